@@ -1,0 +1,1 @@
+//! wavescope traces adapter.

@@ -1,0 +1,1 @@
+//! wavescope tui adapter.
