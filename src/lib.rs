@@ -1,3 +1,6 @@
 //! wavescope core: loads gfx950 code objects, decodes them once into a compact form, and executes waves.
 //! Knows nothing of gdb, Perfetto or terminals: those adapters live in `debugger/`, `traces/` and `tui/`.
 pub mod isa;
+pub mod exec;
+pub mod manifest;
+pub mod launch;

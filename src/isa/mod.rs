@@ -5,6 +5,7 @@
 //! `Inst` is plain data (`Copy`, no strings, no heap): every field the semantics need is already extracted,
 //! operands are resolved into one 16-bit operand space (see `Operand`).
 
+pub mod decode;
 mod generated;
 pub use generated::*;
 

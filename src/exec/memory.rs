@@ -1,0 +1,298 @@
+//! Global memory as the dispatch sees it: the buffers a manifest creates, the kernarg segment, the dispatch packet
+//! and the code object's loadable segments, each a `Region` at a fixed device address. Everything else faults.
+//!
+//! Storage is `AtomicU32` so work-groups can run on several host threads (`--jobs`) with global atomics atomic across
+//! them; relaxed loads and stores compile to plain moves on x86-64, so the single-threaded path pays nothing.
+
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+
+/// Why an access failed; the executor adds wave, lane and PC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemError {
+    /// No region holds these bytes.
+    Unmapped { addr: u64, len: u32 },
+    /// A store into a read-only region (code object segments).
+    ReadOnly { addr: u64 },
+    /// An atomic whose address is not naturally aligned.
+    Misaligned { addr: u64, align: u32 },
+}
+
+impl std::fmt::Display for MemError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            MemError::Unmapped { addr, len } => {
+                write!(f, "{len}-byte access at 0x{addr:x} is outside every buffer")
+            }
+            MemError::ReadOnly { addr } => write!(f, "store to read-only memory at 0x{addr:x}"),
+            MemError::Misaligned { addr, align } => {
+                write!(f, "atomic at 0x{addr:x} is not {align}-byte aligned")
+            }
+        }
+    }
+}
+
+/// What a region holds, for messages and for `--out`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RegionKind {
+    /// A manifest buffer argument (index into the manifest's `args`).
+    Buffer {
+        arg_index: usize,
+    },
+    Kernarg,
+    DispatchPacket,
+    CodeObject,
+    Other,
+}
+
+pub struct Region {
+    pub base: u64,
+    pub size: u64,
+    pub name: String,
+    pub kind: RegionKind,
+    pub writable: bool,
+    /// Rounded up to whole dwords; 8-byte aligned (Vec<AtomicU64> backing) so 64-bit atomics are natural.
+    words: Box<[AtomicU64]>,
+}
+
+impl Region {
+    pub fn new(
+        base: u64,
+        bytes: &[u8],
+        size: u64,
+        name: impl Into<String>,
+        kind: RegionKind,
+        writable: bool,
+    ) -> Region {
+        let qwords = size.div_ceil(8) as usize;
+        let words: Box<[AtomicU64]> = (0..qwords).map(|_| AtomicU64::new(0)).collect();
+        let r = Region {
+            base,
+            size,
+            name: name.into(),
+            kind,
+            writable,
+            words,
+        };
+        r.write_bytes_unchecked(0, &bytes[..bytes.len().min(size as usize)]);
+        r
+    }
+
+    #[inline]
+    fn dwords(&self) -> &[AtomicU32] {
+        // SAFETY: AtomicU64 and [AtomicU32; 2] have the same size, and AtomicU64's alignment satisfies AtomicU32's.
+        // x86-64 (the supported host) gives mixed-size relaxed atomics the expected little-endian meaning.
+        unsafe {
+            std::slice::from_raw_parts(
+                self.words.as_ptr() as *const AtomicU32,
+                self.words.len() * 2,
+            )
+        }
+    }
+
+    #[inline]
+    fn contains(&self, addr: u64, len: u64) -> bool {
+        addr >= self.base && addr.wrapping_sub(self.base).saturating_add(len) <= self.size
+    }
+
+    /// Copy out the region's bytes (for `--out` and checks).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = vec![0u8; self.size as usize];
+        self.read_bytes_unchecked(0, &mut out);
+        out
+    }
+
+    fn read_bytes_unchecked(&self, off: u64, out: &mut [u8]) {
+        let d = self.dwords();
+        for (i, b) in out.iter_mut().enumerate() {
+            let o = off as usize + i;
+            *b = (d[o / 4].load(Relaxed) >> ((o % 4) * 8)) as u8;
+        }
+    }
+
+    fn write_bytes_unchecked(&self, off: u64, data: &[u8]) {
+        let d = self.dwords();
+        let mut i = 0;
+        while i < data.len() {
+            let o = off as usize + i;
+            if o % 4 == 0 && data.len() - i >= 4 {
+                d[o / 4].store(
+                    u32::from_le_bytes(data[i..i + 4].try_into().unwrap()),
+                    Relaxed,
+                );
+                i += 4;
+            } else {
+                // Sub-dword store: touch only this byte, so concurrent stores to neighbouring bytes survive.
+                let shift = (o % 4) * 8;
+                d[o / 4].fetch_and(!(0xFFu32 << shift), Relaxed);
+                d[o / 4].fetch_or((data[i] as u32) << shift, Relaxed);
+                i += 1;
+            }
+        }
+    }
+}
+
+/// The device address space of one dispatch.
+#[derive(Default)]
+pub struct GlobalMemory {
+    regions: Vec<Region>,
+}
+
+impl GlobalMemory {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Add a region; regions must not overlap (checked).
+    pub fn map(&mut self, region: Region) -> Result<(), String> {
+        if let Some(o) = self
+            .regions
+            .iter()
+            .find(|o| region.base < o.base + o.size && o.base < region.base + region.size.max(1))
+        {
+            return Err(format!(
+                "region {} at 0x{:x}..0x{:x} overlaps {} at 0x{:x}..0x{:x}",
+                region.name,
+                region.base,
+                region.base + region.size,
+                o.name,
+                o.base,
+                o.base + o.size
+            ));
+        }
+        self.regions.push(region);
+        self.regions.sort_by_key(|r| r.base);
+        Ok(())
+    }
+
+    pub fn regions(&self) -> &[Region] {
+        &self.regions
+    }
+
+    #[inline]
+    pub fn region_at(&self, addr: u64, len: u64) -> Result<&Region, MemError> {
+        // A dispatch has a handful of regions: a linear scan beats a binary search here.
+        for r in &self.regions {
+            if r.contains(addr, len) {
+                return Ok(r);
+            }
+        }
+        Err(MemError::Unmapped {
+            addr,
+            len: len as u32,
+        })
+    }
+
+    /// Read `out.len()` bytes at `addr`.
+    #[inline]
+    pub fn read(&self, addr: u64, out: &mut [u8]) -> Result<(), MemError> {
+        let r = self.region_at(addr, out.len() as u64)?;
+        let off = addr - r.base;
+        if off % 4 == 0 && out.len() % 4 == 0 {
+            let d = r.dwords();
+            for (i, c) in out.chunks_exact_mut(4).enumerate() {
+                c.copy_from_slice(&d[off as usize / 4 + i].load(Relaxed).to_le_bytes());
+            }
+        } else {
+            r.read_bytes_unchecked(off, out);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    pub fn read_u32(&self, addr: u64) -> Result<u32, MemError> {
+        let r = self.region_at(addr, 4)?;
+        let off = addr - r.base;
+        if off % 4 == 0 {
+            return Ok(r.dwords()[off as usize / 4].load(Relaxed));
+        }
+        let mut b = [0u8; 4];
+        r.read_bytes_unchecked(off, &mut b);
+        Ok(u32::from_le_bytes(b))
+    }
+
+    #[inline]
+    pub fn read_u64(&self, addr: u64) -> Result<u64, MemError> {
+        let mut b = [0u8; 8];
+        self.read(addr, &mut b)?;
+        Ok(u64::from_le_bytes(b))
+    }
+
+    /// Write `data` at `addr`.
+    #[inline]
+    pub fn write(&self, addr: u64, data: &[u8]) -> Result<(), MemError> {
+        let r = self.region_at(addr, data.len() as u64)?;
+        if !r.writable {
+            return Err(MemError::ReadOnly { addr });
+        }
+        r.write_bytes_unchecked(addr - r.base, data);
+        Ok(())
+    }
+
+    #[inline]
+    pub fn write_u32(&self, addr: u64, v: u32) -> Result<(), MemError> {
+        self.write(addr, &v.to_le_bytes())
+    }
+
+    /// Atomic read-modify-write of a naturally aligned dword; returns the old value.
+    #[inline]
+    pub fn atomic_u32(&self, addr: u64, f: impl Fn(u32) -> u32) -> Result<u32, MemError> {
+        if addr % 4 != 0 {
+            return Err(MemError::Misaligned { addr, align: 4 });
+        }
+        let r = self.region_at(addr, 4)?;
+        if !r.writable {
+            return Err(MemError::ReadOnly { addr });
+        }
+        let cell = &r.dwords()[(addr - r.base) as usize / 4];
+        let mut old = cell.load(Relaxed);
+        loop {
+            match cell.compare_exchange_weak(old, f(old), Relaxed, Relaxed) {
+                Ok(v) => return Ok(v),
+                Err(v) => old = v,
+            }
+        }
+    }
+
+    /// Atomic read-modify-write of a naturally aligned qword; returns the old value.
+    #[inline]
+    pub fn atomic_u64(&self, addr: u64, f: impl Fn(u64) -> u64) -> Result<u64, MemError> {
+        if addr % 8 != 0 {
+            return Err(MemError::Misaligned { addr, align: 8 });
+        }
+        let r = self.region_at(addr, 8)?;
+        if !r.writable {
+            return Err(MemError::ReadOnly { addr });
+        }
+        let off = addr - r.base;
+        if off % 8 != 0 {
+            return Err(MemError::Misaligned { addr, align: 8 });
+        }
+        let cell = &r.words[off as usize / 8];
+        let mut old = cell.load(Relaxed);
+        loop {
+            match cell.compare_exchange_weak(old, f(old), Relaxed, Relaxed) {
+                Ok(v) => return Ok(v),
+                Err(v) => old = v,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sub_dword_and_unaligned_round_trip() {
+        let mut m = GlobalMemory::new();
+        m.map(Region::new(0x1000, &[], 16, "b", RegionKind::Other, true))
+            .unwrap();
+        m.write(0x1001, &[0xAA, 0xBB, 0xCC]).unwrap();
+        assert_eq!(m.read_u32(0x1000).unwrap(), 0xCCBBAA00);
+        m.write_u32(0x1006, 0x11223344).unwrap();
+        assert_eq!(m.read_u64(0x1000).unwrap(), 0x2233_4400_CCBB_AA00 | (0u64));
+        assert_eq!(m.read_u32(0x1008).unwrap() & 0xFFFF, 0x1122);
+        assert!(matches!(m.read_u32(0x100E), Err(MemError::Unmapped { .. })));
+        assert_eq!(m.atomic_u32(0x1008, |v| v + 1).unwrap() & 0xFFFF, 0x1122);
+    }
+}

@@ -1,0 +1,203 @@
+//! The executor: a pre-decoded program, wave state, memory, and the semantics that step a wave.
+//!
+//! The API the adapters use is small: build a [`Program`] once per code object, create waves and memory
+//! (see `crate::launch` for doing that from a manifest), then [`Program::step`] a wave or run whole work-groups.
+//! Observers (`Observer`) see every executed instruction; the default `NoObserver` compiles to nothing.
+
+pub mod memory;
+pub mod semantics;
+pub mod wave;
+
+use crate::isa::{decode, Inst, Op};
+pub use memory::{GlobalMemory, MemError, Region, RegionKind};
+pub use wave::{Apertures, ConstKind, Wave, WaveId, WaveStatus, LANES};
+
+/// What an instruction asks of the scheduler after it executed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Fall through to the next instruction (the step adds the instruction size).
+    Next,
+    /// The handler set `wave.pc` itself (branches, s_setpc, s_swappc).
+    Jump,
+    /// `s_barrier`: wait for the work-group, then continue at the next instruction.
+    Barrier,
+    /// `s_endpgm`.
+    End,
+    /// `s_sleep N` (64*N clocks) or `s_sethalt`: no architectural effect in an untimed run.
+    Sleep(u32),
+    /// `s_waitcnt`/`s_waitcnt_*`: the counters to wait for, as the raw SIMM16.
+    Waitcnt(u16),
+    /// `s_trap N`.
+    Trap(u8),
+}
+
+/// The class of a fault, which picks the exit code and the gdb signal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaultKind {
+    /// Access outside every buffer, store to read-only memory, misaligned atomic (gdb: SIGSEGV).
+    Memory,
+    /// Undecodable words or an instruction not valid here (gdb: SIGILL).
+    IllegalInstruction,
+    /// A valid gfx950 instruction wavescope has no semantics for yet.
+    NotImplemented,
+    /// `s_trap` with no trap handler.
+    Trap,
+    /// Waves wait at a barrier that can never be released.
+    BarrierDeadlock,
+    /// `--max-instructions` reached.
+    InstructionLimit,
+}
+
+/// A fault raised by a handler; `step` adds where it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub kind: FaultKind,
+    /// Lanes involved (0 when not lane-specific).
+    pub lanes: u64,
+    pub addr: Option<u64>,
+    pub detail: String,
+}
+
+impl Fault {
+    pub fn new(kind: FaultKind, detail: impl Into<String>) -> Box<Fault> {
+        Box::new(Fault {
+            kind,
+            lanes: 0,
+            addr: None,
+            detail: detail.into(),
+        })
+    }
+    /// A memory fault of one lane.
+    pub fn memory(e: MemError, lane: usize) -> Box<Fault> {
+        let addr = match e {
+            MemError::Unmapped { addr, .. }
+            | MemError::ReadOnly { addr }
+            | MemError::Misaligned { addr, .. } => addr,
+        };
+        Box::new(Fault {
+            kind: FaultKind::Memory,
+            lanes: 1u64 << lane,
+            addr: Some(addr),
+            detail: e.to_string(),
+        })
+    }
+}
+
+/// What a handler can reach besides its wave.
+pub struct Ctx<'a> {
+    pub mem: &'a GlobalMemory,
+    /// The work-group's LDS allocation.
+    pub lds: &'a mut [u8],
+    pub apertures: Apertures,
+}
+
+/// Semantics of one operation. Handlers are chosen once per instruction at load time.
+pub type Handler = fn(&mut Wave, &Inst, &mut Ctx) -> Result<Flow, Box<Fault>>;
+
+/// A code object's `.text`, decoded once: instructions, their handlers, and a PC index.
+pub struct Program {
+    /// Address of the first byte of `.text`.
+    pub base: u64,
+    /// The raw `.text` bytes (for the disassembler and gdb memory reads).
+    pub text: Vec<u8>,
+    pub insts: Vec<Inst>,
+    /// PC of each instruction.
+    pub pcs: Vec<u64>,
+    handlers: Vec<Handler>,
+    /// (pc − base) / 4 → index into `insts`, or `u32::MAX` inside an instruction or past the end.
+    index: Vec<u32>,
+}
+
+impl Program {
+    /// Decode `text` (loaded at `base`) linearly, as llvm-objdump does.
+    pub fn new(text: &[u8], base: u64) -> Program {
+        let words: Vec<u32> = text
+            .chunks(4)
+            .map(|c| {
+                let mut b = [0u8; 4];
+                b[..c.len()].copy_from_slice(c);
+                u32::from_le_bytes(b)
+            })
+            .collect();
+        let mut insts = Vec::new();
+        let mut pcs = Vec::new();
+        let mut index = vec![u32::MAX; words.len()];
+        let mut w = 0usize;
+        while w < words.len() {
+            let pc = base + 4 * w as u64;
+            let inst = decode::decode(&words[w..], pc);
+            index[w] = insts.len() as u32;
+            insts.push(inst);
+            pcs.push(pc);
+            w += (inst.size as usize / 4).max(1);
+        }
+        let handlers = insts.iter().map(|i| semantics::handler(i)).collect();
+        Program {
+            base,
+            text: text.to_vec(),
+            insts,
+            pcs,
+            handlers,
+            index,
+        }
+    }
+
+    /// Index of the instruction starting at `pc`.
+    #[inline(always)]
+    pub fn index_of(&self, pc: u64) -> Option<usize> {
+        let off = pc.wrapping_sub(self.base);
+        if off % 4 != 0 {
+            return None;
+        }
+        match self.index.get((off / 4) as usize) {
+            Some(&i) if i != u32::MAX => Some(i as usize),
+            _ => None,
+        }
+    }
+
+    /// The instruction at `pc`, if one starts there.
+    pub fn inst_at(&self, pc: u64) -> Option<&Inst> {
+        self.index_of(pc).map(|i| &self.insts[i])
+    }
+
+    /// The dwords of the instruction with index `i`.
+    pub fn words_of(&self, i: usize) -> Vec<u32> {
+        let off = (self.pcs[i] - self.base) as usize;
+        let end = (off + self.insts[i].size as usize).min(self.text.len());
+        self.text[off..end]
+            .chunks(4)
+            .map(|c| {
+                let mut b = [0u8; 4];
+                b[..c.len()].copy_from_slice(c);
+                u32::from_le_bytes(b)
+            })
+            .collect()
+    }
+
+    /// Execute one instruction of `wave`. On a fault the wave is left at the faulting PC.
+    #[inline(always)]
+    pub fn step(&self, wave: &mut Wave, ctx: &mut Ctx) -> Result<Flow, Box<Fault>> {
+        let Some(i) = self.index_of(wave.pc) else {
+            return Err(Fault::new(
+                FaultKind::IllegalInstruction,
+                format!(
+                    "PC 0x{:x} is not the start of an instruction in .text",
+                    wave.pc
+                ),
+            ));
+        };
+        let inst = &self.insts[i];
+        wave.instructions += 1;
+        let flow = (self.handlers[i])(wave, inst, ctx)?;
+        match flow {
+            Flow::Jump | Flow::End => {}
+            _ => wave.pc += inst.size as u64,
+        }
+        Ok(flow)
+    }
+}
+
+/// Is `op` one the executor can run?
+pub fn is_implemented(op: Op) -> bool {
+    semantics::lookup(op).is_some()
+}

@@ -1,0 +1,35 @@
+//! Semantics, one module per operation family. Each family module exposes `lookup(op) -> Option<Handler>`;
+//! `handler` asks them in turn once per instruction at load time, so the hot path is one indirect call.
+//! Every handler cites the pseudocode it follows (../shared/isa/pseudocode.md).
+
+use super::{Ctx, Fault, FaultKind, Flow, Handler, Wave};
+use crate::isa::{Inst, Op};
+
+pub mod sopp;
+
+/// The handler for an operation, if implemented.
+pub fn lookup(op: Op) -> Option<Handler> {
+    sopp::lookup(op)
+}
+
+/// The handler for a decoded instruction: its semantics, or one that reports why it cannot run.
+pub fn handler(inst: &Inst) -> Handler {
+    if inst.op == Op::INVALID {
+        return illegal;
+    }
+    lookup(inst.op).unwrap_or(not_implemented)
+}
+
+fn illegal(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
+    Err(Fault::new(
+        FaultKind::IllegalInstruction,
+        "illegal instruction (no gfx950 opcode matches these words)",
+    ))
+}
+
+fn not_implemented(_: &mut Wave, inst: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
+    Err(Fault::new(
+        FaultKind::NotImplemented,
+        format!("not implemented: {}", inst.name()),
+    ))
+}

@@ -1,0 +1,660 @@
+//! One dispatch from a manifest: memory laid out as the ROCm runtime lays it out, waves initialised as the
+//! hardware initialises them (AMDGPUUsage "Initial Kernel Execution State", state.md §3.13), work-groups run.
+//!
+//! The result keeps every buffer, so a fault loses nothing the kernel wrote before it.
+
+use crate::exec::{
+    wave::{status_bits, FLAT_SCRATCH_LO},
+    Apertures, Ctx, Fault, FaultKind, Flow, GlobalMemory, Program, Region, RegionKind, Wave,
+    WaveId, WaveStatus, LANES,
+};
+use crate::manifest::{ArgSpec, Fill, Manifest};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// What the hardware preloads into one SGPR slot (AMDGPUUsage "Initial Kernel Execution State").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SgprInit {
+    PrivateSegmentBuffer,
+    DispatchPtr,
+    QueuePtr,
+    KernargSegmentPtr,
+    DispatchId,
+    FlatScratchInit,
+    PrivateSegmentSize,
+    /// Kernarg preload: the dword at this byte offset of the kernarg segment.
+    KernargPreload(u32),
+    WorkGroupIdX,
+    WorkGroupIdY,
+    WorkGroupIdZ,
+    WorkGroupInfo,
+    PrivateSegmentWaveOffset,
+}
+
+/// Everything about a kernel's ABI that a launch needs, read from its descriptor and metadata.
+#[derive(Clone, Debug)]
+pub struct KernelAbi {
+    pub name: String,
+    pub entry_pc: u64,
+    /// (first SGPR, what, number of SGPRs).
+    pub sgpr_init: Vec<(u16, SgprInit, u16)>,
+    /// Work-item ids in VGPRs: 0 = x only, 1 = x,y, 2 = x,y,z (always packed in v0 on gfx90a+).
+    pub workitem_id_dims: u8,
+    pub group_segment_fixed_size: u32,
+    pub private_segment_fixed_size: u32,
+    pub uses_dynamic_stack: bool,
+    pub kernarg_segment_size: u32,
+    pub args: Vec<ArgMeta>,
+    pub vgpr_count: u16,
+    pub agpr_count: u16,
+    /// First AccVGPR in the unified register file (COMPUTE_PGM_RSRC3 accum_offset).
+    pub accum_offset: u16,
+    /// Initial MODE register (round and denorm modes, dx10_clamp, ieee from COMPUTE_PGM_RSRC1).
+    pub mode: u32,
+}
+
+/// One kernel argument as the metadata describes it.
+#[derive(Clone, Debug)]
+pub struct ArgMeta {
+    pub name: String,
+    pub offset: u32,
+    pub size: u32,
+    pub value_kind: String,
+    pub pointee_align: Option<u32>,
+}
+
+impl ArgMeta {
+    pub fn is_hidden(&self) -> bool {
+        self.value_kind.starts_with("hidden_")
+    }
+}
+
+/// A fault as the user sees it: what, where.
+#[derive(Clone, Debug)]
+pub struct RunFault {
+    pub kind: FaultKind,
+    pub wave: WaveId,
+    pub pc: u64,
+    pub lanes: u64,
+    pub addr: Option<u64>,
+    pub detail: String,
+}
+
+/// Options of one run.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Stop when any wave has issued this many instructions (0 = no limit).
+    pub max_instructions: u64,
+    /// Host threads running work-groups (1 = deterministic sequential order).
+    pub jobs: usize,
+    /// Private segment bytes per lane added when the kernel uses a dynamic stack.
+    pub dynamic_stack_bytes: u32,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            max_instructions: 0,
+            jobs: 1,
+            dynamic_stack_bytes: 16 * 1024,
+        }
+    }
+}
+
+/// Device addresses of what a launch maps.
+pub const BUFFER_BASE: u64 = 0x0000_1000_0000_0000;
+/// Gap after every buffer so an access just past its end faults instead of reading the next buffer.
+pub const GUARD: u64 = 0x1_0000;
+pub const KERNARG_BASE: u64 = 0x0000_0f00_0000_0000;
+pub const DISPATCH_PACKET_BASE: u64 = 0x0000_0f00_1000_0000;
+/// gfx950 LDS per CU (state.md Table 2).
+pub const LDS_MAX: u32 = 160 * 1024;
+
+/// A prepared dispatch: memory mapped, kernargs written, ready to run work-groups.
+pub struct Dispatch {
+    pub abi: KernelAbi,
+    pub program: Program,
+    pub mem: GlobalMemory,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub lds_bytes: u32,
+    pub private_size: u32,
+    pub apertures: Apertures,
+    /// Device address of each manifest argument that is a buffer.
+    pub buffer_addrs: Vec<Option<u64>>,
+    pub kernarg_addr: u64,
+    pub dispatch_packet_addr: u64,
+}
+
+/// Errors preparing a launch (the kernel never ran).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct LaunchError(pub String);
+
+impl Dispatch {
+    /// Lay out memory for `m` and `abi`. `segments` are the code object's loadable segments
+    /// (vaddr, bytes, memsz, writable), mapped at their own addresses so PC-relative data works.
+    pub fn new(
+        m: &Manifest,
+        abi: KernelAbi,
+        program: Program,
+        segments: &[(u64, Vec<u8>, u64, bool)],
+        opts: &RunOptions,
+    ) -> Result<Dispatch, LaunchError> {
+        let err = |s: String| LaunchError(s);
+        let mut mem = GlobalMemory::new();
+        for (i, (vaddr, bytes, memsz, writable)) in segments.iter().enumerate() {
+            if *memsz == 0 {
+                continue;
+            }
+            mem.map(Region::new(
+                *vaddr,
+                bytes,
+                *memsz,
+                format!("code object segment {i}"),
+                RegionKind::CodeObject,
+                *writable,
+            ))
+            .map_err(err)?;
+        }
+        let explicit: Vec<&ArgMeta> = abi.args.iter().filter(|a| !a.is_hidden()).collect();
+        if explicit.len() != m.args.len() {
+            let names: Vec<String> = explicit
+                .iter()
+                .map(|a| format!("{} ({})", a.name, a.value_kind))
+                .collect();
+            return Err(err(format!(
+                "{}: the manifest gives {} args but kernel {} takes {}: {}",
+                m.path.display(),
+                m.args.len(),
+                abi.name,
+                explicit.len(),
+                names.join(", ")
+            )));
+        }
+        // Buffers, each followed by a guard gap.
+        let mut kernarg = vec![0u8; abi.kernarg_segment_size.max(256) as usize];
+        let mut buffer_addrs = Vec::new();
+        let mut next = BUFFER_BASE;
+        let mut lds_dynamic = 0u32;
+        let static_lds = abi.group_segment_fixed_size;
+        for (i, (spec, meta)) in m.args.iter().zip(&explicit).enumerate() {
+            let at =
+                |what: &str| format!("{}: args[{i}] ({}): {what}", m.path.display(), meta.name);
+            let slot = meta.offset as usize..(meta.offset + meta.size) as usize;
+            if slot.end > kernarg.len() {
+                return Err(err(at("its kernarg slot lies past the kernarg segment")));
+            }
+            match spec {
+                ArgSpec::Buffer {
+                    file,
+                    dtype,
+                    count,
+                    fill,
+                } => {
+                    if meta.value_kind != "global_buffer" && meta.size != 8 {
+                        return Err(err(at(&format!(
+                            "manifest says buffer, kernel says {} of {} bytes",
+                            meta.value_kind, meta.size
+                        ))));
+                    }
+                    let size = (*count * dtype.size()) as u64;
+                    let bytes = match file {
+                        Some(f) => {
+                            let b = std::fs::read(f).map_err(|e| {
+                                err(at(&format!("cannot read {}: {e}", f.display())))
+                            })?;
+                            if b.len() as u64 != size {
+                                return Err(err(at(&format!(
+                                    "{} has {} bytes, but count {} x {} needs {}",
+                                    f.display(),
+                                    b.len(),
+                                    count,
+                                    dtype.name(),
+                                    size
+                                ))));
+                            }
+                            b
+                        }
+                        None => match fill {
+                            Fill::Zero => Vec::new(),
+                            Fill::Value(v) => {
+                                let one = crate::manifest::ScalarValue::Float(*v).to_bytes(*dtype);
+                                let one = if dtype.is_float() {
+                                    one
+                                } else {
+                                    crate::manifest::ScalarValue::Int(*v as i128).to_bytes(*dtype)
+                                };
+                                one.iter().copied().cycle().take(size as usize).collect()
+                            }
+                        },
+                    };
+                    let addr = next;
+                    mem.map(Region::new(
+                        addr,
+                        &bytes,
+                        size.max(1),
+                        format!("args[{i}] {}", meta.name),
+                        RegionKind::Buffer { arg_index: i },
+                        true,
+                    ))
+                    .map_err(err)?;
+                    next = (addr + size.max(1) + GUARD).next_multiple_of(GUARD);
+                    kernarg[slot.start..slot.start + 8.min(slot.len())]
+                        .copy_from_slice(&addr.to_le_bytes()[..8.min(slot.len())]);
+                    buffer_addrs.push(Some(addr));
+                }
+                ArgSpec::Local { bytes } => {
+                    if meta.value_kind != "dynamic_shared_pointer" {
+                        return Err(err(at(&format!(
+                            "manifest says local, kernel says {}",
+                            meta.value_kind
+                        ))));
+                    }
+                    let align = meta.pointee_align.unwrap_or(4).max(1);
+                    let off = (static_lds + lds_dynamic).next_multiple_of(align);
+                    lds_dynamic = off - static_lds + bytes;
+                    kernarg[slot.clone()].copy_from_slice(&off.to_le_bytes()[..slot.len().min(4)]);
+                    buffer_addrs.push(None);
+                }
+                ArgSpec::Scalar { dtype, value } => {
+                    if meta.value_kind == "global_buffer"
+                        || meta.value_kind == "dynamic_shared_pointer"
+                    {
+                        return Err(err(at(&format!(
+                            "manifest says scalar, kernel says {}",
+                            meta.value_kind
+                        ))));
+                    }
+                    let b = value.to_bytes(*dtype);
+                    if b.len() != slot.len() {
+                        return Err(err(at(&format!(
+                            "dtype {} has {} bytes but the kernel's argument has {}",
+                            dtype.name(),
+                            b.len(),
+                            slot.len()
+                        ))));
+                    }
+                    kernarg[slot].copy_from_slice(&b);
+                    buffer_addrs.push(None);
+                }
+            }
+        }
+        let dynamic = m.lds_dynamic_bytes.unwrap_or(lds_dynamic).max(lds_dynamic);
+        let lds_bytes = static_lds + dynamic;
+        if lds_bytes > LDS_MAX {
+            return Err(err(format!(
+                "the work-group needs {lds_bytes} bytes of LDS ({static_lds} static + {dynamic} dynamic); gfx950 has {LDS_MAX}"
+            )));
+        }
+        let wgs = m.work_groups();
+        // Hidden arguments, as the ROCm runtime fills them (AMDGPUUsage "Code Object V5 Metadata").
+        for meta in abi.args.iter().filter(|a| a.is_hidden()) {
+            let slot = meta.offset as usize..(meta.offset + meta.size) as usize;
+            if slot.end > kernarg.len() {
+                continue;
+            }
+            let d = |k: usize| k;
+            let v: Option<u64> = match meta.value_kind.as_str() {
+                "hidden_block_count_x" => Some(wgs[d(0)] as u64),
+                "hidden_block_count_y" => Some(wgs[1] as u64),
+                "hidden_block_count_z" => Some(wgs[2] as u64),
+                "hidden_group_size_x" => Some(m.block[0] as u64),
+                "hidden_group_size_y" => Some(m.block[1] as u64),
+                "hidden_group_size_z" => Some(m.block[2] as u64),
+                "hidden_remainder_x" => Some((m.grid[0] % m.block[0]) as u64),
+                "hidden_remainder_y" => Some((m.grid[1] % m.block[1]) as u64),
+                "hidden_remainder_z" => Some((m.grid[2] % m.block[2]) as u64),
+                "hidden_global_offset_x" | "hidden_global_offset_y" | "hidden_global_offset_z" => {
+                    Some(0)
+                }
+                "hidden_grid_dims" => Some(if m.grid[2] > 1 {
+                    3
+                } else if m.grid[1] > 1 {
+                    2
+                } else {
+                    1
+                }),
+                "hidden_dynamic_lds_size" => Some(dynamic as u64),
+                "hidden_private_base" => Some(Apertures::default().private_base >> 32),
+                "hidden_shared_base" => Some(Apertures::default().shared_base >> 32),
+                // No printf/hostcall/heap/queue services: a null pointer, as when the runtime provides none.
+                _ => Some(0),
+            };
+            if let Some(v) = v {
+                let n = slot.len().min(8);
+                kernarg[slot.start..slot.start + n].copy_from_slice(&v.to_le_bytes()[..n]);
+            }
+        }
+        mem.map(Region::new(
+            KERNARG_BASE,
+            &kernarg,
+            kernarg.len() as u64,
+            "kernarg segment",
+            RegionKind::Kernarg,
+            false,
+        ))
+        .map_err(err)?;
+        // hsa_kernel_dispatch_packet_t (64 bytes): header, setup, workgroup_size_xyz, grid_size_xyz,
+        // private/group segment sizes, kernel_object, kernarg_address.
+        let mut pkt = [0u8; 64];
+        pkt[0..2].copy_from_slice(&(2u16 | 1 << 8 | 2 << 9 | 2 << 11).to_le_bytes()); // KERNEL_DISPATCH, barrier, acquire/release system
+        let dims = if m.grid[2] > 1 {
+            3u16
+        } else if m.grid[1] > 1 {
+            2
+        } else {
+            1
+        };
+        pkt[2..4].copy_from_slice(&dims.to_le_bytes());
+        for k in 0..3 {
+            pkt[4 + 2 * k..6 + 2 * k].copy_from_slice(&(m.block[k] as u16).to_le_bytes());
+            pkt[12 + 4 * k..16 + 4 * k].copy_from_slice(&m.grid[k].to_le_bytes());
+        }
+        let private_size = abi.private_segment_fixed_size
+            + if abi.uses_dynamic_stack {
+                opts.dynamic_stack_bytes
+            } else {
+                0
+            };
+        pkt[24..28].copy_from_slice(&private_size.to_le_bytes());
+        pkt[28..32].copy_from_slice(&lds_bytes.to_le_bytes());
+        pkt[40..48].copy_from_slice(&KERNARG_BASE.to_le_bytes());
+        mem.map(Region::new(
+            DISPATCH_PACKET_BASE,
+            &pkt,
+            64,
+            "dispatch packet",
+            RegionKind::DispatchPacket,
+            false,
+        ))
+        .map_err(err)?;
+        Ok(Dispatch {
+            abi,
+            program,
+            mem,
+            grid: m.grid,
+            block: m.block,
+            lds_bytes,
+            private_size,
+            apertures: Apertures::default(),
+            buffer_addrs,
+            kernarg_addr: KERNARG_BASE,
+            dispatch_packet_addr: DISPATCH_PACKET_BASE,
+        })
+    }
+
+    pub fn work_groups(&self) -> [u32; 3] {
+        [0, 1, 2].map(|d| self.grid[d].div_ceil(self.block[d]))
+    }
+    pub fn work_group_count(&self) -> u32 {
+        self.work_groups().iter().product()
+    }
+    pub fn waves_per_group(&self) -> u32 {
+        (self.block.iter().product::<u32>()).div_ceil(LANES as u32)
+    }
+    pub fn wave_count(&self) -> u64 {
+        self.work_group_count() as u64 * self.waves_per_group() as u64
+    }
+
+    /// Work-group id (x, y, z) of flat index `flat` (x fastest).
+    pub fn work_group_id(&self, flat: u32) -> [u32; 3] {
+        let n = self.work_groups();
+        [flat % n[0], (flat / n[0]) % n[1], flat / (n[0] * n[1])]
+    }
+
+    /// Create the waves of work-group `flat`, initialised as the hardware does at launch.
+    pub fn make_work_group(&self, flat: u32) -> Vec<Wave> {
+        let wg = self.work_group_id(flat);
+        // The size of this (maybe partial) work-group in each dimension.
+        let size: [u32; 3] =
+            [0, 1, 2].map(|d| (self.grid[d] - wg[d] * self.block[d]).min(self.block[d]));
+        let items = size[0] * size[1] * size[2];
+        let nwaves = items.div_ceil(LANES as u32);
+        let mut waves = Vec::with_capacity(nwaves as usize);
+        for w in 0..nwaves {
+            let id = WaveId {
+                wave: flat * self.waves_per_group() + w,
+                work_group_flat: flat,
+                work_group: wg,
+                wave_in_group: w,
+                simd: (w % 4) as u8,
+            };
+            let mut wave = Wave::new(id);
+            wave.pc = self.abi.entry_pc;
+            wave.vgpr_count = self.abi.vgpr_count;
+            wave.agpr_count = self.abi.agpr_count;
+            wave.mode = self.abi.mode;
+            wave.status |= if nwaves > 1 { status_bits::IN_TG } else { 0 };
+            let mut exec = 0u64;
+            for lane in 0..LANES as u32 {
+                let i = w * LANES as u32 + lane;
+                if i >= items {
+                    break;
+                }
+                exec |= 1 << lane;
+                // Work-item ids follow the work-group's actual (partial) shape, x fastest.
+                let (x, y, z) = (
+                    i % size[0],
+                    (i / size[0]) % size[1],
+                    i / (size[0] * size[1]),
+                );
+                wave.vreg[0][lane as usize] = z << 20 | y << 10 | x;
+            }
+            wave.set_exec(exec);
+            for &(first, what, count) in &self.abi.sgpr_init {
+                let v: u64 = match what {
+                    SgprInit::PrivateSegmentBuffer => 0,
+                    SgprInit::DispatchPtr => self.dispatch_packet_addr,
+                    SgprInit::QueuePtr => 0,
+                    SgprInit::KernargSegmentPtr => self.kernarg_addr,
+                    SgprInit::DispatchId => 0,
+                    SgprInit::FlatScratchInit => 0,
+                    SgprInit::PrivateSegmentSize => self.private_size as u64,
+                    SgprInit::KernargPreload(off) => self
+                        .mem
+                        .read_u64(self.kernarg_addr + off as u64)
+                        .unwrap_or(0),
+                    SgprInit::WorkGroupIdX => wg[0] as u64,
+                    SgprInit::WorkGroupIdY => wg[1] as u64,
+                    SgprInit::WorkGroupIdZ => wg[2] as u64,
+                    // state.md §3.13: {first_wave, 6'h00, wave_id_in_group[4:0], 2'h0, 14'h0, wg_size_in_waves[5:0]}
+                    SgprInit::WorkGroupInfo => {
+                        ((w == 0) as u64) << 31 | (w as u64 & 31) << 20 | nwaves as u64
+                    }
+                    SgprInit::PrivateSegmentWaveOffset => 0,
+                };
+                for k in 0..count {
+                    wave.sgpr[((first + k) & 127) as usize] = (v >> (32 * k)) as u32;
+                }
+            }
+            // Architected flat scratch: FLAT_SCRATCH holds the wave's private base; scratch addresses are offsets
+            // into the wave's private segment, which wavescope keeps per lane.
+            wave.sgpr[FLAT_SCRATCH_LO] = 0;
+            wave.sgpr[FLAT_SCRATCH_LO + 1] = 0;
+            if self.private_size > 0 {
+                wave.status |= status_bits::SCRATCH_EN;
+                wave.private_size = self.private_size;
+                wave.scratch = vec![0; self.private_size as usize * LANES];
+            }
+            waves.push(wave);
+        }
+        waves
+    }
+}
+
+/// Totals of a run.
+#[derive(Clone, Debug, Default)]
+pub struct RunStats {
+    pub waves: u64,
+    pub wave_instructions: u64,
+    pub work_groups_done: u64,
+    /// Per executed instruction index: execution count (opcode coverage and fidelity).
+    pub exec_counts: Vec<u64>,
+}
+
+/// Run every work-group of `d` to completion or to the first fault.
+pub fn run(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFault>) {
+    let total = d.work_group_count() as usize;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let insts = AtomicU64::new(0);
+    let fault: Mutex<Option<RunFault>> = Mutex::new(None);
+    let counts: Mutex<Vec<u64>> = Mutex::new(vec![0; d.program.insts.len()]);
+    let jobs = opts.jobs.max(1).min(total.max(1));
+    let worker = || {
+        let mut local_counts = vec![0u64; d.program.insts.len()];
+        let mut lds = vec![0u8; d.lds_bytes as usize];
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let flat = next.fetch_add(1, Ordering::Relaxed);
+            if flat >= total {
+                break;
+            }
+            lds.iter_mut().for_each(|b| *b = 0);
+            let mut waves = d.make_work_group(flat as u32);
+            let r = run_work_group(d, &mut waves, &mut lds, opts, &mut local_counts);
+            let n: u64 = waves.iter().map(|w| w.instructions).sum();
+            insts.fetch_add(n, Ordering::Relaxed);
+            if let Err(f) = r {
+                let mut g = fault.lock().unwrap();
+                // Keep the fault of the lowest work-group so parallel runs report the same one.
+                if g.as_ref().is_none_or(|o| f.wave.wave < o.wave.wave) {
+                    *g = Some(f);
+                }
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        let mut c = counts.lock().unwrap();
+        for (a, b) in c.iter_mut().zip(&local_counts) {
+            *a += b;
+        }
+    };
+    if jobs == 1 {
+        worker();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..jobs {
+                s.spawn(&worker);
+            }
+        });
+    }
+    let stats = RunStats {
+        waves: d.wave_count(),
+        wave_instructions: insts.load(Ordering::Relaxed),
+        work_groups_done: next.load(Ordering::Relaxed).min(total) as u64,
+        exec_counts: counts.into_inner().unwrap(),
+    };
+    (stats, fault.into_inner().unwrap())
+}
+
+/// Run the waves of one work-group: each wave runs until it reaches a barrier or ends; when every live wave waits
+/// at the barrier, all are released. The fixed order makes runs deterministic.
+pub fn run_work_group(
+    d: &Dispatch,
+    waves: &mut [Wave],
+    lds: &mut [u8],
+    opts: &RunOptions,
+    counts: &mut [u64],
+) -> Result<(), RunFault> {
+    let mut ctx = Ctx {
+        mem: &d.mem,
+        lds,
+        apertures: d.apertures,
+    };
+    let limit = if opts.max_instructions == 0 {
+        u64::MAX
+    } else {
+        opts.max_instructions
+    };
+    loop {
+        let mut progressed = false;
+        for wave in waves.iter_mut() {
+            if wave.wave_status != WaveStatus::Running {
+                continue;
+            }
+            progressed = true;
+            loop {
+                if wave.instructions >= limit {
+                    wave.wave_status = WaveStatus::Faulted;
+                    return Err(RunFault {
+                        kind: FaultKind::InstructionLimit,
+                        wave: wave.id,
+                        pc: wave.pc,
+                        lanes: 0,
+                        addr: None,
+                        detail: format!("wave reached --max-instructions {limit}"),
+                    });
+                }
+                if let Some(i) = d.program.index_of(wave.pc) {
+                    counts[i] += 1;
+                }
+                match d.program.step(wave, &mut ctx) {
+                    Ok(Flow::Barrier) => {
+                        wave.wave_status = WaveStatus::AtBarrier;
+                        break;
+                    }
+                    Ok(Flow::End) => {
+                        wave.wave_status = WaveStatus::Done;
+                        break;
+                    }
+                    Ok(Flow::Sleep(u32::MAX)) => {
+                        wave.wave_status = WaveStatus::Faulted;
+                        return Err(fault_at(
+                            wave,
+                            Fault::new(
+                                FaultKind::BarrierDeadlock,
+                                "s_sethalt: the wave halted itself and can never resume",
+                            ),
+                        ));
+                    }
+                    Ok(Flow::Trap(n)) => {
+                        wave.wave_status = WaveStatus::Faulted;
+                        return Err(fault_at(
+                            wave,
+                            Fault::new(
+                                FaultKind::Trap,
+                                format!("s_trap {n}: the kernel raised a trap (no trap handler)"),
+                            ),
+                        ));
+                    }
+                    Ok(_) => {}
+                    Err(f) => {
+                        wave.wave_status = WaveStatus::Faulted;
+                        return Err(fault_at(wave, f));
+                    }
+                }
+            }
+        }
+        let waiting = waves
+            .iter()
+            .filter(|w| w.wave_status == WaveStatus::AtBarrier)
+            .count();
+        if waiting > 0 {
+            // Waves that ended no longer take part in the barrier (a finished wave leaves the work-group).
+            for w in waves
+                .iter_mut()
+                .filter(|w| w.wave_status == WaveStatus::AtBarrier)
+            {
+                w.wave_status = WaveStatus::Running;
+            }
+            continue;
+        }
+        if !progressed {
+            return Ok(());
+        }
+    }
+}
+
+fn fault_at(wave: &Wave, f: Box<Fault>) -> RunFault {
+    RunFault {
+        kind: f.kind,
+        wave: wave.id,
+        pc: wave.pc,
+        lanes: f.lanes,
+        addr: f.addr,
+        detail: f.detail,
+    }
+}
