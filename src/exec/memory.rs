@@ -290,7 +290,7 @@ mod tests {
         m.write(0x1001, &[0xAA, 0xBB, 0xCC]).unwrap();
         assert_eq!(m.read_u32(0x1000).unwrap(), 0xCCBBAA00);
         m.write_u32(0x1006, 0x11223344).unwrap();
-        assert_eq!(m.read_u64(0x1000).unwrap(), 0x2233_4400_CCBB_AA00 | (0u64));
+        assert_eq!(m.read_u64(0x1000).unwrap(), 0x3344_0000_CCBB_AA00);
         assert_eq!(m.read_u32(0x1008).unwrap() & 0xFFFF, 0x1122);
         assert!(matches!(m.read_u32(0x100E), Err(MemError::Unmapped { .. })));
         assert_eq!(m.atomic_u32(0x1008, |v| v + 1).unwrap() & 0xFFFF, 0x1122);
