@@ -5,11 +5,25 @@
 use super::{Ctx, Fault, FaultKind, Flow, Handler, Wave};
 use crate::isa::{Inst, Op};
 
+pub mod ds;
+pub mod mai;
+pub mod salu;
+pub mod smem;
 pub mod sopp;
+pub mod valu;
+pub mod vmem;
+pub mod vop3p;
 
 /// The handler for an operation, if implemented.
 pub fn lookup(op: Op) -> Option<Handler> {
     sopp::lookup(op)
+        .or_else(|| salu::lookup(op))
+        .or_else(|| smem::lookup(op))
+        .or_else(|| valu::lookup(op))
+        .or_else(|| vop3p::lookup(op))
+        .or_else(|| ds::lookup(op))
+        .or_else(|| vmem::lookup(op))
+        .or_else(|| mai::lookup(op))
 }
 
 /// The handler for a decoded instruction: its semantics, or one that reports why it cannot run.
