@@ -4,6 +4,7 @@
 //! (see `crate::launch` for doing that from a manifest), then [`Program::step`] a wave or run whole work-groups.
 //! Observers (`Observer`) see every executed instruction; the default `NoObserver` compiles to nothing.
 
+pub mod fidelity;
 pub mod memory;
 pub mod semantics;
 pub mod wave;
