@@ -4,3 +4,5 @@ pub mod isa;
 pub mod exec;
 pub mod manifest;
 pub mod launch;
+pub mod check;
+pub mod report;

@@ -1,0 +1,150 @@
+//! `--check`: compare output buffers with the expected files of the manifest
+//! (dispatch-manifest.md: |got − exp| <= atol + rtol·|exp|; NaN never matches).
+
+use crate::manifest::{Manifest, OutputSpec};
+
+/// The comparison of one output.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct OutputCheck {
+    pub arg_index: usize,
+    pub dtype: &'static str,
+    pub matched: usize,
+    pub total: usize,
+    /// Largest |got − exp| over all elements (NaN mismatches count as infinite; JSON null).
+    pub worst_abs_error: Option<f64>,
+    /// Index of the worst element, and its got/expected values.
+    pub worst_index: Option<usize>,
+    pub worst_got: Option<f64>,
+    pub worst_expected: Option<f64>,
+    /// First mismatching element.
+    pub first_mismatch: Option<usize>,
+    /// Set when the comparison could not be made (missing file, wrong size).
+    pub error: Option<String>,
+}
+
+impl OutputCheck {
+    pub fn passed(&self) -> bool {
+        self.error.is_none() && self.matched == self.total
+    }
+}
+
+/// Compare `got` (the buffer's bytes after the run) with the expected file of `spec`.
+pub fn check_output(spec: &OutputSpec, got: &[u8]) -> OutputCheck {
+    let mut out = OutputCheck {
+        arg_index: spec.arg_index,
+        dtype: spec.dtype.name(),
+        matched: 0,
+        total: spec.count,
+        worst_abs_error: None,
+        worst_index: None,
+        worst_got: None,
+        worst_expected: None,
+        first_mismatch: None,
+        error: None,
+    };
+    let size = spec.dtype.size();
+    let exp = match std::fs::read(&spec.file) {
+        Ok(b) => b,
+        Err(e) => {
+            out.error = Some(format!("cannot read {}: {e}", spec.file.display()));
+            return out;
+        }
+    };
+    if exp.len() < spec.count * size {
+        out.error = Some(format!(
+            "{} has {} bytes, count {} x {} needs {}",
+            spec.file.display(),
+            exp.len(),
+            spec.count,
+            spec.dtype.name(),
+            spec.count * size
+        ));
+        return out;
+    }
+    if got.len() < spec.count * size {
+        out.error = Some(format!(
+            "the buffer has {} bytes, the output names {}",
+            got.len(),
+            spec.count * size
+        ));
+        return out;
+    }
+    let exact_ints = !spec.dtype.is_float() && spec.atol == 0.0 && spec.rtol == 0.0;
+    let mut worst = -1.0f64;
+    for i in 0..spec.count {
+        let (ok, err, g, e) = if exact_ints {
+            let (g, e) = (spec.dtype.bits(got, i), spec.dtype.bits(&exp, i));
+            let (gf, ef) = (spec.dtype.element(got, i), spec.dtype.element(&exp, i));
+            (g == e, (gf - ef).abs(), gf, ef)
+        } else {
+            let (g, e) = (spec.dtype.element(got, i), spec.dtype.element(&exp, i));
+            let err = (g - e).abs();
+            let ok =
+                !g.is_nan() && !e.is_nan() && (err <= spec.atol + spec.rtol * e.abs() || g == e);
+            (ok, if err.is_nan() { f64::INFINITY } else { err }, g, e)
+        };
+        if ok {
+            out.matched += 1;
+        } else if out.first_mismatch.is_none() {
+            out.first_mismatch = Some(i);
+        }
+        if err > worst {
+            worst = err;
+            out.worst_index = Some(i);
+            out.worst_got = Some(g);
+            out.worst_expected = Some(e);
+        }
+    }
+    out.worst_abs_error = if worst < 0.0 {
+        None
+    } else if worst.is_finite() {
+        Some(worst)
+    } else {
+        None
+    };
+    out
+}
+
+/// One line a person reads: `out[1] u32: 256/256 match, worst |err| 0`.
+pub fn summary_line(c: &OutputCheck) -> String {
+    if let Some(e) = &c.error {
+        return format!("args[{}] {}: cannot compare: {e}", c.arg_index, c.dtype);
+    }
+    let worst = match (c.worst_abs_error, c.worst_index) {
+        (Some(w), Some(i)) => format!(
+            "worst |err| {w:.3e} at [{i}] (got {}, expected {})",
+            fmt(c.worst_got),
+            fmt(c.worst_expected)
+        ),
+        (None, Some(i)) => format!(
+            "worst at [{i}]: got {}, expected {}",
+            fmt(c.worst_got),
+            fmt(c.worst_expected)
+        ),
+        _ => "empty".to_string(),
+    };
+    let verdict = if c.passed() { "ok" } else { "MISMATCH" };
+    format!(
+        "args[{}] {}: {}/{} elements match, {worst} {verdict}",
+        c.arg_index, c.dtype, c.matched, c.total
+    )
+}
+
+fn fmt(v: Option<f64>) -> String {
+    v.map(|x| format!("{x}")).unwrap_or_else(|| "-".into())
+}
+
+/// Check every output of `m`, given a function returning the bytes of a buffer argument.
+pub fn check_all(m: &Manifest, buffer: impl Fn(usize) -> Option<Vec<u8>>) -> Vec<OutputCheck> {
+    m.outputs
+        .iter()
+        .map(|o| match buffer(o.arg_index) {
+            Some(b) => check_output(o, &b),
+            None => {
+                let mut c = check_output(o, &[]);
+                c.error = Some(format!("args[{}] is not a buffer of this run", o.arg_index));
+                c
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,147 @@
+//! The run report (`--report FILE.json`, keys per ../shared/design/dispatch-manifest.md) and the one-screen
+//! human summary.
+
+use crate::check::OutputCheck;
+use crate::exec::fidelity::{classify, Fidelity};
+use crate::exec::Program;
+use crate::isa::Op;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct HazardFinding {
+    pub rule: String,
+    pub producer_pc: String,
+    pub consumer_pc: String,
+    pub required: u32,
+    pub provided: u32,
+    pub waves: u64,
+    pub first_wave: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MissingWait {
+    pub load_pc: String,
+    pub use_pc: String,
+    pub register: String,
+    pub counter: String,
+    pub waves: u64,
+}
+
+/// One executed opcode in the fidelity table.
+#[derive(Clone, Debug, Serialize)]
+pub struct FidelityEntry {
+    pub opcode: String,
+    pub executions: u64,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub bound: String,
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct FidelitySection {
+    pub exact: Vec<FidelityEntry>,
+    pub approximate: Vec<FidelityEntry>,
+    pub unsupported: Vec<FidelityEntry>,
+    /// Wave-instructions per class.
+    pub exact_executions: u64,
+    pub approximate_executions: u64,
+    pub unsupported_executions: u64,
+}
+
+impl FidelitySection {
+    /// Class every executed opcode, from per-instruction execution counts.
+    pub fn from_counts(program: &Program, counts: &[u64]) -> FidelitySection {
+        let mut by_op: BTreeMap<Op, u64> = BTreeMap::new();
+        for (i, &c) in counts.iter().enumerate() {
+            if c > 0 {
+                *by_op.entry(program.insts[i].op).or_default() += c;
+            }
+        }
+        let mut f = FidelitySection::default();
+        for (op, n) in by_op {
+            let (class, bound) = classify(op);
+            let e = FidelityEntry {
+                opcode: op.name().to_string(),
+                executions: n,
+                bound: bound.to_string(),
+            };
+            match class {
+                Fidelity::Exact => {
+                    f.exact_executions += n;
+                    f.exact.push(e)
+                }
+                Fidelity::Approximate => {
+                    f.approximate_executions += n;
+                    f.approximate.push(e)
+                }
+                Fidelity::Unsupported => {
+                    f.unsupported_executions += n;
+                    f.unsupported.push(e)
+                }
+            }
+        }
+        f
+    }
+
+    /// `fidelity: 41 opcodes exact (99.2% of wave-instructions), 2 approximate (v_exp_f32, v_rcp_f32), 0 unsupported`
+    pub fn one_line(&self) -> String {
+        let total =
+            (self.exact_executions + self.approximate_executions + self.unsupported_executions)
+                .max(1);
+        let names = |v: &[FidelityEntry]| {
+            if v.is_empty() {
+                String::new()
+            } else {
+                let mut s: Vec<&str> = v.iter().take(4).map(|e| e.opcode.as_str()).collect();
+                if v.len() > 4 {
+                    s.push("...");
+                }
+                format!(" ({})", s.join(", "))
+            }
+        };
+        format!(
+            "fidelity: {} opcodes exact ({:.1}% of wave-instructions), {} approximate{}, {} unsupported{}",
+            self.exact.len(),
+            100.0 * self.exact_executions as f64 / total as f64,
+            self.approximate.len(),
+            names(&self.approximate),
+            self.unsupported.len(),
+            names(&self.unsupported)
+        )
+    }
+}
+
+/// A fault in the report.
+#[derive(Clone, Debug, Serialize)]
+pub struct FaultReport {
+    pub kind: String,
+    pub message: String,
+    pub wave: u64,
+    pub work_group: [u32; 3],
+    pub lanes: Vec<u32>,
+    pub pc: String,
+    pub instruction: String,
+    pub source: Option<String>,
+    pub address: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RunReport {
+    pub kernel: String,
+    pub waves: u64,
+    pub wave_instructions: u64,
+    pub cycles: u64,
+    pub waitcnt_stall_cycles: u64,
+    pub hazards: Vec<HazardFinding>,
+    pub missing_waits: Vec<MissingWait>,
+    pub work_groups: u64,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub wall_seconds: f64,
+    pub wave_instructions_per_second: f64,
+    pub jobs: usize,
+    pub fidelity: FidelitySection,
+    pub checks: Vec<OutputCheck>,
+    pub passed: Option<bool>,
+    pub fault: Option<FaultReport>,
+}
