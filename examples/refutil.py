@@ -129,3 +129,38 @@ def bf16_bits(x):
 
 def bf16_to_f32(bits):
     return (np.asarray(bits, np.uint32) << 16).view(np.float32)
+
+
+def e4m3_value(code):
+    """OCP FP8 E4M3 (gfx950 FP8, CDNA4 guide Table 30: bias 7, max 448, 0x7F/0xFF NaN, no inf)."""
+    s = -1.0 if code & 0x80 else 1.0
+    e = (code >> 3) & 0xF
+    m = code & 7
+    if e == 0xF and m == 7:
+        return float("nan")
+    if e == 0:
+        return s * (m / 8.0) * 2.0 ** -6
+    return s * (1 + m / 8.0) * 2.0 ** (e - 7)
+
+
+def e4m3_encode(values):
+    """Exact encoding of values that E4M3 represents exactly (raises otherwise)."""
+    table = {}
+    for c in range(256):
+        v = e4m3_value(c)
+        if v == v and v not in table:
+            table[v] = c
+    return np.array([table[float(v)] for v in np.ravel(values)], np.uint8).reshape(np.shape(values))
+
+
+FP4_E2M1 = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0]   # codes 0..7, bit 3 = sign (CDNA4 guide Table 30)
+
+
+def e2m1_encode(values):
+    out = []
+    for v in np.ravel(values):
+        v = float(v)
+        code = FP4_E2M1.index(abs(v))
+        out.append(code | (8 if v < 0 or (v == 0 and np.signbit(v)) else 0))
+    return np.array(out, np.uint8).reshape(np.shape(values))
+
