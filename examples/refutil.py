@@ -164,3 +164,24 @@ def e2m1_encode(values):
         out.append(code | (8 if v < 0 or (v == 0 and np.signbit(v)) else 0))
     return np.array(out, np.uint8).reshape(np.shape(values))
 
+
+
+def minifloat_value(code, ebits, mbits, bias):
+    """Value of a sign/exponent/mantissa code without inf/nan (FP6 E2M3 bias 1, BF6 E3M2 bias 3,
+    FP4 E2M1 bias 1; CDNA4 guide Table 30). BF8 E5M2 (bias 15) only for finite codes."""
+    s = -1.0 if (code >> (ebits + mbits)) & 1 else 1.0
+    e = (code >> mbits) & ((1 << ebits) - 1)
+    m = code & ((1 << mbits) - 1)
+    if e == 0:
+        return s * (m / (1 << mbits)) * 2.0 ** (1 - bias)
+    return s * (1 + m / (1 << mbits)) * 2.0 ** (e - bias)
+
+
+def minifloat_encode(values, ebits, mbits, bias):
+    n = 1 + ebits + mbits
+    table = {}
+    for c in range(1 << n):
+        v = minifloat_value(c, ebits, mbits, bias)
+        if v not in table:
+            table[v] = c
+    return np.array([table[float(v)] for v in np.ravel(values)], np.uint8).reshape(np.shape(values))
