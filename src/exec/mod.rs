@@ -5,6 +5,7 @@
 //! Observers (`Observer`) see every executed instruction; the default `NoObserver` compiles to nothing.
 
 pub mod fidelity;
+pub mod float;
 pub mod memory;
 pub mod semantics;
 pub mod wave;
