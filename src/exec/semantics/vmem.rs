@@ -1,13 +1,213 @@
-//! Semantics placeholder: filled in by the vmem family work.
+//! Vector memory: MUBUF/MTBUF buffer instructions and FLAT/GLOBAL/SCRATCH (pseudocode.md "Format MUBUF", "MTBUF",
+//! "FLAT", "GLOBAL", "SCRATCH"; addressing from the MI200 guide ch. 9–10 since the CDNA4 text stops before them).
+//!
+//! Every instruction is one generic core (`load`, `store`, `atomic`, `load_lds`) instantiated with an address
+//! mode (`Addr`: buffer, flat, global, scratch, DS) and the element kind / width / atomic operation as const
+//! generics. Accesses go lane by lane over EXEC; a bad address is a Memory fault naming the first faulting lane and
+//! address, with `Fault.lanes` holding every faulting lane (see `access` for what a faulting instruction leaves).
 
-use crate::exec::Handler;
-use crate::isa::Op;
+pub(crate) mod access;
+pub(crate) mod atomic;
+mod buffer;
+mod flat;
+mod format;
 
-pub fn lookup(_op: Op) -> Option<Handler> {
-    None
+use crate::exec::fidelity::Fidelity;
+use crate::exec::{Ctx, Fault, Flow, Handler, Wave, LANES};
+use crate::isa::{Inst, Op, Operand};
+use access::{kind, lanes, Faults, Loc, Spaces};
+
+pub fn lookup(op: Op) -> Option<Handler> {
+    flat::lookup(op).or_else(|| buffer::lookup(op))
 }
 
 /// Ops of this family that are not bit-exact, with their error bound (`None`: exact or not ours).
-pub fn fidelity(_op: Op) -> Option<(crate::exec::fidelity::Fidelity, &'static str)> {
-    None
+pub fn fidelity(op: Op) -> Option<(Fidelity, &'static str)> {
+    buffer::fidelity(op)
+}
+
+/// An addressing mode: where each active lane's access of `size` bytes lands.
+pub(crate) trait Addr {
+    fn locate(wave: &Wave, inst: &Inst, ctx: &Ctx, mask: u64, size: usize, locs: &mut [Loc; LANES]);
+}
+
+/// The register `i` places after `op` in its file (VGPR or AGPR), as an index into `Wave::vreg`.
+#[inline(always)]
+pub(crate) fn vreg(op: Operand, i: usize) -> usize {
+    (Wave::vreg_index(op) & 256) | ((Wave::vreg_index(op) + i) & 255)
+}
+
+#[inline(always)]
+pub(crate) fn spaces<'a>(scratch: &'a mut [u8], private_size: u32, ctx: &'a mut Ctx) -> Spaces<'a> {
+    Spaces { mem: ctx.mem, lds: &mut *ctx.lds, scratch, private_size: private_size as u64 }
+}
+
+/// Load `N` dwords (or one sub-dword element of `KIND`) per lane into `dst`.
+/// pseudocode.md e.g. GLOBAL_LOAD_DWORDX4: `VDATA[127:96] = MEM[addr + 12U].b32`.
+#[inline(always)]
+pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    dst: Operand,
+) -> Result<Flow, Box<Fault>> {
+    let mask = wave.exec();
+    let size = kind::size(KIND, N);
+    let mut locs = [Loc::Dropped; LANES];
+    A::locate(wave, inst, ctx, mask, size, &mut locs);
+    let mut out = [[0u32; LANES]; N];
+    let mut faults = Faults::default();
+    {
+        let sp = spaces(&mut wave.scratch, wave.private_size, ctx);
+        for l in lanes(mask) {
+            let mut buf = [0u8; 16];
+            match sp.read(l, locs[l], &mut buf[..size]) {
+                Ok(()) => {
+                    for (i, o) in out.iter_mut().enumerate() {
+                        o[l] = u32::from_le_bytes(buf[4 * i..4 * i + 4].try_into().unwrap());
+                    }
+                }
+                Err(w) => faults.add(l, w),
+            }
+        }
+    }
+    faults.check(inst)?;
+    for (i, o) in out.iter().enumerate() {
+        let r = &mut wave.vreg[vreg(dst, i)];
+        for l in lanes(mask) {
+            r[l] = kind::merge(KIND, o[l], r[l]);
+        }
+    }
+    Ok(Flow::Next)
+}
+
+/// Store `N` dwords (or the `KIND` bits of one VGPR) per lane from `data`.
+#[inline(always)]
+pub(crate) fn store<A: Addr, const KIND: u8, const N: usize>(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    data: Operand,
+) -> Result<Flow, Box<Fault>> {
+    let mask = wave.exec();
+    let size = kind::size(KIND, N);
+    let mut locs = [Loc::Dropped; LANES];
+    A::locate(wave, inst, ctx, mask, size, &mut locs);
+    let mut val = [[0u32; LANES]; N];
+    for (i, v) in val.iter_mut().enumerate() {
+        *v = wave.vreg[vreg(data, i)];
+    }
+    let mut faults = Faults::default();
+    let mut sp = spaces(&mut wave.scratch, wave.private_size, ctx);
+    for l in lanes(mask) {
+        let mut buf = [0u8; 16];
+        for (i, v) in val.iter().enumerate() {
+            buf[4 * i..4 * i + 4].copy_from_slice(&kind::store_bits(KIND, v[l]).to_le_bytes());
+        }
+        if let Err(w) = sp.write(l, locs[l], &buf[..size]) {
+            faults.add(l, w);
+        }
+    }
+    faults.check(inst)?;
+    Ok(Flow::Next)
+}
+
+/// Atomic `OP` on a dword (`W64 = false`) or qword per lane. `a`/`b` are the operand registers (see
+/// `atomic`), `ret` receives the pre-op value when the instruction returns it (DS `_RTN`, VMEM sc0 = GLC).
+#[inline(always)]
+pub(crate) fn atomic<A: Addr, const OP: u8, const W64: bool>(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    a: Operand,
+    b: Operand,
+    ret: Option<Operand>,
+) -> Result<Flow, Box<Fault>> {
+    let mask = wave.exec();
+    let mut locs = [Loc::Dropped; LANES];
+    A::locate(wave, inst, ctx, mask, if W64 { 8 } else { 4 }, &mut locs);
+    let va = [wave.vreg[vreg(a, 0)], wave.vreg[vreg(a, 1)]];
+    let uses_b = matches!(OP, atomic::CMPSWAP | atomic::CMPSWAP_F | atomic::MSKOR | atomic::WRAP);
+    let vb = if uses_b { [wave.vreg[vreg(b, 0)], wave.vreg[vreg(b, 1)]] } else { [[0; LANES]; 2] };
+    let mode = wave.mode;
+    let f64_operands = W64 || OP == atomic::PK_ADD_F16; // F16 shares the F64 denorm field
+    let mut old = [0u64; LANES];
+    let mut faults = Faults::default();
+    {
+        let mut sp = spaces(&mut wave.scratch, wave.private_size, ctx);
+        for l in lanes(mask) {
+            let dn = if Spaces::in_lds(locs[l]) { atomic::lds_denorm(mode, f64_operands) } else { atomic::KEEP_DENORMS };
+            let r = if W64 {
+                let x = va[0][l] as u64 | (va[1][l] as u64) << 32;
+                let y = vb[0][l] as u64 | (vb[1][l] as u64) << 32;
+                sp.atomic64(l, locs[l], |o| atomic::rmw64(OP, o, x, y, dn))
+            } else {
+                let (x, y) = (va[0][l], vb[0][l]);
+                sp.atomic32(l, locs[l], |o| atomic::rmw32(OP, o, x, y, dn)).map(|v| v as u64)
+            };
+            match r {
+                Ok(v) => old[l] = v,
+                Err(w) => faults.add(l, w),
+            }
+        }
+    }
+    faults.check(inst)?;
+    if let Some(d) = ret {
+        let lo = vreg(d, 0);
+        for l in lanes(mask) {
+            wave.vreg[lo][l] = old[l] as u32;
+        }
+        if W64 {
+            let hi = vreg(d, 1);
+            for l in lanes(mask) {
+                wave.vreg[hi][l] = (old[l] >> 32) as u32;
+            }
+        }
+    }
+    Ok(Flow::Next)
+}
+
+/// Load to LDS (MUBUF lds=1, GLOBAL/SCRATCH_LOAD_LDS_*): each active lane's element goes to LDS at
+/// `M0[17:0] + inst_offset + lane * stride` (state.md M0: `{14'h0, lds_offset[17:0]}`), stride 4 for sizes up to a
+/// dword and 16 for DWORDX3/X4 (LLVM AMDGPU DMA operations). Sub-dword elements are written as the zero- or
+/// sign-extended dword (CDNA3/4 extend 8/16-bit LDS DMA data to 32 bits).
+/// An LDS address outside the allocation is a Memory fault here, where hardware silently masks the lane
+/// (MI200 §3.11): a kernel author would rather see the bad M0 than missing data.
+#[inline(always)]
+pub(crate) fn load_lds<A: Addr, const KIND: u8, const N: usize>(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+) -> Result<Flow, Box<Fault>> {
+    let mask = wave.exec();
+    let size = kind::size(KIND, N);
+    let mut locs = [Loc::Dropped; LANES];
+    A::locate(wave, inst, ctx, mask, size, &mut locs);
+    let stride = if N > 1 { 16 } else { 4 };
+    let lds_base = ((wave.m0() & 0x3FFFF) as u64).wrapping_add(inst.imm as i64 as u64);
+    let mut faults = Faults::default();
+    let mut sp = spaces(&mut wave.scratch, wave.private_size, ctx);
+    for l in lanes(mask) {
+        let mut buf = [0u8; 16];
+        if let Err(w) = sp.read(l, locs[l], &mut buf[..size]) {
+            faults.add(l, w);
+            continue;
+        }
+        let n = if N > 1 { size } else { 4 };
+        if N == 1 {
+            let raw = u32::from_le_bytes(buf[..4].try_into().unwrap());
+            buf[..4].copy_from_slice(&kind::merge(KIND, raw, 0).to_le_bytes());
+        }
+        let dst = Loc::Lds(lds_base.wrapping_add((l * stride) as u64) & 0xFFFF_FFFF);
+        if let Err(w) = sp.write(l, dst, &buf[..n]) {
+            faults.add(l, w);
+        }
+    }
+    faults.check(inst)?;
+    Ok(Flow::Next)
+}
+
+/// Cache-control instructions (BUFFER_WBL2, BUFFER_INV): no architectural effect in a coherent single-copy memory.
+pub(crate) fn nop(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
+    Ok(Flow::Next)
 }
