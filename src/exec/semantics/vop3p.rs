@@ -1,13 +1,555 @@
-//! Semantics placeholder: filled in by the vop3p family work.
+//! VOP3P: packed 16-bit math, packed f32 math, the mixed-precision FMAs and the dot products
+//! (pseudocode.md "Format VOP3P"; CDNA4 §6.7 "Packed Math"). The small-float conversions of gfx950
+//! (V_CVT_*FP8*/BF8*/FP4*/FP6*/BF6*, V_CVT_SCALEF32_*, V_CVT_SR_*) live in [`cvt`] and are looked up here too.
+//!
+//! Operand selection (encodings.md VOP3P; §6.7): for source i, the low lane of the result reads half
+//! `OP_SEL[i]` (0 = bits 15:0, 1 = bits 31:16) and the high lane reads half `OP_SEL_HI[i]`; `NEG[i]`
+//! (neg_lo) negates the value fed to the low lane and `NEG_HI[i]` the one fed to the high lane (float ops
+//! only). For the packed f32 ops the "halves" are the two dwords of the 64-bit register pair.
+//!
+//! Inline constants (checked against LLVM 22 code generation for gfx950, which relies on this): a float
+//! inline constant of a packed 16-bit operand is the f16 value in bits 15:0 with bits 31:16 zero (LLVM
+//! emits `v_pk_add_f16 v0, v0, 1.0` for <1.0, 0.0> and adds `op_sel_hi:[1,0]` for <1.0, 1.0>); an integer
+//! inline constant is the 32-bit sign-extended integer (LLVM emits `v_pk_add_u16 v0, v0, -1` for
+//! <-1, -1>). For the packed f32 ops the constant is the f32 value (or 32-bit integer) in the low dword;
+//! LLVM always selects the low dword for both lanes (`op_sel_hi:[..,0]`), so the high dword is not
+//! observable in compiled code: wavescope makes it 0 (sign extension for negative integers).
 
-use crate::exec::Handler;
-use crate::isa::Op;
+use super::super::float::{self as fp, Fmt, FpMode};
+use crate::exec::fidelity::Fidelity;
+use crate::exec::{ConstKind, Ctx, Fault, Flow, Handler, Wave, LANES};
+use crate::isa::{Inst, Op};
 
-pub fn lookup(_op: Op) -> Option<Handler> {
-    None
+pub mod cvt;
+pub mod lowfloat;
+
+pub fn lookup(op: Op) -> Option<Handler> {
+    use Op::*;
+    Some(match op {
+        V_PK_MAD_I16 => |w, i, c| {
+            pk_int(w, i, c, 3, |a, b, s, clamp| {
+                sat_i16(a as i16 as i64 * b as i16 as i64 + s as i16 as i64, clamp)
+            })
+        },
+        V_PK_MUL_LO_U16 => |w, i, c| {
+            pk_int(w, i, c, 2, |a, b, _, clamp| {
+                sat_u16(a as i64 * b as i64, clamp)
+            })
+        },
+        V_PK_ADD_I16 => |w, i, c| {
+            pk_int(w, i, c, 2, |a, b, _, clamp| {
+                sat_i16(a as i16 as i64 + b as i16 as i64, clamp)
+            })
+        },
+        V_PK_SUB_I16 => |w, i, c| {
+            pk_int(w, i, c, 2, |a, b, _, clamp| {
+                sat_i16(a as i16 as i64 - b as i16 as i64, clamp)
+            })
+        },
+        // Shifts: D.half = S1.half shifted by S0.half[3:0] (pseudocode: S0.u32[3:0] / S0.u32[19:16]).
+        V_PK_LSHLREV_B16 => |w, i, c| pk_int(w, i, c, 2, |a, b, _, _| b << (a & 15)),
+        V_PK_LSHRREV_B16 => |w, i, c| pk_int(w, i, c, 2, |a, b, _, _| b >> (a & 15)),
+        V_PK_ASHRREV_I16 => {
+            |w, i, c| pk_int(w, i, c, 2, |a, b, _, _| ((b as i16) >> (a & 15)) as u16)
+        }
+        V_PK_MAX_I16 => |w, i, c| pk_int(w, i, c, 2, |a, b, _, _| (a as i16).max(b as i16) as u16),
+        V_PK_MIN_I16 => |w, i, c| pk_int(w, i, c, 2, |a, b, _, _| (a as i16).min(b as i16) as u16),
+        V_PK_MAD_U16 => |w, i, c| {
+            pk_int(w, i, c, 3, |a, b, s, clamp| {
+                sat_u16(a as i64 * b as i64 + s as i64, clamp)
+            })
+        },
+        V_PK_ADD_U16 => |w, i, c| {
+            pk_int(w, i, c, 2, |a, b, _, clamp| {
+                sat_u16(a as i64 + b as i64, clamp)
+            })
+        },
+        V_PK_SUB_U16 => |w, i, c| {
+            pk_int(w, i, c, 2, |a, b, _, clamp| {
+                sat_u16(a as i64 - b as i64, clamp)
+            })
+        },
+        V_PK_MAX_U16 => |w, i, c| pk_int(w, i, c, 2, |a, b, _, _| a.max(b)),
+        V_PK_MIN_U16 => |w, i, c| pk_int(w, i, c, 2, |a, b, _, _| a.min(b)),
+        V_PK_FMA_F16 => |w, i, c| pk_f16(w, i, c, 3, |s, m| fp::fma(Fmt::F16, s[0], s[1], s[2], m)),
+        V_PK_ADD_F16 => |w, i, c| pk_f16(w, i, c, 2, |s, m| fp::add(Fmt::F16, s[0], s[1], m)),
+        V_PK_MUL_F16 => |w, i, c| pk_f16(w, i, c, 2, |s, m| fp::mul(Fmt::F16, s[0], s[1], m)),
+        V_PK_MIN_F16 => |w, i, c| pk_f16(w, i, c, 2, |s, m| fp::min(Fmt::F16, s[0], s[1], m)),
+        V_PK_MAX_F16 => |w, i, c| pk_f16(w, i, c, 2, |s, m| fp::max(Fmt::F16, s[0], s[1], m)),
+        // v_minimum3/v_maximum3: IEEE-754-2019 minimum/maximum of three (NaN-propagating, -0 < +0).
+        V_PK_MINIMUM3_F16 => |w, i, c| {
+            pk_f16(w, i, c, 3, |s, m| {
+                let t = fp::minimum(Fmt::F16, s[0], s[1], m);
+                fp::minimum(Fmt::F16, t, s[2], m)
+            })
+        },
+        V_PK_MAXIMUM3_F16 => |w, i, c| {
+            pk_f16(w, i, c, 3, |s, m| {
+                let t = fp::maximum(Fmt::F16, s[0], s[1], m);
+                fp::maximum(Fmt::F16, t, s[2], m)
+            })
+        },
+        V_PK_FMA_F32 => |w, i, c| pk_f32(w, i, c, 3, |s, m| fp::fma(Fmt::F32, s[0], s[1], s[2], m)),
+        V_PK_MUL_F32 => |w, i, c| pk_f32(w, i, c, 2, |s, m| fp::mul(Fmt::F32, s[0], s[1], m)),
+        V_PK_ADD_F32 => |w, i, c| pk_f32(w, i, c, 2, |s, m| fp::add(Fmt::F32, s[0], s[1], m)),
+        V_PK_MOV_B32 => pk_mov_b32,
+        V_FMA_MIX_F32 => |w, i, c| fma_mix(w, i, c, Mix::F32),
+        V_FMA_MIXLO_F16 => |w, i, c| fma_mix(w, i, c, Mix::Lo),
+        V_FMA_MIXHI_F16 => |w, i, c| fma_mix(w, i, c, Mix::Hi),
+        V_DOT2_F32_F16 => |w, i, c| dot2_float(w, i, c, Fmt::F16),
+        V_DOT2_F32_BF16 => |w, i, c| dot2_float(w, i, c, Fmt::BF16),
+        V_DOT2_I32_I16 => |w, i, c| dot_int(w, i, c, DotInt::I16),
+        V_DOT2_U32_U16 => |w, i, c| dot_int(w, i, c, DotInt::U16),
+        V_DOT4_I32_I8 => |w, i, c| dot_int(w, i, c, DotInt::I8),
+        V_DOT4_U32_U8 => |w, i, c| dot_int(w, i, c, DotInt::U8),
+        V_DOT8_I32_I4 => |w, i, c| dot_int(w, i, c, DotInt::I4),
+        V_DOT8_U32_U4 => |w, i, c| dot_int(w, i, c, DotInt::U4),
+        _ => return cvt::lookup(op),
+    })
 }
 
 /// Ops of this family that are not bit-exact, with their error bound (`None`: exact or not ours).
-pub fn fidelity(_op: Op) -> Option<(crate::exec::fidelity::Fidelity, &'static str)> {
-    None
+pub fn fidelity(op: Op) -> Option<(Fidelity, &'static str)> {
+    use Op::*;
+    match op {
+        V_DOT2_F32_F16 | V_DOT2_F32_BF16 => Some((
+            Fidelity::Approximate,
+            "wavescope follows the pseudocode: exact products, then two f32 additions each rounded per MODE \
+             (f16: S2 + p0 + p1; bf16: p0 + p1 + S2); hardware may sum with fewer roundings, so results can \
+             differ in the last bit when a partial sum is inexact",
+        )),
+        _ => cvt::fidelity(op),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Operand access
+// ---------------------------------------------------------------------------------------------------------
+
+#[inline(always)]
+fn is_float_const(code: u16) -> bool {
+    (240..=248).contains(&code)
+}
+
+/// 32-bit value per lane of source `i` of a packed 16-bit op (float inline constants as f16 bits in 15:0).
+#[inline(always)]
+pub(crate) fn src_b32x16(w: &Wave, inst: &Inst, ctx: &Ctx, i: usize) -> [u32; LANES] {
+    let op = inst.src[i];
+    let kind = if is_float_const(op.0) {
+        ConstKind::B16
+    } else {
+        ConstKind::B32
+    };
+    w.read_vsrc(op, inst.literal, &ctx.apertures, kind)
+}
+
+/// The two dwords per lane of a 64-bit packed-f32 source: a register pair, an SGPR pair, or an inline
+/// constant in the low dword (high dword 0 / sign extension, see the module doc).
+#[inline(always)]
+fn src_pair(w: &Wave, inst: &Inst, ctx: &Ctx, i: usize) -> ([u32; LANES], [u32; LANES]) {
+    let op = inst.src[i];
+    if op.0 >= 256 {
+        let r = Wave::vreg_index(op);
+        (w.vreg[r], w.vreg[(r + 1) & 511])
+    } else if op.0 < 128 {
+        (
+            [w.sgpr[op.0 as usize]; LANES],
+            [w.sgpr[(op.0 as usize + 1) & 127]; LANES],
+        )
+    } else {
+        let lo = w.read_scalar(op, inst.literal, &ctx.apertures, ConstKind::B32) as u32;
+        let hi = if (193..=208).contains(&op.0) {
+            u32::MAX
+        } else {
+            0
+        };
+        ([lo; LANES], [hi; LANES])
+    }
+}
+
+#[inline(always)]
+fn half(x: u32, hi: bool) -> u16 {
+    if hi {
+        (x >> 16) as u16
+    } else {
+        x as u16
+    }
+}
+
+#[inline(always)]
+fn bit(v: u8, i: usize) -> bool {
+    v >> i & 1 != 0
+}
+
+#[inline(always)]
+fn write(w: &mut Wave, inst: &Inst, d: &[u32; LANES]) {
+    let exec = w.exec();
+    w.write_vreg(inst.dst, d, exec);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Packed 16-bit
+// ---------------------------------------------------------------------------------------------------------
+
+#[inline(always)]
+fn sat_u16(v: i64, clamp: bool) -> u16 {
+    if clamp {
+        v.clamp(0, 0xFFFF) as u16
+    } else {
+        v as u16
+    }
+}
+
+#[inline(always)]
+fn sat_i16(v: i64, clamp: bool) -> u16 {
+    if clamp {
+        v.clamp(i16::MIN as i64, i16::MAX as i64) as i16 as u16
+    } else {
+        v as u16
+    }
+}
+
+/// V_PK_*_I16/U16/B16 (pseudocode.md VOP3P 0–13): `f(S0.half, S1.half, S2.half, clamp)` per half. The clamp
+/// bit saturates add/sub/mad/mul results to the 16-bit range (CDNA4 §6.5, integer clamp); no neg modifiers.
+#[inline(always)]
+fn pk_int(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    nsrc: usize,
+    f: impl Fn(u16, u16, u16, bool) -> u16,
+) -> Result<Flow, Box<Fault>> {
+    let s0 = src_b32x16(w, inst, ctx, 0);
+    let s1 = src_b32x16(w, inst, ctx, 1);
+    let s2 = if nsrc > 2 {
+        src_b32x16(w, inst, ctx, 2)
+    } else {
+        [0; LANES]
+    };
+    let (os, oh, clamp) = (inst.mods.op_sel, inst.mods.op_sel_hi, inst.mods.clamp);
+    let mut d = [0u32; LANES];
+    for l in 0..LANES {
+        let lo = f(
+            half(s0[l], bit(os, 0)),
+            half(s1[l], bit(os, 1)),
+            half(s2[l], bit(os, 2)),
+            clamp,
+        );
+        let hi = f(
+            half(s0[l], bit(oh, 0)),
+            half(s1[l], bit(oh, 1)),
+            half(s2[l], bit(oh, 2)),
+            clamp,
+        );
+        d[l] = lo as u32 | (hi as u32) << 16;
+    }
+    write(w, inst, &d);
+    Ok(Flow::Next)
+}
+
+/// V_PK_*_F16 (pseudocode.md VOP3P 14–18, 27, 28): `f` on the low halves and on the high halves, with
+/// neg_lo/neg_hi, MODE rounding/denormals (f16 uses the f64/f16 fields) and clamp to [0, 1].
+#[inline(always)]
+fn pk_f16(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    nsrc: usize,
+    f: impl Fn(&[u64; 3], &FpMode) -> u64,
+) -> Result<Flow, Box<Fault>> {
+    let m = FpMode::from_mode(w.mode);
+    let mut s = [[0u32; LANES]; 3];
+    for (i, si) in s.iter_mut().enumerate().take(nsrc) {
+        *si = src_b32x16(w, inst, ctx, i);
+    }
+    let md = inst.mods;
+    let mut d = [0u32; LANES];
+    for l in 0..LANES {
+        let mut r = [0u32; 2];
+        for (h, (sel, neg)) in [(md.op_sel, md.neg), (md.op_sel_hi, md.neg_hi)]
+            .into_iter()
+            .enumerate()
+        {
+            let mut a = [0u64; 3];
+            for i in 0..nsrc {
+                let x = half(s[i][l], bit(sel, i)) as u64;
+                a[i] = if bit(neg, i) { x ^ 0x8000 } else { x };
+            }
+            let mut v = f(&a, &m);
+            if md.clamp {
+                v = fp::apply_clamp(Fmt::F16, v, &m);
+            }
+            r[h] = v as u32;
+        }
+        d[l] = r[0] | r[1] << 16;
+    }
+    write(w, inst, &d);
+    Ok(Flow::Next)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Packed 32-bit (§6.7: OP_SEL/OP_SEL_HI pick the first or second dword of each 64-bit source)
+// ---------------------------------------------------------------------------------------------------------
+
+/// V_PK_FMA_F32 / V_PK_MUL_F32 / V_PK_ADD_F32 (pseudocode.md VOP3P 48–50).
+#[inline(always)]
+fn pk_f32(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    nsrc: usize,
+    f: impl Fn(&[u64; 3], &FpMode) -> u64,
+) -> Result<Flow, Box<Fault>> {
+    let m = FpMode::from_mode(w.mode);
+    let mut s = [([0u32; LANES], [0u32; LANES]); 3];
+    for (i, si) in s.iter_mut().enumerate().take(nsrc) {
+        *si = src_pair(w, inst, ctx, i);
+    }
+    let md = inst.mods;
+    let mut d = [[0u32; LANES]; 2];
+    for l in 0..LANES {
+        for (h, (sel, neg)) in [(md.op_sel, md.neg), (md.op_sel_hi, md.neg_hi)]
+            .into_iter()
+            .enumerate()
+        {
+            let mut a = [0u64; 3];
+            for i in 0..nsrc {
+                let x = if bit(sel, i) { s[i].1[l] } else { s[i].0[l] } as u64;
+                a[i] = if bit(neg, i) { x ^ 0x8000_0000 } else { x };
+            }
+            let mut v = f(&a, &m);
+            if md.clamp {
+                v = fp::apply_clamp(Fmt::F32, v, &m);
+            }
+            d[h][l] = v as u32;
+        }
+    }
+    let exec = w.exec();
+    let r = Wave::vreg_index(inst.dst);
+    for (h, dh) in d.iter().enumerate() {
+        let dst = &mut w.vreg[(r + h) & 511];
+        for l in 0..LANES {
+            if exec >> l & 1 != 0 {
+                dst[l] = dh[l];
+            }
+        }
+    }
+    Ok(Flow::Next)
+}
+
+/// V_PK_MOV_B32 (pseudocode.md VOP3P 51): D.dword0 = S0.dword[OPSEL[0]], D.dword1 = S1.dword[OPSEL[1]].
+fn pk_mov_b32(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Flow, Box<Fault>> {
+    let s0 = src_pair(w, inst, ctx, 0);
+    let s1 = src_pair(w, inst, ctx, 1);
+    let os = inst.mods.op_sel;
+    let lo = if bit(os, 0) { s0.1 } else { s0.0 };
+    let hi = if bit(os, 1) { s1.1 } else { s1.0 };
+    let exec = w.exec();
+    let r = Wave::vreg_index(inst.dst);
+    w.write_vreg(crate::isa::Operand(256 + r as u16), &lo, exec);
+    w.write_vreg(crate::isa::Operand(256 + ((r + 1) & 511) as u16), &hi, exec);
+    Ok(Flow::Next)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Mixed precision FMA
+// ---------------------------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mix {
+    F32,
+    Lo,
+    Hi,
+}
+
+/// V_FMA_MIX_F32 / V_FMA_MIXLO_F16 / V_FMA_MIXHI_F16 (pseudocode.md VOP3P 32–34, source name V_MAD_MIX*):
+/// source i is S[i].f32 if OP_SEL_HI[i] = 0, else the f16 half picked by OP_SEL[i], converted exactly to f32;
+/// then a fused f32 multiply-add (§6.7: "performed as an FMA"). MIXLO/MIXHI convert the f32 result to f16
+/// (a second rounding, as the pseudocode's `f32_to_f16(...)` and LLVM's fptrunc(fma) selection say) and write
+/// only their half of D. Modifiers: NEG (neg_lo) negates, and the NEG_HI field is the ABS modifier for these
+/// non-packed ops (llvm-mc encodes `|v1|` there). An inline float constant read as f32 is the f32 constant,
+/// read as f16 the f16 constant. Clamp applies to the final result.
+#[inline(always)]
+fn fma_mix(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, kind: Mix) -> Result<Flow, Box<Fault>> {
+    let m = FpMode::from_mode(w.mode);
+    let md = inst.mods;
+    let abs = md.abs | md.neg_hi;
+    let mut s = [[0u32; LANES]; 3];
+    for (i, si) in s.iter_mut().enumerate() {
+        let op = inst.src[i];
+        let kind = if bit(md.op_sel_hi, i) && is_float_const(op.0) {
+            ConstKind::B16
+        } else {
+            ConstKind::B32
+        };
+        *si = w.read_vsrc(op, inst.literal, &ctx.apertures, kind);
+    }
+    let old = w.vreg[Wave::vreg_index(inst.dst)];
+    let mut d = [0u32; LANES];
+    for l in 0..LANES {
+        let mut a = [0u64; 3];
+        for i in 0..3 {
+            let mut x = if bit(md.op_sel_hi, i) {
+                let h = m.flush_in(Fmt::F16, half(s[i][l], bit(md.op_sel, i)) as u64);
+                fp::convert_round(Fmt::F16, Fmt::F32, h, fp::Round::NearestEven)
+            } else {
+                s[i][l] as u64
+            };
+            if bit(abs, i) {
+                x &= 0x7FFF_FFFF;
+            }
+            if bit(md.neg, i) {
+                x ^= 0x8000_0000;
+            }
+            a[i] = x;
+        }
+        let r = fp::fma(Fmt::F32, a[0], a[1], a[2], &m);
+        d[l] = match kind {
+            Mix::F32 => {
+                if md.clamp {
+                    fp::apply_clamp(Fmt::F32, r, &m) as u32
+                } else {
+                    r as u32
+                }
+            }
+            Mix::Lo | Mix::Hi => {
+                let mut h = fp::convert(Fmt::F32, Fmt::F16, r, &m);
+                if md.clamp {
+                    h = fp::apply_clamp(Fmt::F16, h, &m);
+                }
+                if kind == Mix::Lo {
+                    (old[l] & 0xFFFF_0000) | h as u32
+                } else {
+                    (old[l] & 0xFFFF) | (h as u32) << 16
+                }
+            }
+        };
+    }
+    write(w, inst, &d);
+    Ok(Flow::Next)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Dot products
+// ---------------------------------------------------------------------------------------------------------
+
+/// V_DOT2_F32_F16 (VOP3P 35): tmp = S2; tmp += a0*b0; tmp += a1*b1. V_DOT2_F32_BF16 (VOP3P 26):
+/// tmp = a0*b0; tmp += a1*b1; tmp += S2. The halves of S0/S1 follow OP_SEL/OP_SEL_HI and neg_lo/neg_hi like
+/// packed sources; S2 is an f32 with neg_lo[2]. Products of two f16/bf16 are exact in f32; each `+=` is an
+/// f32 addition rounded per MODE (approximate vs hardware, see `fidelity`). Clamp to [0, 1].
+fn dot2_float(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, f: Fmt) -> Result<Flow, Box<Fault>> {
+    let m = FpMode::from_mode(w.mode);
+    let md = inst.mods;
+    let s0 = src_b32x16(w, inst, ctx, 0);
+    let s1 = src_b32x16(w, inst, ctx, 1);
+    let s2 = w.read_vsrc(inst.src[2], inst.literal, &ctx.apertures, ConstKind::B32);
+    let mut d = [0u32; LANES];
+    for l in 0..LANES {
+        let mut p = [0u64; 2];
+        for (h, (sel, neg)) in [(md.op_sel, md.neg), (md.op_sel_hi, md.neg_hi)]
+            .into_iter()
+            .enumerate()
+        {
+            let mut x = [0u64; 2];
+            for (i, s) in [s0[l], s1[l]].into_iter().enumerate() {
+                let v = half(s, bit(sel, i)) as u64;
+                let v = if bit(neg, i) { v ^ 0x8000 } else { v };
+                let v = m.flush_in(f, v);
+                x[i] = fp::convert_round(f, Fmt::F32, v, fp::Round::NearestEven);
+            }
+            p[h] = fp::mul(Fmt::F32, x[0], x[1], &FpMode::IEEE_DEFAULT);
+        }
+        let c = if bit(md.neg, 2) {
+            s2[l] ^ 0x8000_0000
+        } else {
+            s2[l]
+        } as u64;
+        let r = if f == Fmt::F16 {
+            let t = fp::add(Fmt::F32, c, p[0], &m);
+            fp::add(Fmt::F32, t, p[1], &m)
+        } else {
+            let t = fp::add(Fmt::F32, p[0], p[1], &m);
+            fp::add(Fmt::F32, t, c, &m)
+        };
+        d[l] = if md.clamp {
+            fp::apply_clamp(Fmt::F32, r, &m)
+        } else {
+            r
+        } as u32;
+    }
+    write(w, inst, &d);
+    Ok(Flow::Next)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum DotInt {
+    I16,
+    U16,
+    I8,
+    U8,
+    I4,
+    U4,
+}
+
+/// V_DOT2_I32_I16 / U32_U16 (38/39), V_DOT4_I32_I8 / U32_U8 (40/41), V_DOT8_I32_I4 / U32_U4 (42/43):
+/// D = S2 + Σ S0.elem[k] * S1.elem[k], exact, wrapping to 32 bits; with clamp the exact sum saturates to
+/// the i32/u32 range (§6.5 integer clamp). The 16-bit forms take their halves through OP_SEL/OP_SEL_HI.
+fn dot_int(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, k: DotInt) -> Result<Flow, Box<Fault>> {
+    let md = inst.mods;
+    let s0 = src_b32x16(w, inst, ctx, 0);
+    let s1 = src_b32x16(w, inst, ctx, 1);
+    let s2 = w.read_vsrc(inst.src[2], inst.literal, &ctx.apertures, ConstKind::B32);
+    let signed = matches!(k, DotInt::I16 | DotInt::I8 | DotInt::I4);
+    let mut d = [0u32; LANES];
+    for l in 0..LANES {
+        let (a, b) = (s0[l], s1[l]);
+        let mut acc: i64 = if signed {
+            s2[l] as i32 as i64
+        } else {
+            s2[l] as i64
+        };
+        match k {
+            DotInt::I16 | DotInt::U16 => {
+                for sel in [md.op_sel, md.op_sel_hi] {
+                    let (x, y) = (half(a, bit(sel, 0)), half(b, bit(sel, 1)));
+                    acc += if signed {
+                        x as i16 as i64 * y as i16 as i64
+                    } else {
+                        x as i64 * y as i64
+                    };
+                }
+            }
+            DotInt::I8 | DotInt::U8 => {
+                for e in 0..4 {
+                    let (x, y) = ((a >> (8 * e)) as u8, (b >> (8 * e)) as u8);
+                    acc += if signed {
+                        x as i8 as i64 * y as i8 as i64
+                    } else {
+                        x as i64 * y as i64
+                    };
+                }
+            }
+            DotInt::I4 | DotInt::U4 => {
+                for e in 0..8 {
+                    let (x, y) = ((a >> (4 * e)) & 15, (b >> (4 * e)) & 15);
+                    acc += if signed {
+                        (((x << 28) as i32) >> 28) as i64 * (((y << 28) as i32) >> 28) as i64
+                    } else {
+                        x as i64 * y as i64
+                    };
+                }
+            }
+        }
+        d[l] = if md.clamp {
+            if signed {
+                acc.clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32
+            } else {
+                acc.clamp(0, u32::MAX as i64) as u32
+            }
+        } else {
+            acc as u32
+        };
+    }
+    write(w, inst, &d);
+    Ok(Flow::Next)
 }
