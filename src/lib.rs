@@ -6,3 +6,4 @@ pub mod manifest;
 pub mod launch;
 pub mod check;
 pub mod report;
+pub mod code_object;

@@ -1,0 +1,555 @@
+//! The gfx950 code-object loader: an AMDGPU HSA shared object (clang-22 output, code object v4/v5/v6) parsed
+//! into what the executor, the disassembler and the debugger need.
+//!
+//! - ELF header checks (AMDGPUUsage "Header"): only 64-bit little-endian `EM_AMDGPU`, `ELFOSABI_AMDGPU_HSA`,
+//!   `ET_DYN`, `EF_AMDGPU_MACH_AMDGCN_GFX950`. Every other input gets one [`LoadError`] naming what it is.
+//! - Loadable segments (`PT_LOAD`), mapped by the executor at their own virtual addresses so PC-relative
+//!   `.rodata` accesses work; `.text`; function symbols.
+//! - Per kernel: the NT_AMDGPU_METADATA entry ([`metadata`]), the 64-byte kernel descriptor ([`descriptor`]), its
+//!   entry PC, the SGPRs and VGPRs the hardware preloads.
+//!
+//! Nothing here panics on bad input: every offset read from the file is bounds-checked.
+
+pub mod descriptor;
+pub mod elf;
+pub mod metadata;
+
+pub use descriptor::{
+    ComputePgmRsrc1, ComputePgmRsrc2, ComputePgmRsrc3, FloatDenormMode, FloatRoundMode,
+    KernelCodeProperties, KernelDescriptor, SgprInit, SgprPreload, WorkItemIdLayout,
+    KERNEL_DESCRIPTOR_SIZE,
+};
+pub use elf::{ElfHeaderInfo, FeatureSetting};
+pub use metadata::{ArgValueKind, KernelArg, KernelMetadata, Metadata};
+
+use object::read::elf::{ElfFile64, ProgramHeader, SectionHeader};
+use object::{Object, ObjectSection, ObjectSymbol, SymbolKind};
+use std::sync::Arc;
+
+/// Why a file cannot be loaded. Each variant's message names what was found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    #[error("not an ELF file: {0}")]
+    NotElf(String),
+    #[error("truncated ELF: {0}")]
+    Truncated(String),
+    #[error("not an AMDGPU code object: {0}")]
+    WrongClass(String),
+    #[error("not an AMDGPU code object: the ELF is for {0}, not AMDGPU (e_machine 224)")]
+    NotAmdgpu(String),
+    #[error(
+        "code object is for {processor} (e_flags mach {mach:#x}), wavescope executes gfx950 only"
+    )]
+    WrongProcessor { processor: String, mach: u32 },
+    #[error("unsupported code object: {0}")]
+    Unsupported(String),
+    #[error("malformed code object: {0}")]
+    Malformed(String),
+    #[error("bad NT_AMDGPU_METADATA note: {0}")]
+    Metadata(String),
+    #[error("kernel {kernel}: {message}")]
+    Kernel { kernel: String, message: String },
+    #[error("no kernel named \"{name}\" in the code object; its kernels are: {}", .available.join(", "))]
+    NoSuchKernel {
+        name: String,
+        available: Vec<String>,
+    },
+}
+
+/// `n_type` of the metadata note (AMDGPUUsage "Code Object V3 and Above Note Records").
+pub const NT_AMDGPU_METADATA: u32 = 32;
+/// `name` of the metadata note.
+pub const NOTE_NAME_AMDGPU: &[u8] = b"AMDGPU";
+
+/// One `PT_LOAD` segment. Bytes past `filesz` up to `memsz` are zero (`.bss`-like).
+#[derive(Clone)]
+pub struct Segment {
+    pub vaddr: u64,
+    pub memsz: u64,
+    pub file_offset: u64,
+    pub filesz: u64,
+    pub readable: bool,
+    pub writable: bool,
+    pub executable: bool,
+    data: Arc<[u8]>,
+}
+
+impl Segment {
+    /// The `filesz` bytes stored in the file.
+    pub fn file_bytes(&self) -> &[u8] {
+        &self.data[self.file_offset as usize..(self.file_offset + self.filesz) as usize]
+    }
+
+    /// Whether `addr` lies in `[vaddr, vaddr + memsz)`.
+    pub fn contains(&self, addr: u64) -> bool {
+        addr >= self.vaddr && addr - self.vaddr < self.memsz
+    }
+}
+
+impl std::fmt::Debug for Segment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let flags = format!(
+            "{}{}{}",
+            if self.readable { "R" } else { "-" },
+            if self.writable { "W" } else { "-" },
+            if self.executable { "X" } else { "-" }
+        );
+        f.debug_struct("Segment")
+            .field("vaddr", &format_args!("{:#x}", self.vaddr))
+            .field("memsz", &format_args!("{:#x}", self.memsz))
+            .field("filesz", &format_args!("{:#x}", self.filesz))
+            .field("flags", &flags)
+            .finish()
+    }
+}
+
+/// A section's address and bytes (`.text`).
+#[derive(Clone)]
+pub struct SectionData {
+    pub name: String,
+    pub address: u64,
+    data: Arc<[u8]>,
+    file_offset: usize,
+    size: usize,
+}
+
+impl SectionData {
+    pub fn bytes(&self) -> &[u8] {
+        &self.data[self.file_offset..self.file_offset + self.size]
+    }
+
+    pub fn end(&self) -> u64 {
+        self.address + self.size as u64
+    }
+}
+
+impl std::fmt::Debug for SectionData {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SectionData")
+            .field("name", &self.name)
+            .field("address", &format_args!("{:#x}", self.address))
+            .field("size", &format_args!("{:#x}", self.size))
+            .finish()
+    }
+}
+
+/// A defined `STT_FUNC` symbol (a kernel entry point or a device function).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionSymbol {
+    pub name: String,
+    pub address: u64,
+    pub size: u64,
+}
+
+/// One kernel: its metadata, its descriptor and where it starts.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    /// Metadata `.name` (mangled for HIP).
+    pub name: String,
+    pub descriptor: KernelDescriptor,
+    /// The descriptor as stored.
+    pub descriptor_bytes: [u8; KERNEL_DESCRIPTOR_SIZE],
+    /// Address of the `<name>.kd` symbol.
+    pub descriptor_address: u64,
+    /// `descriptor_address + kernel_code_entry_byte_offset`: the kernel's entry symbol.
+    pub code_entry: u64,
+    /// First instruction the wave executes: `code_entry`, or 256 bytes later with kernarg preload
+    /// ([`KernelDescriptor::entry_pc`]).
+    pub entry_pc: u64,
+    pub metadata: KernelMetadata,
+}
+
+impl Kernel {
+    pub fn args(&self) -> &[KernelArg] {
+        &self.metadata.args
+    }
+
+    /// The SGPRs the hardware fills before the first instruction ([`KernelDescriptor::sgpr_preload_layout`]).
+    pub fn sgpr_preload_layout(&self) -> Vec<SgprPreload> {
+        self.descriptor.sgpr_preload_layout()
+    }
+
+    /// The work-item id VGPR layout (packed in v0 on gfx950).
+    pub fn workitem_id_layout(&self) -> WorkItemIdLayout {
+        self.descriptor.workitem_id_layout()
+    }
+
+    /// The MODE register the waves start with.
+    pub fn initial_mode(&self) -> u32 {
+        self.descriptor.initial_mode()
+    }
+
+    /// Whether the hardware sets FLAT_SCRATCH to the wave's scratch base (COMPUTE_PGM_RSRC2.ENABLE_PRIVATE_SEGMENT
+    /// with architected flat scratch).
+    pub fn flat_scratch_initialised(&self) -> bool {
+        self.descriptor.compute_pgm_rsrc2.enable_private_segment
+    }
+}
+
+/// A loaded gfx950 code object.
+#[derive(Clone, Debug)]
+pub struct CodeObject {
+    bytes: Arc<[u8]>,
+    header: ElfHeaderInfo,
+    metadata: Metadata,
+    segments: Vec<Segment>,
+    text: SectionData,
+    functions: Vec<FunctionSymbol>,
+    kernels: Vec<Kernel>,
+}
+
+fn malformed(e: impl std::fmt::Display) -> LoadError {
+    LoadError::Malformed(e.to_string())
+}
+
+impl CodeObject {
+    /// Parse a code object held in memory.
+    pub fn parse(bytes: impl Into<Arc<[u8]>>) -> Result<CodeObject, LoadError> {
+        let bytes: Arc<[u8]> = bytes.into();
+        let header = elf::check_header(&bytes)?;
+        let data: &[u8] = &bytes;
+        let file = ElfFile64::<object::Endianness>::parse(data).map_err(malformed)?;
+        let endian = file.endian();
+
+        // Loadable segments; notes from PT_NOTE.
+        let mut segments = Vec::new();
+        let mut metadata_desc: Option<&[u8]> = None;
+        for ph in file.elf_program_headers() {
+            let p_type = ph.p_type(endian).0;
+            if p_type == object::elf::PT_LOAD.0 {
+                let (file_offset, filesz) = ph.file_range(endian);
+                let vaddr: u64 = ph.p_vaddr(endian);
+                let memsz: u64 = ph.p_memsz(endian);
+                if file_offset
+                    .checked_add(filesz)
+                    .is_none_or(|end| end > data.len() as u64)
+                {
+                    return Err(LoadError::Truncated(format!(
+                        "a PT_LOAD segment's {filesz} file bytes at offset {file_offset} lie past the end of the \
+                         {}-byte file",
+                        data.len()
+                    )));
+                }
+                if memsz < filesz || vaddr.checked_add(memsz).is_none() {
+                    return Err(malformed(format!(
+                        "PT_LOAD at {vaddr:#x}: memsz {memsz:#x} is below filesz {filesz:#x} or wraps"
+                    )));
+                }
+                let flags = ph.p_flags(endian).0;
+                segments.push(Segment {
+                    vaddr,
+                    memsz,
+                    file_offset,
+                    filesz,
+                    readable: flags & object::elf::PF_R.0 != 0,
+                    writable: flags & object::elf::PF_W.0 != 0,
+                    executable: flags & object::elf::PF_X.0 != 0,
+                    data: bytes.clone(),
+                });
+            } else if let Some(mut notes) = ph.notes(endian, data).map_err(malformed)? {
+                while let Some(note) = notes.next().map_err(malformed)? {
+                    if note.name() == NOTE_NAME_AMDGPU
+                        && note.n_type(endian).0 == NT_AMDGPU_METADATA
+                    {
+                        metadata_desc = Some(note.desc());
+                    }
+                }
+            }
+        }
+        if segments.is_empty() {
+            return Err(malformed("no PT_LOAD segments"));
+        }
+        for (i, a) in segments.iter().enumerate() {
+            for b in &segments[i + 1..] {
+                if a.vaddr < b.vaddr + b.memsz && b.vaddr < a.vaddr + a.memsz {
+                    return Err(malformed(format!(
+                        "PT_LOAD segments at {:#x} and {:#x} overlap",
+                        a.vaddr, b.vaddr
+                    )));
+                }
+            }
+        }
+        // Objects without a PT_NOTE (unusual) may still have the .note section.
+        if metadata_desc.is_none() {
+            for section in file.elf_section_table().iter() {
+                if let Some(mut notes) = section.notes(endian, data).map_err(malformed)? {
+                    while let Some(note) = notes.next().map_err(malformed)? {
+                        if note.name() == NOTE_NAME_AMDGPU
+                            && note.n_type(endian).0 == NT_AMDGPU_METADATA
+                        {
+                            metadata_desc = Some(note.desc());
+                        }
+                    }
+                }
+            }
+        }
+        let desc = metadata_desc.ok_or_else(|| {
+            malformed(
+                "no NT_AMDGPU_METADATA note (\"AMDGPU\", type 32): the kernels are described there",
+            )
+        })?;
+        let metadata = metadata::parse(desc).map_err(LoadError::Metadata)?;
+        let processor = target_processor(&metadata.target);
+        if processor != "gfx950" {
+            return Err(LoadError::Metadata(format!(
+                "amdhsa.target is {} but e_flags say gfx950",
+                metadata.target
+            )));
+        }
+
+        // .text, or the executable segment of an object without section headers.
+        let text = match file.section_by_name(".text") {
+            Some(s) => {
+                let (off, size) = s
+                    .file_range()
+                    .ok_or_else(|| malformed(".text has no file bytes"))?;
+                if off.checked_add(size).is_none_or(|e| e > data.len() as u64) {
+                    return Err(LoadError::Truncated(
+                        ".text lies past the end of the file".into(),
+                    ));
+                }
+                SectionData {
+                    name: ".text".into(),
+                    address: s.address(),
+                    data: bytes.clone(),
+                    file_offset: off as usize,
+                    size: size as usize,
+                }
+            }
+            None => {
+                let seg = segments
+                    .iter()
+                    .find(|s| s.executable)
+                    .ok_or_else(|| malformed("no .text section and no executable segment"))?;
+                SectionData {
+                    name: ".text".into(),
+                    address: seg.vaddr,
+                    data: bytes.clone(),
+                    file_offset: seg.file_offset as usize,
+                    size: seg.filesz as usize,
+                }
+            }
+        };
+
+        // Symbols: .symtab when present (it has the local ones too), else .dynsym.
+        let mut all_symbols: Vec<(String, u64, u64, SymbolKind)> = Vec::new();
+        for sym in file.symbols().chain(file.dynamic_symbols()) {
+            if sym.is_undefined() || !sym.is_definition() {
+                continue;
+            }
+            if let Ok(name) = sym.name() {
+                all_symbols.push((name.to_string(), sym.address(), sym.size(), sym.kind()));
+            }
+        }
+        let mut functions: Vec<FunctionSymbol> = all_symbols
+            .iter()
+            .filter(|s| s.3 == SymbolKind::Text)
+            .map(|s| FunctionSymbol {
+                name: s.0.clone(),
+                address: s.1,
+                size: s.2,
+            })
+            .collect();
+        functions.sort_by(|a, b| (a.address, &a.name).cmp(&(b.address, &b.name)));
+        functions.dedup();
+
+        let mut object = CodeObject {
+            bytes: bytes.clone(),
+            header,
+            metadata,
+            segments,
+            text,
+            functions,
+            kernels: Vec::new(),
+        };
+        let mut kernels = Vec::with_capacity(object.metadata.kernels.len());
+        for md in &object.metadata.kernels {
+            let kerr = |message: String| LoadError::Kernel {
+                kernel: md.name.clone(),
+                message,
+            };
+            let descriptor_address = all_symbols
+                .iter()
+                .find(|s| s.0 == md.symbol)
+                .map(|s| s.1)
+                .ok_or_else(|| {
+                    kerr(format!(
+                        "its descriptor symbol {} is not defined",
+                        md.symbol
+                    ))
+                })?;
+            let raw = object
+                .read_file_bytes(descriptor_address, KERNEL_DESCRIPTOR_SIZE as u64)
+                .ok_or_else(|| {
+                    kerr(format!(
+                        "its descriptor {} at {descriptor_address:#x} is not 64 bytes inside a loadable segment",
+                        md.symbol
+                    ))
+                })?;
+            let mut descriptor_bytes = [0u8; KERNEL_DESCRIPTOR_SIZE];
+            descriptor_bytes.copy_from_slice(raw);
+            let descriptor = KernelDescriptor::from_bytes(&descriptor_bytes);
+            descriptor.check_gfx950().map_err(|e| kerr(e.0))?;
+            let code_entry = descriptor.code_entry(descriptor_address);
+            let entry_pc = descriptor.entry_pc(descriptor_address);
+            for (what, pc) in [("code entry", code_entry), ("entry PC", entry_pc)] {
+                let in_code = object
+                    .segments
+                    .iter()
+                    .any(|s| s.executable && pc >= s.vaddr && pc - s.vaddr < s.filesz);
+                if !in_code {
+                    return Err(kerr(format!(
+                        "its {what} {pc:#x} (descriptor at {descriptor_address:#x}, \
+                         kernel_code_entry_byte_offset {}) is outside the executable segment",
+                        descriptor.kernel_code_entry_byte_offset
+                    )));
+                }
+            }
+            kernels.push(Kernel {
+                name: md.name.clone(),
+                descriptor,
+                descriptor_bytes,
+                descriptor_address,
+                code_entry,
+                entry_pc,
+                metadata: md.clone(),
+            });
+        }
+        object.kernels = kernels;
+        Ok(object)
+    }
+
+    /// Read and parse a code object file.
+    pub fn load(path: &std::path::Path) -> Result<CodeObject, LoadError> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| LoadError::NotElf(format!("cannot read {}: {e}", path.display())))?;
+        CodeObject::parse(bytes)
+    }
+
+    /// The whole file (for DWARF readers).
+    pub fn bytes(&self) -> &Arc<[u8]> {
+        &self.bytes
+    }
+
+    pub fn header(&self) -> &ElfHeaderInfo {
+        &self.header
+    }
+
+    /// Code object version: 4, 5 or 6 (from EI_ABIVERSION).
+    pub fn code_object_version(&self) -> u32 {
+        self.header.code_object_version
+    }
+
+    /// `amdhsa.target`, e.g. `amdgcn-amd-amdhsa--gfx950`.
+    pub fn target(&self) -> &str {
+        &self.metadata.target
+    }
+
+    /// XNACK setting from `e_flags`.
+    pub fn xnack(&self) -> FeatureSetting {
+        self.header.xnack
+    }
+
+    /// SRAMECC setting from `e_flags`.
+    pub fn sramecc(&self) -> FeatureSetting {
+        self.header.sramecc
+    }
+
+    pub fn metadata(&self) -> &Metadata {
+        &self.metadata
+    }
+
+    /// `PT_LOAD` segments in program header order.
+    pub fn segments(&self) -> &[Segment] {
+        &self.segments
+    }
+
+    /// `.text`: its address and bytes.
+    pub fn text(&self) -> (u64, &[u8]) {
+        (self.text.address, self.text.bytes())
+    }
+
+    /// `.text` as a section record.
+    pub fn text_section(&self) -> &SectionData {
+        &self.text
+    }
+
+    /// The segments in the form `launch::Dispatch::new` maps them: (vaddr, file bytes, memsz, writable).
+    pub fn load_segments(&self) -> Vec<(u64, Vec<u8>, u64, bool)> {
+        self.segments
+            .iter()
+            .map(|s| (s.vaddr, s.file_bytes().to_vec(), s.memsz, s.writable))
+            .collect()
+    }
+
+    /// Defined function symbols, sorted by address (then name).
+    pub fn functions(&self) -> &[FunctionSymbol] {
+        &self.functions
+    }
+
+    /// The function containing `addr` (by symbol address and size).
+    pub fn function_at(&self, addr: u64) -> Option<&FunctionSymbol> {
+        let i = self.functions.partition_point(|f| f.address <= addr);
+        self.functions[..i]
+            .iter()
+            .rev()
+            .find(|f| addr < f.address + f.size.max(1))
+    }
+
+    /// Kernels in metadata order.
+    pub fn kernels(&self) -> &[Kernel] {
+        &self.kernels
+    }
+
+    /// The kernel called `name`: its metadata `.name`, its descriptor symbol (`name.kd`), or, for HIP, the
+    /// plain identifier of an Itanium-mangled name (`saxpy` for `_Z5saxpyfPKfPfj`) when that is unambiguous.
+    pub fn kernel(&self, name: &str) -> Result<&Kernel, LoadError> {
+        if let Some(k) = self.kernels.iter().find(|k| k.name == name) {
+            return Ok(k);
+        }
+        if let Some(k) = self.kernels.iter().find(|k| {
+            k.metadata.symbol == name || k.metadata.symbol.strip_suffix(".kd") == Some(name)
+        }) {
+            return Ok(k);
+        }
+        let by_base: Vec<&Kernel> = self
+            .kernels
+            .iter()
+            .filter(|k| itanium_base_name(&k.name) == Some(name))
+            .collect();
+        if by_base.len() == 1 {
+            return Ok(by_base[0]);
+        }
+        Err(LoadError::NoSuchKernel {
+            name: name.to_string(),
+            available: self.kernels.iter().map(|k| k.name.clone()).collect(),
+        })
+    }
+
+    /// `len` bytes at virtual address `addr`, if they lie in one segment's file bytes.
+    pub fn read_file_bytes(&self, addr: u64, len: u64) -> Option<&[u8]> {
+        let seg = self.segments.iter().find(|s| s.contains(addr))?;
+        let off = addr - seg.vaddr;
+        let end = off.checked_add(len)?;
+        if end > seg.filesz {
+            return None;
+        }
+        Some(&seg.file_bytes()[off as usize..end as usize])
+    }
+}
+
+/// The processor of an `amdhsa.target`: `amdgcn-amd-amdhsa--gfx950:sramecc+:xnack-` gives `gfx950`.
+fn target_processor(target: &str) -> &str {
+    // <arch>-<vendor>-<os>-<environment>-<target-id>; the environment is empty, hence "--".
+    let id = target.split_once("--").map_or(target, |(_, id)| id);
+    id.split(':').next().unwrap_or(id)
+}
+
+/// The identifier of a plain Itanium-mangled function name: `_Z5saxpyfPKfPfj` gives `saxpy`. Nested names
+/// (`_ZN...E`) give `None`.
+fn itanium_base_name(mangled: &str) -> Option<&str> {
+    let rest = mangled.strip_prefix("_Z")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let len: usize = rest[..digits].parse().ok()?;
+    rest.get(digits..digits + len)
+}
