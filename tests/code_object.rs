@@ -993,3 +993,84 @@ fn load_errors_are_comparable_values() {
         other => panic!("{:?}", other.map(|_| ())),
     }
 }
+
+#[test]
+fn sgpr_layout_with_every_enable_bit_follows_the_amdgpuusage_order() {
+    // A synthetic descriptor, worked by hand from AMDGPUUsage "SGPR Register Set Up Order": private segment
+    // buffer s[0:3], dispatch ptr s[4:5], queue ptr s[6:7], kernarg ptr s[8:9], dispatch id s[10:11], flat
+    // scratch init s[12:13], private segment size s14 (user SGPRs, dense from s0); USER_SGPR_COUNT = 15, so the
+    // system SGPRs are work-group id x s15, y s16, z s17, work-group info s18.
+    use wavescope::code_object::KernelDescriptor;
+    let mut kd = [0u8; 64];
+    kd[56] = 0x7f; // kernel_code_properties bits 0-6
+    let rsrc2: u32 = 15 << 1 | 1 << 7 | 1 << 8 | 1 << 9 | 1 << 10 | 2 << 11;
+    kd[52..56].copy_from_slice(&rsrc2.to_le_bytes());
+    let d = KernelDescriptor::from_bytes(&kd);
+    assert_eq!(
+        sgprs(&d.sgpr_preload_layout()),
+        [
+            (0, SgprInit::PrivateSegmentBuffer, 4),
+            (4, SgprInit::DispatchPtr, 2),
+            (6, SgprInit::QueuePtr, 2),
+            (8, SgprInit::KernargSegmentPtr, 2),
+            (10, SgprInit::DispatchId, 2),
+            (12, SgprInit::FlatScratchInit, 2),
+            (14, SgprInit::PrivateSegmentSize, 1),
+            (15, SgprInit::WorkGroupIdX, 1),
+            (16, SgprInit::WorkGroupIdY, 1),
+            (17, SgprInit::WorkGroupIdZ, 1),
+            (18, SgprInit::WorkGroupInfo, 1),
+        ]
+    );
+    assert_eq!(d.workitem_id_layout(), WorkItemIdLayout { dims: 3 });
+    // gfx950 has architected flat scratch: the first two "must be 0" (AMDGPUUsage kernel descriptor table).
+    assert!(d
+        .check_gfx950()
+        .unwrap_err()
+        .0
+        .contains("ENABLE_SGPR_PRIVATE_SEGMENT_BUFFER"));
+
+    // Kernarg preload of 3 dwords from dword 2 after a kernarg pointer: s[0:1], then kernarg bytes 8, 12, 16 in
+    // s2..s4 (AMDGPUUsage "Preloaded Kernel Arguments"). Bits 470:464 = length, 479:471 = dword offset.
+    let mut kd = [0u8; 64];
+    kd[56] = 1 << 3;
+    let preload: u16 = 3 | 2 << 7;
+    kd[58..60].copy_from_slice(&preload.to_le_bytes());
+    let rsrc2: u32 = 5 << 1 | 1 << 7;
+    kd[52..56].copy_from_slice(&rsrc2.to_le_bytes());
+    let d = KernelDescriptor::from_bytes(&kd);
+    assert_eq!(
+        (d.kernarg_preload_spec_length, d.kernarg_preload_spec_offset),
+        (3, 2)
+    );
+    assert_eq!(
+        sgprs(&d.sgpr_preload_layout()),
+        [
+            (0, SgprInit::KernargSegmentPtr, 2),
+            (2, SgprInit::KernargPreload { kernarg_offset: 8 }, 1),
+            (3, SgprInit::KernargPreload { kernarg_offset: 12 }, 1),
+            (4, SgprInit::KernargPreload { kernarg_offset: 16 }, 1),
+            (5, SgprInit::WorkGroupIdX, 1),
+        ]
+    );
+    assert!(d.check_gfx950().is_ok());
+    // Entry: kd + offset, + 256 with preload. By hand: 0x1000 + 0x40 + 0x100.
+    let mut kd2 = kd;
+    kd2[16..24].copy_from_slice(&0x40i64.to_le_bytes());
+    let d = KernelDescriptor::from_bytes(&kd2);
+    assert_eq!(d.code_entry(0x1000), 0x1040);
+    assert_eq!(d.entry_pc(0x1000), 0x1140);
+}
+
+#[test]
+fn load_reads_a_file_and_names_a_missing_one() {
+    let co = CodeObject::load(std::path::Path::new(&format!("{DIR}/kernels_v6.hsaco"))).unwrap();
+    assert_eq!(co.kernels().len(), 5);
+    let e = CodeObject::load(std::path::Path::new("/nonexistent/k.hsaco")).unwrap_err();
+    assert!(matches!(e, LoadError::Io { .. }));
+    assert!(
+        e.to_string()
+            .starts_with("cannot read /nonexistent/k.hsaco: "),
+        "{e}"
+    );
+}

@@ -29,6 +29,8 @@ use std::sync::Arc;
 /// Why a file cannot be loaded. Each variant's message names what was found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {
+    #[error("cannot read {path}: {message}")]
+    Io { path: String, message: String },
     #[error("not an ELF file: {0}")]
     NotElf(String),
     #[error("truncated ELF: {0}")]
@@ -421,8 +423,10 @@ impl CodeObject {
 
     /// Read and parse a code object file.
     pub fn load(path: &std::path::Path) -> Result<CodeObject, LoadError> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| LoadError::NotElf(format!("cannot read {}: {e}", path.display())))?;
+        let bytes = std::fs::read(path).map_err(|e| LoadError::Io {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })?;
         CodeObject::parse(bytes)
     }
 
@@ -493,7 +497,7 @@ impl CodeObject {
         self.functions[..i]
             .iter()
             .rev()
-            .find(|f| addr < f.address + f.size.max(1))
+            .find(|f| addr < f.address.saturating_add(f.size.max(1)))
     }
 
     /// Kernels in metadata order.
