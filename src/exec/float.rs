@@ -405,19 +405,20 @@ pub fn round_f64(r: f64, exact_vs_r: Ordering, rnd: Round) -> f64 {
     }
 }
 
-/// Round the exact real value `hi + lo` to `f` (f16, bf16 or f32; `hi` = RN(hi + lo), so only the sign of
-/// `lo` matters) in mode `rnd`. Overflow gives infinity or MAX_FLOAT as IEEE-754 says for the mode.
-/// No denormal flushing here (see [`FpMode::flush_out`]). NaN `hi` gives the default NaN.
+/// Round the exact real value `hi + lo` to `f` (`hi` = RN(hi + lo), so only the sign of `lo` matters) in
+/// mode `rnd`. Overflow gives infinity or MAX_FLOAT as IEEE-754 says for the mode. No denormal flushing
+/// here (see [`FpMode::flush_out`]). NaN `hi` gives the default NaN.
+#[inline]
 pub fn round_exact(f: Fmt, hi: f64, lo: f64, rnd: Round) -> u64 {
-    if f.bits == 64 {
-        let o = if lo > 0.0 {
-            Ordering::Greater
-        } else if lo < 0.0 {
-            Ordering::Less
-        } else {
-            Ordering::Equal
-        };
-        return round_f64(hi, o, rnd).to_bits();
+    round_scaled(f, hi, lo, 0, rnd)
+}
+
+/// Round the exact real value `(hi + lo) * 2^k` to `f` with one rounding (any format, f64 included:
+/// an f64 result that becomes subnormal through the scale is rounded once, from the unscaled value).
+/// `lo` must be smaller than half an f64 ulp of `hi`; only its sign is used.
+pub fn round_scaled(f: Fmt, hi: f64, lo: f64, k: i32, rnd: Round) -> u64 {
+    if f.bits == 64 && k == 0 {
+        return round_f64(hi, ord(lo), rnd).to_bits();
     }
     if hi.is_nan() {
         return f.default_nan();
@@ -430,30 +431,33 @@ pub fn round_exact(f: Fmt, hi: f64, lo: f64, rnd: Round) -> u64 {
         // lo is 0 too (hi is the rounded sum).
         return f.zero(neg);
     }
+    let k = k.clamp(-4000, 4000);
     let a = hi.abs();
     let l = if neg { -lo } else { lo };
     let bits = a.to_bits();
-    let mut e = ((bits >> 52) as i32) - 1023;
-    if e == -1023 {
-        // f64 subnormal: far below every target's subnormal range.
-        e = -1022;
-    }
-    if bits & ((1u64 << 52) - 1) == 0 && l < 0.0 {
-        // A power of two and the exact value lies just below it: it belongs to the binade below.
+    let is_pow2 = if bits >> 52 != 0 {
+        bits & ((1u64 << 52) - 1) == 0
+    } else {
+        bits.is_power_of_two()
+    };
+    // floor(log2(a * 2^k)), one less when a is a power of two and the exact value lies just below it.
+    let mut e = frexp_exp_f64(a) - 1 + k;
+    if is_pow2 && l < 0.0 {
         e -= 1;
     }
     if e > f.emax() {
         return overflow(f, neg, rnd);
     }
+    // Quantum (last place) of the result is 2^qexp; n = exact magnitude in quanta.
     let qexp = e.max(f.emin()) - f.mant as i32;
-    let scale = pow2(-qexp);
-    let n = a * scale; // exact: power-of-two scaling of an f64 that stays normal
+    let sh = k - qexp;
+    let n = ldexp_f64(a, sh); // exact: n < 2^(mant+2), no underflow
     let mut ni = n.floor();
     let mut frac = n - ni;
-    let lq = l * scale;
+    let lq = ldexp_f64(l, sh);
     let mut below_one = false;
     if frac == 0.0 && lq < 0.0 {
-        // Exact value is a hair below the integer ni.
+        // The exact value is a hair below the integer ni.
         ni -= 1.0;
         below_one = true;
         frac = 0.0;
@@ -463,15 +467,7 @@ pub fn round_exact(f: Fmt, hi: f64, lo: f64, rnd: Round) -> u64 {
         Ordering::Greater
     } else {
         match frac.partial_cmp(&0.5).unwrap_or(Ordering::Equal) {
-            Ordering::Equal => {
-                if lq > 0.0 {
-                    Ordering::Greater
-                } else if lq < 0.0 {
-                    Ordering::Less
-                } else {
-                    Ordering::Equal
-                }
-            }
+            Ordering::Equal => ord(lq),
             o => o,
         }
     };
@@ -483,14 +479,24 @@ pub fn round_exact(f: Fmt, hi: f64, lo: f64, rnd: Round) -> u64 {
         Round::PlusInf => inexact && !neg,
         Round::MinusInf => inexact && neg,
     };
-    if up {
-        ni += 1.0;
+    let mut m = ni as u64 + up as u64;
+    let mut qe = qexp;
+    if m >> (f.mant + 1) != 0 {
+        // Rounded up into the next binade.
+        m >>= 1;
+        qe += 1;
     }
-    let mag = ni * pow2(qexp);
-    if mag >= pow2(f.emax() + 1) {
-        return f.inf(neg);
+    let s = f.zero(neg);
+    if m >> f.mant != 0 {
+        let ef = qe + f.mant as i32 + f.bias();
+        if ef >= (1 << f.exp_bits) - 1 {
+            return f.inf(neg);
+        }
+        s | ((ef as u64) << f.mant) | (m & f.mant_mask())
+    } else {
+        // Subnormal (or zero): quantum is the subnormal quantum.
+        s | m
     }
-    encode(f, neg, mag)
 }
 
 #[inline]
@@ -513,25 +519,6 @@ fn overflow(f: Fmt, neg: bool, rnd: Round) -> u64 {
             }
         }
     }
-}
-
-/// Bits of a finite magnitude `mag` that is exactly representable in `f`.
-#[inline]
-fn encode(f: Fmt, neg: bool, mag: f64) -> u64 {
-    let s = f.zero(neg);
-    if mag == 0.0 {
-        return s;
-    }
-    if f == Fmt::F32 {
-        return (mag as f32).to_bits() as u64 | s;
-    }
-    let e = ((mag.to_bits() >> 52) as i32) - 1023;
-    if e < f.emin() {
-        let m = (mag * pow2(f.mant as i32 - f.emin())) as u64;
-        return s | m;
-    }
-    let m = (mag * pow2(f.mant as i32 - e)) as u64 & f.mant_mask();
-    s | (((e + f.bias()) as u64) << f.mant) | m
 }
 
 /// Round a real value given as `v` (already an f64, e.g. a converted integer) to `f` with mode `rnd`.
@@ -717,44 +704,14 @@ pub fn mad(f: Fmt, a: u64, b: u64, c: u64, m: &FpMode) -> u64 {
     add(f, p, c, m)
 }
 
-/// `a * 2^n` (V_LDEXP_*): one rounding, exponent clamped far outside every format's range.
+/// `a * 2^n` (V_LDEXP_*): exact scaling with one rounding (subnormal results) per MODE.
 #[inline]
 pub fn ldexp(f: Fmt, a: u64, n: i32, m: &FpMode) -> u64 {
     let a = m.flush_in(f, a);
     if f.is_nan(a) {
         return f.quiet(a);
     }
-    let x = f.to_f64(a);
-    if f.bits == 64 {
-        let r = ldexp_f64(x, n);
-        if x.is_infinite() || x == 0.0 {
-            return finish64(r, Ordering::Equal, m);
-        }
-        let err = if r.is_infinite() {
-            overflow_dir(r)
-        } else {
-            // Scale back up: exact unless it overflows, which cannot happen for a rounded-down result.
-            let back = ldexp_f64(r, -n);
-            // exact = x * 2^n vs r  <=>  x vs r * 2^-n
-            if back == x {
-                Ordering::Equal
-            } else if (x > back) == (x > 0.0) {
-                if x > 0.0 {
-                    Ordering::Greater
-                } else {
-                    Ordering::Less
-                }
-            } else if x > 0.0 {
-                Ordering::Less
-            } else {
-                Ordering::Greater
-            }
-        };
-        return finish64(r, err, m);
-    }
-    // f16/f32 values times 2^±400 stay exact in f64.
-    let v = x * pow2(n.clamp(-400, 400));
-    finish(f, v, 0.0, m)
+    m.flush_out(f, round_scaled(f, f.to_f64(a), 0.0, n, m.round(f)))
 }
 
 /// IEEE-754 comparison of two values (after input flushing); `None` if unordered.
@@ -946,11 +903,8 @@ pub fn round_stochastic(f: Fmt, v: f64, rand: u32) -> u64 {
     if (n - ni) + rand as f64 * pow2(-32) >= 1.0 {
         ni += 1.0;
     }
-    let mag = ni * pow2(qexp);
-    if mag >= pow2(f.emax() + 1) {
-        return f.inf(neg);
-    }
-    encode(f, neg, mag)
+    // ni * 2^qexp is representable (or overflows to inf): an exact, scaled encode.
+    round_scaled(f, if neg { -ni } else { ni }, 0.0, qexp, Round::TowardZero)
 }
 
 /// Float to integer with truncation toward zero, NaN -> 0, saturation to the integer range
