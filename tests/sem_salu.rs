@@ -200,7 +200,7 @@ fn unary_bit_ops() {
     assert_eq!(w.sgpr[29], 0xFFFF_FFF0); // sext_i32_i8 of 0xF0
     assert_eq!(w.sgpr[30], 0xFFFF_80F0); // sext_i32_i16 of 0x80F0
     assert_eq!(w.sgpr[31], 123); // abs(-123)
-    // abs(0x80000000) = -(-2^31) wraps to 0x80000000, SCC = D != 0 = 1
+                                 // abs(0x80000000) = -(-2^31) wraps to 0x80000000, SCC = D != 0 = 1
     assert_eq!((w.sgpr[32], w.sgpr[33]), (0x8000_0000, 1));
 }
 
@@ -273,12 +273,12 @@ fn sopk_immediates() {
     assert_eq!(w.sgpr[11], 0x7FFF);
     assert_eq!(w.sgpr[12], 0x1234); // cmovk with SCC = 1
     assert_eq!(w.sgpr[13], 0xAAAA); // cmovk with SCC = 0: unchanged
-    // cmpk_lt_i32 0x1000 < signext(0x8000) = -32768: false; cmpk_lt_u32 0x1000 < 0x8000: true
+                                    // cmpk_lt_i32 0x1000 < signext(0x8000) = -32768: false; cmpk_lt_u32 0x1000 < 0x8000: true
     assert_eq!((w.sgpr[14], w.sgpr[15]), (0, 1));
     // cmpk_eq_i32 0xFFFF == signext(0xFFFF) = 0xFFFFFFFF: false; cmpk_eq_u32 0xFFFF == 0xFFFF: true
     assert_eq!((w.sgpr[16], w.sgpr[17]), (0, 1));
     assert_eq!(w.sgpr[18], 1); // 0x1000 > 0x10
-    // addk 0x7FFFFFF0 + 0x20 = 0x80000010: tmp[31] (0) == SIMM16[15] (0), tmp[31] != D[31] -> SCC = 1
+                               // addk 0x7FFFFFF0 + 0x20 = 0x80000010: tmp[31] (0) == SIMM16[15] (0), tmp[31] != D[31] -> SCC = 1
     assert_eq!((w.sgpr[19], w.sgpr[20]), (0x8000_0010, 1));
     // addk 5 + signext(0xFFFE) = 3, SIMM16[15] = 1 != tmp[31] -> SCC = 0
     assert_eq!((w.sgpr[21], w.sgpr[22]), (3, 0));
@@ -359,7 +359,7 @@ fn saveexec_and_wrexec_family() {
     assert_eq!(get64(&w, 52), e);
     assert_eq!(get64(&w, 54), 0x0000_FF00_0000_FF00); // andn1: ~S0 & EXEC
     assert_eq!(get64(&w, 58), 0xFF00_FFFF_FF00_FFFF); // orn1: ~S0 | EXEC
-    // wrexec: D = the new EXEC
+                                                      // wrexec: D = the new EXEC
     assert_eq!(get64(&w, 60), 0x0000_FF00_0000_FF00);
     assert_eq!(get64(&w, 62), 0x0000_FF00_0000_FF00);
     assert_eq!(get64(&w, 64), 0x00FF_0000_00FF_0000);
@@ -393,7 +393,11 @@ fn movrels_movreld_index_by_m0() {
 #[test]
 fn getreg_setreg() {
     let f = fx();
-    let mut w = Wave::new(WaveId { wave_in_group: 5, simd: 1, ..WaveId::default() });
+    let mut w = Wave::new(WaveId {
+        wave_in_group: 5,
+        simd: 1,
+        ..WaveId::default()
+    });
     w.set_exec(u64::MAX);
     w.mode = 0x0000_03F0;
     w.sgpr[2] = 0x5;
@@ -434,10 +438,10 @@ fn gpr_idx_and_vskip_state() {
     // S_SET_GPR_IDX_ON s2, gpr_idx(SRC0,DST): MODE.GPR_IDX_EN = 1; M0[7:0] = 0xFF; M0[15:12] = raw SSRC1 = 0b1001
     assert_eq!(w.sgpr[10], 1);
     assert_eq!(w.sgpr[11], 0xABCD_9FFF); // bits 31:16 and 11:8 unmodified
-    // S_SET_GPR_IDX_IDX s3: M0[7:0] = 0x42
+                                         // S_SET_GPR_IDX_IDX s3: M0[7:0] = 0x42
     assert_eq!(w.sgpr[12], 0xABCD_9F42);
     assert_eq!(w.sgpr[13], 0); // cleared through s_setreg
-    // S_SETVSKIP s4, 5: VSKIP = s4[5] = 1; s4[4] = 0
+                               // S_SETVSKIP s4, 5: VSKIP = s4[5] = 1; s4[4] = 0
     assert_eq!((w.sgpr[14], w.sgpr[15]), (1, 0));
 }
 
@@ -486,7 +490,7 @@ fn special_registers_as_operands() {
     assert_eq!(w.sgpr[10], 0x1234);
     assert_eq!(w.vcc(), 0x0000_0001_8000_0000);
     assert_eq!(w.sgpr[12], 1); // vcc_hi
-    // EXEC (code 126/127) as destination: all ones & s[2:3]; SCC = result != 0
+                               // EXEC (code 126/127) as destination: all ones & s[2:3]; SCC = result != 0
     assert_eq!(w.exec(), 0x0000_0001_8000_0000);
     assert_eq!(w.sgpr[11], 1);
     // src_shared_base as a 64-bit operand is the aperture base; src_private_base as 32-bit its high dword
@@ -532,7 +536,10 @@ fn every_scalar_alu_opcode_is_implemented() {
         .collect();
     // opcodes.csv: 54 SOP1 + 53 SOP2 + 21 SOPK + 20 SOPC rows
     assert_eq!(ops.len(), 148);
-    let missing: Vec<&str> =
-        ops.iter().filter(|o| !wavescope::exec::is_implemented(**o)).map(|o| o.name()).collect();
+    let missing: Vec<&str> = ops
+        .iter()
+        .filter(|o| !wavescope::exec::is_implemented(**o))
+        .map(|o| o.name())
+        .collect();
     assert_eq!(missing, vec!["s_rfe_restore_b64"]);
 }

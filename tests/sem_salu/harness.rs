@@ -10,8 +10,10 @@
 use object::{Object, ObjectSection, ObjectSymbol};
 use wavescope::exec::semantics;
 use wavescope::exec::{Apertures, Ctx, Fault, Flow, GlobalMemory, Wave, WaveId};
-use wavescope::isa::{decode, mem_flags, Format, Inst, Op, Operand, SMEM_OPS, SOP1_OPS, SOP2_OPS, SOPC_OPS,
-    SOPK_OPS, SOPP_OPS};
+use wavescope::isa::{
+    decode, mem_flags, Format, Inst, Op, Operand, SMEM_OPS, SOP1_OPS, SOP2_OPS, SOPC_OPS, SOPK_OPS,
+    SOPP_OPS,
+};
 
 pub struct Fixture {
     pub base: u64,
@@ -30,7 +32,11 @@ impl Fixture {
             .filter(|s| !s.name().unwrap_or("").is_empty())
             .map(|s| (s.name().unwrap().to_string(), s.address()))
             .collect();
-        Fixture { base: s.address(), text: s.data().unwrap().to_vec(), labels }
+        Fixture {
+            base: s.address(),
+            text: s.data().unwrap().to_vec(),
+            labels,
+        }
     }
 
     /// Address of a label (from the object's symbol table, i.e. as llvm-mc laid the code out).
@@ -139,8 +145,16 @@ pub fn fallback_decode(w: &[u32], pc: u64) -> Inst {
         let imm = (w0 >> 17) & 1 != 0;
         i.mem = if soe { mem_flags::SOE } else { 0 }
             | if imm { mem_flags::IMM } else { 0 }
-            | if (w0 >> 16) & 1 != 0 { mem_flags::GLC } else { 0 }
-            | if (w0 >> 15) & 1 != 0 { mem_flags::NV } else { 0 };
+            | if (w0 >> 16) & 1 != 0 {
+                mem_flags::GLC
+            } else {
+                0
+            }
+            | if (w0 >> 15) & 1 != 0 {
+                mem_flags::NV
+            } else {
+                0
+            };
         let offset = w1 & 0x1F_FFFF;
         if soe {
             i.src[2] = Operand((w1 >> 25) as u16);
@@ -163,11 +177,25 @@ pub fn wave_at(pc: u64) -> Wave {
 }
 
 /// Step `wave` through the fixture until `s_endpgm`; returns the fault if one stops it.
-pub fn run(fx: &Fixture, wave: &mut Wave, mem: &GlobalMemory, lds: &mut [u8]) -> Result<(), Box<Fault>> {
-    let mut ctx = Ctx { mem, lds, apertures: Apertures::default() };
+pub fn run(
+    fx: &Fixture,
+    wave: &mut Wave,
+    mem: &GlobalMemory,
+    lds: &mut [u8],
+) -> Result<(), Box<Fault>> {
+    let mut ctx = Ctx {
+        mem,
+        lds,
+        apertures: Apertures::default(),
+    };
     for _ in 0..1000 {
         let inst = fx.inst_at(wave.pc);
-        assert_ne!(inst.op, Op::INVALID, "undecodable instruction at 0x{:x}", wave.pc);
+        assert_ne!(
+            inst.op,
+            Op::INVALID,
+            "undecodable instruction at 0x{:x}",
+            wave.pc
+        );
         let handler = semantics::handler(&inst);
         wave.instructions += 1;
         match handler(wave, &inst, &mut ctx)? {

@@ -237,27 +237,126 @@ macro_rules! alu_ops {
 
 alu_ops!(
     // SOP2
-    S_ADD_U32, S_SUB_U32, S_ADD_I32, S_SUB_I32, S_ADDC_U32, S_SUBB_U32, S_MIN_I32, S_MIN_U32, S_MAX_I32,
-    S_MAX_U32, S_CSELECT_B32, S_CSELECT_B64, S_AND_B32, S_AND_B64, S_OR_B32, S_OR_B64, S_XOR_B32, S_XOR_B64,
-    S_ANDN2_B32, S_ANDN2_B64, S_ORN2_B32, S_ORN2_B64, S_NAND_B32, S_NAND_B64, S_NOR_B32, S_NOR_B64, S_XNOR_B32,
-    S_XNOR_B64, S_LSHL_B32, S_LSHL_B64, S_LSHR_B32, S_LSHR_B64, S_ASHR_I32, S_ASHR_I64, S_BFM_B32, S_BFM_B64,
-    S_MUL_I32, S_BFE_U32, S_BFE_I32, S_BFE_U64, S_BFE_I64, S_ABSDIFF_I32, S_MUL_HI_U32, S_MUL_HI_I32,
-    S_LSHL1_ADD_U32, S_LSHL2_ADD_U32, S_LSHL3_ADD_U32, S_LSHL4_ADD_U32, S_PACK_LL_B32_B16, S_PACK_LH_B32_B16,
+    S_ADD_U32,
+    S_SUB_U32,
+    S_ADD_I32,
+    S_SUB_I32,
+    S_ADDC_U32,
+    S_SUBB_U32,
+    S_MIN_I32,
+    S_MIN_U32,
+    S_MAX_I32,
+    S_MAX_U32,
+    S_CSELECT_B32,
+    S_CSELECT_B64,
+    S_AND_B32,
+    S_AND_B64,
+    S_OR_B32,
+    S_OR_B64,
+    S_XOR_B32,
+    S_XOR_B64,
+    S_ANDN2_B32,
+    S_ANDN2_B64,
+    S_ORN2_B32,
+    S_ORN2_B64,
+    S_NAND_B32,
+    S_NAND_B64,
+    S_NOR_B32,
+    S_NOR_B64,
+    S_XNOR_B32,
+    S_XNOR_B64,
+    S_LSHL_B32,
+    S_LSHL_B64,
+    S_LSHR_B32,
+    S_LSHR_B64,
+    S_ASHR_I32,
+    S_ASHR_I64,
+    S_BFM_B32,
+    S_BFM_B64,
+    S_MUL_I32,
+    S_BFE_U32,
+    S_BFE_I32,
+    S_BFE_U64,
+    S_BFE_I64,
+    S_ABSDIFF_I32,
+    S_MUL_HI_U32,
+    S_MUL_HI_I32,
+    S_LSHL1_ADD_U32,
+    S_LSHL2_ADD_U32,
+    S_LSHL3_ADD_U32,
+    S_LSHL4_ADD_U32,
+    S_PACK_LL_B32_B16,
+    S_PACK_LH_B32_B16,
     S_PACK_HH_B32_B16,
     // SOP1
-    S_MOV_B32, S_MOV_B64, S_CMOV_B32, S_CMOV_B64, S_NOT_B32, S_NOT_B64, S_WQM_B32, S_WQM_B64, S_BREV_B32,
-    S_BREV_B64, S_BCNT0_I32_B32, S_BCNT0_I32_B64, S_BCNT1_I32_B32, S_BCNT1_I32_B64, S_FF0_I32_B32,
-    S_FF0_I32_B64, S_FF1_I32_B32, S_FF1_I32_B64, S_FLBIT_I32_B32, S_FLBIT_I32_B64, S_FLBIT_I32,
-    S_FLBIT_I32_I64, S_SEXT_I32_I8, S_SEXT_I32_I16, S_BITSET0_B32, S_BITSET0_B64, S_BITSET1_B32, S_BITSET1_B64,
-    S_QUADMASK_B32, S_QUADMASK_B64, S_ABS_I32, S_BITREPLICATE_B64_B32,
+    S_MOV_B32,
+    S_MOV_B64,
+    S_CMOV_B32,
+    S_CMOV_B64,
+    S_NOT_B32,
+    S_NOT_B64,
+    S_WQM_B32,
+    S_WQM_B64,
+    S_BREV_B32,
+    S_BREV_B64,
+    S_BCNT0_I32_B32,
+    S_BCNT0_I32_B64,
+    S_BCNT1_I32_B32,
+    S_BCNT1_I32_B64,
+    S_FF0_I32_B32,
+    S_FF0_I32_B64,
+    S_FF1_I32_B32,
+    S_FF1_I32_B64,
+    S_FLBIT_I32_B32,
+    S_FLBIT_I32_B64,
+    S_FLBIT_I32,
+    S_FLBIT_I32_I64,
+    S_SEXT_I32_I8,
+    S_SEXT_I32_I16,
+    S_BITSET0_B32,
+    S_BITSET0_B64,
+    S_BITSET1_B32,
+    S_BITSET1_B64,
+    S_QUADMASK_B32,
+    S_QUADMASK_B64,
+    S_ABS_I32,
+    S_BITREPLICATE_B64_B32,
     // SOPC
-    S_CMP_EQ_I32, S_CMP_LG_I32, S_CMP_GT_I32, S_CMP_GE_I32, S_CMP_LT_I32, S_CMP_LE_I32, S_CMP_EQ_U32,
-    S_CMP_LG_U32, S_CMP_GT_U32, S_CMP_GE_U32, S_CMP_LT_U32, S_CMP_LE_U32, S_BITCMP0_B32, S_BITCMP1_B32,
-    S_BITCMP0_B64, S_BITCMP1_B64, S_CMP_EQ_U64, S_CMP_LG_U64,
+    S_CMP_EQ_I32,
+    S_CMP_LG_I32,
+    S_CMP_GT_I32,
+    S_CMP_GE_I32,
+    S_CMP_LT_I32,
+    S_CMP_LE_I32,
+    S_CMP_EQ_U32,
+    S_CMP_LG_U32,
+    S_CMP_GT_U32,
+    S_CMP_GE_U32,
+    S_CMP_LT_U32,
+    S_CMP_LE_U32,
+    S_BITCMP0_B32,
+    S_BITCMP1_B32,
+    S_BITCMP0_B64,
+    S_BITCMP1_B64,
+    S_CMP_EQ_U64,
+    S_CMP_LG_U64,
     // SOPK
-    S_MOVK_I32, S_CMOVK_I32, S_CMPK_EQ_I32, S_CMPK_LG_I32, S_CMPK_GT_I32, S_CMPK_GE_I32, S_CMPK_LT_I32,
-    S_CMPK_LE_I32, S_CMPK_EQ_U32, S_CMPK_LG_U32, S_CMPK_GT_U32, S_CMPK_GE_U32, S_CMPK_LT_U32, S_CMPK_LE_U32,
-    S_ADDK_I32, S_MULK_I32,
+    S_MOVK_I32,
+    S_CMOVK_I32,
+    S_CMPK_EQ_I32,
+    S_CMPK_LG_I32,
+    S_CMPK_GT_I32,
+    S_CMPK_GE_I32,
+    S_CMPK_LT_I32,
+    S_CMPK_LE_I32,
+    S_CMPK_EQ_U32,
+    S_CMPK_LG_U32,
+    S_CMPK_GT_U32,
+    S_CMPK_GE_U32,
+    S_CMPK_LT_U32,
+    S_CMPK_LE_U32,
+    S_ADDK_I32,
+    S_MULK_I32,
 );
 
 /// Operand layout of each ALU op (from the types in its pseudocode). Evaluated in a `const` block, so an op
@@ -267,52 +366,111 @@ const fn shape(op: u16) -> Shape {
     use Src::*;
     match op {
         // 32-bit SOP2 that write SCC.
-        k::S_ADD_U32 | k::S_SUB_U32 | k::S_ADD_I32 | k::S_SUB_I32 | k::S_ADDC_U32 | k::S_SUBB_U32
-        | k::S_MIN_I32 | k::S_MIN_U32 | k::S_MAX_I32 | k::S_MAX_U32 | k::S_AND_B32 | k::S_OR_B32
-        | k::S_XOR_B32 | k::S_ANDN2_B32 | k::S_ORN2_B32 | k::S_NAND_B32 | k::S_NOR_B32 | k::S_XNOR_B32
-        | k::S_LSHL_B32 | k::S_LSHR_B32 | k::S_ASHR_I32 | k::S_BFE_U32 | k::S_BFE_I32 | k::S_ABSDIFF_I32
-        | k::S_LSHL1_ADD_U32 | k::S_LSHL2_ADD_U32 | k::S_LSHL3_ADD_U32 | k::S_LSHL4_ADD_U32 => {
-            sh(S32, S32, D::None, D::B32, true)
-        }
+        k::S_ADD_U32
+        | k::S_SUB_U32
+        | k::S_ADD_I32
+        | k::S_SUB_I32
+        | k::S_ADDC_U32
+        | k::S_SUBB_U32
+        | k::S_MIN_I32
+        | k::S_MIN_U32
+        | k::S_MAX_I32
+        | k::S_MAX_U32
+        | k::S_AND_B32
+        | k::S_OR_B32
+        | k::S_XOR_B32
+        | k::S_ANDN2_B32
+        | k::S_ORN2_B32
+        | k::S_NAND_B32
+        | k::S_NOR_B32
+        | k::S_XNOR_B32
+        | k::S_LSHL_B32
+        | k::S_LSHR_B32
+        | k::S_ASHR_I32
+        | k::S_BFE_U32
+        | k::S_BFE_I32
+        | k::S_ABSDIFF_I32
+        | k::S_LSHL1_ADD_U32
+        | k::S_LSHL2_ADD_U32
+        | k::S_LSHL3_ADD_U32
+        | k::S_LSHL4_ADD_U32 => sh(S32, S32, D::None, D::B32, true),
         // 32-bit SOP2 without SCC.
-        k::S_CSELECT_B32 | k::S_BFM_B32 | k::S_MUL_I32 | k::S_MUL_HI_U32 | k::S_MUL_HI_I32
-        | k::S_PACK_LL_B32_B16 | k::S_PACK_LH_B32_B16 | k::S_PACK_HH_B32_B16 => {
-            sh(S32, S32, D::None, D::B32, false)
-        }
+        k::S_CSELECT_B32
+        | k::S_BFM_B32
+        | k::S_MUL_I32
+        | k::S_MUL_HI_U32
+        | k::S_MUL_HI_I32
+        | k::S_PACK_LL_B32_B16
+        | k::S_PACK_LH_B32_B16
+        | k::S_PACK_HH_B32_B16 => sh(S32, S32, D::None, D::B32, false),
         k::S_CSELECT_B64 => sh(S64, S64, D::None, D::B64, false),
-        k::S_AND_B64 | k::S_OR_B64 | k::S_XOR_B64 | k::S_ANDN2_B64 | k::S_ORN2_B64 | k::S_NAND_B64
-        | k::S_NOR_B64 | k::S_XNOR_B64 => sh(S64, S64, D::None, D::B64, true),
+        k::S_AND_B64
+        | k::S_OR_B64
+        | k::S_XOR_B64
+        | k::S_ANDN2_B64
+        | k::S_ORN2_B64
+        | k::S_NAND_B64
+        | k::S_NOR_B64
+        | k::S_XNOR_B64 => sh(S64, S64, D::None, D::B64, true),
         k::S_LSHL_B64 | k::S_LSHR_B64 | k::S_BFE_U64 => sh(S64, S32, D::None, D::B64, true),
         k::S_ASHR_I64 | k::S_BFE_I64 => sh(I64, S32, D::None, D::B64, true),
         k::S_BFM_B64 => sh(S32, S32, D::None, D::B64, false),
         // SOP1
-        k::S_MOV_B32 | k::S_CMOV_B32 | k::S_BREV_B32 | k::S_FF0_I32_B32 | k::S_FF1_I32_B32
-        | k::S_FLBIT_I32_B32 | k::S_FLBIT_I32 | k::S_SEXT_I32_I8 | k::S_SEXT_I32_I16 => {
-            sh(S32, None, D::None, D::B32, false)
-        }
-        k::S_NOT_B32 | k::S_WQM_B32 | k::S_BCNT0_I32_B32 | k::S_BCNT1_I32_B32 | k::S_QUADMASK_B32
+        k::S_MOV_B32
+        | k::S_CMOV_B32
+        | k::S_BREV_B32
+        | k::S_FF0_I32_B32
+        | k::S_FF1_I32_B32
+        | k::S_FLBIT_I32_B32
+        | k::S_FLBIT_I32
+        | k::S_SEXT_I32_I8
+        | k::S_SEXT_I32_I16 => sh(S32, None, D::None, D::B32, false),
+        k::S_NOT_B32
+        | k::S_WQM_B32
+        | k::S_BCNT0_I32_B32
+        | k::S_BCNT1_I32_B32
+        | k::S_QUADMASK_B32
         | k::S_ABS_I32 => sh(S32, None, D::None, D::B32, true),
         k::S_MOV_B64 | k::S_CMOV_B64 | k::S_BREV_B64 => sh(S64, None, D::None, D::B64, false),
         k::S_NOT_B64 | k::S_WQM_B64 | k::S_QUADMASK_B64 => sh(S64, None, D::None, D::B64, true),
         k::S_BCNT0_I32_B64 | k::S_BCNT1_I32_B64 => sh(S64, None, D::None, D::B32, true),
-        k::S_FF0_I32_B64 | k::S_FF1_I32_B64 | k::S_FLBIT_I32_B64 => sh(S64, None, D::None, D::B32, false),
+        k::S_FF0_I32_B64 | k::S_FF1_I32_B64 | k::S_FLBIT_I32_B64 => {
+            sh(S64, None, D::None, D::B32, false)
+        }
         k::S_FLBIT_I32_I64 => sh(I64, None, D::None, D::B32, false),
         k::S_BITSET0_B32 | k::S_BITSET1_B32 => sh(S32, None, D::B32, D::B32, false),
         k::S_BITSET0_B64 | k::S_BITSET1_B64 => sh(S32, None, D::B64, D::B64, false),
         k::S_BITREPLICATE_B64_B32 => sh(S32, None, D::None, D::B64, false),
         // SOPC
-        k::S_CMP_EQ_I32 | k::S_CMP_LG_I32 | k::S_CMP_GT_I32 | k::S_CMP_GE_I32 | k::S_CMP_LT_I32
-        | k::S_CMP_LE_I32 | k::S_CMP_EQ_U32 | k::S_CMP_LG_U32 | k::S_CMP_GT_U32 | k::S_CMP_GE_U32
-        | k::S_CMP_LT_U32 | k::S_CMP_LE_U32 | k::S_BITCMP0_B32 | k::S_BITCMP1_B32 => {
-            sh(S32, S32, D::None, D::None, true)
-        }
+        k::S_CMP_EQ_I32
+        | k::S_CMP_LG_I32
+        | k::S_CMP_GT_I32
+        | k::S_CMP_GE_I32
+        | k::S_CMP_LT_I32
+        | k::S_CMP_LE_I32
+        | k::S_CMP_EQ_U32
+        | k::S_CMP_LG_U32
+        | k::S_CMP_GT_U32
+        | k::S_CMP_GE_U32
+        | k::S_CMP_LT_U32
+        | k::S_CMP_LE_U32
+        | k::S_BITCMP0_B32
+        | k::S_BITCMP1_B32 => sh(S32, S32, D::None, D::None, true),
         k::S_BITCMP0_B64 | k::S_BITCMP1_B64 => sh(S64, S32, D::None, D::None, true),
         k::S_CMP_EQ_U64 | k::S_CMP_LG_U64 => sh(S64, S64, D::None, D::None, true),
         // SOPK
         k::S_MOVK_I32 | k::S_CMOVK_I32 => sh(Simm, None, D::None, D::B32, false),
-        k::S_CMPK_EQ_I32 | k::S_CMPK_LG_I32 | k::S_CMPK_GT_I32 | k::S_CMPK_GE_I32 | k::S_CMPK_LT_I32
+        k::S_CMPK_EQ_I32
+        | k::S_CMPK_LG_I32
+        | k::S_CMPK_GT_I32
+        | k::S_CMPK_GE_I32
+        | k::S_CMPK_LT_I32
         | k::S_CMPK_LE_I32 => sh(Kreg, Simm, D::None, D::None, true),
-        k::S_CMPK_EQ_U32 | k::S_CMPK_LG_U32 | k::S_CMPK_GT_U32 | k::S_CMPK_GE_U32 | k::S_CMPK_LT_U32
+        k::S_CMPK_EQ_U32
+        | k::S_CMPK_LG_U32
+        | k::S_CMPK_GT_U32
+        | k::S_CMPK_GE_U32
+        | k::S_CMPK_LT_U32
         | k::S_CMPK_LE_U32 => sh(Kreg, Uimm, D::None, D::None, true),
         k::S_ADDK_I32 => sh(Simm, None, D::B32, D::B32, true),
         k::S_MULK_I32 => sh(Simm, None, D::B32, D::B32, false),
@@ -329,7 +487,9 @@ fn read_src(w: &Wave, i: &Inst, n: usize, c: &Ctx, s: Src) -> u64 {
         Src::I64 => src_i64(w, i, n, c),
         Src::Simm => simm16(i) as u32 as u64,
         Src::Uimm => i.imm as u16 as u64,
-        Src::Kreg => w.read_scalar(sopk_reg(i), i.literal, &c.apertures, ConstKind::B32) as u32 as u64,
+        Src::Kreg => {
+            w.read_scalar(sopk_reg(i), i.literal, &c.apertures, ConstKind::B32) as u32 as u64
+        }
     }
 }
 
@@ -446,11 +606,17 @@ fn eval(op: u16, a: u64, b: u64, old: u64, scc: bool) -> Out {
         // SCC = signed overflow: operands of equal sign, result of the other sign.
         k::S_ADD_I32 => {
             let t = a32.wrapping_add(b32);
-            (Some(t as u64), sign(a32) == sign(b32) && sign(a32) != sign(t))
+            (
+                Some(t as u64),
+                sign(a32) == sign(b32) && sign(a32) != sign(t),
+            )
         }
         k::S_SUB_I32 => {
             let t = a32.wrapping_sub(b32);
-            (Some(t as u64), sign(a32) != sign(b32) && sign(a32) != sign(t))
+            (
+                Some(t as u64),
+                sign(a32) != sign(b32) && sign(a32) != sign(t),
+            )
         }
         // tmp = 64'U(S0.u32) + 64'U(S1.u32) + SCC.u64; SCC = carry out
         k::S_ADDC_U32 => {
@@ -619,8 +785,12 @@ fn eval(op: u16, a: u64, b: u64, old: u64, scc: bool) -> Out {
             (Some(t), false)
         }
         // SOPC: SCC = S0 <op> S1
-        k::S_CMP_EQ_I32 | k::S_CMP_EQ_U32 | k::S_CMPK_EQ_I32 | k::S_CMPK_EQ_U32 => (None, a32 == b32),
-        k::S_CMP_LG_I32 | k::S_CMP_LG_U32 | k::S_CMPK_LG_I32 | k::S_CMPK_LG_U32 => (None, a32 != b32),
+        k::S_CMP_EQ_I32 | k::S_CMP_EQ_U32 | k::S_CMPK_EQ_I32 | k::S_CMPK_EQ_U32 => {
+            (None, a32 == b32)
+        }
+        k::S_CMP_LG_I32 | k::S_CMP_LG_U32 | k::S_CMPK_LG_I32 | k::S_CMPK_LG_U32 => {
+            (None, a32 != b32)
+        }
         k::S_CMP_GT_I32 | k::S_CMPK_GT_I32 => (None, ai > bi),
         k::S_CMP_GE_I32 | k::S_CMPK_GE_I32 => (None, ai >= bi),
         k::S_CMP_LT_I32 | k::S_CMPK_LT_I32 => (None, ai < bi),
@@ -874,7 +1044,11 @@ fn join(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
 /// The fields of a hwreg SIMM16: `{size-1[15:11], offset[10:6], id[5:0]}` → (id, offset, size 1..=32).
 #[inline(always)]
 fn hwreg_fields(simm16: u32) -> (u32, u32, u32) {
-    (simm16 & 0x3F, (simm16 >> 6) & 0x1F, ((simm16 >> 11) & 0x1F) + 1)
+    (
+        simm16 & 0x3F,
+        (simm16 >> 6) & 0x1F,
+        ((simm16 >> 11) & 0x1F) + 1,
+    )
 }
 
 /// STATUS with its live bits (SCC, EXECZ, VCCZ) filled in from the wave.
