@@ -403,7 +403,9 @@ fn getreg_setreg() {
     w.sgpr[2] = 0x5;
     w.sgpr[3] = 0;
     w.sgpr[4] = 0xFFFF;
-    run_label(&f, "hwreg", &mut w, &mem());
+    let mut lds = [0u8; 1024];
+    w.pc = f.label("hwreg");
+    run(&f, &mut w, &mem(), &mut lds).unwrap();
     // s_setreg_b32 hwreg(MODE, 4, 4), 5: mask = 0xF << 4; MODE = (5 << 4) | (0x3F0 & ~0xF0) = 0x350
     // s_getreg_b32 hwreg(MODE, 0, 8) = 0x350 & 0xFF = 0x50; hwreg(MODE, 8, 2) = (0x350 >> 8) & 3 = 3
     assert_eq!(w.sgpr[10], 0x50);
@@ -424,6 +426,8 @@ fn getreg_setreg() {
     assert_eq!(w.sgpr[18], 1);
     // MODE.CSP (31:29) is 0
     assert_eq!(w.sgpr[19], 0);
+    // LDS_ALLOC: LDS_SIZE [21:12] in units of 64 dwords: 1024 bytes = 4 units; LDS_BASE 0
+    assert_eq!(w.sgpr[20], 4 << 12);
 }
 
 #[test]
@@ -440,8 +444,11 @@ fn gpr_idx_and_vskip_state() {
     assert_eq!(w.sgpr[11], 0xABCD_9FFF); // bits 31:16 and 11:8 unmodified
                                          // S_SET_GPR_IDX_IDX s3: M0[7:0] = 0x42
     assert_eq!(w.sgpr[12], 0xABCD_9F42);
-    assert_eq!(w.sgpr[13], 0); // cleared through s_setreg
-                               // S_SETVSKIP s4, 5: VSKIP = s4[5] = 1; s4[4] = 0
+    // S_SET_GPR_IDX_MODE gpr_idx(SRC1,SRC2): M0[15:12] = 0b0110, other bits kept
+    assert_eq!(w.sgpr[16], 0xABCD_6F42);
+    // S_SET_GPR_IDX_OFF: MODE.GPR_IDX_EN = 0
+    assert_eq!(w.sgpr[13], 0);
+    // S_SETVSKIP s4, 5: VSKIP = s4[5] = 1; s4[4] = 0
     assert_eq!((w.sgpr[14], w.sgpr[15]), (1, 0));
 }
 

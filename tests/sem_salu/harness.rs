@@ -99,7 +99,12 @@ pub fn fallback_decode(w: &[u32], pc: u64) -> Inst {
         i.format = Format::Sopc;
         i.op = SOPC_OPS[((w0 >> 16) & 0x7F) as usize];
         i.src[0] = Operand((w0 & 0xFF) as u16);
-        i.src[1] = Operand(((w0 >> 8) & 0xFF) as u16);
+        if i.op == Op::S_SET_GPR_IDX_ON {
+            // SSRC1 is the raw 4-bit mode mask, kept in `imm` (as src/isa/decode.rs does)
+            i.imm = ((w0 >> 8) & 0xFF) as i32;
+        } else {
+            i.src[1] = Operand(((w0 >> 8) & 0xFF) as u16);
+        }
         sop_literal(&mut i);
     } else if w0 >> 23 == 0b1_0111_1111 {
         // SOPP: OP [22:16], SIMM16 [15:0]; branch target = PC + 4 + SIMM16 * 4

@@ -90,6 +90,9 @@ pub fn lookup(op: Op) -> Option<Handler> {
         S_SETVSKIP => setvskip,
         S_SET_GPR_IDX_ON => set_gpr_idx_on,
         S_SET_GPR_IDX_IDX => set_gpr_idx_idx,
+        // SOPP encodings, but VGPR-indexing state like the two above; sopp.rs (asked first) does not claim them.
+        S_SET_GPR_IDX_OFF => set_gpr_idx_off,
+        S_SET_GPR_IDX_MODE => set_gpr_idx_mode,
         // S_RFE_RESTORE_B64 has no pseudocode (pseudocode.md SOP2 43): left to `not_implemented`.
         _ => return None,
     })
@@ -105,7 +108,7 @@ pub fn fidelity(op: Op) -> Option<(Fidelity, &'static str)> {
              SIMD_ID, GPR_ALLOC/LDS_ALLOC describe wavescope's allocation (SGPR_SIZE assumes 112 SGPRs, bases 0), \
              IB_STS reads 0 (nothing is outstanding in an untimed run), TBA/TMA/XCC_ID/perf snapshot read 0",
         )),
-        S_SETVSKIP | S_SET_GPR_IDX_ON | S_SET_GPR_IDX_IDX => Some((
+        S_SETVSKIP | S_SET_GPR_IDX_ON | S_SET_GPR_IDX_IDX | S_SET_GPR_IDX_OFF | S_SET_GPR_IDX_MODE => Some((
             Fidelity::Approximate,
             "the state (MODE.VSKIP / MODE.GPR_IDX_EN and M0) is stored exactly; vector instructions follow it only \
              where their family applies it (see salu.rs module doc)",
@@ -1168,7 +1171,12 @@ fn setvskip(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
 /// not the register it would name); other M0 bits kept.
 fn set_gpr_idx_on(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     let s0 = src32(w, i, 0, c);
-    let modes = i.src[1].0 as u32 & 0xF;
+    // The decoder keeps the raw SSRC1 field in `imm` (src[1] NONE); accept it in src[1] too.
+    let modes = if i.src[1].is_none() {
+        i.imm as u32
+    } else {
+        i.src[1].0 as u32
+    } & 0xF;
     let m0 = w.m0();
     w.sgpr[crate::exec::wave::M0] = (m0 & !0xF0FF) | (s0 & 0xFF) | (modes << 12);
     w.mode |= mode_bits::GPR_IDX_EN;
@@ -1180,6 +1188,19 @@ fn set_gpr_idx_idx(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     let s0 = src32(w, i, 0, c);
     let m0 = w.m0();
     w.sgpr[crate::exec::wave::M0] = (m0 & !0xFF) | (s0 & 0xFF);
+    Ok(Flow::Next)
+}
+
+/// SOPP S_SET_GPR_IDX_OFF: `WAVE_MODE.GPR_IDX_EN = 0`.
+fn set_gpr_idx_off(w: &mut Wave, _: &Inst, _: &mut Ctx) -> R {
+    w.mode &= !mode_bits::GPR_IDX_EN;
+    Ok(Flow::Next)
+}
+
+/// SOPP S_SET_GPR_IDX_MODE: `M0[15:12] = SIMM16[3:0]`.
+fn set_gpr_idx_mode(w: &mut Wave, i: &Inst, _: &mut Ctx) -> R {
+    let m0 = w.m0();
+    w.sgpr[crate::exec::wave::M0] = (m0 & !0xF000) | ((i.imm as u32 & 0xF) << 12);
     Ok(Flow::Next)
 }
 
