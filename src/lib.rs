@@ -7,3 +7,4 @@ pub mod launch;
 pub mod check;
 pub mod report;
 pub mod code_object;
+pub mod debug_info;
