@@ -196,11 +196,19 @@ impl Addr for Ds {
     }
 }
 
-fn rd<const K: u8, const N: usize>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn rd<const K: u8, const N: usize>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<Flow, Box<Fault>> {
     load::<Ds, K, N>(w, i, c, i.dst)
 }
 
-fn wr<const K: u8, const N: usize>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn wr<const K: u8, const N: usize>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<Flow, Box<Fault>> {
     store::<Ds, K, N>(w, i, c, i.src[1])
 }
 
@@ -211,18 +219,29 @@ fn am<const OP: u8, const W64: bool, const RTN: bool>(
     i: &Inst,
     c: &mut Ctx,
 ) -> Result<Flow, Box<Fault>> {
-    let (a, b) = if OP == at::CMPSWAP || OP == at::CMPSWAP_F { (i.src[2], i.src[1]) } else { (i.src[1], i.src[2]) };
+    let (a, b) = if OP == at::CMPSWAP || OP == at::CMPSWAP_F {
+        (i.src[2], i.src[1])
+    } else {
+        (i.src[1], i.src[2])
+    };
     atomic::<Ds, OP, W64>(w, i, c, a, b, if RTN { Some(i.dst) } else { None })
 }
 
 #[inline(always)]
 fn offsets<const SCALE: u32>(i: &Inst) -> [u32; 2] {
-    [(i.imm as u32 & 0xFF) * SCALE, (i.imm as u32 >> 8 & 0xFF) * SCALE]
+    [
+        (i.imm as u32 & 0xFF) * SCALE,
+        (i.imm as u32 >> 8 & 0xFF) * SCALE,
+    ]
 }
 
 /// DS_READ2*: `RETURN_DATA[31:0] = MEM[addr + OFFSET0 * 4]`, `RETURN_DATA[63:32] = MEM[addr + OFFSET1 * 4]`
 /// (N dwords per element, two elements to VDST..VDST+2N-1).
-fn rd2<const N: usize, const SCALE: u32>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn rd2<const N: usize, const SCALE: u32>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<Flow, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let off = offsets::<SCALE>(i);
@@ -233,10 +252,15 @@ fn rd2<const N: usize, const SCALE: u32>(w: &mut Wave, i: &Inst, c: &mut Ctx) ->
         for l in lanes(mask) {
             for (e, o) in off.iter().enumerate() {
                 let mut buf = [0u8; 8];
-                match sp.read(l, Loc::Lds(base[l].wrapping_add(*o) as u64), &mut buf[..4 * N]) {
+                match sp.read(
+                    l,
+                    Loc::Lds(base[l].wrapping_add(*o) as u64),
+                    &mut buf[..4 * N],
+                ) {
                     Ok(()) => {
                         for d in 0..N {
-                            out[e * N + d][l] = u32::from_le_bytes(buf[4 * d..4 * d + 4].try_into().unwrap());
+                            out[e * N + d][l] =
+                                u32::from_le_bytes(buf[4 * d..4 * d + 4].try_into().unwrap());
                         }
                     }
                     Err(why) => faults.add(l, why),
@@ -255,7 +279,11 @@ fn rd2<const N: usize, const SCALE: u32>(w: &mut Wave, i: &Inst, c: &mut Ctx) ->
 }
 
 /// DS_WRITE2*: DATA0 to `addr + OFFSET0 * scale`, DATA1 to `addr + OFFSET1 * scale`.
-fn wr2<const N: usize, const SCALE: u32>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn wr2<const N: usize, const SCALE: u32>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<Flow, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let off = offsets::<SCALE>(i);
@@ -271,17 +299,24 @@ fn wr2<const N: usize, const SCALE: u32>(w: &mut Wave, i: &Inst, c: &mut Ctx) ->
             for d in 0..N {
                 buf[4 * d..4 * d + 4].copy_from_slice(&data[e][d][l].to_le_bytes());
             }
-            if let Err(why) = sp.write(l, Loc::Lds(base[l].wrapping_add(off[e]) as u64), &buf[..4 * N]) {
+            if let Err(why) = sp.write(
+                l,
+                Loc::Lds(base[l].wrapping_add(off[e]) as u64),
+                &buf[..4 * N],
+            ) {
                 faults.add(l, why);
             }
         }
     }
-    faults.check(i)
-        .map(|_| Flow::Next)
+    faults.check(i).map(|_| Flow::Next)
 }
 
 /// DS_WRXCHG2*_RTN: read both elements, then write DATA0/DATA1 there; the old values return to VDST.
-fn xchg2<const N: usize, const SCALE: u32>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn xchg2<const N: usize, const SCALE: u32>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<Flow, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let off = offsets::<SCALE>(i);
@@ -294,9 +329,14 @@ fn xchg2<const N: usize, const SCALE: u32>(w: &mut Wave, i: &Inst, c: &mut Ctx) 
     {
         let mut sp = spaces(&mut w.scratch, w.private_size, c);
         for l in lanes(mask) {
-            let locs = [Loc::Lds(base[l].wrapping_add(off[0]) as u64), Loc::Lds(base[l].wrapping_add(off[1]) as u64)];
+            let locs = [
+                Loc::Lds(base[l].wrapping_add(off[0]) as u64),
+                Loc::Lds(base[l].wrapping_add(off[1]) as u64),
+            ];
             let mut old = [[0u8; 8]; 2];
-            let r = sp.read(l, locs[0], &mut old[0][..4 * N]).and_then(|_| sp.read(l, locs[1], &mut old[1][..4 * N]));
+            let r = sp
+                .read(l, locs[0], &mut old[0][..4 * N])
+                .and_then(|_| sp.read(l, locs[1], &mut old[1][..4 * N]));
             if let Err(why) = r {
                 faults.add(l, why);
                 continue;
@@ -305,7 +345,8 @@ fn xchg2<const N: usize, const SCALE: u32>(w: &mut Wave, i: &Inst, c: &mut Ctx) 
                 let mut buf = [0u8; 8];
                 for d in 0..N {
                     buf[4 * d..4 * d + 4].copy_from_slice(&data[e][d][l].to_le_bytes());
-                    out[e * N + d][l] = u32::from_le_bytes(old[e][4 * d..4 * d + 4].try_into().unwrap());
+                    out[e * N + d][l] =
+                        u32::from_le_bytes(old[e][4 * d..4 * d + 4].try_into().unwrap());
                 }
                 if let Err(why) = sp.write(l, locs[e], &buf[..4 * N]) {
                     faults.add(l, why);
@@ -340,7 +381,13 @@ fn condxchg32(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
             let data = [d0[l], d1[l]];
             for h in 0..2 {
                 let loc = Loc::Lds(a as u64 + 4 * h as u64);
-                match sp.atomic32(l, loc, |old| if data[h] >> 31 != 0 { data[h] & 0x7FFF_FFFF } else { old }) {
+                match sp.atomic32(l, loc, |old| {
+                    if data[h] >> 31 != 0 {
+                        data[h] & 0x7FFF_FFFF
+                    } else {
+                        old
+                    }
+                }) {
                     Ok(v) => out[h][l] = v,
                     Err(why) => faults.add(l, why),
                 }
@@ -453,7 +500,13 @@ fn append<const CONSUME: bool>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Fl
     let first = mask.trailing_zeros() as usize;
     let old = {
         let mut sp = spaces(&mut w.scratch, w.private_size, c);
-        sp.atomic32(first, Loc::Lds(addr), |v| if CONSUME { v.wrapping_sub(n) } else { v.wrapping_add(n) })
+        sp.atomic32(first, Loc::Lds(addr), |v| {
+            if CONSUME {
+                v.wrapping_sub(n)
+            } else {
+                v.wrapping_add(n)
+            }
+        })
     };
     let old = old.map_err(|why| lane_fault(i, first, why))?;
     write_lanes(w, i.dst, &[old; LANES], mask);
@@ -497,11 +550,22 @@ fn write_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>>
     let mask = w.exec();
     let base = addtid_base(w, i);
     // The only data operand is DATA0 (`ds_write_addtid_b32 v4`).
-    let data = w.vreg[vreg(if i.src[1].is_none() { i.src[0] } else { i.src[1] }, 0)];
+    let data = w.vreg[vreg(
+        if i.src[1].is_none() {
+            i.src[0]
+        } else {
+            i.src[1]
+        },
+        0,
+    )];
     let mut faults = Faults::default();
     let mut sp = spaces(&mut w.scratch, w.private_size, c);
     for l in lanes(mask) {
-        if let Err(why) = sp.write(l, Loc::Lds((base + 4 * l as u32) as u64), &data[l].to_le_bytes()) {
+        if let Err(why) = sp.write(
+            l,
+            Loc::Lds((base + 4 * l as u32) as u64),
+            &data[l].to_le_bytes(),
+        ) {
             faults.add(l, why);
         }
     }
@@ -519,7 +583,11 @@ fn write_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>>
 /// `result[lane j].elem[r] = loaded[lane (j / E) + r * G].elem[j % E]` within each 16-lane group, i.e. for b16
 /// lane j element r comes from lane `j/4 + 4r`, for b8 from `j/8 + 2r` (two interleaved 8×8 byte transposes),
 /// for b4 and b6 from lane r (a 16×16 transpose). A source lane that is inactive contributes 0.
-fn read_tr<const BITS: u32, const DW: usize>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn read_tr<const BITS: u32, const DW: usize>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<Flow, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let off = i.imm as u32 & 0xFFFF;
@@ -529,7 +597,11 @@ fn read_tr<const BITS: u32, const DW: usize>(w: &mut Wave, i: &Inst, c: &mut Ctx
         let sp = spaces(&mut w.scratch, w.private_size, c);
         for l in lanes(mask) {
             let mut b = [0u8; 16];
-            match sp.read(l, Loc::Lds(base[l].wrapping_add(off) as u64), &mut b[..4 * DW]) {
+            match sp.read(
+                l,
+                Loc::Lds(base[l].wrapping_add(off) as u64),
+                &mut b[..4 * DW],
+            ) {
                 Ok(()) => loaded[l] = u128::from_le_bytes(b),
                 Err(why) => faults.add(l, why),
             }

@@ -39,7 +39,12 @@ pub(crate) fn vreg(op: Operand, i: usize) -> usize {
 
 #[inline(always)]
 pub(crate) fn spaces<'a>(scratch: &'a mut [u8], private_size: u32, ctx: &'a mut Ctx) -> Spaces<'a> {
-    Spaces { mem: ctx.mem, lds: &mut *ctx.lds, scratch, private_size: private_size as u64 }
+    Spaces {
+        mem: ctx.mem,
+        lds: &mut *ctx.lds,
+        scratch,
+        private_size: private_size as u64,
+    }
 }
 
 /// Load `N` dwords (or one sub-dword element of `KIND`) per lane into `dst`.
@@ -127,8 +132,15 @@ pub(crate) fn atomic<A: Addr, const OP: u8, const W64: bool>(
     let mut locs = [Loc::Dropped; LANES];
     A::locate(wave, inst, ctx, mask, if W64 { 8 } else { 4 }, &mut locs);
     let va = [wave.vreg[vreg(a, 0)], wave.vreg[vreg(a, 1)]];
-    let uses_b = matches!(OP, atomic::CMPSWAP | atomic::CMPSWAP_F | atomic::MSKOR | atomic::WRAP);
-    let vb = if uses_b { [wave.vreg[vreg(b, 0)], wave.vreg[vreg(b, 1)]] } else { [[0; LANES]; 2] };
+    let uses_b = matches!(
+        OP,
+        atomic::CMPSWAP | atomic::CMPSWAP_F | atomic::MSKOR | atomic::WRAP
+    );
+    let vb = if uses_b {
+        [wave.vreg[vreg(b, 0)], wave.vreg[vreg(b, 1)]]
+    } else {
+        [[0; LANES]; 2]
+    };
     let mode = wave.mode;
     let f64_operands = W64 || OP == atomic::PK_ADD_F16; // F16 shares the F64 denorm field
     let mut old = [0u64; LANES];
@@ -136,14 +148,19 @@ pub(crate) fn atomic<A: Addr, const OP: u8, const W64: bool>(
     {
         let mut sp = spaces(&mut wave.scratch, wave.private_size, ctx);
         for l in lanes(mask) {
-            let dn = if Spaces::in_lds(locs[l]) { atomic::lds_denorm(mode, f64_operands) } else { atomic::KEEP_DENORMS };
+            let dn = if Spaces::in_lds(locs[l]) {
+                atomic::lds_denorm(mode, f64_operands)
+            } else {
+                atomic::KEEP_DENORMS
+            };
             let r = if W64 {
                 let x = va[0][l] as u64 | (va[1][l] as u64) << 32;
                 let y = vb[0][l] as u64 | (vb[1][l] as u64) << 32;
                 sp.atomic64(l, locs[l], |o| atomic::rmw64(OP, o, x, y, dn))
             } else {
                 let (x, y) = (va[0][l], vb[0][l]);
-                sp.atomic32(l, locs[l], |o| atomic::rmw32(OP, o, x, y, dn)).map(|v| v as u64)
+                sp.atomic32(l, locs[l], |o| atomic::rmw32(OP, o, x, y, dn))
+                    .map(|v| v as u64)
             };
             match r {
                 Ok(v) => old[l] = v,

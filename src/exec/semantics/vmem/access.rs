@@ -30,9 +30,19 @@ pub(crate) enum Loc {
 pub(crate) enum Why {
     Global(MemError),
     /// LDS access beyond the work-group's allocation (`align` 0), or a misaligned LDS atomic (`align` 4/8).
-    Lds { addr: u64, len: u32, size: usize, align: u32 },
+    Lds {
+        addr: u64,
+        len: u32,
+        size: usize,
+        align: u32,
+    },
     /// Private-segment access beyond the lane's `size` bytes (`align` 0), or a misaligned scratch atomic.
-    Scratch { off: u64, len: u32, size: u32, align: u32 },
+    Scratch {
+        off: u64,
+        len: u32,
+        size: u32,
+        align: u32,
+    },
 }
 
 /// Faulting lanes of one instruction: the first one's reason and the mask of all.
@@ -91,7 +101,11 @@ impl Faults {
             kind: FaultKind::Memory,
             lanes: self.lanes,
             addr: Some(addr),
-            detail: format!("{}: lane {lane}: {what}{}", inst.name(), others(self.lanes, lane)),
+            detail: format!(
+                "{}: lane {lane}: {what}{}",
+                inst.name(),
+                others(self.lanes, lane)
+            ),
         })
     }
 }
@@ -101,7 +115,10 @@ fn others(lanes: u64, first: usize) -> String {
     if n == 0 {
         String::new()
     } else {
-        format!(" (and {n} more lane{}: mask 0x{lanes:016x})", if n == 1 { "" } else { "s" })
+        format!(
+            " (and {n} more lane{}: mask 0x{lanes:016x})",
+            if n == 1 { "" } else { "s" }
+        )
     }
 }
 
@@ -119,17 +136,29 @@ impl Spaces<'_> {
         if addr.saturating_add(len as u64) <= self.lds.len() as u64 {
             Ok(addr as usize)
         } else {
-            Err(Why::Lds { addr, len: len as u32, size: self.lds.len(), align: 0 })
+            Err(Why::Lds {
+                addr,
+                len: len as u32,
+                size: self.lds.len(),
+                align: 0,
+            })
         }
     }
 
     #[inline(always)]
     fn scratch_range(&self, lane: usize, off: u64, len: usize) -> Result<usize, Why> {
         let start = lane as u64 * self.private_size + off;
-        if off.saturating_add(len as u64) <= self.private_size && start + len as u64 <= self.scratch.len() as u64 {
+        if off.saturating_add(len as u64) <= self.private_size
+            && start + len as u64 <= self.scratch.len() as u64
+        {
             Ok(start as usize)
         } else {
-            Err(Why::Scratch { off, len: len as u32, size: self.private_size as u32, align: 0 })
+            Err(Why::Scratch {
+                off,
+                len: len as u32,
+                size: self.private_size as u32,
+                align: 0,
+            })
         }
     }
 
@@ -195,7 +224,12 @@ impl Spaces<'_> {
             }
             Loc::Lds(a) => {
                 if a % 4 != 0 {
-                    return Err(Why::Lds { addr: a, len: 4, size: self.lds.len(), align: 4 });
+                    return Err(Why::Lds {
+                        addr: a,
+                        len: 4,
+                        size: self.lds.len(),
+                        align: 4,
+                    });
                 }
                 let s = self.lds_range(a, 4)?;
                 let old = u32::from_le_bytes(self.lds[s..s + 4].try_into().unwrap());
@@ -204,7 +238,12 @@ impl Spaces<'_> {
             }
             Loc::Scratch(o) => {
                 if o % 4 != 0 {
-                    return Err(Why::Scratch { off: o, len: 4, size: self.private_size as u32, align: 4 });
+                    return Err(Why::Scratch {
+                        off: o,
+                        len: 4,
+                        size: self.private_size as u32,
+                        align: 4,
+                    });
                 }
                 let s = self.scratch_range(lane, o, 4)?;
                 let old = u32::from_le_bytes(self.scratch[s..s + 4].try_into().unwrap());
@@ -224,7 +263,12 @@ impl Spaces<'_> {
             }
             Loc::Lds(a) => {
                 if a % 8 != 0 {
-                    return Err(Why::Lds { addr: a, len: 8, size: self.lds.len(), align: 8 });
+                    return Err(Why::Lds {
+                        addr: a,
+                        len: 8,
+                        size: self.lds.len(),
+                        align: 8,
+                    });
                 }
                 let s = self.lds_range(a, 8)?;
                 let old = u64::from_le_bytes(self.lds[s..s + 8].try_into().unwrap());
@@ -233,7 +277,12 @@ impl Spaces<'_> {
             }
             Loc::Scratch(o) => {
                 if o % 8 != 0 {
-                    return Err(Why::Scratch { off: o, len: 8, size: self.private_size as u32, align: 8 });
+                    return Err(Why::Scratch {
+                        off: o,
+                        len: 8,
+                        size: self.private_size as u32,
+                        align: 8,
+                    });
                 }
                 let s = self.scratch_range(lane, o, 8)?;
                 let old = u64::from_le_bytes(self.scratch[s..s + 8].try_into().unwrap());

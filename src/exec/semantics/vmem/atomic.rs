@@ -120,7 +120,11 @@ fn minmax32(old: u32, src: u32, max: bool, dn: Denorm) -> u32 {
         return old;
     }
     // Flushing applies to the comparison only; the selected input is returned unmodified.
-    let (ko, ks) = if dn & 1 == 0 { (key32(flush32(old)), key32(flush32(src))) } else { (key32(old), key32(src)) };
+    let (ko, ks) = if dn & 1 == 0 {
+        (key32(flush32(old)), key32(flush32(src)))
+    } else {
+        (key32(old), key32(src))
+    };
     if max == (ks > ko) {
         src
     } else {
@@ -144,7 +148,11 @@ fn minmax64(old: u64, src: u64, max: bool, dn: Denorm) -> u64 {
     if is_nan64(src) {
         return old;
     }
-    let (ko, ks) = if dn & 1 == 0 { (key64(flush64(old)), key64(flush64(src))) } else { (key64(old), key64(src)) };
+    let (ko, ks) = if dn & 1 == 0 {
+        (key64(flush64(old)), key64(flush64(src)))
+    } else {
+        (key64(old), key64(src))
+    };
     if max == (ks > ko) {
         src
     } else {
@@ -161,7 +169,11 @@ pub fn add_f32(a: u32, b: u32, dn: Denorm) -> u32 {
     if is_nan32(b) {
         return b | 0x0040_0000;
     }
-    let (a, b) = if dn & 1 == 0 { (flush32(a), flush32(b)) } else { (a, b) };
+    let (a, b) = if dn & 1 == 0 {
+        (flush32(a), flush32(b))
+    } else {
+        (a, b)
+    };
     let r = (f32::from_bits(a) + f32::from_bits(b)).to_bits();
     if is_nan32(r) {
         // -inf + inf: the default quiet NaN (MI200 §9.5.3 rule 1).
@@ -183,7 +195,11 @@ pub fn add_f64(a: u64, b: u64, dn: Denorm) -> u64 {
     if is_nan64(b) {
         return b | Q;
     }
-    let (a, b) = if dn & 1 == 0 { (flush64(a), flush64(b)) } else { (a, b) };
+    let (a, b) = if dn & 1 == 0 {
+        (flush64(a), flush64(b))
+    } else {
+        (a, b)
+    };
     let r = (f64::from_bits(a) + f64::from_bits(b)).to_bits();
     if is_nan64(r) {
         return 0x7FF8_0000_0000_0000;
@@ -247,7 +263,11 @@ pub fn rmw32(op: u8, old: u32, a: u32, b: u32, dn: Denorm) -> u32 {
         }
         CMPSWAP_F => {
             // NaN never compares equal; +0 == -0; flushed inputs compare (and store) flushed.
-            let (o, c, s) = if dn & 1 == 0 { (flush32(old), flush32(b), flush32(a)) } else { (old, b, a) };
+            let (o, c, s) = if dn & 1 == 0 {
+                (flush32(old), flush32(b), flush32(a))
+            } else {
+                (old, b, a)
+            };
             if !is_nan32(o) && !is_nan32(c) && f32::from_bits(o) == f32::from_bits(c) {
                 s
             } else {
@@ -283,10 +303,12 @@ pub fn rmw32(op: u8, old: u32, a: u32, b: u32, dn: Denorm) -> u32 {
         MIN_F => minmax32(old, a, false, dn),
         MAX_F => minmax32(old, a, true, dn),
         PK_ADD_F16 => {
-            add_f16(old as u16, a as u16) as u32 | (add_f16((old >> 16) as u16, (a >> 16) as u16) as u32) << 16
+            add_f16(old as u16, a as u16) as u32
+                | (add_f16((old >> 16) as u16, (a >> 16) as u16) as u32) << 16
         }
         PK_ADD_BF16 => {
-            add_bf16(old as u16, a as u16) as u32 | (add_bf16((old >> 16) as u16, (a >> 16) as u16) as u32) << 16
+            add_bf16(old as u16, a as u16) as u32
+                | (add_bf16((old >> 16) as u16, (a >> 16) as u16) as u32) << 16
         }
         WRAP => {
             if old >= a {
@@ -312,7 +334,11 @@ pub fn rmw64(op: u8, old: u64, a: u64, b: u64, dn: Denorm) -> u64 {
             }
         }
         CMPSWAP_F => {
-            let (o, c, s) = if dn & 1 == 0 { (flush64(old), flush64(b), flush64(a)) } else { (old, b, a) };
+            let (o, c, s) = if dn & 1 == 0 {
+                (flush64(old), flush64(b), flush64(a))
+            } else {
+                (old, b, a)
+            };
             if !is_nan64(o) && !is_nan64(c) && f64::from_bits(o) == f64::from_bits(c) {
                 s
             } else {
@@ -368,7 +394,10 @@ mod tests {
         assert_eq!(rmw32(RSUB, 3, 10, 0, 3), 7);
         assert_eq!(rmw32(SMIN, 0xFFFF_FFFF, 1, 0, 3), 0xFFFF_FFFF);
         assert_eq!(rmw32(UMIN, 0xFFFF_FFFF, 1, 0, 3), 1);
-        assert_eq!(rmw32(MSKOR, 0xFF00_FF00, 0x0F0F_0F0F, 0x3000_0003, 3), 0xF000_F003);
+        assert_eq!(
+            rmw32(MSKOR, 0xFF00_FF00, 0x0F0F_0F0F, 0x3000_0003, 3),
+            0xF000_F003
+        );
         assert_eq!(rmw32(CMPSWAP, 7, 9, 7, 3), 9);
         assert_eq!(rmw32(CMPSWAP, 7, 9, 8, 3), 7);
         assert_eq!(rmw32(WRAP, 10, 4, 100, 3), 6);
@@ -392,13 +421,22 @@ mod tests {
         assert_eq!(rmw32(ADD_F, 1, 1, 0, 3), 2);
         assert_eq!(rmw32(ADD_F, 1, 1, 0, 0), 0);
         // f16 pairs: (1.0 + 0.5, 2.0 + -2.0) -> (1.5, +0)
-        assert_eq!(rmw32(PK_ADD_F16, 0x4000_3C00, 0xC000_3800, 0, 3), 0x0000_3E00);
+        assert_eq!(
+            rmw32(PK_ADD_F16, 0x4000_3C00, 0xC000_3800, 0, 3),
+            0x0000_3E00
+        );
         // bf16: 1.0 + 1/256 rounds to even (1.0); 1.0 + 3/256 -> 1 + 4/256 (0x3F82)
         assert_eq!(rmw32(PK_ADD_BF16, 0x3F80, 0x3B80, 0, 3) & 0xFFFF, 0x3F80);
         assert_eq!(rmw32(PK_ADD_BF16, 0x3F80, 0x3C40, 0, 3) & 0xFFFF, 0x3F82);
         // f64 1.0 + 2.0 = 3.0
-        assert_eq!(rmw64(ADD_F, 0x3FF0_0000_0000_0000, 0x4000_0000_0000_0000, 0, 0), 0x4008_0000_0000_0000);
+        assert_eq!(
+            rmw64(ADD_F, 0x3FF0_0000_0000_0000, 0x4000_0000_0000_0000, 0, 0),
+            0x4008_0000_0000_0000
+        );
         // CMPST_F32: -0 == +0 swaps
-        assert_eq!(rmw32(CMPSWAP_F, 0x8000_0000, 0x4000_0000, 0, 3), 0x4000_0000);
+        assert_eq!(
+            rmw32(CMPSWAP_F, 0x8000_0000, 0x4000_0000, 0, 3),
+            0x4000_0000
+        );
     }
 }

@@ -110,7 +110,12 @@ impl Vsharp {
             stride: ((w1 >> 16) & 0x3FFF) as u64,
             swizzle: w1 >> 31 != 0,
             num_records: w(2) as u64,
-            dst_sel: [(w3 & 7) as u8, (w3 >> 3 & 7) as u8, (w3 >> 6 & 7) as u8, (w3 >> 9 & 7) as u8],
+            dst_sel: [
+                (w3 & 7) as u8,
+                (w3 >> 3 & 7) as u8,
+                (w3 >> 6 & 7) as u8,
+                (w3 >> 9 & 7) as u8,
+            ],
             nfmt: (w3 >> 12 & 7) as u8,
             dfmt: (w3 >> 15 & 0xF) as u8,
             index_stride: 8 << (w3 >> 21 & 3),
@@ -135,7 +140,11 @@ fn locate_buffer(
     let soffset = wave.read_scalar(inst.src[2], 0, &ctx.apertures, ConstKind::B32) as u32 as u64;
     let idxen = inst.mem & mem_flags::IDXEN != 0;
     let offen = inst.mem & mem_flags::OFFEN != 0;
-    let stride = if v.add_tid && !format { v.stride | (v.dfmt as u64) << 14 } else { v.stride };
+    let stride = if v.add_tid && !format {
+        v.stride | (v.dfmt as u64) << 14
+    } else {
+        v.stride
+    };
     let va = &wave.vreg[vreg(inst.src[0], 0)];
     let vb = &wave.vreg[vreg(inst.src[0], 1)];
     let inst_offset = inst.imm as u32 as u64;
@@ -154,7 +163,9 @@ fn locate_buffer(
             const ELEMENT_SIZE: u64 = 4;
             let (index_msb, index_lsb) = (index / v.index_stride, index % v.index_stride);
             let (offset_msb, offset_lsb) = (offset / ELEMENT_SIZE, offset % ELEMENT_SIZE);
-            (index_msb * stride + offset_msb * ELEMENT_SIZE) * v.index_stride + index_lsb * ELEMENT_SIZE + offset_lsb
+            (index_msb * stride + offset_msb * ELEMENT_SIZE) * v.index_stride
+                + index_lsb * ELEMENT_SIZE
+                + offset_lsb
         } else {
             index * stride + offset
         };
@@ -187,9 +198,20 @@ pub(crate) struct Buffer;
 
 impl Addr for Buffer {
     #[inline(always)]
-    fn locate(wave: &Wave, inst: &Inst, ctx: &Ctx, mask: u64, size: usize, locs: &mut [Loc; LANES]) {
+    fn locate(
+        wave: &Wave,
+        inst: &Inst,
+        ctx: &Ctx,
+        mask: u64,
+        size: usize,
+        locs: &mut [Loc; LANES],
+    ) {
         // dword-x2..x4 are range-checked per dword; everything narrower is one component.
-        let comps = if inst.op.info().opcode < 64 { (size as u64).div_ceil(4) } else { 1 };
+        let comps = if inst.op.info().opcode < 64 {
+            (size as u64).div_ceil(4)
+        } else {
+            1
+        };
         locate_buffer(wave, inst, ctx, mask, comps, false, locs);
     }
 }
@@ -208,7 +230,10 @@ fn format_of<const MTBUF: bool>(wave: &Wave, inst: &Inst) -> Result<(Fmt, [u8; 4
         Some(f) => Ok((f, sel)),
         None => Err(Fault::new(
             FaultKind::NotImplemented,
-            format!("not implemented: {} with buffer data format {dfmt}, number format {nfmt}", inst.name()),
+            format!(
+                "not implemented: {} with buffer data format {dfmt}, number format {nfmt}",
+                inst.name()
+            ),
         )),
     }
 }
@@ -231,7 +256,10 @@ fn fmt_load<const MTBUF: bool, const COMPS: usize, const D16: bool, const HI: bo
         }
         return Err(Fault::new(
             FaultKind::NotImplemented,
-            format!("not implemented: {} lds with a converting data format", inst.name()),
+            format!(
+                "not implemented: {} lds with a converting data format",
+                inst.name()
+            ),
         ));
     }
     let (f, sel) = format_of::<MTBUF>(wave, inst)?;
@@ -275,10 +303,18 @@ fn fmt_load<const MTBUF: bool, const COMPS: usize, const D16: bool, const HI: bo
         }
     }
     faults.check(inst)?;
-    let d = if inst.dst.is_none() { inst.data } else { inst.dst };
+    let d = if inst.dst.is_none() {
+        inst.data
+    } else {
+        inst.dst
+    };
     if D16 {
         for c in 0..COMPS {
-            let (r, sh) = if HI { (vreg(d, 0), 16) } else { (vreg(d, c / 2), 16 * (c % 2)) };
+            let (r, sh) = if HI {
+                (vreg(d, 0), 16)
+            } else {
+                (vreg(d, c / 2), 16 * (c % 2))
+            };
             let keep = !(0xFFFFu32 << sh);
             for l in lanes(mask) {
                 wave.vreg[r][l] = (wave.vreg[r][l] & keep) | (out[c][l] & 0xFFFF) << sh;
@@ -309,7 +345,11 @@ fn fmt_store<const MTBUF: bool, const COMPS: usize, const D16: bool, const HI: b
     let size = n * cb;
     let mut locs = [Loc::Dropped; LANES];
     locate_buffer(wave, inst, ctx, mask, 1, true, &mut locs);
-    let d = if inst.data.is_none() { inst.dst } else { inst.data };
+    let d = if inst.data.is_none() {
+        inst.dst
+    } else {
+        inst.data
+    };
     let mut val = [[0u32; LANES]; 4];
     for (c, v) in val.iter_mut().enumerate().take(n) {
         let src = &wave.vreg[vreg(d, if D16 { c / 2 } else { c })];

@@ -156,7 +156,11 @@ fn am<A: Addr, const OP: u8, const W64: bool, const BUF: bool>(
     let d = data_of::<BUF>(i);
     let b = Operand(d.0 + if W64 { 2 } else { 1 });
     let ret = dst_of::<BUF>(i);
-    let ret = if i.mem & mem_flags::SC0 != 0 && !ret.is_none() { Some(ret) } else { None };
+    let ret = if i.mem & mem_flags::SC0 != 0 && !ret.is_none() {
+        Some(ret)
+    } else {
+        None
+    };
     super::atomic::<A, OP, W64>(w, i, c, d, b, ret)
 }
 
@@ -167,7 +171,10 @@ pub(crate) struct Flat;
 impl Addr for Flat {
     #[inline(always)]
     fn locate(wave: &Wave, inst: &Inst, ctx: &Ctx, mask: u64, _: usize, locs: &mut [Loc; LANES]) {
-        let (lo, hi) = (&wave.vreg[vreg(inst.src[0], 0)], &wave.vreg[vreg(inst.src[0], 1)]);
+        let (lo, hi) = (
+            &wave.vreg[vreg(inst.src[0], 0)],
+            &wave.vreg[vreg(inst.src[0], 1)],
+        );
         let off = inst.imm as i64 as u64;
         let ap = ctx.apertures;
         for l in lanes(mask) {
