@@ -111,7 +111,294 @@ def generate(csv_path):
         for i, n in enumerate(tables[t]):
             w(f"    Op::{n or 'INVALID'}, // {i}")
         w("];")
+    # ---- operand syntax tables (see syntax_tables)
+    per_op = syntax_tables(rows, ops, first)
+    w("")
+    w("/// What a printed operand is (which encoding field it comes from), see `OP_SYNTAX`.")
+    w("#[derive(Clone, Copy, Debug, PartialEq, Eq)]")
+    w("pub enum Role {")
+    for rn in ROLE_NAMES:
+        w(f"    {rn},")
+    w("}")
+    w("")
+    w("/// Register file of a printed operand as the opcodes.csv example shows it (`Any` = chosen by ACC bits/field).")
+    w("#[derive(Clone, Copy, Debug, PartialEq, Eq)]")
+    w("pub enum RegFile {")
+    w("    V,")
+    w("    S,")
+    w("    A,")
+    w("    Imm,")
+    w("}")
+    w("")
+    w("/// Source operand type as far as constant printing is concerned (llvm-objdump prints float inline")
+    w("/// constants of 16-bit integer operands as hex, and literals per operand width).")
+    w("#[derive(Clone, Copy, Debug, PartialEq, Eq)]")
+    w("pub enum Ty {")
+    for t in TY_NAMES:
+        w(f"    {t},")
+    w("}")
+    w("")
+    w("/// One printed operand: its role, register file and width in dwords.")
+    w("#[derive(Clone, Copy, Debug, PartialEq, Eq)]")
+    w("pub struct Opnd {")
+    w("    pub role: Role,")
+    w("    pub file: RegFile,")
+    w("    pub width: u8,")
+    w("}")
+    w("")
+    w("/// Operand syntax of an op: the operands printed for its native encoding and for its VOP3 promotion, in order.")
+    w("#[derive(Clone, Copy, Debug)]")
+    w("pub struct OpSyntax {")
+    w("    pub native: &'static [Opnd],")
+    w("    pub vop3: &'static [Opnd],")
+    w("    /// The native (VOP1/VOP2/VOPC) mnemonic carries `_e32`.")
+    w("    pub e32: bool,")
+    w("    /// Constant-printing type of src0..src2.")
+    w("    pub ty: [Ty; 3],")
+    w("    /// Memory direction: `MEM_LOAD`, `MEM_STORE`, `MEM_ATOMIC` (0 for non-memory ops).")
+    w("    pub mem: u8,")
+    w("}")
+    w("")
+    lists = {}
+    def list_name(lst):
+        key = tuple(lst)
+        if key not in lists:
+            lists[key] = f"OPS_{len(lists)}"
+        return lists[key]
+    fmap = {"v": "V", "s": "S", "a": "A", "i": "Imm"}
+    entries = []
+    for n in ops:
+        d = per_op[n]
+        nat = list_name(d["native"])
+        v3 = list_name(d["vop3"] or [])
+        src = d["vop3"] if d["vop3"] else d["native"]
+        widths = []
+        for role in ("Src0", "Src1", "Src2"):
+            ws = [x[2] for x in src if x[0] == role]
+            widths.append(ws[0] if ws else 1)
+        tys = src_types(n, widths)
+        ln = n.lower()
+        mem = 0
+        if "_atomic" in ln:
+            mem = 4
+        elif "_store" in ln or ln.startswith("ds_write"):
+            mem = 2
+        elif "_load" in ln or ln.startswith("ds_read"):
+            mem = 1
+        entries.append(f"    OpSyntax {{ native: {nat}, vop3: {v3}, e32: {'true' if d['e32'] else 'false'}, "
+                       f"ty: [Ty::{tys[0]}, Ty::{tys[1]}, Ty::{tys[2]}], mem: {mem} }}, // {n}")
+    for key, nm in lists.items():
+        items = ", ".join(f"Opnd {{ role: Role::{r}, file: RegFile::{fmap[f]}, width: {wd} }}" for r, f, wd in key)
+        w("#[rustfmt::skip]")
+        w(f"const {nm}: &[Opnd] = &[{items}];")
+    w("")
+    w("#[rustfmt::skip]")
+    w("pub static OP_SYNTAX: [OpSyntax; OP_COUNT] = [")
+    for e in entries:
+        w(e)
+    w("    OpSyntax { native: &[], vop3: &[], e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // INVALID")
+    w("];")
+    w("")
+    w("pub const MEM_LOAD: u8 = 1;")
+    w("pub const MEM_STORE: u8 = 2;")
+    w("pub const MEM_ATOMIC: u8 = 4;")
+    w("")
+    w("/// `OP_SYNTAX` entry of an op.")
+    w("pub fn syntax(op: Op) -> &'static OpSyntax {")
+    w("    &OP_SYNTAX[op as usize]")
+    w("}")
     return "\n".join(o) + "\n"
+
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Operand syntax per op, derived from each row's `llvm_syntax_example` (the text llvm-objdump prints for that
+# encoding): which operands are printed, in which order, from which register file and how many registers wide.
+
+ROLE_NAMES = ["Dst", "SDst", "Src0", "Src1", "Src2", "Vcc", "K", "Simm16", "Imm16", "Hwreg", "Waitcnt", "Sendmsg",
+              "GprIdx", "Lit32", "Sdata", "Sbase", "Soffset", "Vdst", "Addr", "Data0", "Data1", "Vdata", "Vaddr",
+              "Srsrc", "Saddr", "ProbeImm"]
+
+def reg_token(t):
+    """('v'|'s'|'a'|'ttmp', first, width) for a register token, else None."""
+    import re
+    m = re.fullmatch(r"([vsa])(\d+)", t)
+    if m:
+        return m.group(1), int(m.group(2)), 1
+    m = re.fullmatch(r"([vsa])\[(\d+):(\d+)\]", t)
+    if m:
+        return m.group(1), int(m.group(2)), int(m.group(3)) - int(m.group(2)) + 1
+    return None
+
+def split_operands(ex):
+    """mnemonic, [operand tokens] (modifier words after the operands dropped)."""
+    parts = ex.split(" ", 1)
+    mn = parts[0]
+    if len(parts) == 1:
+        return mn, []
+    rest = parts[1]
+    toks = []
+    depth = 0
+    cur = ""
+    for ch in rest:
+        if ch in "([":
+            depth += 1
+        if ch in ")]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            toks.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    toks.append(cur.strip())
+    # the last operand may be followed by modifiers separated by spaces ("v6 op_sel_hi:[0,0,0]", "0 offen")
+    last = toks[-1]
+    if last.startswith("hwreg(") or last.startswith("sendmsg(") or last.startswith("gpr_idx("):
+        pass
+    elif " " in last and not last.startswith("vmcnt"):
+        toks[-1] = last.split(" ")[0]
+    if toks == ["gds"] or toks == [""]:
+        toks = []
+    if toks and toks[0].startswith("vmcnt"):
+        toks = ["WAITCNT"]
+    return mn, toks
+
+def operand_list(fmt, name, toks):
+    """[(role, file, width)] for one encoding's printed operands."""
+    base = table_of(fmt)
+    out = []
+    vop = base in ("VOP1", "VOP2", "VOPC", "VOP3", "VOP3P")
+    pos_roles = ["Src0", "Src1", "Src2"]
+    si = 0
+    for i, t in enumerate(toks):
+        r = reg_token(t)
+        if vop:
+            if t == "vcc":
+                out.append(("Dst" if (i == 0 and base == "VOPC") else "Vcc", "s", 2))
+                continue
+            if name in ("V_FMAMK_F32", "V_MADMK_F16") and i == 2 or name in ("V_FMAAK_F32", "V_MADAK_F16") and i == 3:
+                out.append(("K", "i", 1))
+                continue
+            if i == 0 and name != "V_MFMA_LD_SCALE_B32":
+                out.append(("Dst", r[0] if r else "v", r[2] if r else 1))
+                continue
+            if i == 1 and fmt.startswith("VOP3B"):
+                out.append(("SDst", "s", r[2]))
+                continue
+            role = pos_roles[si]
+            si += 1
+            out.append((role, r[0] if r else "i", r[2] if r else 1))
+        elif base in ("SOP1", "SOP2", "SOPC", "SOPK"):
+            if r and r[1] == 0:
+                out.append(("Dst", "s", r[2]))
+            elif r and r[1] == 2:
+                out.append(("Src0", "s", r[2]))
+            elif r and r[1] == 4:
+                out.append(("Src1", "s", r[2]))
+            elif t.startswith("hwreg("):
+                out.append(("Hwreg", "i", 1))
+            elif t.startswith("gpr_idx("):
+                out.append(("GprIdx", "i", 1))
+            elif name == "S_SETREG_IMM32_B32":
+                out.append(("Lit32", "i", 1))
+            elif t.startswith("0x"):
+                out.append(("Imm16", "i", 1))
+            else:
+                out.append(("Simm16", "i", 1))
+        elif base == "SOPP":
+            if t == "WAITCNT":
+                out.append(("Waitcnt", "i", 1))
+            elif t.startswith("sendmsg("):
+                out.append(("Sendmsg", "i", 1))
+            elif t.startswith("gpr_idx("):
+                out.append(("GprIdx", "i", 1))
+            else:
+                out.append(("Simm16", "i", 1))
+        elif base == "SMEM":
+            if r and r[1] == 8:
+                out.append(("Sdata", "s", r[2]))
+            elif r and r[1] == 4:
+                out.append(("Sbase", "s", r[2]))
+            elif t == "8":
+                out.append(("ProbeImm", "i", 1))
+            else:
+                out.append(("Soffset", "i", 1))
+        elif base == "DS":
+            role = {8: "Vdst", 2: "Addr", 4: "Data0", 6: "Data1"}[r[1]]
+            out.append((role, "v", r[2]))
+        elif base in ("MUBUF", "MTBUF"):
+            if r and r[0] == "s":
+                out.append(("Srsrc", "s", r[2]))
+            elif r and r[1] == 4:
+                out.append(("Vdata", "v", r[2]))
+            elif r and r[1] == 2:
+                out.append(("Vaddr", "v", r[2]))
+            else:
+                out.append(("Soffset", "i", 1))
+        else:  # FLAT / GLOBAL / SCRATCH
+            if t == "off":
+                out.append(("Saddr", "s", 2))
+            else:
+                role = {8: "Vdst", 2: "Vaddr", 4: "Data0"}[r[1]]
+                out.append((role, "v", r[2]))
+    return out
+
+TY_NAMES = ["W32", "I16", "F16", "V2F16", "V2BF16", "I64", "F64"]
+
+def src_types(name, widths):
+    """Constant-printing type of each source (see disasm.rs `print_constant`): only 16-bit ints print float
+    inline constants as hex, and literal printing differs per type."""
+    n = name.lower()
+    toks = n.split("_")
+    tys = []
+    for i, w in enumerate(widths):
+        if w == 2:
+            if n.startswith("v_pk_") and n.endswith("_f32") or n == "v_pk_mov_b32":
+                tys.append("W32")
+            elif "f64" in toks and not (n.startswith("v_cvt_f64") and False):
+                tys.append("F64")
+            else:
+                tys.append("I64")
+            continue
+        if w != 1:
+            tys.append("W32")
+            continue
+        ty = "W32"
+        if n.startswith("v_pk_") or n.startswith("v_dot2c_f32_f16") or n.startswith("v_dot2_f32_f16"):
+            if "f16" in toks:
+                ty = "V2F16"
+            elif "i16" in toks or "u16" in toks or "b16" in toks:
+                ty = "I16V"
+        elif n.startswith("v_dot2c_f32_bf16") or n.startswith("v_dot2_f32_bf16"):
+            ty = "V2BF16"
+        elif n.startswith("v_dot"):
+            ty = "W32"
+        elif n.startswith("v_cvt_") and not n.startswith("v_cvt_scalef32") and len(toks) >= 4:
+            last = toks[-1]
+            ty = {"f16": "F16", "i16": "I16", "u16": "I16"}.get(last, "W32")
+        else:
+            last = [t for t in toks if t in ("f16", "i16", "u16", "b16", "f32", "i32", "u32", "b32", "bf16")]
+            if last:
+                l = last[-1]
+                ty = {"f16": "F16", "i16": "I16", "u16": "I16", "b16": "I16"}.get(l, "W32")
+        if ty == "I16V":
+            ty = "W32"
+        tys.append(ty)
+    return tys
+
+def syntax_tables(rows, ops, first):
+    per_op = {}
+    for r in rows:
+        n = r["name"]
+        mn, toks = split_operands(r["llvm_syntax_example"])
+        lst = operand_list(r["format"], n, toks)
+        d = per_op.setdefault(n, {"native": None, "vop3": None, "e32": False})
+        if r is first[n]:
+            d["native"] = lst
+            d["e32"] = mn.endswith("_e32")
+        else:
+            d["vop3"] = lst
+    return per_op
 
 def main():
     args = sys.argv[1:]

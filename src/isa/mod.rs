@@ -6,6 +6,7 @@
 //! operands are resolved into one 16-bit operand space (see `Operand`).
 
 pub mod decode;
+pub mod disasm;
 mod generated;
 pub use generated::*;
 
