@@ -82,7 +82,7 @@ pub fn fallback_decode(w: &[u32], pc: u64) -> Inst {
     let mut i = Inst::INVALID;
     let lit = w.get(1).copied().unwrap_or(0);
     let sop_literal = |i: &mut Inst| {
-        if i.src.iter().any(|s| *s == Operand::LITERAL) {
+        if i.src.contains(&Operand::LITERAL) {
             i.literal = lit;
             i.size = 8;
         }
