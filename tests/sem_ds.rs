@@ -783,3 +783,18 @@ fn misaligned_lds_atomic_faults() {
     assert_eq!(e.addr, Some(2));
     assert!(e.detail.contains("aligned"), "{}", e.detail);
 }
+
+#[test]
+fn every_ds_opcode_but_gws_has_semantics() {
+    use wavescope::isa::{Op, DS_OPS};
+    let mut missing = vec![];
+    let mut n = 0;
+    for op in DS_OPS.iter().copied().filter(|&o| o != Op::INVALID) {
+        n += 1;
+        if !wavescope::exec::is_implemented(op) && !op.name().starts_with("ds_gws_") {
+            missing.push(op.name());
+        }
+    }
+    assert_eq!(n, 132, "opcodes.csv DS rows");
+    assert!(missing.is_empty(), "no semantics: {missing:?}");
+}

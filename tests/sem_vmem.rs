@@ -619,3 +619,28 @@ fn format_loads_and_stores() {
     assert_eq!(v(&w, 14)[0], 0x3C00_0000);
     assert_eq!(v(&w, 14)[51], 0x3C00_3266);
 }
+
+#[test]
+fn every_buffer_and_flat_opcode_has_semantics() {
+    use wavescope::isa::{Op, FLAT_OPS, GLOBAL_OPS, MTBUF_OPS, MUBUF_OPS, SCRATCH_OPS};
+    for (table, rows) in [
+        (&MUBUF_OPS[..], 74),
+        (&MTBUF_OPS[..], 16),
+        (&FLAT_OPS[..], 54),
+        (&GLOBAL_OPS[..], 61),
+        (&SCRATCH_OPS[..], 27),
+    ] {
+        let ops: Vec<Op> = table
+            .iter()
+            .copied()
+            .filter(|&o| o != Op::INVALID)
+            .collect();
+        assert_eq!(ops.len(), rows, "opcodes.csv rows");
+        let missing: Vec<_> = ops
+            .iter()
+            .filter(|&&o| !wavescope::exec::is_implemented(o))
+            .map(|o| o.name())
+            .collect();
+        assert!(missing.is_empty(), "no semantics: {missing:?}");
+    }
+}
