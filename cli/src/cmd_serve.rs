@@ -1,0 +1,29 @@
+//! `wavescope serve`: let stock gdb debug one dispatch over the remote protocol (debugger/README.md).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use wavescope::machine::MachineOptions;
+use wavescope_debugger::ServeOptions;
+
+pub struct ServeArgs {
+    pub manifest: PathBuf,
+    pub port: u16,
+    pub listen: String,
+    pub check: bool,
+    pub resident_waves: u32,
+}
+
+pub fn run(a: &ServeArgs) -> anyhow::Result<ExitCode> {
+    let opts = ServeOptions {
+        manifest: a.manifest.clone(),
+        listen: a.listen.clone(),
+        port: a.port,
+        check: a.check,
+        machine: MachineOptions {
+            resident_waves: a.resident_waves,
+            ..MachineOptions::default()
+        },
+    };
+    let outcome = wavescope_debugger::serve(&opts, &mut std::io::stderr())?;
+    Ok(ExitCode::from(outcome.exit_code()))
+}

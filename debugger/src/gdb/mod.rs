@@ -1,0 +1,278 @@
+//! The gdbstub `Target`: waves as threads, over a [`Machine`] that knows nothing of gdb.
+//!
+//! One file per protocol extension, as gdbstub's armv4t example lays them out; stop events are translated into
+//! gdb stop replies in `server.rs`, at the edge.
+
+mod breakpoints;
+mod exec_file;
+mod host_io;
+mod monitor_cmd;
+mod registers;
+mod resume;
+mod target_xml;
+mod thread_extra_info;
+
+use crate::arch::{target_xml, Gfx950X86Mimic, WaveRegs};
+use gdbstub::common::{Signal, Tid};
+use gdbstub::target::ext::base::multithread::MultiThreadBase;
+use gdbstub::target::{Target, TargetError, TargetResult};
+use wavescope::exec::wave::{EXEC_LO, FLAT_SCRATCH_LO, M0, VCC_LO};
+use wavescope::exec::Wave;
+use wavescope::machine::{Action, Machine};
+
+/// errno for a memory access gdb made that nothing backs (EFAULT).
+const EFAULT: u8 = 14;
+
+/// The gdb view of one dispatch.
+pub struct GdbTarget {
+    pub(crate) machine: Machine,
+    xml: String,
+    /// The code object as gdb reads it (see `served_elf`).
+    served: Vec<u8>,
+    /// The only name `vFile:open` accepts, and the `qXfer:exec-file` answer.
+    served_name: String,
+    /// Resume actions collected for the next `vCont`.
+    actions: Vec<(u32, Action)>,
+    locked: bool,
+    /// A fatal signal the client passed on resume: the dispatch ends with it.
+    pub(crate) terminate: Option<Signal>,
+    /// The wave gdb addressed last (registers, memory): what `monitor` commands look at.
+    current: std::cell::Cell<Option<u32>>,
+    served_open: bool,
+}
+
+pub(crate) fn tid_of(wave: u32) -> Tid {
+    Tid::new(wave as usize + 1).expect("wave + 1 is never zero")
+}
+
+pub(crate) fn wave_of(tid: Tid) -> u32 {
+    u32::try_from(tid.get() - 1).unwrap_or(u32::MAX)
+}
+
+impl GdbTarget {
+    pub fn new(machine: Machine, served: Vec<u8>, served_name: String) -> GdbTarget {
+        let abi = &machine.dispatch().abi;
+        let vgprs = if abi.vgpr_count == 0 {
+            256
+        } else {
+            abi.vgpr_count
+        };
+        let xml = target_xml(vgprs, abi.agpr_count);
+        GdbTarget {
+            machine,
+            xml,
+            served,
+            served_name,
+            actions: Vec::new(),
+            locked: false,
+            terminate: None,
+            current: std::cell::Cell::new(None),
+            served_open: false,
+        }
+    }
+
+    pub fn machine(&self) -> &Machine {
+        &self.machine
+    }
+    pub fn into_machine(self) -> Machine {
+        self.machine
+    }
+    pub fn served_name(&self) -> &str {
+        &self.served_name
+    }
+
+    /// The wave behind a thread id, remembering it as the current one.
+    fn wave_for(&self, tid: Tid) -> Result<u32, TargetError<String>> {
+        let w = wave_of(tid);
+        if self.machine.wave(w).is_none() {
+            return Err(TargetError::NonFatal);
+        }
+        self.current.set(Some(w));
+        Ok(w)
+    }
+
+    pub(crate) fn set_current(&self, wave: u32) {
+        self.current.set(Some(wave));
+    }
+
+    /// The wave `monitor` commands act on.
+    pub(crate) fn current_wave(&self) -> Option<u32> {
+        self.current
+            .get()
+            .filter(|&w| self.machine.is_live(w))
+            .or_else(|| self.machine.waves().next().map(|w| w.id.wave))
+    }
+}
+
+fn pair(w: &Wave, lo: usize) -> u64 {
+    w.sgpr[lo] as u64 | (w.sgpr[lo + 1] as u64) << 32
+}
+
+/// STATUS as the hardware shows it: the stored bits with SCC, EXECZ and VCCZ from the live state (state.md Table 3).
+pub(crate) fn status_of(w: &Wave) -> u32 {
+    use wavescope::exec::wave::status_bits::*;
+    let mut s = w.status & !(SCC | EXECZ | VCCZ);
+    if w.scc {
+        s |= SCC;
+    }
+    if w.exec() == 0 {
+        s |= EXECZ;
+    }
+    if w.vcc() == 0 {
+        s |= VCCZ;
+    }
+    s
+}
+
+impl Target for GdbTarget {
+    type Arch = Gfx950X86Mimic;
+    type Error = String;
+
+    fn base_ops(&mut self) -> gdbstub::target::ext::base::BaseOps<'_, Self::Arch, Self::Error> {
+        gdbstub::target::ext::base::BaseOps::MultiThread(self)
+    }
+
+    // Acknowledgements stay on: the guard in `conn.rs` relies on them to answer bad packets in step with gdb.
+    fn use_no_ack_mode(&self) -> bool {
+        false
+    }
+    fn use_fork_stop_reason(&self) -> bool {
+        false
+    }
+    fn use_vfork_stop_reason(&self) -> bool {
+        false
+    }
+    fn use_vforkdone_stop_reason(&self) -> bool {
+        false
+    }
+
+    fn support_breakpoints(
+        &mut self,
+    ) -> Option<gdbstub::target::ext::breakpoints::BreakpointsOps<'_, Self>> {
+        Some(self)
+    }
+    fn support_monitor_cmd(
+        &mut self,
+    ) -> Option<gdbstub::target::ext::monitor_cmd::MonitorCmdOps<'_, Self>> {
+        Some(self)
+    }
+    fn support_target_description_xml_override(
+        &mut self,
+    ) -> Option<
+        gdbstub::target::ext::target_description_xml_override::TargetDescriptionXmlOverrideOps<
+            '_,
+            Self,
+        >,
+    > {
+        Some(self)
+    }
+    fn support_exec_file(
+        &mut self,
+    ) -> Option<gdbstub::target::ext::exec_file::ExecFileOps<'_, Self>> {
+        Some(self)
+    }
+    fn support_host_io(&mut self) -> Option<gdbstub::target::ext::host_io::HostIoOps<'_, Self>> {
+        Some(self)
+    }
+}
+
+impl MultiThreadBase for GdbTarget {
+    fn read_registers(&mut self, regs: &mut WaveRegs, tid: Tid) -> TargetResult<(), Self> {
+        let w = self.wave_for(tid)?;
+        let wave = self.machine.wave(w).ok_or(TargetError::NonFatal)?;
+        regs.pc = wave.pc;
+        regs.sgpr = wave.sgpr[..crate::arch::SGPRS].to_vec();
+        regs.vcc = pair(wave, VCC_LO);
+        regs.exec = pair(wave, EXEC_LO);
+        regs.m0 = wave.sgpr[M0];
+        regs.scc = wave.scc as u32;
+        regs.mode = wave.mode;
+        regs.status = status_of(wave);
+        regs.trapsts = wave.trapsts;
+        regs.flat_scratch = pair(wave, FLAT_SCRATCH_LO);
+        Ok(())
+    }
+
+    fn write_registers(&mut self, regs: &WaveRegs, tid: Tid) -> TargetResult<(), Self> {
+        let w = self.wave_for(tid)?;
+        let wave = self.machine.wave_mut(w).ok_or(TargetError::NonFatal)?;
+        wave.pc = regs.pc;
+        for (i, v) in regs.sgpr.iter().take(crate::arch::SGPRS).enumerate() {
+            wave.sgpr[i] = *v;
+        }
+        wave.set_vcc(regs.vcc);
+        wave.set_exec(regs.exec);
+        wave.sgpr[M0] = regs.m0;
+        wave.scc = regs.scc & 1 != 0;
+        wave.mode = regs.mode;
+        wave.status = regs.status;
+        wave.trapsts = regs.trapsts;
+        wave.sgpr[FLAT_SCRATCH_LO] = regs.flat_scratch as u32;
+        wave.sgpr[FLAT_SCRATCH_LO + 1] = (regs.flat_scratch >> 32) as u32;
+        Ok(())
+    }
+
+    fn read_addrs(
+        &mut self,
+        start_addr: u64,
+        data: &mut [u8],
+        tid: Tid,
+    ) -> TargetResult<usize, Self> {
+        let wave = Some(wave_of(tid)).filter(|&w| self.machine.wave(w).is_some());
+        match self.machine.read_memory(wave, start_addr, data) {
+            0 if !data.is_empty() => Err(TargetError::Errno(EFAULT)),
+            n => Ok(n),
+        }
+    }
+
+    fn write_addrs(&mut self, start_addr: u64, data: &[u8], tid: Tid) -> TargetResult<(), Self> {
+        let wave = Some(wave_of(tid)).filter(|&w| self.machine.wave(w).is_some());
+        self.machine
+            .write_memory(wave, start_addr, data)
+            .map_err(|_| TargetError::Errno(EFAULT))
+    }
+
+    fn list_active_threads(
+        &mut self,
+        thread_is_active: &mut dyn FnMut(Tid),
+    ) -> Result<(), Self::Error> {
+        for w in self.machine.waves() {
+            thread_is_active(tid_of(w.id.wave));
+        }
+        Ok(())
+    }
+
+    fn is_thread_alive(&mut self, tid: Tid) -> Result<bool, Self::Error> {
+        Ok(self.machine.is_live(wave_of(tid)))
+    }
+
+    fn support_single_register_access(
+        &mut self,
+    ) -> Option<
+        gdbstub::target::ext::base::single_register_access::SingleRegisterAccessOps<'_, Tid, Self>,
+    > {
+        Some(self)
+    }
+
+    fn support_resume(
+        &mut self,
+    ) -> Option<gdbstub::target::ext::base::multithread::MultiThreadResumeOps<'_, Self>> {
+        Some(self)
+    }
+
+    fn support_thread_extra_info(
+        &mut self,
+    ) -> Option<gdbstub::target::ext::thread_extra_info::ThreadExtraInfoOps<'_, Self>> {
+        Some(self)
+    }
+}
+
+/// Copy `data[offset..]` into `buf`, at most `length` bytes (qXfer-style reads).
+pub(crate) fn copy_range(data: &[u8], offset: u64, length: usize, buf: &mut [u8]) -> usize {
+    let start = usize::try_from(offset)
+        .unwrap_or(usize::MAX)
+        .min(data.len());
+    let n = length.min(buf.len()).min(data.len() - start);
+    buf[..n].copy_from_slice(&data[start..start + n]);
+    n
+}

@@ -1,0 +1,311 @@
+//! `monitor ...` (qRcmd): what gdb's own commands cannot show. `monitor help` lists them.
+//!
+//! `disas1 ADDR` answers `LEN TEXT`, one instruction, for the gdb Python disassembler plugin
+//! (debugger/gdb/wavescope_disasm.py) that makes `x/i`, `display/i $pc` and `disassemble` print gfx950 text.
+
+use super::GdbTarget;
+use gdbstub::target::ext::monitor_cmd::{outputln, ConsoleOutput, MonitorCmd};
+use std::fmt::Write;
+use wavescope::exec::LANES;
+
+const HELP: &str = "\
+wavescope monitor commands (they act on the current wave, i.e. gdb's current thread):
+  disas1 ADDR            one instruction at ADDR as \"LEN TEXT\" (for the disassembler plugin)
+  waves                  every resident wave: work-group, SIMD, PC, state, active lanes
+  lanes [vN...]          the lanes of the current wave: active, work-item ids, values of vN
+  waitcnt                outstanding memory operations / counters of the current wave
+  hazards                hazards found so far
+  lds ADDR LEN           bytes of the current wave's work-group LDS
+  scratch LANE ADDR LEN  bytes of one lane's private (scratch) memory
+  watch                  the last watched write: which lanes wrote what
+  trace start FILE | trace stop
+  help";
+
+/// Most bytes a dump prints.
+const MAX_DUMP: u64 = 64 * 1024;
+
+fn parse_num(s: &str) -> Option<u64> {
+    let s = s.trim();
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16).ok(),
+        None => s.parse().ok(),
+    }
+}
+
+fn hex_dump(out: &mut String, base: u64, bytes: &[u8]) {
+    for (i, row) in bytes.chunks(16).enumerate() {
+        let _ = write!(out, "0x{:08x}:", base + 16 * i as u64);
+        for b in row {
+            let _ = write!(out, " {b:02x}");
+        }
+        out.push('\n');
+    }
+}
+
+impl GdbTarget {
+    /// Run one monitor command; the text gdb prints.
+    pub fn monitor(&mut self, cmd: &str) -> String {
+        let words: Vec<&str> = cmd.split_whitespace().collect();
+        let mut out = String::new();
+        match words.as_slice() {
+            [] | ["help"] => out.push_str(HELP),
+            ["disas1", addr] => match parse_num(addr) {
+                Some(a) => out.push_str(&self.disas1(a)),
+                None => out.push_str("error: disas1 ADDR"),
+            },
+            ["waves"] => self.waves_text(&mut out),
+            ["lanes", regs @ ..] => self.lanes_text(regs, &mut out),
+            ["waitcnt"] => self.waitcnt_text(&mut out),
+            ["hazards"] => {
+                out.push_str("hazards: not available (the hazard checker is not written yet)")
+            }
+            ["lds", addr, len] => match (parse_num(addr), parse_num(len)) {
+                (Some(a), Some(n)) => self.lds_text(a, n, &mut out),
+                _ => out.push_str("error: lds ADDR LEN"),
+            },
+            ["scratch", lane, addr, len] => {
+                match (parse_num(lane), parse_num(addr), parse_num(len)) {
+                    (Some(l), Some(a), Some(n)) => self.scratch_text(l, a, n, &mut out),
+                    _ => out.push_str("error: scratch LANE ADDR LEN"),
+                }
+            }
+            ["watch"] => self.watch_text(&mut out),
+            ["trace", "start", _] | ["trace", "stop"] => {
+                out.push_str("trace: not available yet (trace writing is not implemented)")
+            }
+            _ => {
+                let _ = write!(out, "unknown monitor command \"{}\"\n{HELP}", cmd.trim());
+            }
+        }
+        out
+    }
+
+    /// "LEN TEXT" for the instruction at `addr`; words that start no instruction print as `.long`.
+    fn disas1(&self, addr: u64) -> String {
+        let program = &self.machine.dispatch().program;
+        if let Some(i) = program.inst_at(addr) {
+            return format!("{} {}", i.size, self.machine.session().inst_text(addr));
+        }
+        let mut w = [0u8; 4];
+        if self.machine.read_memory(None, addr, &mut w) == 4 {
+            format!("4 .long 0x{:08x}", u32::from_le_bytes(w))
+        } else {
+            format!("error: cannot read memory at 0x{addr:x}")
+        }
+    }
+
+    fn waves_text(&self, out: &mut String) {
+        let m = &self.machine;
+        let (retired, resident, pending) = m.group_counts();
+        let _ = writeln!(
+            out,
+            "{} waves in {} work-groups: {resident} resident, {retired} retired, {pending} not launched yet",
+            m.total_waves(),
+            retired + resident + pending
+        );
+        let cur = self.current_wave();
+        let _ = writeln!(
+            out,
+            "  Thread  Wave  Work-group   SIMD  PC              State      Lanes"
+        );
+        for w in m.waves() {
+            let g = w.id.work_group;
+            let _ = writeln!(
+                out,
+                "{} {:<6}  {:<4}  {:<11}  {:<4}  0x{:012x}  {:<9}  {}",
+                if cur == Some(w.id.wave) { '*' } else { ' ' },
+                w.id.wave + 1,
+                w.id.wave,
+                format!("{},{},{}", g[0], g[1], g[2]),
+                w.id.simd,
+                w.pc,
+                m.wave_state(w).as_str(),
+                w.exec().count_ones()
+            );
+        }
+    }
+
+    fn lanes_text(&self, regs: &[&str], out: &mut String) {
+        let Some(wave) = self.current_wave().and_then(|w| self.machine.wave(w)) else {
+            out.push_str("no wave");
+            return;
+        };
+        let d = self.machine.dispatch();
+        let mut vregs = Vec::new();
+        for r in regs {
+            match r
+                .strip_prefix('v')
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|&n| n < 256)
+            {
+                Some(n) => vregs.push(n),
+                None => {
+                    let _ = writeln!(out, "error: \"{r}\" is not a VGPR (v0..v255)");
+                    return;
+                }
+            }
+        }
+        let exec = wave.exec();
+        let g = wave.id.work_group;
+        let _ = writeln!(
+            out,
+            "wave {} (wg {},{},{}) exec 0x{exec:016x} ({} active)",
+            wave.id.wave,
+            g[0],
+            g[1],
+            g[2],
+            exec.count_ones()
+        );
+        let _ = write!(out, "lane  act  local (x,y,z)    global (x,y,z)");
+        for v in &vregs {
+            let _ = write!(out, "  {:>10}", format!("v{v}"));
+        }
+        out.push('\n');
+        // Work-item ids from the wave's place in its work-group (x fastest), as the launch assigned them.
+        let b = d.block;
+        let size: [u32; 3] = [0, 1, 2].map(|k| (d.grid[k] - g[k] * b[k]).min(b[k]));
+        for lane in 0..LANES {
+            let i = wave.id.wave_in_group * LANES as u32 + lane as u32;
+            if i >= size[0] * size[1] * size[2] {
+                break;
+            }
+            let local = [
+                i % size[0],
+                (i / size[0]) % size[1],
+                i / (size[0] * size[1]),
+            ];
+            let global: [u32; 3] = [0, 1, 2].map(|k| g[k] * b[k] + local[k]);
+            let _ = write!(
+                out,
+                "{lane:>4}  {}    {:<15}  {:<15}",
+                if exec >> lane & 1 != 0 { '*' } else { ' ' },
+                format!("{},{},{}", local[0], local[1], local[2]),
+                format!("{},{},{}", global[0], global[1], global[2])
+            );
+            for &v in &vregs {
+                let _ = write!(out, "  0x{:08x}", wave.vreg[v][lane]);
+            }
+            out.push('\n');
+        }
+    }
+
+    fn waitcnt_text(&self, out: &mut String) {
+        let Some(wave) = self.current_wave().and_then(|w| self.machine.wave(w)) else {
+            out.push_str("no wave");
+            return;
+        };
+        let _ = writeln!(
+            out,
+            "wave {} at 0x{:x}: {}",
+            wave.id.wave,
+            wave.pc,
+            self.machine.session().inst_text(wave.pc)
+        );
+        if let Some(i) = self.machine.dispatch().program.inst_at(wave.pc) {
+            if i.op == wavescope::isa::Op::S_WAITCNT {
+                // waitcnt.md SIMM16: vmcnt [3:0]+[15:14], expcnt [6:4], lgkmcnt [11:8].
+                let s = i.imm as u32 & 0xFFFF;
+                let _ = writeln!(
+                    out,
+                    "  waits for vmcnt <= {}, expcnt <= {}, lgkmcnt <= {}",
+                    (s & 0xF) | (s >> 14 & 3) << 4,
+                    s >> 4 & 7,
+                    s >> 8 & 0xF
+                );
+            }
+        }
+        out.push_str(
+            "  outstanding: vmcnt 0, lgkmcnt 0, expcnt 0 -- the timing model is not written yet: the executor \
+             completes every memory operation when it issues, so nothing is ever outstanding",
+        );
+    }
+
+    fn lds_text(&self, addr: u64, len: u64, out: &mut String) {
+        let Some(w) = self.current_wave() else {
+            out.push_str("no wave");
+            return;
+        };
+        match self.machine.lds(w) {
+            Ok(lds) => dump_slice(out, "LDS", lds, addr, len),
+            Err(e) => out.push_str(&e.to_string()),
+        }
+    }
+
+    fn scratch_text(&self, lane: u64, addr: u64, len: u64, out: &mut String) {
+        let Some(w) = self.current_wave() else {
+            out.push_str("no wave");
+            return;
+        };
+        match self.machine.scratch(w, lane.min(u32::MAX as u64) as u32) {
+            Ok(s) => dump_slice(out, "scratch", s, addr, len),
+            Err(e) => out.push_str(&e.to_string()),
+        }
+    }
+
+    fn watch_text(&self, out: &mut String) {
+        let Some(h) = self.machine.last_watch() else {
+            out.push_str("no watched write yet");
+            return;
+        };
+        let _ = writeln!(
+            out,
+            "wave {} at 0x{:x} ({}) wrote 0x{:x} (watch 0x{:x}, {} bytes)",
+            h.wave,
+            h.pc,
+            self.machine.session().inst_text(h.pc),
+            h.addr,
+            h.watch_addr,
+            h.watch_len
+        );
+        let _ = writeln!(out, "  old: {}", hex_bytes(&h.old));
+        let _ = writeln!(out, "  new: {}", hex_bytes(&h.new));
+        if h.lanes.is_empty() {
+            out.push_str("  lanes: not known for this kind of instruction");
+        }
+        for l in &h.lanes {
+            let mut b = vec![0u8; l.len as usize];
+            let n = self.machine.read_memory(None, l.addr, &mut b);
+            let _ = writeln!(
+                out,
+                "  lane {:>2} wrote {} bytes at 0x{:x}: {}",
+                l.lane,
+                l.len,
+                l.addr,
+                hex_bytes(&b[..n])
+            );
+        }
+    }
+}
+
+fn hex_bytes(b: &[u8]) -> String {
+    b.iter()
+        .map(|x| format!("{x:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn dump_slice(out: &mut String, what: &str, mem: &[u8], addr: u64, len: u64) {
+    let len = len.min(MAX_DUMP);
+    let start = addr.min(mem.len() as u64) as usize;
+    let end = addr.saturating_add(len).min(mem.len() as u64) as usize;
+    if start >= end {
+        let _ = write!(out, "{what}: 0x{addr:x} is outside its {} bytes", mem.len());
+        return;
+    }
+    hex_dump(out, addr, &mem[start..end]);
+}
+
+impl MonitorCmd for GdbTarget {
+    fn handle_monitor_cmd(
+        &mut self,
+        cmd: &[u8],
+        mut out: ConsoleOutput<'_>,
+    ) -> Result<(), Self::Error> {
+        let text = match std::str::from_utf8(cmd) {
+            Ok(c) => self.monitor(c),
+            Err(_) => "monitor commands are text".to_string(),
+        };
+        outputln!(out, "{}", text.trim_end());
+        Ok(())
+    }
+}

@@ -1,0 +1,248 @@
+//! The copy of the code object that stock gdb reads through `qXfer:exec-file` and `vFile` (gdb-stock-client.md §4).
+//!
+//! gdb takes symbols, the line table and the inline-function tree from it, so `break kernel.cl:32`, `list`,
+//! `info line` and `bt` work with no `file` command. Three changes make an x86-64 gdb accept it:
+//! - ELF header: `e_machine` = EM_X86_64, `EI_OSABI`/`EI_ABIVERSION` = 0, `e_flags` = 0 (else gdb takes the file
+//!   for another architecture, or as 32-bit i386);
+//! - `.debug_frame`: LLVM's AMDGPU CFI rules mean nothing on x86 and gdb 13 stops with "Unknown CFA rule"; it is
+//!   replaced by one CIE (`CFA = rsp + 0`, `rip` undefined) and one FDE per function, so every function is an
+//!   outermost frame;
+//! - nothing else: loadable segments keep their addresses, so the wave PC is the ELF virtual address.
+//!
+//! The new `.debug_frame` is appended at the end of the file and its section header points there (a non-alloc
+//! section may live anywhere); a code object without `.debug_frame` gets a new section header table and a new
+//! `.shstrtab` appended the same way.
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("cannot prepare the code object for gdb: {0}")]
+pub struct ServedElfError(String);
+
+const EM_X86_64: u16 = 62;
+const SHT_SYMTAB: u32 = 2;
+const SHT_DYNSYM: u32 = 11;
+const STT_FUNC: u8 = 2;
+
+struct Shdr {
+    name: u32,
+    kind: u32,
+    offset: u64,
+    size: u64,
+    link: u32,
+    entsize: u64,
+}
+
+fn rd<const N: usize>(b: &[u8], at: usize) -> Result<[u8; N], ServedElfError> {
+    b.get(at..at + N)
+        .map(|s| s.try_into().unwrap())
+        .ok_or_else(|| ServedElfError(format!("truncated ELF (reading {N} bytes at 0x{at:x})")))
+}
+fn u16_at(b: &[u8], at: usize) -> Result<u16, ServedElfError> {
+    Ok(u16::from_le_bytes(rd(b, at)?))
+}
+fn u32_at(b: &[u8], at: usize) -> Result<u32, ServedElfError> {
+    Ok(u32::from_le_bytes(rd(b, at)?))
+}
+fn u64_at(b: &[u8], at: usize) -> Result<u64, ServedElfError> {
+    Ok(u64::from_le_bytes(rd(b, at)?))
+}
+
+fn section_headers(b: &[u8]) -> Result<(usize, Vec<Shdr>, usize), ServedElfError> {
+    let shoff = u64_at(b, 0x28)? as usize;
+    let shentsize = u16_at(b, 0x3A)? as usize;
+    let shnum = u16_at(b, 0x3C)? as usize;
+    let shstrndx = u16_at(b, 0x3E)? as usize;
+    if shentsize != 64 {
+        return Err(ServedElfError(format!(
+            "section header size {shentsize}, expected 64"
+        )));
+    }
+    let mut v = Vec::with_capacity(shnum);
+    for i in 0..shnum {
+        let h = shoff
+            .checked_add(i * 64)
+            .ok_or_else(|| ServedElfError("section header offset overflows".into()))?;
+        v.push(Shdr {
+            name: u32_at(b, h)?,
+            kind: u32_at(b, h + 4)?,
+            offset: u64_at(b, h + 0x18)?,
+            size: u64_at(b, h + 0x20)?,
+            link: u32_at(b, h + 0x28)?,
+            entsize: u64_at(b, h + 0x38)?,
+        });
+    }
+    if shstrndx >= v.len() {
+        return Err(ServedElfError("no section name table".into()));
+    }
+    Ok((shoff, v, shstrndx))
+}
+
+fn section_bytes<'a>(b: &'a [u8], s: &Shdr) -> Result<&'a [u8], ServedElfError> {
+    let (o, n) = (s.offset as usize, s.size as usize);
+    o.checked_add(n)
+        .and_then(|e| b.get(o..e))
+        .ok_or_else(|| ServedElfError("a section lies outside the file".into()))
+}
+
+fn name_of<'a>(strtab: &'a [u8], off: u32) -> &'a [u8] {
+    let s = strtab.get(off as usize..).unwrap_or(&[]);
+    &s[..s.iter().position(|&c| c == 0).unwrap_or(s.len())]
+}
+
+/// Functions (start, size) from the symbol tables, sorted, without duplicates or empty ones.
+fn functions(b: &[u8], shdrs: &[Shdr]) -> Result<Vec<(u64, u64)>, ServedElfError> {
+    let mut f = Vec::new();
+    for s in shdrs
+        .iter()
+        .filter(|s| s.kind == SHT_SYMTAB || s.kind == SHT_DYNSYM)
+    {
+        if s.entsize != 24 {
+            continue;
+        }
+        let syms = section_bytes(b, s)?;
+        for e in syms.chunks_exact(24) {
+            let info = e[4];
+            let value = u64::from_le_bytes(e[8..16].try_into().unwrap());
+            let size = u64::from_le_bytes(e[16..24].try_into().unwrap());
+            if info & 0xF == STT_FUNC && size > 0 {
+                f.push((value, size));
+            }
+        }
+        let _ = s.link;
+    }
+    f.sort_unstable();
+    f.dedup();
+    Ok(f)
+}
+
+/// `.debug_frame` with one CIE (DWARF 4 §6.4.1: version 1, code alignment 1, data alignment -8, return address
+/// column 16 = rip; `DW_CFA_def_cfa rsp+0`, `DW_CFA_undefined rip`) and one FDE per function.
+pub fn synthetic_debug_frame(funcs: &[(u64, u64)]) -> Vec<u8> {
+    fn entry(out: &mut Vec<u8>, body: &[u8]) {
+        // Pad with DW_CFA_nop so every entry (length field included) is a multiple of the 8-byte address size.
+        let mut len = body.len();
+        while (len + 4) % 8 != 0 {
+            len += 1;
+        }
+        out.extend_from_slice(&(len as u32).to_le_bytes());
+        out.extend_from_slice(body);
+        out.resize(out.len() + len - body.len(), 0);
+    }
+    let mut out = Vec::new();
+    let cie = [
+        0xFF, 0xFF, 0xFF, 0xFF, // CIE_id
+        1,    // version
+        0,    // augmentation ""
+        1,    // code_alignment_factor (ULEB128)
+        0x78, // data_alignment_factor -8 (SLEB128)
+        16,   // return_address_register: rip
+        0x0C, 7, 0, // DW_CFA_def_cfa rsp, 0
+        0x07, 16, // DW_CFA_undefined rip
+    ];
+    entry(&mut out, &cie);
+    for &(start, size) in funcs {
+        let mut fde = Vec::with_capacity(20);
+        fde.extend_from_slice(&0u32.to_le_bytes()); // CIE_pointer: the CIE at offset 0
+        fde.extend_from_slice(&start.to_le_bytes());
+        fde.extend_from_slice(&size.to_le_bytes());
+        entry(&mut out, &fde);
+    }
+    out
+}
+
+fn align8(v: &mut Vec<u8>) {
+    while v.len() % 8 != 0 {
+        v.push(0);
+    }
+}
+
+/// Rewrite an AMDGPU code object for stock x86-64 gdb (see the module documentation).
+pub fn served_copy(original: &[u8]) -> Result<Vec<u8>, ServedElfError> {
+    if original.get(..4) != Some(b"\x7fELF".as_slice()) {
+        return Err(ServedElfError("not an ELF file".into()));
+    }
+    if original.get(4) != Some(&2) || original.get(5) != Some(&1) {
+        return Err(ServedElfError("not a 64-bit little-endian ELF file".into()));
+    }
+    let (shoff, shdrs, shstrndx) = section_headers(original)?;
+    let shstrtab = section_bytes(original, &shdrs[shstrndx])?;
+    let funcs = functions(original, &shdrs)?;
+    let frame = synthetic_debug_frame(&funcs);
+
+    let mut out = original.to_vec();
+    out[7] = 0; // EI_OSABI
+    out[8] = 0; // EI_ABIVERSION
+    out[0x12..0x14].copy_from_slice(&EM_X86_64.to_le_bytes());
+    out[0x30..0x34].copy_from_slice(&0u32.to_le_bytes()); // e_flags
+
+    let existing = shdrs
+        .iter()
+        .position(|s| name_of(shstrtab, s.name) == b".debug_frame");
+    align8(&mut out);
+    let frame_off = out.len() as u64;
+    out.extend_from_slice(&frame);
+    match existing {
+        Some(i) => {
+            let h = shoff + i * 64;
+            out[h + 0x18..h + 0x20].copy_from_slice(&frame_off.to_le_bytes());
+            out[h + 0x20..h + 0x28].copy_from_slice(&(frame.len() as u64).to_le_bytes());
+        }
+        None => {
+            // New .shstrtab (old names + ".debug_frame") and a new section header table with one more entry.
+            align8(&mut out);
+            let strtab_off = out.len() as u64;
+            let name_off = shstrtab.len() as u32;
+            out.extend_from_slice(shstrtab);
+            out.extend_from_slice(b".debug_frame\0");
+            let strtab_size = shstrtab.len() as u64 + 13;
+            align8(&mut out);
+            let new_shoff = out.len();
+            let old_table = original
+                .get(shoff..shoff + shdrs.len() * 64)
+                .ok_or_else(|| ServedElfError("section header table outside the file".into()))?;
+            out.extend_from_slice(old_table);
+            let mut sh = [0u8; 64];
+            sh[0..4].copy_from_slice(&name_off.to_le_bytes());
+            sh[4..8].copy_from_slice(&1u32.to_le_bytes()); // SHT_PROGBITS
+            sh[0x18..0x20].copy_from_slice(&frame_off.to_le_bytes());
+            sh[0x20..0x28].copy_from_slice(&(frame.len() as u64).to_le_bytes());
+            sh[0x30..0x38].copy_from_slice(&8u64.to_le_bytes()); // sh_addralign
+            out.extend_from_slice(&sh);
+            let h = new_shoff + shstrndx * 64;
+            out[h + 0x18..h + 0x20].copy_from_slice(&strtab_off.to_le_bytes());
+            out[h + 0x20..h + 0x28].copy_from_slice(&strtab_size.to_le_bytes());
+            out[0x28..0x30].copy_from_slice(&(new_shoff as u64).to_le_bytes());
+            let shnum = u16::try_from(shdrs.len() + 1)
+                .map_err(|_| ServedElfError("too many sections".into()))?;
+            out[0x3C..0x3E].copy_from_slice(&shnum.to_le_bytes());
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cie_and_fde_layout() {
+        let f = synthetic_debug_frame(&[(0x1700, 0x640)]);
+        // CIE: 14 body bytes padded to 20 (24 with the length); FDE: 20 body bytes (24 with the length).
+        assert_eq!(&f[0..4], &20u32.to_le_bytes());
+        assert_eq!(&f[4..8], &[0xFF; 4]);
+        assert_eq!(f.len(), 24 + 24);
+        assert_eq!(&f[24..28], &20u32.to_le_bytes());
+        assert_eq!(&f[28..32], &0u32.to_le_bytes());
+        assert_eq!(&f[32..40], &0x1700u64.to_le_bytes());
+        assert_eq!(&f[40..48], &0x640u64.to_le_bytes());
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        assert!(served_copy(b"not an elf").is_err());
+        let mut b = vec![0x7f, b'E', b'L', b'F', 2, 1, 1, 0];
+        b.resize(64, 0);
+        b[0x3A] = 64;
+        b[0x3C] = 200; // 200 section headers at offset 0: past the end
+        assert!(served_copy(&b).is_err());
+    }
+}

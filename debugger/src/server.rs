@@ -1,0 +1,391 @@
+//! `wavescope serve`: one gdb session over TCP for one dispatch.
+//!
+//! The dispatch starts stopped before its first instruction. Stop events of the machine become gdb stop replies
+//! here, at the edge (gdb-stock-client.md §3: every reply names the wave; a finished dispatch is `W00`, the process
+//! exiting normally). The server ends with the session: on the dispatch's end, a kill, a detach (the dispatch
+//! then runs to its end without breakpoints) or a lost connection.
+
+use crate::conn::{Conn, Frontend, MAX_PACKET};
+use crate::gdb::{tid_of, GdbTarget};
+use gdbstub::common::Signal;
+use gdbstub::conn::ConnectionExt;
+use gdbstub::stub::run_blocking::{BlockingEventLoop, Event, WaitForStopReasonError};
+use gdbstub::stub::{DisconnectReason, GdbStubBuilder, MultiThreadStopReason};
+use gdbstub::target::ext::breakpoints::WatchKind;
+use std::cell::RefCell;
+use std::io::Write;
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::rc::Rc;
+use wavescope::check::OutputCheck;
+use wavescope::exec::FaultKind;
+use wavescope::launch::{RunFault, RunOptions};
+use wavescope::machine::{Blocked, Machine, MachineOptions, Stop};
+use wavescope::session::Session;
+
+/// What `serve` needs to know.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// MANIFEST.json, or a directory holding case.json.
+    pub manifest: PathBuf,
+    /// Address to listen on (127.0.0.1 unless the user asks for more).
+    pub listen: String,
+    pub port: u16,
+    /// Compare the outputs with the manifest's expected files when the dispatch ends.
+    pub check: bool,
+    pub machine: MachineOptions,
+}
+
+/// How the session ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Every wave ended (gdb saw the process exit normally).
+    Finished,
+    /// The dispatch was ended by a fatal signal gdb passed on (a fault the user let through).
+    Terminated(u8),
+    /// gdb killed the dispatch.
+    Killed,
+    /// gdb went away without a detach.
+    ConnectionLost,
+    /// A detached dispatch ran on and ended with this fault.
+    FaultAfterDetach(String),
+}
+
+/// What a session produced.
+#[derive(Debug)]
+pub struct ServeOutcome {
+    pub ending: Ending,
+    /// Output checks (with `check`, when every wave ended).
+    pub checks: Vec<OutputCheck>,
+    /// Malformed packets the server answered with an error and survived.
+    pub protocol_errors: u32,
+}
+
+impl ServeOutcome {
+    /// Process exit code for the CLI: 0 when the dispatch ended normally and every check passed.
+    pub fn exit_code(&self) -> u8 {
+        match self.ending {
+            Ending::Finished if self.checks.iter().all(|c| c.passed()) => 0,
+            Ending::Killed => 0,
+            _ => 1,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error(transparent)]
+    Session(#[from] wavescope::session::SessionError),
+    #[error(transparent)]
+    ServedElf(#[from] crate::served_elf::ServedElfError),
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: String,
+        source: std::io::Error,
+    },
+    #[error("connection: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("gdb session failed: {0}")]
+    Protocol(String),
+}
+
+/// The gdb target for a loaded session: machine + served code object copy.
+pub fn make_target(session: Session, opts: MachineOptions) -> Result<GdbTarget, ServeError> {
+    let path = session.manifest.code_object.clone();
+    let bytes = std::fs::read(&path).map_err(|e| ServeError::Read {
+        path: path.display().to_string(),
+        source: e,
+    })?;
+    let served = crate::served_elf::served_copy(&bytes)?;
+    let name = served_name(&path);
+    Ok(GdbTarget::new(Machine::new(session, opts), served, name))
+}
+
+/// gdb resolves the code object's relative source paths (comp_dir ".") against the directory of the file it
+/// loaded, so the served copy is named as a sibling of the real code object (a name that does not exist on disk:
+/// a local `set sysroot` can never pick up the unrewritten file).
+fn served_name(code_object: &std::path::Path) -> String {
+    let abs = std::fs::canonicalize(code_object).unwrap_or_else(|_| code_object.to_path_buf());
+    let dir = abs.parent().map(|p| p.to_path_buf()).unwrap_or_default();
+    let stem = abs
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_else(|| "kernel".into());
+    dir.join(format!("{stem}.wavescope-gdb.elf"))
+        .display()
+        .to_string()
+}
+
+/// Load the manifest, listen, serve one gdb session. Status lines go to `log`.
+pub fn serve(opts: &ServeOptions, log: &mut dyn Write) -> Result<ServeOutcome, ServeError> {
+    let session = Session::load(&opts.manifest, &RunOptions::default())?;
+    let addr = format!("{}:{}", opts.listen, opts.port);
+    let listener = TcpListener::bind(&addr).map_err(|e| ServeError::Listen {
+        addr: addr.clone(),
+        source: e,
+    })?;
+    let target = make_target(session, opts.machine.clone())?;
+    serve_on(listener, target, opts.check, log)
+}
+
+/// Serve one gdb session on an already bound listener.
+pub fn serve_on(
+    listener: TcpListener,
+    mut target: GdbTarget,
+    check: bool,
+    log: &mut dyn Write,
+) -> Result<ServeOutcome, ServeError> {
+    let local = listener.local_addr()?;
+    {
+        let m = target.machine();
+        let d = m.dispatch();
+        let _ = writeln!(
+            log,
+            "wavescope: kernel {} grid {:?} block {:?}: {} waves in {} work-groups",
+            d.abi.name,
+            d.grid,
+            d.block,
+            m.total_waves(),
+            d.work_group_count()
+        );
+        let _ = writeln!(
+            log,
+            "wavescope: listening on {local}; connect with: gdb -ex 'target remote {local}'"
+        );
+        let _ = log.flush();
+    }
+    let (stream, peer) = listener.accept()?;
+    let _ = writeln!(log, "wavescope: gdb connected from {peer}");
+    let _ = log.flush();
+    let frontend = Rc::new(RefCell::new(Frontend::new(stream)));
+    let mut protocol_errors = 0u32;
+    let reason = loop {
+        let stub = GdbStubBuilder::new(Conn(frontend.clone()))
+            .packet_buffer_size(MAX_PACKET + 8)
+            .build()
+            .map_err(|e| ServeError::Protocol(e.to_string()))?;
+        match stub.run_blocking::<ServeLoop>(&mut target) {
+            Ok(r) => break Some(r),
+            Err(e) if e.is_connection_error() => break None,
+            Err(e) if e.is_target_error() => {
+                return Err(ServeError::Protocol(
+                    e.into_target_error().unwrap_or_default(),
+                ))
+            }
+            Err(e) => {
+                // A packet gdbstub could not take: answer it with an error and go on with a fresh session.
+                protocol_errors += 1;
+                let _ = writeln!(log, "wavescope: refused a malformed packet ({e})");
+                if protocol_errors > 10_000 {
+                    return Err(ServeError::Protocol("too many malformed packets".into()));
+                }
+                let mut f = frontend.borrow_mut();
+                f.reply_error()?;
+                f.replay_packets();
+            }
+        }
+    };
+    let ending = match reason {
+        Some(DisconnectReason::TargetExited(_)) => Ending::Finished,
+        Some(DisconnectReason::TargetTerminated(sig)) => Ending::Terminated(sig.0),
+        Some(DisconnectReason::Kill) => Ending::Killed,
+        Some(DisconnectReason::Disconnect) => {
+            let _ = writeln!(
+                log,
+                "wavescope: gdb detached; running the dispatch to its end"
+            );
+            let _ = log.flush();
+            match target.machine.run_to_end() {
+                Stop::Fault { fault, .. } => {
+                    Ending::FaultAfterDetach(fault_message(&target, &fault))
+                }
+                _ => Ending::Finished,
+            }
+        }
+        None => Ending::ConnectionLost,
+    };
+    let m = target.machine();
+    let checks = if check && ending == Ending::Finished {
+        m.session().check()
+    } else {
+        Vec::new()
+    };
+    let _ = match &ending {
+        Ending::Finished => writeln!(
+            log,
+            "wavescope: dispatch finished: {} waves, {} wave-instructions under the debugger",
+            m.total_waves(),
+            m.wave_instructions()
+        ),
+        Ending::Terminated(sig) => writeln!(log, "wavescope: dispatch terminated by signal {sig}"),
+        Ending::Killed => writeln!(log, "wavescope: dispatch killed by gdb"),
+        Ending::ConnectionLost => writeln!(
+            log,
+            "wavescope: gdb closed the connection; the dispatch stops here"
+        ),
+        Ending::FaultAfterDetach(msg) => writeln!(log, "wavescope: {msg}"),
+    };
+    for c in &checks {
+        let _ = writeln!(log, "{}", wavescope::check::summary_line(c));
+    }
+    let _ = log.flush();
+    Ok(ServeOutcome {
+        ending,
+        checks,
+        protocol_errors,
+    })
+}
+
+/// The gdb signal for a fault class: memory faults are SIGSEGV, instruction faults SIGILL.
+pub fn fault_signal(kind: FaultKind) -> Signal {
+    match kind {
+        FaultKind::Memory => Signal::SIGSEGV,
+        FaultKind::IllegalInstruction | FaultKind::NotImplemented => Signal::SIGILL,
+        FaultKind::Trap => Signal::SIGTRAP,
+        FaultKind::BarrierDeadlock => Signal::SIGSTOP,
+        FaultKind::InstructionLimit => Signal::SIGXCPU,
+    }
+}
+
+fn fault_message(target: &GdbTarget, f: &RunFault) -> String {
+    target.machine().session().fault_report(f).message
+}
+
+impl GdbTarget {
+    /// A machine stop as a gdb stop reply, with a line for gdb's console when the reply alone says too little.
+    fn stop_reply(&mut self, stop: Stop) -> (MultiThreadStopReason<u64>, Option<String>) {
+        use MultiThreadStopReason as R;
+        match stop {
+            Stop::Breakpoint { wave, .. } => {
+                self.set_current(wave);
+                (R::SwBreak(tid_of(wave)), None)
+            }
+            Stop::StepDone { wave } => {
+                self.set_current(wave);
+                // A step names its wave: gdbstub's DoneStep would send S05 without one (gdb-stock-client.md §3).
+                (
+                    R::SignalWithThread {
+                        tid: tid_of(wave),
+                        signal: Signal::SIGTRAP,
+                    },
+                    None,
+                )
+            }
+            Stop::Watch(hit) => {
+                self.set_current(hit.wave);
+                let lanes: Vec<String> = hit.lanes.iter().map(|l| l.lane.to_string()).collect();
+                let note = (!lanes.is_empty()).then(|| {
+                    format!(
+                        "wavescope: wave {} lane{} {} wrote 0x{:x} (monitor watch shows the values)\n",
+                        hit.wave,
+                        if lanes.len() == 1 { "" } else { "s" },
+                        lanes.join(","),
+                        hit.addr
+                    )
+                });
+                (
+                    R::Watch {
+                        tid: tid_of(hit.wave),
+                        kind: WatchKind::Write,
+                        addr: hit.addr,
+                    },
+                    note,
+                )
+            }
+            Stop::Fault { wave, fault } => {
+                self.set_current(wave);
+                let note = format!("wavescope: {}\n", fault_message(self, &fault));
+                (
+                    R::SignalWithThread {
+                        tid: tid_of(wave),
+                        signal: fault_signal(fault.kind),
+                    },
+                    Some(note),
+                )
+            }
+            Stop::Trap { wave, code } => {
+                self.set_current(wave);
+                let note = format!("wavescope: wave {wave} executed s_trap {code}\n");
+                (
+                    R::SignalWithThread {
+                        tid: tid_of(wave),
+                        signal: Signal::SIGTRAP,
+                    },
+                    Some(note),
+                )
+            }
+            Stop::Blocked {
+                wave,
+                reason: Blocked::Barrier,
+            } => {
+                self.set_current(wave);
+                let note = format!(
+                    "wavescope: wave {wave} waits at s_barrier for waves of its work-group that are held stopped \
+                     (scheduler-locking) or faulted; let them run (set scheduler-locking off) to release it\n"
+                );
+                // Not SIGTRAP: a step that cannot finish must not look finished, or `next` would repeat it forever.
+                (
+                    R::SignalWithThread {
+                        tid: tid_of(wave),
+                        signal: Signal::SIGSTOP,
+                    },
+                    Some(note),
+                )
+            }
+            Stop::Exited => (R::Exited(0), None),
+        }
+    }
+}
+
+enum ServeLoop {}
+
+impl BlockingEventLoop for ServeLoop {
+    type Target = GdbTarget;
+    type Connection = Conn;
+    type StopReason = MultiThreadStopReason<u64>;
+
+    #[allow(clippy::type_complexity)]
+    fn wait_for_stop_reason(
+        target: &mut GdbTarget,
+        conn: &mut Conn,
+    ) -> Result<Event<Self::StopReason>, WaitForStopReasonError<String, std::io::Error>> {
+        if let Some(sig) = target.terminate.take() {
+            return Ok(Event::TargetStopped(MultiThreadStopReason::Terminated(sig)));
+        }
+        let mut poll = || conn.peek().map(|b| b.is_some()).unwrap_or(true);
+        match target.machine.run(&mut poll) {
+            None => {
+                let byte = conn.read().map_err(WaitForStopReasonError::Connection)?;
+                Ok(Event::IncomingData(byte))
+            }
+            Some(stop) => {
+                let (reply, note) = target.stop_reply(stop);
+                if let Some(n) = note {
+                    conn.0
+                        .borrow_mut()
+                        .console(&n)
+                        .map_err(WaitForStopReasonError::Connection)?;
+                }
+                Ok(Event::TargetStopped(reply))
+            }
+        }
+    }
+
+    fn on_interrupt(target: &mut GdbTarget) -> Result<Option<Self::StopReason>, String> {
+        Ok(Some(match target.machine.halt() {
+            Some(w) => {
+                target.set_current(w);
+                MultiThreadStopReason::SignalWithThread {
+                    tid: tid_of(w),
+                    signal: Signal::SIGINT,
+                }
+            }
+            None => MultiThreadStopReason::Exited(0),
+        }))
+    }
+}

@@ -1,0 +1,1066 @@
+//! Interactive execution of one dispatch: the small interface the debugger (`debugger/`) and the terminal UI drive.
+//!
+//! A [`Machine`] owns a loaded [`Session`] and the waves that are resident now. Work-groups launch lazily in flat
+//! order and at most [`MachineOptions::resident_waves`] waves (whole work-groups) are resident at once, as on a GPU
+//! with a bounded number of CUs; a work-group whose waves all ended retires and frees its slot. So a dispatch of
+//! thousands of waves costs only what its resident work-groups cost.
+//!
+//! Execution is requested with a [`Plan`] (what each wave may do: continue, step one instruction, step while the PC
+//! stays in a range, or stay stopped) and carried out by [`Machine::run`] until something a user wants to know
+//! about happens ([`Stop`]): a breakpoint, a finished step, a watched memory write, a fault, a trap, a wave that
+//! cannot go on, or the end of the dispatch. `run` calls a poll function every few thousand instructions so an
+//! interactive front end can interrupt; when the poll says so `run` returns `None` and a later `run` carries on
+//! with the same plan.
+//!
+//! Barriers follow `launch::run_work_group`: a wave at `s_barrier` waits until every live (not ended) wave of its
+//! work-group arrived; ended waves leave the work-group.
+//!
+//! Nothing here knows about gdb or terminals: stop events are this module's own enum, addresses are device
+//! addresses, register state is the executor's [`Wave`].
+
+use crate::exec::wave::status_bits;
+use crate::exec::{Ctx, Fault, FaultKind, Flow, Wave, WaveStatus, LANES};
+use crate::isa::{Format, Op};
+use crate::launch::{Dispatch, RunFault};
+use crate::session::Session;
+
+/// How a machine schedules and bounds its waves.
+#[derive(Clone, Debug)]
+pub struct MachineOptions {
+    /// Most waves resident at once (whole work-groups; at least one work-group is always resident).
+    pub resident_waves: u32,
+    /// Instructions a wave runs before the scheduler moves to the next wave (round robin).
+    pub quantum: u32,
+    /// Instructions between two calls of the poll function.
+    pub poll_interval: u32,
+}
+
+impl Default for MachineOptions {
+    fn default() -> Self {
+        MachineOptions {
+            resident_waves: 256,
+            quantum: 32,
+            poll_interval: 4096,
+        }
+    }
+}
+
+/// What one wave may do until the next stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Run freely.
+    Continue,
+    /// Execute one instruction, then stop.
+    Step,
+    /// Execute instructions while the PC stays in `start..end`, then stop.
+    RangeStep { start: u64, end: u64 },
+    /// Stay where it is.
+    Stop,
+}
+
+/// A resume request: actions for named waves, and what every other wave does (`Continue`, or `Stop` to keep them
+/// where they are — "scheduler locking").
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub actions: Vec<(u32, Action)>,
+    pub others: Action,
+}
+
+impl Plan {
+    /// Every wave runs.
+    pub fn continue_all() -> Plan {
+        Plan {
+            actions: Vec::new(),
+            others: Action::Continue,
+        }
+    }
+    /// Step `wave` by one instruction; the others run too (`locked == false`) or stay.
+    pub fn step(wave: u32, locked: bool) -> Plan {
+        Plan {
+            actions: vec![(wave, Action::Step)],
+            others: if locked {
+                Action::Stop
+            } else {
+                Action::Continue
+            },
+        }
+    }
+    fn action_of(&self, wave: u32) -> Action {
+        self.actions
+            .iter()
+            .find(|(w, _)| *w == wave)
+            .map(|(_, a)| *a)
+            .unwrap_or(self.others)
+    }
+}
+
+/// Why a wave cannot go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blocked {
+    /// It waits at `s_barrier` for waves of its work-group that the plan keeps stopped (or that faulted).
+    Barrier,
+}
+
+/// One lane's part in a watched write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaneWrite {
+    pub lane: u8,
+    /// First byte address the lane wrote.
+    pub addr: u64,
+    /// Bytes it wrote.
+    pub len: u8,
+}
+
+/// A write into a watched range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WatchHit {
+    pub wave: u32,
+    /// PC of the instruction that wrote.
+    pub pc: u64,
+    /// The watch that fired.
+    pub watch_addr: u64,
+    pub watch_len: u64,
+    /// First watched byte that changed.
+    pub addr: u64,
+    pub old: Vec<u8>,
+    pub new: Vec<u8>,
+    /// The lanes whose store touched the watched range (global/flat stores and atomics; empty when the writer is
+    /// another kind of instruction, whose lanes are not known).
+    pub lanes: Vec<LaneWrite>,
+}
+
+/// Why `run` stopped.
+#[derive(Clone, Debug)]
+pub enum Stop {
+    /// `wave` is about to execute the instruction at a breakpoint.
+    Breakpoint { wave: u32, pc: u64 },
+    /// The step or range step of `wave` finished.
+    StepDone { wave: u32 },
+    /// A watched range changed; the writing instruction has executed.
+    Watch(WatchHit),
+    /// `wave` faulted; it stays at the faulting PC.
+    Fault { wave: u32, fault: RunFault },
+    /// `s_trap code` executed (the PC is past it).
+    Trap { wave: u32, code: u8 },
+    /// `wave` cannot go on while the plan holds the waves it waits for.
+    Blocked { wave: u32, reason: Blocked },
+    /// Every wave of the dispatch ended.
+    Exited,
+}
+
+/// A wave's state in a user's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WaveState {
+    Running,
+    /// About to execute (or waiting in) `s_waitcnt`.
+    Waitcnt,
+    Barrier,
+    Done,
+    Faulted,
+}
+
+impl WaveState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WaveState::Running => "running",
+            WaveState::Waitcnt => "s_waitcnt",
+            WaveState::Barrier => "barrier",
+            WaveState::Done => "done",
+            WaveState::Faulted => "faulted",
+        }
+    }
+}
+
+/// Errors of debugger-side accesses (never of the kernel).
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum AccessError {
+    #[error("no resident wave {0}")]
+    NoWave(u32),
+    #[error("address 0x{0:x} is not mapped")]
+    Unmapped(u64),
+    #[error("address 0x{0:x} is read-only")]
+    ReadOnly(u64),
+    #[error("lane {0} is out of range")]
+    BadLane(u32),
+}
+
+struct Group {
+    flat: u32,
+    waves: Vec<Wave>,
+    lds: Vec<u8>,
+}
+
+struct Watch {
+    addr: u64,
+    len: u64,
+    /// The bytes last seen (None while the range is unmapped).
+    last: Option<Vec<u8>>,
+}
+
+/// The stepping wave of the current plan and how far it got.
+#[derive(Clone, Copy, Debug)]
+struct Stepper {
+    wave: u32,
+    action: Action,
+    /// Its first instruction has executed (a wave stepping onto `s_barrier` waits there for the release).
+    issued: bool,
+}
+
+/// What executing one instruction led to.
+enum Exec {
+    Next,
+    Breakpoint,
+    Barrier,
+    End,
+    Stop(Stop),
+}
+
+/// One dispatch under interactive control. See the module documentation.
+pub struct Machine {
+    session: Session,
+    opts: MachineOptions,
+    /// Resident work-groups in launch order.
+    groups: Vec<Group>,
+    /// Next work-group (flat index) to launch.
+    next_group: u32,
+    total_groups: u32,
+    waves_per_group: u32,
+    /// Per instruction index: a breakpoint is set at its PC.
+    bp_at: Vec<bool>,
+    /// Breakpoints at addresses where no instruction starts (kept so removal answers truthfully).
+    bp_elsewhere: Vec<u64>,
+    watches: Vec<Watch>,
+    /// Per instruction index: bytes per lane a FLAT/GLOBAL store or atomic writes (0 for other instructions).
+    store_width: Vec<u8>,
+    plan: Plan,
+    stepper: Option<Stepper>,
+    /// Wave the round robin served last (the next round starts after it, so breakpoint hits rotate over waves).
+    last_wave: Option<u32>,
+    since_poll: u32,
+    wave_instructions: u64,
+    groups_retired: u32,
+    last_watch: Option<WatchHit>,
+}
+
+impl Machine {
+    /// Take over a loaded session; the first work-groups become resident, stopped before their first instruction.
+    pub fn new(session: Session, opts: MachineOptions) -> Machine {
+        let d = &session.dispatch;
+        let n = d.program.insts.len();
+        let store_width = d
+            .program
+            .insts
+            .iter()
+            .map(|i| flat_store_width(i.format, i.op))
+            .collect();
+        let mut m = Machine {
+            total_groups: d.work_group_count(),
+            waves_per_group: d.waves_per_group().max(1),
+            session,
+            opts,
+            groups: Vec::new(),
+            next_group: 0,
+            bp_at: vec![false; n],
+            bp_elsewhere: Vec::new(),
+            watches: Vec::new(),
+            store_width,
+            plan: Plan {
+                actions: Vec::new(),
+                others: Action::Stop,
+            },
+            stepper: None,
+            last_wave: None,
+            since_poll: 0,
+            wave_instructions: 0,
+            groups_retired: 0,
+            last_watch: None,
+        };
+        m.launch_groups();
+        m
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+    pub fn dispatch(&self) -> &Dispatch {
+        &self.session.dispatch
+    }
+    pub fn options(&self) -> &MachineOptions {
+        &self.opts
+    }
+    /// Give the session back (e.g. to check outputs after the end).
+    pub fn into_session(self) -> Session {
+        self.session
+    }
+
+    // ---- waves ----------------------------------------------------------------------------------------------
+
+    /// Resident waves that have not ended, in launch order.
+    pub fn waves(&self) -> impl Iterator<Item = &Wave> + '_ {
+        self.groups
+            .iter()
+            .flat_map(|g| g.waves.iter())
+            .filter(|w| w.wave_status != WaveStatus::Done)
+    }
+
+    /// A resident wave by its dispatch-wide index (`WaveId::wave`), ended or not.
+    pub fn wave(&self, wave: u32) -> Option<&Wave> {
+        let (g, w) = self.locate(wave)?;
+        Some(&self.groups[g].waves[w])
+    }
+
+    pub fn wave_mut(&mut self, wave: u32) -> Option<&mut Wave> {
+        let (g, w) = self.locate(wave)?;
+        Some(&mut self.groups[g].waves[w])
+    }
+
+    /// Is this wave resident and not ended?
+    pub fn is_live(&self, wave: u32) -> bool {
+        self.wave(wave)
+            .is_some_and(|w| w.wave_status != WaveStatus::Done)
+    }
+
+    pub fn wave_state(&self, wave: &Wave) -> WaveState {
+        match wave.wave_status {
+            WaveStatus::Done => WaveState::Done,
+            WaveStatus::Faulted => WaveState::Faulted,
+            WaveStatus::AtBarrier => WaveState::Barrier,
+            WaveStatus::Running => match self.session.dispatch.program.inst_at(wave.pc) {
+                Some(i) if i.op == Op::S_WAITCNT => WaveState::Waitcnt,
+                _ => WaveState::Running,
+            },
+        }
+    }
+
+    /// Work-groups: (retired, resident, not yet launched).
+    pub fn group_counts(&self) -> (u32, u32, u32) {
+        (
+            self.groups_retired,
+            self.groups.len() as u32,
+            self.total_groups - self.next_group,
+        )
+    }
+    pub fn total_waves(&self) -> u64 {
+        self.session.dispatch.wave_count()
+    }
+    pub fn wave_instructions(&self) -> u64 {
+        self.wave_instructions
+    }
+    /// Has every wave of the dispatch ended?
+    pub fn finished(&self) -> bool {
+        self.next_group >= self.total_groups && self.groups.iter().all(|g| group_done(g))
+    }
+    /// The last watched write (for "which lane wrote what").
+    pub fn last_watch(&self) -> Option<&WatchHit> {
+        self.last_watch.as_ref()
+    }
+
+    fn locate(&self, wave: u32) -> Option<(usize, usize)> {
+        let flat = wave / self.waves_per_group;
+        let w = (wave % self.waves_per_group) as usize;
+        let g = self.groups.iter().position(|g| g.flat == flat)?;
+        (w < self.groups[g].waves.len()).then_some((g, w))
+    }
+
+    // ---- memory -------------------------------------------------------------------------------------------
+
+    /// Read device memory as `wave` sees it: global memory, and the LDS aperture (its work-group's LDS).
+    /// Returns the bytes read; stops early at the end of a mapping (0 when nothing at `addr` is mapped).
+    pub fn read_memory(&self, wave: Option<u32>, addr: u64, out: &mut [u8]) -> usize {
+        let d = &self.session.dispatch;
+        if let Some(off) = lds_offset(d, addr) {
+            let Some(lds) = wave
+                .and_then(|w| self.locate(w))
+                .map(|(g, _)| &self.groups[g].lds)
+            else {
+                return 0;
+            };
+            return copy_from(lds, off, out);
+        }
+        let mut done = 0;
+        while done < out.len() {
+            let a = addr.wrapping_add(done as u64);
+            let Ok(r) = d.mem.region_at(a, 1) else { break };
+            let n = ((r.base + r.size - a) as usize).min(out.len() - done);
+            if d.mem.read(a, &mut out[done..done + n]).is_err() {
+                break;
+            }
+            done += n;
+        }
+        done
+    }
+
+    /// Write device memory (global memory, or the LDS aperture of `wave`'s work-group).
+    pub fn write_memory(
+        &mut self,
+        wave: Option<u32>,
+        addr: u64,
+        data: &[u8],
+    ) -> Result<(), AccessError> {
+        let d = &self.session.dispatch;
+        if let Some(off) = lds_offset(d, addr) {
+            let (g, _) = wave
+                .and_then(|w| self.locate(w))
+                .ok_or(AccessError::Unmapped(addr))?;
+            let lds = &mut self.groups[g].lds;
+            let end = off
+                .checked_add(data.len())
+                .filter(|&e| e <= lds.len())
+                .ok_or(AccessError::Unmapped(addr))?;
+            lds[off..end].copy_from_slice(data);
+            return Ok(());
+        }
+        d.mem.write(addr, data).map_err(|e| match e {
+            crate::exec::MemError::ReadOnly { addr } => AccessError::ReadOnly(addr),
+            _ => AccessError::Unmapped(addr),
+        })?;
+        // A debugger write is not the kernel's: watches see it as the new baseline.
+        self.refresh_watches();
+        Ok(())
+    }
+
+    /// The LDS of `wave`'s work-group.
+    pub fn lds(&self, wave: u32) -> Result<&[u8], AccessError> {
+        let (g, _) = self.locate(wave).ok_or(AccessError::NoWave(wave))?;
+        Ok(&self.groups[g].lds)
+    }
+
+    /// The private (scratch) memory of one lane of `wave`.
+    pub fn scratch(&self, wave: u32, lane: u32) -> Result<&[u8], AccessError> {
+        let w = self.wave(wave).ok_or(AccessError::NoWave(wave))?;
+        if lane as usize >= LANES {
+            return Err(AccessError::BadLane(lane));
+        }
+        let size = w.private_size as usize;
+        Ok(w.scratch
+            .get(lane as usize * size..(lane as usize + 1) * size)
+            .unwrap_or(&[]))
+    }
+
+    // ---- breakpoints and watchpoints --------------------------------------------------------------------
+
+    /// Set a breakpoint at `pc`. Returns false when no instruction starts there (it is remembered, never hit).
+    pub fn add_breakpoint(&mut self, pc: u64) -> bool {
+        match self.session.dispatch.program.index_of(pc) {
+            Some(i) => {
+                self.bp_at[i] = true;
+                true
+            }
+            None => {
+                if !self.bp_elsewhere.contains(&pc) {
+                    self.bp_elsewhere.push(pc);
+                }
+                false
+            }
+        }
+    }
+
+    /// Remove a breakpoint; false if none was set at `pc`.
+    pub fn remove_breakpoint(&mut self, pc: u64) -> bool {
+        match self.session.dispatch.program.index_of(pc) {
+            Some(i) => std::mem::replace(&mut self.bp_at[i], false),
+            None => {
+                let n = self.bp_elsewhere.len();
+                self.bp_elsewhere.retain(|&a| a != pc);
+                n != self.bp_elsewhere.len()
+            }
+        }
+    }
+
+    pub fn breakpoints(&self) -> Vec<u64> {
+        let p = &self.session.dispatch.program;
+        let mut v: Vec<u64> = self
+            .bp_at
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| b)
+            .map(|(i, _)| p.pcs[i])
+            .collect();
+        v.extend(&self.bp_elsewhere);
+        v
+    }
+
+    /// Watch writes to `len` bytes of global memory at `addr`.
+    pub fn add_watch(&mut self, addr: u64, len: u64) {
+        let len = len.clamp(1, 4096);
+        let last = self.read_exact(addr, len);
+        self.watches.push(Watch { addr, len, last });
+    }
+
+    pub fn remove_watch(&mut self, addr: u64, len: u64) -> bool {
+        let len = len.clamp(1, 4096);
+        match self
+            .watches
+            .iter()
+            .position(|w| w.addr == addr && w.len == len)
+        {
+            Some(i) => {
+                self.watches.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn clear_breakpoints_and_watches(&mut self) {
+        self.bp_at.iter_mut().for_each(|b| *b = false);
+        self.bp_elsewhere.clear();
+        self.watches.clear();
+    }
+
+    fn read_exact(&self, addr: u64, len: u64) -> Option<Vec<u8>> {
+        let mut v = vec![0u8; len as usize];
+        self.session.dispatch.mem.read(addr, &mut v).ok().map(|_| v)
+    }
+
+    fn refresh_watches(&mut self) {
+        for i in 0..self.watches.len() {
+            let (a, l) = (self.watches[i].addr, self.watches[i].len);
+            self.watches[i].last = self.read_exact(a, l);
+        }
+    }
+
+    // ---- execution ----------------------------------------------------------------------------------------
+
+    /// Set what each wave does until the next stop. Waves the plan lets run leave a fault behind them (they retry
+    /// the faulting instruction, as a process resumed without the signal does).
+    pub fn resume(&mut self, plan: Plan) {
+        self.stepper = plan
+            .actions
+            .iter()
+            .find(|(_, a)| matches!(a, Action::Step | Action::RangeStep { .. }))
+            .map(|&(wave, action)| Stepper {
+                wave,
+                action,
+                issued: false,
+            });
+        for g in &mut self.groups {
+            for w in &mut g.waves {
+                if w.wave_status == WaveStatus::Faulted && plan.action_of(w.id.wave) != Action::Stop
+                {
+                    w.wave_status = WaveStatus::Running;
+                }
+            }
+        }
+        self.plan = plan;
+    }
+
+    /// Forget the plan: every wave stays where it is. Returns the wave a front end should name as stopped.
+    pub fn halt(&mut self) -> Option<u32> {
+        let named = self.stepper.map(|s| s.wave).filter(|&w| self.is_live(w));
+        self.stepper = None;
+        self.plan = Plan {
+            actions: Vec::new(),
+            others: Action::Stop,
+        };
+        named
+            .or(self.last_wave.filter(|&w| self.is_live(w)))
+            .or_else(|| self.waves().next().map(|w| w.id.wave))
+    }
+
+    /// Carry out the plan until a stop (`Some`) or until `poll` asks to pause (`None`; call `run` again to go on).
+    pub fn run(&mut self, poll: &mut dyn FnMut() -> bool) -> Option<Stop> {
+        let stop = self.run_inner(poll);
+        if stop.is_some() {
+            self.stepper = None;
+            self.plan = Plan {
+                actions: Vec::new(),
+                others: Action::Stop,
+            };
+        }
+        stop
+    }
+
+    /// Run every wave to the end (or the first fault), ignoring breakpoints and watches (e.g. after a detach).
+    pub fn run_to_end(&mut self) -> Stop {
+        self.clear_breakpoints_and_watches();
+        self.resume(Plan::continue_all());
+        loop {
+            if let Some(s) = self.run(&mut || false) {
+                return s;
+            }
+        }
+    }
+
+    fn run_inner(&mut self, poll: &mut dyn FnMut() -> bool) -> Option<Stop> {
+        loop {
+            self.retire_and_launch();
+            // The stepping wave goes first; the others run only while it cannot.
+            if let Some(st) = self.stepper {
+                match self.advance_stepper(st, poll) {
+                    StepOutcome::Stop(s) => return Some(s),
+                    StepOutcome::Paused => return None,
+                    StepOutcome::Ended => {
+                        // gdb-stock-client.md §3: a stepped wave that ends lets the others run on until a
+                        // breakpoint or the end of the dispatch.
+                        self.stepper = None;
+                        self.plan.others = Action::Continue;
+                        self.plan.actions.clear();
+                        continue;
+                    }
+                    StepOutcome::Waiting => {}
+                }
+            }
+            if self.finished() {
+                return Some(Stop::Exited);
+            }
+            match self.round(poll) {
+                RoundOutcome::Stop(s) => return Some(s),
+                RoundOutcome::Paused => return None,
+                RoundOutcome::Progress => {}
+                RoundOutcome::NoProgress => {
+                    self.retire_and_launch();
+                    if self.finished() {
+                        return Some(Stop::Exited);
+                    }
+                    if let Some(st) = self.stepper {
+                        // Its barrier may have been released by the last waves that ended.
+                        if self
+                            .wave(st.wave)
+                            .is_some_and(|w| w.wave_status != WaveStatus::AtBarrier)
+                        {
+                            continue;
+                        }
+                        return Some(Stop::Blocked {
+                            wave: st.wave,
+                            reason: Blocked::Barrier,
+                        });
+                    }
+                    // Nothing may run: the waves the plan lets run all wait at barriers.
+                    let wave = self
+                        .waves()
+                        .find(|w| {
+                            self.plan.action_of(w.id.wave) != Action::Stop
+                                && w.wave_status == WaveStatus::AtBarrier
+                        })
+                        .or_else(|| self.waves().next())
+                        .map(|w| w.id.wave)?;
+                    return Some(Stop::Blocked {
+                        wave,
+                        reason: Blocked::Barrier,
+                    });
+                }
+            }
+        }
+    }
+
+    fn advance_stepper(&mut self, mut st: Stepper, poll: &mut dyn FnMut() -> bool) -> StepOutcome {
+        loop {
+            let Some((g, w)) = self.locate(st.wave) else {
+                return StepOutcome::Ended;
+            };
+            match self.groups[g].waves[w].wave_status {
+                WaveStatus::Done => return StepOutcome::Ended,
+                WaveStatus::AtBarrier => {
+                    self.stepper = Some(st);
+                    return StepOutcome::Waiting;
+                }
+                WaveStatus::Faulted => {
+                    let fault = self.fault_of(
+                        g,
+                        w,
+                        Fault::new(FaultKind::IllegalInstruction, "the wave faulted"),
+                    );
+                    return StepOutcome::Stop(Stop::Fault {
+                        wave: st.wave,
+                        fault,
+                    });
+                }
+                WaveStatus::Running => {}
+            }
+            if st.issued {
+                // The barrier the step executed has been released: that completes a one-instruction step.
+                if st.action == Action::Step {
+                    return StepOutcome::Stop(Stop::StepDone { wave: st.wave });
+                }
+                let pc = self.groups[g].waves[w].pc;
+                if let Action::RangeStep { start, end } = st.action {
+                    if !(start..end).contains(&pc) {
+                        return StepOutcome::Stop(Stop::StepDone { wave: st.wave });
+                    }
+                }
+            }
+            // The first instruction of a step ignores a breakpoint at the PC (the user is stepping off it).
+            let check_bp = st.issued;
+            st.issued = true;
+            self.stepper = Some(st);
+            match self.exec_one(g, w, check_bp) {
+                Exec::Stop(s) => return StepOutcome::Stop(s),
+                Exec::Breakpoint => {
+                    let pc = self.groups[g].waves[w].pc;
+                    return StepOutcome::Stop(Stop::Breakpoint { wave: st.wave, pc });
+                }
+                Exec::End => return StepOutcome::Ended,
+                Exec::Barrier => continue, // loop: released → done/continue, else Waiting
+                Exec::Next => {}
+            }
+            match st.action {
+                Action::RangeStep { start, end } => {
+                    let pc = self.groups[g].waves[w].pc;
+                    if !(start..end).contains(&pc) {
+                        return StepOutcome::Stop(Stop::StepDone { wave: st.wave });
+                    }
+                    if self.poll_due() && poll() {
+                        return StepOutcome::Paused;
+                    }
+                }
+                _ => return StepOutcome::Stop(Stop::StepDone { wave: st.wave }),
+            }
+        }
+    }
+
+    fn poll_due(&mut self) -> bool {
+        self.since_poll += 1;
+        if self.since_poll >= self.opts.poll_interval {
+            self.since_poll = 0;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// One round robin pass over the waves the plan lets run (the stepping wave excepted).
+    fn round(&mut self, poll: &mut dyn FnMut() -> bool) -> RoundOutcome {
+        // Start after the wave served last, so that a breakpoint is hit by the waves in turn.
+        let mut order: Vec<u32> = Vec::new();
+        for g in &self.groups {
+            for w in &g.waves {
+                if w.wave_status == WaveStatus::Running
+                    && self.plan.action_of(w.id.wave) == Action::Continue
+                    && self.stepper.is_none_or(|s| s.wave != w.id.wave)
+                {
+                    order.push(w.id.wave);
+                }
+            }
+        }
+        if order.is_empty() {
+            return RoundOutcome::NoProgress;
+        }
+        if let Some(last) = self.last_wave {
+            let k = order.iter().position(|&w| w > last).unwrap_or(0);
+            order.rotate_left(k);
+        }
+        for wave in order {
+            let Some((g, w)) = self.locate(wave) else {
+                continue;
+            };
+            self.last_wave = Some(wave);
+            for _ in 0..self.opts.quantum {
+                if self.groups[g].waves[w].wave_status != WaveStatus::Running {
+                    break;
+                }
+                match self.exec_one(g, w, true) {
+                    Exec::Stop(s) => return RoundOutcome::Stop(s),
+                    Exec::Breakpoint => {
+                        let pc = self.groups[g].waves[w].pc;
+                        return RoundOutcome::Stop(Stop::Breakpoint { wave, pc });
+                    }
+                    Exec::Barrier | Exec::End => break,
+                    Exec::Next => {}
+                }
+                if self.poll_due() && poll() {
+                    return RoundOutcome::Paused;
+                }
+            }
+            // A stepping wave released from its barrier by this one takes over again.
+            if let Some(st) = self.stepper {
+                if self
+                    .wave(st.wave)
+                    .is_some_and(|x| x.wave_status != WaveStatus::AtBarrier)
+                {
+                    return RoundOutcome::Progress;
+                }
+            }
+        }
+        RoundOutcome::Progress
+    }
+
+    /// Execute the instruction at the PC of wave `w` of group `g`.
+    fn exec_one(&mut self, g: usize, w: usize, check_bp: bool) -> Exec {
+        let d = &self.session.dispatch;
+        let pc = self.groups[g].waves[w].pc;
+        let idx = d.program.index_of(pc);
+        if check_bp && idx.is_some_and(|i| self.bp_at[i]) {
+            return Exec::Breakpoint;
+        }
+        let group = &mut self.groups[g];
+        let wave = &mut group.waves[w];
+        let mut ctx = Ctx {
+            mem: &d.mem,
+            lds: &mut group.lds,
+            apertures: d.apertures,
+        };
+        let r = d.program.step(wave, &mut ctx);
+        self.wave_instructions += 1;
+        let flow = match r {
+            Ok(f) => f,
+            Err(f) => {
+                let fault = self.fault_of(g, w, f);
+                return Exec::Stop(Stop::Fault {
+                    wave: fault.wave.wave,
+                    fault,
+                });
+            }
+        };
+        if !self.watches.is_empty() {
+            if let Some(hit) = self.check_watches(g, w, pc, idx) {
+                // A barrier or end reached by the same instruction still takes effect.
+                self.apply_flow(g, w, flow);
+                self.last_watch = Some(hit.clone());
+                return Exec::Stop(Stop::Watch(hit));
+            }
+        }
+        self.apply_flow(g, w, flow)
+    }
+
+    fn apply_flow(&mut self, g: usize, w: usize, flow: Flow) -> Exec {
+        let wave = &mut self.groups[g].waves[w];
+        match flow {
+            Flow::Barrier => {
+                wave.wave_status = WaveStatus::AtBarrier;
+                wave.status |= status_bits::IN_BARRIER;
+                self.try_release(g);
+                Exec::Barrier
+            }
+            Flow::End => {
+                wave.wave_status = WaveStatus::Done;
+                self.try_release(g);
+                Exec::End
+            }
+            Flow::Trap(code) => Exec::Stop(Stop::Trap {
+                wave: wave.id.wave,
+                code,
+            }),
+            Flow::Sleep(u32::MAX) => {
+                let f = Fault::new(
+                    FaultKind::BarrierDeadlock,
+                    "s_sethalt: the wave halted itself",
+                );
+                let fault = self.fault_of(g, w, f);
+                Exec::Stop(Stop::Fault {
+                    wave: fault.wave.wave,
+                    fault,
+                })
+            }
+            _ => Exec::Next,
+        }
+    }
+
+    fn fault_of(&mut self, g: usize, w: usize, f: Box<Fault>) -> RunFault {
+        let wave = &mut self.groups[g].waves[w];
+        wave.wave_status = WaveStatus::Faulted;
+        RunFault {
+            kind: f.kind,
+            wave: wave.id,
+            pc: wave.pc,
+            lanes: f.lanes,
+            addr: f.addr,
+            detail: f.detail,
+        }
+    }
+
+    /// Release the barrier of group `g` when every live wave arrived (launch::run_work_group's rule).
+    fn try_release(&mut self, g: usize) {
+        let waves = &mut self.groups[g].waves;
+        let waiting = waves
+            .iter()
+            .filter(|w| w.wave_status == WaveStatus::AtBarrier)
+            .count();
+        let running = waves
+            .iter()
+            .filter(|w| w.wave_status == WaveStatus::Running)
+            .count();
+        if waiting > 0 && running == 0 {
+            for w in waves
+                .iter_mut()
+                .filter(|w| w.wave_status == WaveStatus::AtBarrier)
+            {
+                w.wave_status = WaveStatus::Running;
+                w.status &= !status_bits::IN_BARRIER;
+            }
+        }
+    }
+
+    /// Compare the watched ranges with what they held; on a change, say which lanes of the writing instruction
+    /// stored into the range.
+    fn check_watches(
+        &mut self,
+        g: usize,
+        w: usize,
+        pc: u64,
+        idx: Option<usize>,
+    ) -> Option<WatchHit> {
+        let mut hit = None;
+        for i in 0..self.watches.len() {
+            let (addr, len) = (self.watches[i].addr, self.watches[i].len);
+            let now = self.read_exact(addr, len);
+            if now == self.watches[i].last {
+                continue;
+            }
+            let old = std::mem::replace(&mut self.watches[i].last, now.clone());
+            if hit.is_some() {
+                continue;
+            }
+            let (Some(old), Some(new)) = (old, now) else {
+                continue;
+            };
+            let first = old.iter().zip(&new).position(|(a, b)| a != b).unwrap_or(0);
+            let wave = &self.groups[g].waves[w];
+            let lanes = idx
+                .map(|i| self.store_lanes(wave, i, addr, len))
+                .unwrap_or_default();
+            hit = Some(WatchHit {
+                wave: wave.id.wave,
+                pc,
+                watch_addr: addr,
+                watch_len: len,
+                addr: addr + first as u64,
+                old,
+                new,
+                lanes,
+            });
+        }
+        hit
+    }
+
+    /// Lanes of the FLAT/GLOBAL store or atomic at instruction `i` whose bytes fall in `addr..addr+len`, from the
+    /// wave's registers after the instruction (a store does not change its address operands).
+    fn store_lanes(&self, wave: &Wave, i: usize, addr: u64, len: u64) -> Vec<LaneWrite> {
+        let width = self.store_width[i];
+        if width == 0 {
+            return Vec::new();
+        }
+        let inst = &self.session.dispatch.program.insts[i];
+        let exec = wave.exec();
+        let vaddr = inst.src[0];
+        let saddr = inst.src[2];
+        // encodings.md FLAT/GLOBAL: with an SADDR the address is SGPR pair + 32-bit VGPR offset, else a 64-bit
+        // VGPR pair; plus the signed immediate offset.
+        let use_saddr = inst.format == Format::Global && !saddr.is_none() && saddr.0 < 128;
+        let sbase = if use_saddr {
+            wave.sgpr[saddr.0 as usize] as u64
+                | (wave.sgpr[(saddr.0 as usize + 1) & 127] as u64) << 32
+        } else {
+            0
+        };
+        let mut out = Vec::new();
+        for lane in 0..LANES {
+            if exec >> lane & 1 == 0 {
+                continue;
+            }
+            let base = if use_saddr {
+                sbase.wrapping_add(wave.lane(vaddr, lane) as u64)
+            } else {
+                let lo = wave.lane(vaddr, lane) as u64;
+                let hi = wave.lane(crate::isa::Operand(vaddr.0 + 1), lane) as u64;
+                lo | hi << 32
+            };
+            let a = base.wrapping_add(inst.imm as i64 as u64);
+            if a < addr + len && addr < a.wrapping_add(width as u64) {
+                out.push(LaneWrite {
+                    lane: lane as u8,
+                    addr: a,
+                    len: width,
+                });
+            }
+        }
+        out
+    }
+
+    // ---- residency ----------------------------------------------------------------------------------------
+
+    /// Retire work-groups whose waves all ended and launch pending ones while there is room.
+    fn retire_and_launch(&mut self) {
+        let before = self.groups.len();
+        self.groups.retain(|g| !group_done(g));
+        self.groups_retired += (before - self.groups.len()) as u32;
+        self.launch_groups();
+    }
+
+    fn launch_groups(&mut self) {
+        let limit = self.opts.resident_waves.max(1) as usize;
+        while self.next_group < self.total_groups {
+            let resident: usize = self.groups.iter().map(|g| g.waves.len()).sum();
+            if !self.groups.is_empty() && resident + self.waves_per_group as usize > limit {
+                break;
+            }
+            let d = &self.session.dispatch;
+            let flat = self.next_group;
+            self.next_group += 1;
+            let waves = d.make_work_group(flat);
+            let lds = vec![0u8; d.lds_bytes as usize];
+            self.groups.push(Group { flat, waves, lds });
+        }
+    }
+}
+
+enum StepOutcome {
+    Stop(Stop),
+    Paused,
+    /// The stepping wave ended.
+    Ended,
+    /// The stepping wave waits at a barrier for others.
+    Waiting,
+}
+
+enum RoundOutcome {
+    Stop(Stop),
+    Paused,
+    Progress,
+    NoProgress,
+}
+
+fn group_done(g: &Group) -> bool {
+    g.waves.iter().all(|w| w.wave_status == WaveStatus::Done)
+}
+
+/// Offset into the LDS when `addr` lies in the shared (LDS) aperture.
+fn lds_offset(d: &Dispatch, addr: u64) -> Option<usize> {
+    let base = d.apertures.shared_base;
+    (addr >= base && addr - base < crate::exec::Apertures::SIZE).then(|| (addr - base) as usize)
+}
+
+fn copy_from(src: &[u8], off: usize, out: &mut [u8]) -> usize {
+    if off >= src.len() {
+        return 0;
+    }
+    let n = (src.len() - off).min(out.len());
+    out[..n].copy_from_slice(&src[off..off + n]);
+    n
+}
+
+/// Bytes per lane a FLAT/GLOBAL store or atomic writes (0: not one), from its mnemonic (load time only).
+fn flat_store_width(format: Format, op: Op) -> u8 {
+    if !matches!(format, Format::Flat | Format::Global) {
+        return 0;
+    }
+    let name = op.name();
+    let Some(rest) = name
+        .strip_prefix("global_")
+        .or_else(|| name.strip_prefix("flat_"))
+    else {
+        return 0;
+    };
+    if let Some(kind) = rest.strip_prefix("store_") {
+        return match kind {
+            k if k.starts_with("byte") => 1,
+            k if k.starts_with("short") => 2,
+            "dwordx2" => 8,
+            "dwordx3" => 12,
+            "dwordx4" => 16,
+            _ => 4,
+        };
+    }
+    if rest.starts_with("atomic_") {
+        return if rest.ends_with("_x2")
+            || rest.ends_with("f64")
+            || rest.contains("_u64")
+            || rest.contains("_i64")
+        {
+            8
+        } else {
+            4
+        };
+    }
+    0
+}
