@@ -267,10 +267,22 @@ mod llvm_user {
     pub const SELECT_BIT_PIECE: u64 = 0x0c;
 }
 
-/// One entry of the evaluation stack: a value (with whether it was computed from an address) or a location.
+/// Where a value on the stack came from, for clang's address-space marker (module comment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Prov {
+    /// A register's or a constant's value: the variable's value itself.
+    Value,
+    /// An address from `DW_OP_addr*`: a static variable (global or LDS).
+    Address,
+    /// An address computed from the frame base or the stack/frame pointer: a per-lane scratch offset
+    /// (gfx950 uses architected flat scratch, so SGPR32/SGPR33 hold lane-relative scratch offsets).
+    Frame,
+}
+
+/// One entry of the evaluation stack: a value (with its provenance) or a location.
 #[derive(Clone, Debug)]
 enum Entry {
-    Val { v: u64, addr: bool },
+    Val { v: u64, prov: Prov },
     Loc(Location),
 }
 
@@ -355,14 +367,14 @@ impl Eval<'_> {
 
     /// Pop a value; a memory location in the default address space converts back to its address (extensions
     /// 2.1: implicit conversion).
-    fn pop_val(&mut self) -> Result<(u64, bool), EvalError> {
+    fn pop_val(&mut self) -> Result<(u64, Prov), EvalError> {
         match self.pop()? {
-            Entry::Val { v, addr } => Ok((v, addr)),
+            Entry::Val { v, prov } => Ok((v, prov)),
             Entry::Loc(Location::Memory {
                 space: AddrSpace::Global,
                 addr,
-            }) => Ok((addr, true)),
-            Entry::Loc(Location::Implicit(b)) => Ok((le_u64(&b), false)),
+            }) => Ok((addr, Prov::Address)),
+            Entry::Loc(Location::Implicit(b)) => Ok((le_u64(&b), Prov::Value)),
             Entry::Loc(l) => Err(malformed(format!("value expected, found location {l:?}"))),
         }
     }
@@ -370,8 +382,12 @@ impl Eval<'_> {
     /// Pop a location: a plain value is a memory address in the default address space (DWARF 5 2.6.1.1.2).
     fn pop_loc(&mut self) -> Result<Location, EvalError> {
         Ok(match self.pop()? {
-            Entry::Val { v, .. } => Location::Memory {
-                space: AddrSpace::Global,
+            Entry::Val { v, prov } => Location::Memory {
+                space: if prov == Prov::Frame {
+                    AddrSpace::PrivateLane
+                } else {
+                    AddrSpace::Global
+                },
                 addr: v,
             },
             Entry::Loc(l) => l,
@@ -401,10 +417,12 @@ impl Eval<'_> {
     }
 
     fn frame_base(&mut self) -> Result<u64, EvalError> {
-        let fb = self
-            .env
-            .frame_base
-            .ok_or_else(|| malformed("DW_OP_fbreg without DW_AT_frame_base"))?;
+        // LLVM writes no DW_AT_frame_base for functions without a frame register: kernels, whose frame starts
+        // at offset 0 of each lane's private segment (heteromark_hist's priv_hist is `DW_OP_fbreg +0` in a
+        // kernel without one).
+        let Some(fb) = self.env.frame_base else {
+            return Ok(0);
+        };
         if self.depth > 4 {
             return Err(malformed("frame base recursion"));
         }
@@ -462,16 +480,36 @@ impl Eval<'_> {
                     };
                     match (addr_entry, aspace) {
                         // clang's address-space marker on a value (see the module comment): keep the value.
-                        (Entry::Val { v, addr: false }, Some(_)) => {
-                            self.push(Entry::Loc(Location::Implicit(v.to_le_bytes().to_vec())))?
-                        }
-                        // clang's marker on an address: the variable is in memory in that address space.
-                        (Entry::Val { v, addr: true }, Some(s)) => {
-                            self.push(Entry::Loc(Location::Memory {
-                                space: AddrSpace::from_dwarf(s),
-                                addr: v,
-                            }))?
-                        }
+                        (
+                            Entry::Val {
+                                v,
+                                prov: Prov::Value,
+                            },
+                            Some(_),
+                        ) => self.push(Entry::Loc(Location::Implicit(v.to_le_bytes().to_vec())))?,
+                        // clang's marker on a static address: the variable is in memory in that space.
+                        (
+                            Entry::Val {
+                                v,
+                                prov: Prov::Address,
+                            },
+                            Some(s),
+                        ) => self.push(Entry::Loc(Location::Memory {
+                            space: AddrSpace::from_dwarf(s),
+                            addr: v,
+                        }))?,
+                        // On a frame address the marker names the source type's address space (private
+                        // for OpenCL, generic for HIP) but the number is a lane-relative scratch offset.
+                        (
+                            Entry::Val {
+                                v,
+                                prov: Prov::Frame,
+                            },
+                            Some(_),
+                        ) => self.push(Entry::Loc(Location::Memory {
+                            space: AddrSpace::PrivateLane,
+                            addr: v,
+                        }))?,
                         (Entry::Loc(l), Some(_)) => self.push(Entry::Loc(l))?,
                         (e, None) => {
                             let (space, addr) = match e {
@@ -494,7 +532,7 @@ impl Eval<'_> {
                             }
                             self.push(Entry::Val {
                                 v: u64::from_le_bytes(buf),
-                                addr: false,
+                                prov: Prov::Value,
                             })?;
                         }
                     }
@@ -530,27 +568,27 @@ impl Eval<'_> {
                     let (a, f) = self.pop_val()?;
                     self.push(Entry::Val {
                         v: (a as i64).wrapping_abs() as u64,
-                        addr: f,
+                        prov: f,
                     })?;
                 }
                 Operation::Neg => {
                     let (a, f) = self.pop_val()?;
                     self.push(Entry::Val {
                         v: (a as i64).wrapping_neg() as u64,
-                        addr: f,
+                        prov: f,
                     })?;
                 }
                 Operation::Not => {
                     let (a, f) = self.pop_val()?;
-                    self.push(Entry::Val { v: !a, addr: f })?;
+                    self.push(Entry::Val { v: !a, prov: f })?;
                 }
                 Operation::PlusConstant { value } => {
                     let e = self.pop()?;
                     match e {
                         Entry::Loc(l) => self.push(Entry::Loc(offset_loc(l, value)?))?,
-                        Entry::Val { v, addr } => self.push(Entry::Val {
+                        Entry::Val { v, prov } => self.push(Entry::Val {
                             v: v.wrapping_add(value),
-                            addr,
+                            prov,
                         })?,
                     }
                 }
@@ -605,8 +643,12 @@ impl Eval<'_> {
                         Operation::Lt => (sa < sb) as u64,
                         _ => (sa != sb) as u64,
                     };
-                    let addr = matches!(op, Operation::Plus | Operation::Minus) && (fa || fb);
-                    self.push(Entry::Val { v, addr })?;
+                    let prov = if matches!(op, Operation::Plus | Operation::Minus) {
+                        fa.max(fb)
+                    } else {
+                        Prov::Value
+                    };
+                    self.push(Entry::Val { v, prov })?;
                 }
                 Operation::Bra { target } => {
                     let (c, _) = self.pop_val()?;
@@ -617,11 +659,11 @@ impl Eval<'_> {
                 Operation::Skip { target } => pc = jump(next, target, expr.len())?,
                 Operation::UnsignedConstant { value } => self.push(Entry::Val {
                     v: value,
-                    addr: false,
+                    prov: Prov::Value,
                 })?,
                 Operation::SignedConstant { value } => self.push(Entry::Val {
                     v: value as u64,
-                    addr: false,
+                    prov: Prov::Value,
                 })?,
                 Operation::Register { register } => {
                     let reg = Reg::from_dwarf(register.0)
@@ -636,12 +678,19 @@ impl Eval<'_> {
                     register, offset, ..
                 } => {
                     let v = self.reg_value(register.0)?.wrapping_add(offset as u64);
-                    let addr = self.reg_is_address(register.0);
-                    self.push(Entry::Val { v, addr })?;
+                    let prov = if self.reg_is_address(register.0) {
+                        Prov::Frame
+                    } else {
+                        Prov::Value
+                    };
+                    self.push(Entry::Val { v, prov })?;
                 }
                 Operation::FrameOffset { offset } => {
                     let v = self.frame_base()?.wrapping_add(offset as u64);
-                    self.push(Entry::Val { v, addr: true })?;
+                    self.push(Entry::Val {
+                        v,
+                        prov: Prov::Frame,
+                    })?;
                 }
                 Operation::Nop => {}
                 Operation::Piece {
@@ -682,20 +731,26 @@ impl Eval<'_> {
                 }
                 Operation::Address { address } => self.push(Entry::Val {
                     v: address,
-                    addr: true,
+                    prov: Prov::Address,
                 })?,
                 Operation::AddressIndex { index } => {
                     let v = self.debug_addr(index.0 as u64)?;
-                    self.push(Entry::Val { v, addr: true })?;
+                    self.push(Entry::Val {
+                        v,
+                        prov: Prov::Address,
+                    })?;
                 }
                 Operation::ConstantIndex { index } => {
                     let v = self.debug_addr(index.0 as u64)?;
-                    self.push(Entry::Val { v, addr: false })?;
+                    self.push(Entry::Val {
+                        v,
+                        prov: Prov::Value,
+                    })?;
                 }
                 Operation::TypedLiteral { value, .. } => {
                     self.push(Entry::Val {
                         v: le_u64(value.slice()),
-                        addr: false,
+                        prov: Prov::Value,
                     })?;
                 }
                 // Values here are at most 64 bits: conversions between integral base types of that size keep
@@ -761,7 +816,7 @@ impl Eval<'_> {
             }
             llvm_user::PUSH_LANE => self.push(Entry::Val {
                 v: self.lane as u64,
-                addr: false,
+                prov: Prov::Value,
             }),
             llvm_user::OFFSET | llvm_user::OFFSET_UCONST | llvm_user::BIT_OFFSET => {
                 let b = match sub {
@@ -854,9 +909,14 @@ impl Eval<'_> {
         match self.stack.pop() {
             None => Ok(Location::Undefined),
             Some(Entry::Loc(l)) => Ok(l),
-            // DWARF 5 2.6.1.1.2: a value left on the stack is the address of the object.
-            Some(Entry::Val { v, .. }) => Ok(Location::Memory {
-                space: AddrSpace::Global,
+            // DWARF 5 2.6.1.1.2: a value left on the stack is the address of the object; frame addresses are
+            // lane-relative scratch offsets.
+            Some(Entry::Val { v, prov }) => Ok(Location::Memory {
+                space: if prov == Prov::Frame {
+                    AddrSpace::PrivateLane
+                } else {
+                    AddrSpace::Global
+                },
                 addr: v,
             }),
         }

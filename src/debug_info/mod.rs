@@ -174,9 +174,15 @@ pub struct Variable {
     /// Lexical depth inside its frame (0 = the function's own scope); an inner variable shadows an outer one.
     pub depth: u32,
     pub location: VarLocation,
+    /// The variable's DIE in this model (`DebugInfo::variable_locations`).
+    pub id: VarId,
     env_unit: u32,
     function: Option<u32>,
 }
+
+/// Index of a variable DIE of a code object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
 
 /// The cached source model of one code object.
 pub struct DebugInfo {
@@ -194,6 +200,9 @@ pub struct DebugInfo {
     notes: Vec<Note>,
     object_dir: Option<PathBuf>,
     has_dwarf: bool,
+    /// Some unit's line program could not be opened (addr2line cannot open that unit either): inline chains
+    /// come from this model's scopes.
+    line_damaged: bool,
 }
 
 /// Largest `.text` covered by the direct-index table (beyond it, lookups fall back to binary search).
@@ -267,6 +276,7 @@ impl DebugInfo {
             notes,
             object_dir: None,
             has_dwarf,
+            line_damaged: false,
         };
         d.read_units(&dwarf);
         d.build_pc_table(&sections);
@@ -274,6 +284,8 @@ impl DebugInfo {
         Ok(d)
     }
 
+    /// Read every unit; a unit whose line program is too damaged for gimli to open it is opened without its
+    /// line program.
     fn read_units(&mut self, dwarf: &gimli::Dwarf<R>) {
         let mut interner = lines::FileInterner {
             files: &mut self.files,
@@ -292,7 +304,20 @@ impl DebugInfo {
                     break;
                 }
             };
-            let unit = match dwarf.unit(header) {
+            let opened = match dwarf.unit(header.clone()) {
+                Ok(u) => Ok(u),
+                Err(e) => match open_unit_without_lines(dwarf, header) {
+                    Ok(u) => {
+                        self.notes.push(Note::new(format!(
+                            "line table of unit {unit_no} unreadable ({e}): its PCs have no source line"
+                        )));
+                        self.line_damaged = true;
+                        Ok(u)
+                    }
+                    Err(_) => Err(e),
+                },
+            };
+            let unit = match opened {
                 Ok(u) => u,
                 Err(e) => {
                     self.notes.push(Note::new(format!(
@@ -391,24 +416,32 @@ impl DebugInfo {
                     _ => LocId::NONE,
                 };
                 let mut chain = ChainId::NONE;
-                if let Some(ctx) = &ctx {
-                    match self.frames_at(ctx, pc, &mut loc_map) {
-                        Ok(mut frames) if !frames.is_empty() => {
-                            // The innermost frame's line is the line table's (addr2line drops the column of
-                            // line-0 rows; llvm-symbolizer keeps it).
-                            if loc != LocId::NONE {
-                                frames[0].loc = loc;
-                            }
-                            let n = self.chains.len() as u32;
-                            chain = *chain_map
-                                .entry(frames.clone())
-                                .or_insert_with(|| ChainId(n));
-                            if chain.0 == n {
-                                self.chains.push(frames.into_boxed_slice());
+                let from_addr2line = match &ctx {
+                    Some(ctx) if !self.line_damaged => {
+                        match self.frames_at(ctx, pc, &mut loc_map) {
+                            Ok(f) => Some(f),
+                            Err(_) => {
+                                frames_failed += 1;
+                                None
                             }
                         }
-                        Ok(_) => {}
-                        Err(_) => frames_failed += 1,
+                    }
+                    _ => None,
+                };
+                let mut frames = match from_addr2line {
+                    Some(f) => f,
+                    None => self.frames_from_scopes(pc, loc, &mut loc_map),
+                };
+                if !frames.is_empty() {
+                    // The innermost frame's line is the line table's (addr2line drops the column of line-0
+                    // rows; llvm-symbolizer keeps it).
+                    if loc != LocId::NONE {
+                        frames[0].loc = loc;
+                    }
+                    let n = self.chains.len() as u32;
+                    chain = *chain_map.entry(frames.clone()).or_insert(ChainId(n));
+                    if chain.0 == n {
+                        self.chains.push(frames.into_boxed_slice());
                     }
                 }
                 self.pc_table[slot] = PcEntry { loc, chain };
@@ -475,6 +508,64 @@ impl DebugInfo {
                 inlined: i + 1 < n,
             })
             .collect())
+    }
+
+    /// The inline chain from this model's scopes (when addr2line cannot read the DWARF): function names and
+    /// the call sites of inlined subroutines.
+    fn frames_from_scopes(
+        &mut self,
+        pc: u64,
+        loc: LocId,
+        loc_map: &mut HashMap<SourceLoc, LocId>,
+    ) -> Vec<Frame> {
+        let chain = self.scope_chain(pc);
+        let mut frames = Vec::new();
+        let mut cur = loc;
+        for &s in chain.iter().rev() {
+            let sc = &self.model.scopes[s as usize];
+            if sc.kind == ScopeKind::Lexical {
+                continue;
+            }
+            let name = sc.name.clone().unwrap_or_else(|| Arc::from("??"));
+            let function = if name.starts_with("_Z") {
+                addr2line::demangle(&name, gimli::DW_LANG_C_plus_plus)
+                    .map(|d| Arc::from(llvm_spelling(&d).as_str()))
+                    .unwrap_or(name)
+            } else {
+                name
+            };
+            let call = sc.call;
+            frames.push(Frame {
+                function,
+                loc: cur,
+                inlined: sc.kind == ScopeKind::Inlined,
+            });
+            cur = match call {
+                Some(c) => self.intern_loc(loc_map, c),
+                None => LocId::NONE,
+            };
+        }
+        frames
+    }
+
+    /// Scopes holding `pc`, outermost (the function) first.
+    fn scope_chain(&self, pc: u64) -> Vec<u32> {
+        let Some(func) = self.model.functions.iter().find(|f| f.contains(pc)) else {
+            return Vec::new();
+        };
+        let mut chain = vec![func.scope];
+        while let Some(&last) = chain.last() {
+            let s = &self.model.scopes[last as usize];
+            match s
+                .children
+                .iter()
+                .find(|&&c| self.model.scopes[c as usize].contains(pc))
+            {
+                Some(&c) if chain.len() < 256 => chain.push(c),
+                _ => break,
+            }
+        }
+        chain
     }
 
     /// gdb's prologue rule per function: the first `prologue_end` row, else the second distinct line.
@@ -783,20 +874,7 @@ impl DebugInfo {
         let Some(func_idx) = self.model.functions.iter().position(|f| f.contains(pc)) else {
             return out;
         };
-        let func = &self.model.functions[func_idx];
-        // Scope chain from the function down to the innermost scope holding pc.
-        let mut chain = vec![func.scope];
-        loop {
-            let s = &self.model.scopes[*chain.last().unwrap() as usize];
-            match s
-                .children
-                .iter()
-                .find(|&&c| self.model.scopes[c as usize].contains(pc))
-            {
-                Some(&c) if chain.len() < 256 => chain.push(c),
-                _ => break,
-            }
-        }
+        let chain = self.scope_chain(pc);
         // Frame index and lexical depth per scope, innermost first.
         let mut frame = 0usize;
         let mut depth_in_frame: Vec<u32> = Vec::new();
@@ -887,8 +965,63 @@ impl DebugInfo {
             frame,
             depth,
             location,
+            id: VarId(v),
             env_unit: vd.unit,
             function,
+        }
+    }
+
+    /// Every variable and parameter DIE of the code object (concrete and abstract), each once, with its first
+    /// location (for listings such as gdb's `info scope`; use `variables_at` for a PC).
+    pub fn all_variables(&self) -> Vec<Variable> {
+        (0..self.model.vars.len() as u32)
+            .map(|v| {
+                let vd = &self.model.vars[v as usize];
+                let mut var = self.variable(v, 0, 0, 0, vd.function);
+                var.location = self
+                    .variable_locations(&var)
+                    .into_iter()
+                    .next()
+                    .map(|(_, l)| l)
+                    .unwrap_or(VarLocation::OptimizedOut);
+                if vd.function.is_none() && !self.model.globals.contains(&v) {
+                    // An abstract variable: a parameter or local of an inlined function's abstract tree.
+                    var.kind = if vd.is_param {
+                        VarKind::Param
+                    } else {
+                        VarKind::Local
+                    };
+                }
+                var
+            })
+            .collect()
+    }
+
+    /// All location descriptions of a variable: `(Some([begin, end)), location)` per location list entry, or
+    /// one `(None, location)` for a single expression or constant; empty when it has no location.
+    pub fn variable_locations(&self, var: &Variable) -> Vec<(Option<(u64, u64)>, VarLocation)> {
+        let Some(vd) = self.model.vars.get(var.id.0 as usize) else {
+            return Vec::new();
+        };
+        match &vd.loc {
+            VarLoc::None => Vec::new(),
+            VarLoc::Expr(e) if e.is_empty() => Vec::new(),
+            VarLoc::Expr(e) => vec![(None, VarLocation::Expr(e.clone()))],
+            VarLoc::Const(c) => vec![(None, VarLocation::Const(c.clone()))],
+            VarLoc::List(list) => list
+                .iter()
+                .map(|(b, e, x)| {
+                    (
+                        Some((*b, *e)),
+                        if x.is_empty() {
+                            VarLocation::OptimizedOut
+                        } else {
+                            VarLocation::Expr(x.clone())
+                        },
+                    )
+                })
+                .collect(),
+            VarLoc::Bad(why) => vec![(None, VarLocation::Unreadable(why.clone()))],
         }
     }
 
@@ -1044,6 +1177,70 @@ fn llvm_spelling(s: &str) -> String {
         i += ch.len_utf8();
     }
     out
+}
+
+/// Open a unit as `gimli::Dwarf::unit` does but without its line program (which failed to parse).
+fn open_unit_without_lines(
+    dwarf: &gimli::Dwarf<R>,
+    header: gimli::UnitHeader<R>,
+) -> gimli::Result<gimli::Unit<R>> {
+    use gimli::AttributeValue;
+    let abbreviations = dwarf.abbreviations(&header)?;
+    let enc = header.encoding();
+    let mut unit = gimli::Unit {
+        abbreviations,
+        name: None,
+        comp_dir: None,
+        low_pc: 0,
+        str_offsets_base: gimli::DebugStrOffsetsBase::default_for_encoding_and_file(
+            enc,
+            dwarf.file_type,
+        ),
+        addr_base: gimli::DebugAddrBase(0),
+        loclists_base: gimli::DebugLocListsBase::default_for_encoding_and_file(
+            enc,
+            dwarf.file_type,
+        ),
+        rnglists_base: gimli::DebugRngListsBase::default_for_encoding_and_file(
+            enc,
+            dwarf.file_type,
+        ),
+        line_program: None,
+        dwo_id: None,
+        header,
+    };
+    let (mut name, mut comp_dir, mut low_pc) = (None, None, None);
+    {
+        let mut cursor = unit.header.entries(&unit.abbreviations);
+        cursor.next_dfs()?;
+        let root = cursor.current().ok_or(gimli::Error::MissingUnitDie)?;
+        for attr in root.attrs() {
+            match (attr.name(), attr.value()) {
+                (gimli::DW_AT_name, v) => name = Some(v),
+                (gimli::DW_AT_comp_dir, v) => comp_dir = Some(v),
+                (gimli::DW_AT_low_pc, v) => low_pc = Some(v),
+                (gimli::DW_AT_str_offsets_base, AttributeValue::DebugStrOffsetsBase(b)) => {
+                    unit.str_offsets_base = b
+                }
+                (gimli::DW_AT_addr_base, AttributeValue::DebugAddrBase(b)) => unit.addr_base = b,
+                (gimli::DW_AT_loclists_base, AttributeValue::DebugLocListsBase(b)) => {
+                    unit.loclists_base = b
+                }
+                (gimli::DW_AT_rnglists_base, AttributeValue::DebugRngListsBase(b)) => {
+                    unit.rnglists_base = b
+                }
+                _ => {}
+            }
+        }
+    }
+    unit.name = name.and_then(|v| dwarf.attr_string(&unit, v).ok());
+    unit.comp_dir = comp_dir.and_then(|v| dwarf.attr_string(&unit, v).ok());
+    if let Some(v) = low_pc {
+        if let Ok(Some(a)) = dwarf.attr_address(&unit, v) {
+            unit.low_pc = a;
+        }
+    }
+    Ok(unit)
 }
 
 /// A `gimli::Dwarf` over the section copies (missing sections are empty).

@@ -39,13 +39,14 @@ pub(crate) struct VarDef {
     pub unit: u32,
     /// DIE offset of the abstract origin, if any (to find abstract variables without a concrete instance).
     pub origin: Option<u64>,
+    /// The concrete function whose frame holds the variable (`None`: unit-level or abstract).
+    pub function: Option<u32>,
 }
 
 #[derive(Clone, Debug)]
 pub(crate) struct Scope {
     pub kind: ScopeKind,
     pub ranges: Vec<(u64, u64)>,
-    pub parent: Option<u32>,
     pub children: Vec<u32>,
     pub vars: Vec<u32>,
     /// Function name for subprograms and inlined subroutines.
@@ -85,7 +86,6 @@ pub struct Function {
     pub prologue_end: u64,
     pub(crate) frame_base: Option<Arc<[u8]>>,
     pub(crate) scope: u32,
-    pub(crate) unit: u32,
 }
 
 impl Function {
@@ -304,14 +304,12 @@ impl Model {
                                 prologue_end: 0,
                                 frame_base,
                                 scope: idx,
-                                unit: unit_no,
                             });
                             function = Some(fidx);
                         }
                         self.scopes.push(Scope {
                             kind,
                             ranges,
-                            parent: parent_scope,
                             children: Vec::new(),
                             vars: Vec::new(),
                             name,
@@ -356,6 +354,7 @@ impl Model {
                         loc,
                         unit: unit_no,
                         origin: origin_of(die).map(|x| x.0 as u64),
+                        function: parent_scope.and_then(|p| self.scopes[p as usize].function),
                     });
                     let direct_parent = stack.last().map(|&(_, s, a)| (s, a));
                     match direct_parent {
