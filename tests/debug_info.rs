@@ -332,7 +332,45 @@ fn source_text_is_found_beside_the_object_and_missing_files_say_so() {
 }
 
 #[test]
+fn example_sources_resolve_beside_their_objects() {
+    // Every relative file of every example's line table (./kernel.cl, ./././ocl_prelude.h, ...) is found
+    // beside the code object; clang's own headers (absolute paths) are not required.
+    let mut n = 0;
+    for c in example_cases() {
+        let d = DebugInfo::load_file(&c.hsaco).unwrap();
+        let cache = d.source_cache(vec![]);
+        for (i, f) in d.files().iter().enumerate() {
+            if f.path.starts_with('/') {
+                continue;
+            }
+            let t = d.source_text(&cache, FileId(i as u32));
+            assert!(t.is_ok(), "{}: {}", c.name, t.unwrap_err());
+            n += 1;
+        }
+    }
+    println!("{n} example source files found");
+}
+
+#[test]
 fn hot_path_lookups_are_cheap() {
+    let mut slowest = (0u128, String::new());
+    for c in cases() {
+        let bytes = std::fs::read(&c.hsaco).unwrap();
+        let t = std::time::Instant::now();
+        let d = DebugInfo::from_elf(&bytes).unwrap();
+        let us = t.elapsed().as_micros();
+        if us > slowest.0 {
+            slowest = (
+                us,
+                format!(
+                    "{} ({} bytes of text)",
+                    c.name,
+                    d.text_ranges().iter().map(|r| r.1 - r.0).sum::<u64>()
+                ),
+            );
+        }
+    }
+    println!("slowest model build: {} us for {}", slowest.0, slowest.1);
     let d = DebugInfo::load_file(&fixtures().join("loop.hsaco")).unwrap();
     let (b, e) = d.text_ranges()[0];
     let t = std::time::Instant::now();

@@ -704,7 +704,7 @@ impl DebugInfo {
         self.model.functions.iter().find(|f| f.contains(pc))
     }
 
-    /// Functions named `name` (DW_AT_name, linkage name, or the demangled linkage name's base name).
+    /// Functions whose `DW_AT_name` or linkage name is `name`.
     pub fn functions_named(&self, name: &str) -> Vec<&Function> {
         self.model
             .functions
