@@ -155,6 +155,8 @@ def generate(csv_path):
     w("    pub e32: bool,")
     w("    /// Constant-printing type of src0..src2.")
     w("    pub ty: [Ty; 3],")
+    w("    /// Bit i: source i accepts registers only (llvm prints a constant there with `/*Invalid immediate*/`).")
+    w("    pub reg_only: u8,")
     w("    /// Memory direction: `MEM_LOAD`, `MEM_STORE`, `MEM_ATOMIC` (0 for non-memory ops).")
     w("    pub mem: u8,")
     w("}")
@@ -185,8 +187,19 @@ def generate(csv_path):
             mem = 2
         elif "_load" in ln or ln.startswith("ds_read"):
             mem = 1
+        reg_only = 0
+        fmt0 = first[n]["format"]
+        for k, role in enumerate(("Src0", "Src1", "Src2")):
+            ws = [x for x in src if x[0] == role]
+            if not ws:
+                continue
+            if fmt0 == "VOP3P-MAI" and ln != "v_accvgpr_read_b32":
+                if ln.startswith("v_mfma") and k < 2 and ln != "v_mfma_ld_scale_b32" or ln.startswith("v_smfmac"):
+                    reg_only |= 1 << k
+            elif ws[0][2] > 2 or (k == 0 and ln in REG_ONLY_SRC0) or (k == 2 and ln in REG_ONLY_SRC2):
+                reg_only |= 1 << k
         entries.append(f"    OpSyntax {{ native: {nat}, vop3: {v3}, e32: {'true' if d['e32'] else 'false'}, "
-                       f"ty: [Ty::{tys[0]}, Ty::{tys[1]}, Ty::{tys[2]}], mem: {mem} }}, // {n}")
+                       f"ty: [Ty::{tys[0]}, Ty::{tys[1]}, Ty::{tys[2]}], reg_only: {reg_only}, mem: {mem} }}, // {n}")
     for key, nm in lists.items():
         items = ", ".join(f"Opnd {{ role: Role::{r}, file: RegFile::{fmap[f]}, width: {wd} }}" for r, f, wd in key)
         w("#[rustfmt::skip]")
@@ -196,7 +209,7 @@ def generate(csv_path):
     w("pub static OP_SYNTAX: [OpSyntax; OP_COUNT] = [")
     for e in entries:
         w(e)
-    w("    OpSyntax { native: &[], vop3: &[], e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // INVALID")
+    w("    OpSyntax { native: &[], vop3: &[], e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // INVALID")
     w("];")
     w("")
     w("pub const MEM_LOAD: u8 = 1;")
@@ -343,6 +356,11 @@ def operand_list(fmt, name, toks):
                 out.append((role, "v", r[2]))
     return out
 
+# sources that take registers only (VGPR-only VOP1 sources, lane-select sources, SGPR carry-ins)
+REG_ONLY_SRC0 = {"v_swap_b32", "v_accvgpr_mov_b32", "v_permlane16_swap_b32", "v_permlane32_swap_b32",
+                 "v_readfirstlane_b32", "v_readlane_b32", "v_cvt_scalef32_sr_pk_fp4_f32", "v_accvgpr_read_b32"}
+REG_ONLY_SRC2 = {"v_cndmask_b32", "v_addc_co_u32", "v_subb_co_u32", "v_subbrev_co_u32"}
+
 TY_NAMES = ["W32", "I16", "F16", "V2F16", "V2BF16", "I64", "F64"]
 
 def src_types(name, widths):
@@ -352,6 +370,9 @@ def src_types(name, widths):
     toks = n.split("_")
     tys = []
     for i, w in enumerate(widths):
+        if n.startswith("v_mfma") and n.endswith("_f64"):
+            tys.append("F64")
+            continue
         if w == 2:
             if n.startswith("v_pk_") and n.endswith("_f32") or n == "v_pk_mov_b32":
                 tys.append("W32")
@@ -364,6 +385,9 @@ def src_types(name, widths):
             tys.append("W32")
             continue
         ty = "W32"
+        if n in ("v_sat_pk_u8_i16", "v_sad_u16") or (n in ("v_mad_u32_u16", "v_mad_i32_i16") and i == 2):
+            tys.append("W32")
+            continue
         if n.startswith("v_pk_") or n.startswith("v_dot2c_f32_f16") or n.startswith("v_dot2_f32_f16"):
             if "f16" in toks:
                 ty = "V2F16"
@@ -377,7 +401,7 @@ def src_types(name, widths):
             last = toks[-1]
             ty = {"f16": "F16", "i16": "I16", "u16": "I16"}.get(last, "W32")
         else:
-            last = [t for t in toks if t in ("f16", "i16", "u16", "b16", "f32", "i32", "u32", "b32", "bf16")]
+            last = [t for t in toks if t in ("f16", "i16", "u16", "b16", "f32", "i32", "u32", "b32", "bf16", "u8", "i8")]
             if last:
                 l = last[-1]
                 ty = {"f16": "F16", "i16": "I16", "u16": "I16", "b16": "I16"}.get(l, "W32")

@@ -357,10 +357,6 @@ fn vop_ext(words: &[u32], i: &mut Inst, s0: u32, vopc: bool) -> Option<()> {
                 i.mods.clamp = w1 & (1 << 13) != 0;
                 i.mods.omod = ((w1 >> 14) & 3) as u8;
             }
-            if vopc {
-                i.mods.clamp = w1 & (1 << 13) != 0;
-                i.mods.omod = ((w1 >> 14) & 3) as u8;
-            }
             Some(())
         }
         255 => literal(words, 1, i),
@@ -432,10 +428,17 @@ fn vop1(words: &[u32]) -> Option<Inst> {
         }
         vop_ext(words, &mut i, s0, false)?;
     } else {
-        // v_nop / v_clrexcp: llvm still accepts DPP/SDWA forms of v_nop
+        // v_nop / v_clrexcp: llvm still decodes DPP/SDWA forms of v_nop
         if s0 == 249 || s0 == 250 {
-            vop_ext(words, &mut i, s0, false)?;
-            i.src[0] = Operand::NONE;
+            let w1 = *words.get(1)?;
+            i.size = 8;
+            i.ext = if s0 == 250 { Ext::Dpp } else { Ext::Sdwa };
+            i.dpp = Dpp {
+                ctrl: ((w1 >> 8) & 0x1FF) as u16,
+                row_mask: (w1 >> 28) as u8,
+                bank_mask: ((w1 >> 24) & 0xF) as u8,
+                bound_ctrl: w1 & (1 << 19) != 0,
+            };
         }
     }
     Some(i)
@@ -492,9 +495,9 @@ fn vop3(words: &[u32]) -> Option<Inst> {
             i.src[k] = Operand(fields[k] as u16);
         }
     }
-    // VOP2 carry-in/cndmask promoted to VOP3 read an SGPR pair as src2 (already in the syntax as Src2).
-    if has_role(syn, Role::Vcc) {
-        i.src[2] = Operand::VCC_LO;
+    if matches!(op, Op::V_BITOP3_B16 | Op::V_BITOP3_B32) {
+        // BITOP3 truth table: [2:0] in NEG, [5:3] in ABS, [7:6] in OMOD (llvm `bitop3:`)
+        i.imm = (i.mods.neg as i32) | (i.mods.abs as i32) << 3 | (i.mods.omod as i32) << 6;
     }
     Some(i)
 }

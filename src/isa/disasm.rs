@@ -21,7 +21,13 @@ fn range(out: &mut String, prefix: &str, first: u32, width: u8) {
 
 /// A scalar-file register operand (codes 0..=127 and the named specials).
 fn sreg(out: &mut String, code: u16, width: u8) {
-    let c = code as u32;
+    // llvm decodes an SGPR/TTMP tuple by its aligned index: pairs even, wider tuples 4-aligned
+    let c = match (code as u32, width) {
+        (c @ (0..=101 | 108..=123), 2) => c & !1,
+        (c @ 0..=101, 3..) => c & !3,
+        (c @ 108..=123, 3..) => 108 + ((c - 108) & !3),
+        (c, _) => c,
+    };
     match c {
         0..=101 => range(out, "s", c, width),
         102 | 103 if width == 2 && c == 102 => out.push_str("flat_scratch"),
@@ -323,7 +329,7 @@ fn sendmsg(out: &mut String, simm: u32) {
         op == 0
     };
     let stream_ok = if gs && op != 0 { true } else { stream == 0 };
-    if let (Some(n), true, true, true) = (name, op_ok, stream_ok, simm & !0x37F == 0) {
+    if let (Some(n), true, true) = (name, op_ok, stream_ok) {
         let _ = write!(out, "sendmsg({n}");
         if needs_op {
             let _ = write!(out, ", {}", op_name.unwrap_or(""));
@@ -333,6 +339,7 @@ fn sendmsg(out: &mut String, simm: u32) {
         }
         out.push(')');
     } else if simm & !0x37F == 0 {
+        // llvm re-encodes the fields and prints them raw only if that gives back the same value
         let _ = write!(out, "sendmsg({id}, {op}, {stream})");
     } else {
         let _ = write!(out, "{simm}");
@@ -376,7 +383,11 @@ fn salu(out: &mut String, inst: &Inst) {
                     continue;
                 }
                 sep(out, &mut first);
-                let _ = write!(out, "{simm}");
+                if inst.op == Op::S_NOP && simm > 15 {
+                    hex(out, simm as u64);
+                } else {
+                    let _ = write!(out, "{simm}");
+                }
             }
             Role::Imm16 => {
                 sep(out, &mut first);
@@ -543,21 +554,50 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
             }
             Role::K => {
                 sep(out, &mut first);
-                let v = if inst.op == Op::V_MADMK_F16 || inst.op == Op::V_MADAK_F16 {
-                    inst.literal & 0xFFFF
-                } else {
-                    inst.literal
-                };
-                hex(out, v as u64);
+                hex(out, inst.literal as u64);
             }
             Role::Src0 | Role::Src1 | Role::Src2 => {
                 sep(out, &mut first);
-                let k = o.role as usize - Role::Src0 as usize;
-                modded_src(out, inst, k, o.width, s.ty[k]);
+                let mut k = o.role as usize - Role::Src0 as usize;
+                if k == 1 && matches!(inst.op, Op::V_FMAMK_F32 | Op::V_MADMK_F16) {
+                    k = 2;
+                }
+                if s.reg_only >> k & 1 != 0 && is_constant(inst.src[k]) {
+                    invalid_imm(out, inst.src[k], inst.literal);
+                } else {
+                    modded_src(out, inst, k, o.width, s.ty[k]);
+                }
             }
             _ => {}
         }
     }
+}
+
+/// A constant where the operand takes registers only: llvm prints it as a plain 32-bit immediate and flags it.
+fn invalid_imm(out: &mut String, op: Operand, literal: u32) {
+    if op.0 == 255 {
+        imm32_plain(out, literal);
+    } else {
+        src_text(out, op, 1, Ty::W32, 0);
+    }
+    out.push_str("/*Invalid immediate*/");
+}
+
+/// A 32-bit immediate as llvm's printImmediate32 prints it: inline integers in decimal, inline floats by
+/// name, anything else in hex.
+fn imm32_plain(out: &mut String, v: u32) {
+    if is_inline_int(v as i32 as i64) {
+        let _ = write!(out, "{}", v as i32);
+    } else if let Some(&(_, n)) = F32_INLINE.iter().find(|&&(b, _)| b == v) {
+        out.push_str(n);
+    } else {
+        hex(out, v as u64);
+    }
+}
+
+/// An inline constant or literal (not a register).
+fn is_constant(op: Operand) -> bool {
+    op.is_scalar() && matches!(op.0, 128..=208 | 240..=248 | 255)
 }
 
 fn sel_name(sel: u8) -> &'static str {
@@ -628,6 +668,22 @@ fn vop32(out: &mut String, inst: &Inst) {
             }
         }
     }
+    if s.native.is_empty() {
+        // v_nop / v_clrexcp: llvm prints no encoding suffix and, for DPP, the controls
+        out.truncate(inst.name().len());
+        if inst.ext == Ext::Dpp {
+            dpp_ctrl(out, inst.dpp.ctrl);
+            let _ = write!(
+                out,
+                " row_mask:0x{:x} bank_mask:0x{:x}",
+                inst.dpp.row_mask, inst.dpp.bank_mask
+            );
+            if inst.dpp.bound_ctrl {
+                out.push_str(" bound_ctrl:1");
+            }
+        }
+        return;
+    }
     let mut syn: &[Opnd] = s.native;
     let sdwa_vopc_dst;
     if inst.ext == Ext::Sdwa && inst.format == Format::Vopc {
@@ -688,7 +744,11 @@ fn vop3_op_sel_count(inst: &Inst, syn: &[Opnd]) -> usize {
         .iter()
         .filter(|o| matches!(o.role, Role::Src0 | Role::Src1 | Role::Src2))
         .count();
-    nsrc + 1
+    match inst.op {
+        // a hidden tied source (the old destination) carries an op_sel bit too
+        Op::V_CVT_SR_FP8_F32 | Op::V_CVT_SR_BF8_F32 => 4,
+        _ => nsrc + 1,
+    }
 }
 
 fn vop3(out: &mut String, inst: &Inst) {
@@ -697,10 +757,44 @@ fn vop3(out: &mut String, inst: &Inst) {
     if matches!(
         inst.info().format,
         Format::Vop1 | Format::Vop2 | Format::Vopc
-    ) {
+    ) && !syn.is_empty()
+    {
         out.push_str("_e64");
     }
+    if matches!(inst.op, Op::V_BITOP3_B16 | Op::V_BITOP3_B32) {
+        // bitop3 truth table lives in the NEG/ABS/OMOD fields (decode.rs puts it in `imm`)
+        let mut i2 = *inst;
+        i2.mods.neg = 0;
+        i2.mods.abs = 0;
+        i2.mods.omod = 0;
+        valu_operands(out, &i2, syn, true);
+        if inst.imm != 0 {
+            if inst.imm <= 64 {
+                let _ = write!(out, " bitop3:{}", inst.imm);
+            } else {
+                let _ = write!(out, " bitop3:0x{:x}", inst.imm);
+            }
+        }
+        if inst.mods.op_sel != 0 {
+            bits_list(out, "op_sel", inst.mods.op_sel, 4);
+        }
+        clamp_omod(out, &i2);
+        return;
+    }
     valu_operands(out, inst, syn, true);
+    if matches!(
+        inst.op,
+        Op::V_PERMLANE16_SWAP_B32 | Op::V_PERMLANE32_SWAP_B32
+    ) {
+        if inst.mods.op_sel & 2 != 0 {
+            out.push_str(" bound_ctrl:1");
+        }
+        if inst.mods.op_sel & 1 != 0 {
+            out.push_str(" fi:1");
+        }
+        clamp_omod(out, inst);
+        return;
+    }
     if inst.mods.op_sel != 0 {
         let n = vop3_op_sel_count(inst, syn);
         // the destination bit is bit 3 whatever the number of sources
@@ -792,7 +886,11 @@ fn mai(out: &mut String, inst: &Inst) {
                     w = f8f6f4_regs(inst.mai.blgp);
                 }
                 let ty = if w == 2 { Ty::F64 } else { Ty::W32 };
-                src_text(out, inst.src[k], w, ty, 0);
+                if syntax(inst.op).reg_only >> k & 1 != 0 && is_constant(inst.src[k]) {
+                    invalid_imm(out, inst.src[k], inst.literal);
+                } else {
+                    src_text(out, inst.src[k], w, ty, 0);
+                }
             }
             _ => {}
         }
@@ -873,14 +971,14 @@ fn swizzle(out: &mut String, imm: u32) {
                 out.push_str("swizzle(BITMASK_PERM,\"");
                 for k in (0..5).rev() {
                     let p = 1 << k;
-                    out.push(if and & p != 0 {
+                    out.push(if or & p != 0 {
+                        '1'
+                    } else if and & p != 0 {
                         if xor & p != 0 {
                             'i'
                         } else {
                             'p'
                         }
-                    } else if or & p != 0 {
-                        '1'
                     } else {
                         '0'
                     });
@@ -932,7 +1030,8 @@ fn ds(out: &mut String, inst: &Inst) {
     } else if inst.imm & 0xFFFF != 0 {
         let _ = write!(out, " offset:{}", inst.imm & 0xFFFF);
     }
-    if inst.mem & mem_flags::GDS != 0 {
+    // gfx950 has no GDS: llvm prints the bit only on the GWS ops
+    if inst.mem & mem_flags::GDS != 0 && (name.starts_with("ds_gws") || inst.op == Op::DS_NOP) {
         out.push_str(" gds");
     }
 }
@@ -1018,17 +1117,17 @@ fn buf(out: &mut String, inst: &Inst) {
         }
     }
     if inst.format == Format::Mtbuf && inst.fmt != 1 {
-        let _ = write!(
-            out,
-            " format:[BUF_DATA_FORMAT_{}",
-            DFMT[(inst.fmt & 0xF) as usize]
-        );
+        // default format (8, UNORM) is not printed, nor is either default half
+        out.push_str(" format:[");
+        let dfmt = inst.fmt & 0xF;
+        if dfmt != 1 {
+            let _ = write!(out, "BUF_DATA_FORMAT_{}", DFMT[dfmt as usize]);
+        }
         if inst.fmt >> 4 != 0 {
-            let _ = write!(
-                out,
-                ",BUF_NUM_FORMAT_{}",
-                NFMT[(inst.fmt >> 4) as usize & 7]
-            );
+            if dfmt != 1 {
+                out.push(',');
+            }
+            let _ = write!(out, "BUF_NUM_FORMAT_{}", NFMT[(inst.fmt >> 4) as usize & 7]);
         }
         out.push(']');
     }

@@ -6128,6 +6128,8 @@ pub struct OpSyntax {
     pub e32: bool,
     /// Constant-printing type of src0..src2.
     pub ty: [Ty; 3],
+    /// Bit i: source i accepts registers only (llvm prints a constant there with `/*Invalid immediate*/`).
+    pub reg_only: u8,
     /// Memory direction: `MEM_LOAD`, `MEM_STORE`, `MEM_ATOMIC` (0 for non-memory ops).
     pub mem: u8,
 }
@@ -6423,1253 +6425,1253 @@ const OPS_143: &[Opnd] = &[Opnd { role: Role::Vaddr, file: RegFile::V, width: 1 
 
 #[rustfmt::skip]
 pub static OP_SYNTAX: [OpSyntax; OP_COUNT] = [
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ADD_U32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SUB_U32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ADD_I32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SUB_I32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ADDC_U32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SUBB_U32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MIN_I32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MIN_U32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MAX_I32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MAX_U32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CSELECT_B32
-    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // S_CSELECT_B64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_AND_B32
-    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // S_AND_B64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_OR_B32
-    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // S_OR_B64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_XOR_B32
-    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // S_XOR_B64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ANDN2_B32
-    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // S_ANDN2_B64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ORN2_B32
-    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // S_ORN2_B64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_NAND_B32
-    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // S_NAND_B64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_NOR_B32
-    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // S_NOR_B64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_XNOR_B32
-    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // S_XNOR_B64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_LSHL_B32
-    OpSyntax { native: OPS_3, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_LSHL_B64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_LSHR_B32
-    OpSyntax { native: OPS_3, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_LSHR_B64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ASHR_I32
-    OpSyntax { native: OPS_3, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_ASHR_I64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BFM_B32
-    OpSyntax { native: OPS_4, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BFM_B64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MUL_I32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BFE_U32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BFE_I32
-    OpSyntax { native: OPS_3, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_BFE_U64
-    OpSyntax { native: OPS_3, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_BFE_I64
-    OpSyntax { native: OPS_5, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // S_CBRANCH_G_FORK
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ABSDIFF_I32
-    OpSyntax { native: OPS_6, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_RFE_RESTORE_B64
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MUL_HI_U32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MUL_HI_I32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_LSHL1_ADD_U32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_LSHL2_ADD_U32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_LSHL3_ADD_U32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_LSHL4_ADD_U32
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // S_PACK_LL_B32_B16
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // S_PACK_LH_B32_B16
-    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // S_PACK_HH_B32_B16
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MOVK_I32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMOVK_I32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMPK_EQ_I32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMPK_LG_I32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMPK_GT_I32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMPK_GE_I32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMPK_LT_I32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMPK_LE_I32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMPK_EQ_U32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMPK_LG_U32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMPK_GT_U32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMPK_GE_U32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMPK_LT_U32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMPK_LE_U32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ADDK_I32
-    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MULK_I32
-    OpSyntax { native: OPS_8, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CBRANCH_I_FORK
-    OpSyntax { native: OPS_9, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_GETREG_B32
-    OpSyntax { native: OPS_10, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SETREG_B32
-    OpSyntax { native: OPS_11, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SETREG_IMM32_B32
-    OpSyntax { native: OPS_8, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CALL_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MOV_B32
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_MOV_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMOV_B32
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_CMOV_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_NOT_B32
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_NOT_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_WQM_B32
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_WQM_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BREV_B32
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_BREV_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BCNT0_I32_B32
-    OpSyntax { native: OPS_14, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_BCNT0_I32_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BCNT1_I32_B32
-    OpSyntax { native: OPS_14, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_BCNT1_I32_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_FF0_I32_B32
-    OpSyntax { native: OPS_14, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_FF0_I32_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_FF1_I32_B32
-    OpSyntax { native: OPS_14, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_FF1_I32_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_FLBIT_I32_B32
-    OpSyntax { native: OPS_14, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_FLBIT_I32_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_FLBIT_I32
-    OpSyntax { native: OPS_14, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_FLBIT_I32_I64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SEXT_I32_I8
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // S_SEXT_I32_I16
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BITSET0_B32
-    OpSyntax { native: OPS_15, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BITSET0_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BITSET1_B32
-    OpSyntax { native: OPS_15, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BITSET1_B64
-    OpSyntax { native: OPS_16, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_GETPC_B64
-    OpSyntax { native: OPS_17, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_SETPC_B64
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_SWAPPC_B64
-    OpSyntax { native: OPS_17, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_RFE_B64
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_AND_SAVEEXEC_B64
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_OR_SAVEEXEC_B64
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_XOR_SAVEEXEC_B64
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_ANDN2_SAVEEXEC_B64
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_ORN2_SAVEEXEC_B64
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_NAND_SAVEEXEC_B64
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_NOR_SAVEEXEC_B64
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_XNOR_SAVEEXEC_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_QUADMASK_B32
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_QUADMASK_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MOVRELS_B32
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_MOVRELS_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MOVRELD_B32
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_MOVRELD_B64
-    OpSyntax { native: OPS_18, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CBRANCH_JOIN
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ABS_I32
-    OpSyntax { native: OPS_18, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SET_GPR_IDX_IDX
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_ANDN1_SAVEEXEC_B64
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_ORN1_SAVEEXEC_B64
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_ANDN1_WREXEC_B64
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_ANDN2_WREXEC_B64
-    OpSyntax { native: OPS_15, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BITREPLICATE_B64_B32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMP_EQ_I32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMP_LG_I32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMP_GT_I32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMP_GE_I32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMP_LT_I32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMP_LE_I32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMP_EQ_U32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMP_LG_U32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMP_GT_U32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMP_GE_U32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMP_LT_U32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CMP_LE_U32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BITCMP0_B32
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BITCMP1_B32
-    OpSyntax { native: OPS_6, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_BITCMP0_B64
-    OpSyntax { native: OPS_6, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // S_BITCMP1_B64
-    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SETVSKIP
-    OpSyntax { native: OPS_20, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SET_GPR_IDX_ON
-    OpSyntax { native: OPS_5, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // S_CMP_EQ_U64
-    OpSyntax { native: OPS_5, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // S_CMP_LG_U64
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_NOP
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ENDPGM
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BRANCH
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_WAKEUP
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CBRANCH_SCC0
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CBRANCH_SCC1
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CBRANCH_VCCZ
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CBRANCH_VCCNZ
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CBRANCH_EXECZ
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CBRANCH_EXECNZ
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_BARRIER
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SETKILL
-    OpSyntax { native: OPS_22, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_WAITCNT
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SETHALT
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SLEEP
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SETPRIO
-    OpSyntax { native: OPS_23, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SENDMSG
-    OpSyntax { native: OPS_23, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SENDMSGHALT
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_TRAP
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ICACHE_INV
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_INCPERFLEVEL
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_DECPERFLEVEL
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_TTRACEDATA
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CBRANCH_CDBGSYS
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CBRANCH_CDBGUSER
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CBRANCH_CDBGSYS_OR_USER
-    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_CBRANCH_CDBGSYS_AND_USER
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ENDPGM_SAVED
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SET_GPR_IDX_OFF
-    OpSyntax { native: OPS_24, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_SET_GPR_IDX_MODE
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ENDPGM_ORDERED_PS_DONE
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // S_LOAD_DWORD
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // S_LOAD_DWORDX2
-    OpSyntax { native: OPS_27, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // S_LOAD_DWORDX4
-    OpSyntax { native: OPS_28, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // S_LOAD_DWORDX8
-    OpSyntax { native: OPS_29, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // S_LOAD_DWORDX16
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // S_SCRATCH_LOAD_DWORD
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // S_SCRATCH_LOAD_DWORDX2
-    OpSyntax { native: OPS_27, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // S_SCRATCH_LOAD_DWORDX4
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // S_BUFFER_LOAD_DWORD
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // S_BUFFER_LOAD_DWORDX2
-    OpSyntax { native: OPS_32, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // S_BUFFER_LOAD_DWORDX4
-    OpSyntax { native: OPS_33, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // S_BUFFER_LOAD_DWORDX8
-    OpSyntax { native: OPS_34, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // S_BUFFER_LOAD_DWORDX16
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // S_STORE_DWORD
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // S_STORE_DWORDX2
-    OpSyntax { native: OPS_27, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // S_STORE_DWORDX4
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // S_SCRATCH_STORE_DWORD
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // S_SCRATCH_STORE_DWORDX2
-    OpSyntax { native: OPS_27, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // S_SCRATCH_STORE_DWORDX4
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // S_BUFFER_STORE_DWORD
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // S_BUFFER_STORE_DWORDX2
-    OpSyntax { native: OPS_32, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // S_BUFFER_STORE_DWORDX4
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_DCACHE_INV
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_DCACHE_WB
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_DCACHE_INV_VOL
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_DCACHE_WB_VOL
-    OpSyntax { native: OPS_35, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MEMTIME
-    OpSyntax { native: OPS_35, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_MEMREALTIME
-    OpSyntax { native: OPS_36, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ATC_PROBE
-    OpSyntax { native: OPS_37, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_ATC_PROBE_BUFFER
-    OpSyntax { native: OPS_38, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_DCACHE_DISCARD
-    OpSyntax { native: OPS_38, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // S_DCACHE_DISCARD_X2
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_SWAP
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_CMPSWAP
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_ADD
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_SUB
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_SMIN
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_UMIN
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_SMAX
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_UMAX
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_AND
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_OR
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_XOR
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_INC
-    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_DEC
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_SWAP_X2
-    OpSyntax { native: OPS_32, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_CMPSWAP_X2
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_ADD_X2
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_SUB_X2
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_SMIN_X2
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_UMIN_X2
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_SMAX_X2
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_UMAX_X2
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_AND_X2
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_OR_X2
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_XOR_X2
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_INC_X2
-    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_BUFFER_ATOMIC_DEC_X2
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_SWAP
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_CMPSWAP
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_ADD
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_SUB
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_SMIN
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_UMIN
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_SMAX
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_UMAX
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_AND
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_OR
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_XOR
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_INC
-    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_DEC
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_SWAP_X2
-    OpSyntax { native: OPS_27, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_CMPSWAP_X2
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_ADD_X2
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_SUB_X2
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_SMIN_X2
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_UMIN_X2
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_SMAX_X2
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_UMAX_X2
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_AND_X2
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_OR_X2
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_XOR_X2
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_INC_X2
-    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // S_ATOMIC_DEC_X2
-    OpSyntax { native: OPS_39, vop3: OPS_40, e32: true, ty: [Ty::W32, Ty::W32, Ty::I64], mem: 0 }, // V_CNDMASK_B32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ADD_F32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SUB_F32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SUBREV_F32
-    OpSyntax { native: OPS_42, vop3: OPS_42, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_FMAC_F64
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MUL_F32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MUL_I32_I24
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MUL_HI_I32_I24
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MUL_U32_U24
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MUL_HI_U32_U24
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MIN_F32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MAX_F32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MIN_I32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MAX_I32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MIN_U32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MAX_U32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_LSHRREV_B32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ASHRREV_I32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_LSHLREV_B32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_AND_B32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_OR_B32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_XOR_B32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::V2BF16, Ty::V2BF16, Ty::V2BF16], mem: 0 }, // V_DOT2C_F32_BF16
-    OpSyntax { native: OPS_43, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_FMAMK_F32
-    OpSyntax { native: OPS_44, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_FMAAK_F32
-    OpSyntax { native: OPS_45, vop3: OPS_46, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ADD_CO_U32
-    OpSyntax { native: OPS_45, vop3: OPS_46, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SUB_CO_U32
-    OpSyntax { native: OPS_45, vop3: OPS_46, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SUBREV_CO_U32
-    OpSyntax { native: OPS_47, vop3: OPS_48, e32: true, ty: [Ty::W32, Ty::W32, Ty::I64], mem: 0 }, // V_ADDC_CO_U32
-    OpSyntax { native: OPS_47, vop3: OPS_48, e32: true, ty: [Ty::W32, Ty::W32, Ty::I64], mem: 0 }, // V_SUBB_CO_U32
-    OpSyntax { native: OPS_47, vop3: OPS_48, e32: true, ty: [Ty::W32, Ty::W32, Ty::I64], mem: 0 }, // V_SUBBREV_CO_U32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_ADD_F16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_SUB_F16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_SUBREV_F16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_MUL_F16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_MAC_F16
-    OpSyntax { native: OPS_43, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_MADMK_F16
-    OpSyntax { native: OPS_44, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_MADAK_F16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_ADD_U16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_SUB_U16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_SUBREV_U16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MUL_LO_U16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_LSHLREV_B16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_LSHRREV_B16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_ASHRREV_I16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_MAX_F16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_MIN_F16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MAX_U16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MAX_I16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MIN_U16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MIN_I16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_LDEXP_F16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ADD_U32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SUB_U32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SUBREV_U32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], mem: 0 }, // V_DOT2C_F32_F16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_DOT2C_I32_I16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_DOT4C_I32_I8
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_DOT8C_I32_I4
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_FMAC_F32
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], mem: 0 }, // V_PK_FMAC_F16
-    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_XNOR_B32
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_NOP
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MOV_B32
-    OpSyntax { native: OPS_50, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_READFIRSTLANE_B32
-    OpSyntax { native: OPS_51, vop3: OPS_51, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_I32_F64
-    OpSyntax { native: OPS_52, vop3: OPS_52, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F64_I32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F32_I32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F32_U32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_U32_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_I32_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F16_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_F32_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_RPI_I32_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_FLR_I32_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_OFF_F32_I4
-    OpSyntax { native: OPS_51, vop3: OPS_51, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F32_F64
-    OpSyntax { native: OPS_52, vop3: OPS_52, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F64_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F32_UBYTE0
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F32_UBYTE1
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F32_UBYTE2
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F32_UBYTE3
-    OpSyntax { native: OPS_51, vop3: OPS_51, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_U32_F64
-    OpSyntax { native: OPS_52, vop3: OPS_52, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F64_U32
-    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_TRUNC_F64
-    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_CEIL_F64
-    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_RNDNE_F64
-    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_FLOOR_F64
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_FRACT_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_TRUNC_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CEIL_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_RNDNE_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_FLOOR_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_EXP_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_LOG_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_RCP_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_RCP_IFLAG_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_RSQ_F32
-    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_RCP_F64
-    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_RSQ_F64
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SQRT_F32
-    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_SQRT_F64
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SIN_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_COS_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_NOT_B32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_BFREV_B32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_FFBH_U32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_FFBL_B32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_FFBH_I32
-    OpSyntax { native: OPS_51, vop3: OPS_51, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_FREXP_EXP_I32_F64
-    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_FREXP_MANT_F64
-    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_FRACT_F64
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_FREXP_EXP_I32_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_FREXP_MANT_F32
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CLREXCP
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SCREEN_PARTITION_4SE_B32
-    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_MOV_B64
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CVT_F16_U16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CVT_F16_I16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_U16_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_I16_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_RCP_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_SQRT_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_RSQ_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_LOG_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_EXP_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_FREXP_MANT_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_FREXP_EXP_I16_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_FLOOR_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CEIL_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_TRUNC_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_RNDNE_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_FRACT_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_SIN_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_COS_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_EXP_LEGACY_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_LOG_LEGACY_F32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_NORM_I16_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_NORM_U16_F16
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_SAT_PK_U8_I16
-    OpSyntax { native: OPS_49, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SWAP_B32
-    OpSyntax { native: OPS_54, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ACCVGPR_MOV_B32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F32_FP8
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F32_BF8
-    OpSyntax { native: OPS_52, vop3: OPS_52, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_PK_F32_FP8
-    OpSyntax { native: OPS_52, vop3: OPS_52, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_PK_F32_BF8
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PRNG_B32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PERMLANE16_SWAP_B32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PERMLANE32_SWAP_B32
-    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_F32_BF16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_CLASS_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_CLASS_F32
-    OpSyntax { native: OPS_56, vop3: OPS_56, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_CLASS_F64
-    OpSyntax { native: OPS_56, vop3: OPS_56, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_CLASS_F64
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_CLASS_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_CLASS_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_F_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_LT_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_EQ_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_LE_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_GT_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_LG_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_GE_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_O_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_U_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_NGE_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_NLG_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_NGT_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_NLE_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_NEQ_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_NLT_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMP_TRU_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_F_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_LT_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_EQ_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_LE_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_GT_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_LG_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_GE_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_O_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_U_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_NGE_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_NLG_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_NGT_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_NLE_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_NEQ_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_NLT_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CMPX_TRU_F16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_F_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_LT_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_EQ_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_LE_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_GT_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_LG_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_GE_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_O_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_U_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_NGE_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_NLG_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_NGT_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_NLE_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_NEQ_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_NLT_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_TRU_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_F_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_LT_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_EQ_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_LE_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_GT_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_LG_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_GE_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_O_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_U_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_NGE_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_NLG_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_NGT_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_NLE_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_NEQ_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_NLT_F32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_TRU_F32
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_F_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_LT_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_EQ_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_LE_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_GT_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_LG_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_GE_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_O_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_U_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_NGE_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_NLG_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_NGT_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_NLE_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_NEQ_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_NLT_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMP_TRU_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_F_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_LT_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_EQ_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_LE_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_GT_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_LG_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_GE_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_O_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_U_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_NGE_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_NLG_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_NGT_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_NLE_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_NEQ_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_NLT_F64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_CMPX_TRU_F64
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_F_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_LT_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_EQ_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_LE_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_GT_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_NE_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_GE_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_T_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_F_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_LT_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_EQ_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_LE_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_GT_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_NE_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_GE_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMP_T_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_F_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_LT_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_EQ_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_LE_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_GT_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_NE_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_GE_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_T_I16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_F_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_LT_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_EQ_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_LE_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_GT_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_NE_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_GE_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_CMPX_T_U16
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_F_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_LT_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_EQ_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_LE_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_GT_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_NE_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_GE_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_T_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_F_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_LT_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_EQ_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_LE_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_GT_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_NE_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_GE_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMP_T_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_F_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_LT_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_EQ_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_LE_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_GT_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_NE_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_GE_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_T_I32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_F_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_LT_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_EQ_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_LE_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_GT_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_NE_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_GE_U32
-    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CMPX_T_U32
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_F_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_LT_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_EQ_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_LE_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_GT_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_NE_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_GE_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_T_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_F_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_LT_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_EQ_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_LE_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_GT_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_NE_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_GE_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMP_T_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_F_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_LT_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_EQ_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_LE_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_GT_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_NE_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_GE_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_T_I64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_F_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_LT_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_EQ_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_LE_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_GT_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_NE_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_GE_U64
-    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_CMPX_T_U64
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MAD_I32_I24
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MAD_U32_U24
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CUBEID_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CUBESC_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CUBETC_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CUBEMA_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_BFE_U32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_BFE_I32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_BFI_B32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_FMA_F32
-    OpSyntax { native: OPS_59, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::F64], mem: 0 }, // V_FMA_F64
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_LERP_U8
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ALIGNBIT_B32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ALIGNBYTE_B32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MIN3_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MIN3_I32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MIN3_U32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MAX3_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MAX3_I32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MAX3_U32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MED3_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MED3_I32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MED3_U32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SAD_U8
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SAD_HI_U8
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_SAD_U16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SAD_U32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_PK_U8_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_DIV_FIXUP_F32
-    OpSyntax { native: OPS_59, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::F64], mem: 0 }, // V_DIV_FIXUP_F64
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_DIV_FMAS_F32
-    OpSyntax { native: OPS_59, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::F64], mem: 0 }, // V_DIV_FMAS_F64
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MSAD_U8
-    OpSyntax { native: OPS_60, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I16, Ty::I64], mem: 0 }, // V_QSAD_PK_U16_U8
-    OpSyntax { native: OPS_60, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I16, Ty::I64], mem: 0 }, // V_MQSAD_PK_U16_U8
-    OpSyntax { native: OPS_61, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_MQSAD_U32_U8
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_MAD_LEGACY_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MAD_LEGACY_U16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MAD_LEGACY_I16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PERM_B32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_FMA_LEGACY_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_DIV_FIXUP_LEGACY_F16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_PKACCUM_U8_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MAD_U32_U16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MAD_I32_I16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_XAD_U32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_MIN3_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MIN3_I16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MIN3_U16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_MAX3_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MAX3_I16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MAX3_U16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_MED3_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MED3_I16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MED3_U16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_LSHL_ADD_U32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ADD_LSHL_U32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ADD3_U32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_LSHL_OR_B32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_AND_OR_B32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_OR3_B32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_MAD_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MAD_U16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_MAD_I16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_FMA_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_DIV_FIXUP_F16
-    OpSyntax { native: OPS_60, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::I64], mem: 0 }, // V_LSHL_ADD_U64
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_BITOP3_B16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_BITOP3_B32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK_FP8_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK_BF8_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_SR_FP8_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_SR_BF8_F32
-    OpSyntax { native: OPS_62, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK_F32_FP8
-    OpSyntax { native: OPS_62, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK_F32_BF8
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_F32_FP8
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_F32_BF8
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK_FP4_F32
-    OpSyntax { native: OPS_63, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_SR_PK_FP4_F32
-    OpSyntax { native: OPS_62, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK_F32_FP4
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_PK_FP8_F16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_PK_BF8_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_SR_FP8_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_SR_BF8_F16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK_FP8_BF16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK_BF8_BF16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_SR_FP8_BF16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_SR_BF8_BF16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_PK_F16_FP8
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_PK_F16_BF8
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_F16_FP8
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_F16_BF8
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_PK_FP4_F16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK_FP4_BF16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_SR_PK_FP4_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_SR_PK_FP4_BF16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_PK_F16_FP4
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK_BF16_FP4
-    OpSyntax { native: OPS_64, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_2XPK16_FP6_F32
-    OpSyntax { native: OPS_64, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_2XPK16_BF6_F32
-    OpSyntax { native: OPS_65, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_SR_PK32_FP6_F32
-    OpSyntax { native: OPS_65, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_SR_PK32_BF6_F32
-    OpSyntax { native: OPS_66, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK32_F32_FP6
-    OpSyntax { native: OPS_66, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK32_F32_BF6
-    OpSyntax { native: OPS_67, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_PK32_FP6_F16
-    OpSyntax { native: OPS_67, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK32_FP6_BF16
-    OpSyntax { native: OPS_67, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_PK32_BF6_F16
-    OpSyntax { native: OPS_67, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK32_BF6_BF16
-    OpSyntax { native: OPS_68, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_SR_PK32_FP6_F16
-    OpSyntax { native: OPS_68, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_SR_PK32_FP6_BF16
-    OpSyntax { native: OPS_68, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_SR_PK32_BF6_F16
-    OpSyntax { native: OPS_68, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_SR_PK32_BF6_BF16
-    OpSyntax { native: OPS_69, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_PK32_F16_FP6
-    OpSyntax { native: OPS_69, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK32_BF16_FP6
-    OpSyntax { native: OPS_69, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_SCALEF32_PK32_F16_BF6
-    OpSyntax { native: OPS_69, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK32_BF16_BF6
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ASHR_PK_I8_I32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ASHR_PK_U8_I32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_PK_F16_F32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_PK_BF16_F32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK_BF16_FP8
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SCALEF32_PK_BF16_BF8
-    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_ADD_F64
-    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_MUL_F64
-    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_MIN_F64
-    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_MAX_F64
-    OpSyntax { native: OPS_70, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_LDEXP_F64
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MUL_LO_U32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MUL_HI_U32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MUL_HI_I32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_LDEXP_F32
-    OpSyntax { native: OPS_71, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_READLANE_B32
-    OpSyntax { native: OPS_72, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_WRITELANE_B32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_BCNT_U32_B32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MBCNT_LO_U32_B32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MBCNT_HI_U32_B32
-    OpSyntax { native: OPS_73, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::I64, Ty::W32], mem: 0 }, // V_LSHLREV_B64
-    OpSyntax { native: OPS_73, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::I64, Ty::W32], mem: 0 }, // V_LSHRREV_B64
-    OpSyntax { native: OPS_73, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::I64, Ty::W32], mem: 0 }, // V_ASHRREV_I64
-    OpSyntax { native: OPS_70, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::W32, Ty::W32], mem: 0 }, // V_TRIG_PREOP_F64
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_BFM_B32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_PKNORM_I16_F32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_PKNORM_U16_F32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_PKRTZ_F16_F32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_PK_U16_U32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_PK_I16_I32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_PKNORM_I16_F16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_CVT_PKNORM_U16_F16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ADD_I32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SUB_I32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_ADD_I16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 0 }, // V_SUB_I16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_PACK_B32_F16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MUL_LEGACY_F32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_PK_FP8_F32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_PK_BF8_F32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SR_FP8_F32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SR_BF8_F32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SR_F16_F32
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_CVT_SR_BF16_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MINIMUM3_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MAXIMUM3_F32
-    OpSyntax { native: OPS_74, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_DIV_SCALE_F32
-    OpSyntax { native: OPS_75, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::F64], mem: 0 }, // V_DIV_SCALE_F64
-    OpSyntax { native: OPS_76, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::I64], mem: 0 }, // V_MAD_U64_U32
-    OpSyntax { native: OPS_76, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::I64], mem: 0 }, // V_MAD_I64_I32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_MAD_I16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_MUL_LO_U16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_ADD_I16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_SUB_I16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_LSHLREV_B16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_LSHRREV_B16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_ASHRREV_I16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_MAX_I16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_MIN_I16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_MAD_U16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_ADD_U16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_SUB_U16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_MAX_U16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_MIN_U16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], mem: 0 }, // V_PK_FMA_F16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], mem: 0 }, // V_PK_ADD_F16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], mem: 0 }, // V_PK_MUL_F16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], mem: 0 }, // V_PK_MIN_F16
-    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], mem: 0 }, // V_PK_MAX_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::V2BF16, Ty::V2BF16, Ty::V2BF16], mem: 0 }, // V_DOT2_F32_BF16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], mem: 0 }, // V_PK_MINIMUM3_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], mem: 0 }, // V_PK_MAXIMUM3_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_FMA_MIX_F32
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_FMA_MIXLO_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // V_FMA_MIXHI_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], mem: 0 }, // V_DOT2_F32_F16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_DOT2_I32_I16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_DOT2_U32_U16
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_DOT4_I32_I8
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_DOT4_U32_U8
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_DOT8_I32_I4
-    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_DOT8_U32_U4
-    OpSyntax { native: OPS_59, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_FMA_F32
-    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_MUL_F32
-    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_ADD_F32
-    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_PK_MOV_B32
-    OpSyntax { native: OPS_77, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_LD_SCALE_B32
-    OpSyntax { native: OPS_78, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_F32_16X16X128_F8F6F4
-    OpSyntax { native: OPS_79, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_F32_32X32X64_F8F6F4
-    OpSyntax { native: OPS_80, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_F32_16X16X32_BF16
-    OpSyntax { native: OPS_80, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_I32_16X16X64_I8
-    OpSyntax { native: OPS_81, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_F32_32X32X16_BF16
-    OpSyntax { native: OPS_81, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_I32_32X32X32_I8
-    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_16X16X64_BF16
-    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_I32_16X16X128_I8
-    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_16X16X128_BF8_BF8
-    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_16X16X128_BF8_FP8
-    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_16X16X128_FP8_BF8
-    OpSyntax { native: OPS_83, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_F32_32X32X1_2B_F32
-    OpSyntax { native: OPS_84, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_F32_16X16X1_4B_F32
-    OpSyntax { native: OPS_85, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_F32_4X4X1_16B_F32
-    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_16X16X128_FP8_FP8
-    OpSyntax { native: OPS_84, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_F32_32X32X2_F32
-    OpSyntax { native: OPS_85, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_F32_16X16X4_F32
-    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_32X32X32_BF16
-    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_I32_32X32X64_I8
-    OpSyntax { native: OPS_87, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_32X32X4_2B_F16
-    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_16X16X4_4B_F16
-    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_4X4X4_16B_F16
-    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_32X32X64_BF8_BF8
-    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_32X32X8_F16
-    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_16X16X16_F16
-    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_32X32X64_BF8_FP8
-    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_32X32X64_FP8_BF8
-    OpSyntax { native: OPS_83, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_I32_32X32X4_2B_I8
-    OpSyntax { native: OPS_84, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_I32_16X16X4_4B_I8
-    OpSyntax { native: OPS_85, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_I32_4X4X4_16B_I8
-    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_32X32X64_FP8_FP8
-    OpSyntax { native: OPS_80, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_F32_16X16X32_F16
-    OpSyntax { native: OPS_81, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_MFMA_F32_32X32X16_F16
-    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_I32_32X32X16_I8
-    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_I32_16X16X32_I8
-    OpSyntax { native: OPS_90, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ACCVGPR_READ_B32
-    OpSyntax { native: OPS_91, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // V_ACCVGPR_WRITE_B32
-    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::F16], mem: 0 }, // V_SMFMAC_F32_16X16X64_F16
-    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::F16], mem: 0 }, // V_SMFMAC_F32_32X32X32_F16
-    OpSyntax { native: OPS_87, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_32X32X4_2B_BF16
-    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_16X16X4_4B_BF16
-    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_4X4X4_16B_BF16
-    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_32X32X8_BF16
-    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_16X16X16_BF16
-    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::F16], mem: 0 }, // V_SMFMAC_F32_16X16X32_F16
-    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::F16], mem: 0 }, // V_SMFMAC_F32_32X32X16_F16
-    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_16X16X32_BF16
-    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_32X32X16_BF16
-    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_I32_16X16X64_I8
-    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_I32_32X32X32_I8
-    OpSyntax { native: OPS_94, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::W32], mem: 0 }, // V_MFMA_F64_16X16X4_F64
-    OpSyntax { native: OPS_59, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::F64], mem: 0 }, // V_MFMA_F64_4X4X4_4B_F64
-    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_16X16X32_BF8_BF8
-    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_16X16X32_BF8_FP8
-    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_16X16X32_FP8_BF8
-    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_16X16X32_FP8_FP8
-    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_32X32X16_BF8_BF8
-    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_32X32X16_BF8_FP8
-    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_32X32X16_FP8_BF8
-    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], mem: 0 }, // V_MFMA_F32_32X32X16_FP8_FP8
-    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_16X16X64_BF8_BF8
-    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_16X16X64_BF8_FP8
-    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_16X16X64_FP8_BF8
-    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_16X16X64_FP8_FP8
-    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_32X32X32_BF8_BF8
-    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_32X32X32_BF8_FP8
-    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_32X32X32_FP8_BF8
-    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], mem: 0 }, // V_SMFMAC_F32_32X32X32_FP8_FP8
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_ADD_U32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_SUB_U32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_RSUB_U32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_INC_U32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_DEC_U32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MIN_I32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MAX_I32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MIN_U32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MAX_U32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_AND_B32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_OR_B32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_XOR_B32
-    OpSyntax { native: OPS_96, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MSKOR_B32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // DS_WRITE_B32
-    OpSyntax { native: OPS_96, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // DS_WRITE2_B32
-    OpSyntax { native: OPS_96, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // DS_WRITE2ST64_B32
-    OpSyntax { native: OPS_96, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_CMPST_B32
-    OpSyntax { native: OPS_96, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_CMPST_F32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MIN_F32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MAX_F32
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_NOP
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_ADD_F32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // DS_PK_ADD_F16
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_PK_ADD_BF16
-    OpSyntax { native: OPS_97, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // DS_WRITE_ADDTID_B32
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // DS_WRITE_B8
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 2 }, // DS_WRITE_B16
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_ADD_RTN_U32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_SUB_RTN_U32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_RSUB_RTN_U32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_INC_RTN_U32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_DEC_RTN_U32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MIN_RTN_I32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MAX_RTN_I32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MIN_RTN_U32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MAX_RTN_U32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_AND_RTN_B32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_OR_RTN_B32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_XOR_RTN_B32
-    OpSyntax { native: OPS_99, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MSKOR_RTN_B32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_WRXCHG_RTN_B32
-    OpSyntax { native: OPS_100, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_WRXCHG2_RTN_B32
-    OpSyntax { native: OPS_100, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_WRXCHG2ST64_RTN_B32
-    OpSyntax { native: OPS_99, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_CMPST_RTN_B32
-    OpSyntax { native: OPS_99, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_CMPST_RTN_F32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MIN_RTN_F32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MAX_RTN_F32
-    OpSyntax { native: OPS_99, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_WRAP_RTN_B32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_ADD_RTN_F32
-    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_B32
-    OpSyntax { native: OPS_102, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ2_B32
-    OpSyntax { native: OPS_102, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ2ST64_B32
-    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_I8
-    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_U8
-    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 1 }, // DS_READ_I16
-    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 1 }, // DS_READ_U16
-    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_SWIZZLE_B32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_PERMUTE_B32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_BPERMUTE_B32
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_ADD_U64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_SUB_U64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_RSUB_U64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_INC_U64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_DEC_U64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MIN_I64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MAX_I64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MIN_U64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MAX_U64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_AND_B64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_OR_B64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_XOR_B64
-    OpSyntax { native: OPS_104, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MSKOR_B64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // DS_WRITE_B64
-    OpSyntax { native: OPS_104, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // DS_WRITE2_B64
-    OpSyntax { native: OPS_104, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // DS_WRITE2ST64_B64
-    OpSyntax { native: OPS_104, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_CMPST_B64
-    OpSyntax { native: OPS_104, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_CMPST_F64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MIN_F64
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MAX_F64
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // DS_WRITE_B8_D16_HI
-    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 2 }, // DS_WRITE_B16_D16_HI
-    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_U8_D16
-    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_U8_D16_HI
-    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_I8_D16
-    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_I8_D16_HI
-    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 1 }, // DS_READ_U16_D16
-    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 1 }, // DS_READ_U16_D16_HI
-    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_ADD_F64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_ADD_RTN_U64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_SUB_RTN_U64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_RSUB_RTN_U64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_INC_RTN_U64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_DEC_RTN_U64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MIN_RTN_I64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MAX_RTN_I64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MIN_RTN_U64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MAX_RTN_U64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_AND_RTN_B64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_OR_RTN_B64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_XOR_RTN_B64
-    OpSyntax { native: OPS_106, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MSKOR_RTN_B64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_WRXCHG_RTN_B64
-    OpSyntax { native: OPS_107, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_WRXCHG2_RTN_B64
-    OpSyntax { native: OPS_107, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_WRXCHG2ST64_RTN_B64
-    OpSyntax { native: OPS_106, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_CMPST_RTN_B64
-    OpSyntax { native: OPS_106, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_CMPST_RTN_F64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MIN_RTN_F64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_MAX_RTN_F64
-    OpSyntax { native: OPS_102, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_B64
-    OpSyntax { native: OPS_108, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ2_B64
-    OpSyntax { native: OPS_108, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ2ST64_B64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_ADD_RTN_F64
-    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_CONDXCHG32_RTN_B64
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_GWS_SEMA_RELEASE_ALL
-    OpSyntax { native: OPS_109, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_GWS_INIT
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_GWS_SEMA_V
-    OpSyntax { native: OPS_109, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_GWS_SEMA_BR
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_GWS_SEMA_P
-    OpSyntax { native: OPS_109, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_GWS_BARRIER
-    OpSyntax { native: OPS_110, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_ADDTID_B32
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 0 }, // DS_PK_ADD_RTN_F16
-    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_PK_ADD_RTN_BF16
-    OpSyntax { native: OPS_110, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_CONSUME
-    OpSyntax { native: OPS_110, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // DS_APPEND
-    OpSyntax { native: OPS_111, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // DS_WRITE_B96
-    OpSyntax { native: OPS_112, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // DS_WRITE_B128
-    OpSyntax { native: OPS_102, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_B64_TR_B4
-    OpSyntax { native: OPS_113, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_B96_TR_B6
-    OpSyntax { native: OPS_102, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_B64_TR_B8
-    OpSyntax { native: OPS_102, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], mem: 1 }, // DS_READ_B64_TR_B16
-    OpSyntax { native: OPS_113, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_B96
-    OpSyntax { native: OPS_108, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // DS_READ_B128
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_FORMAT_X
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_FORMAT_XY
-    OpSyntax { native: OPS_116, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_FORMAT_XYZ
-    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_FORMAT_XYZW
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_FORMAT_X
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_FORMAT_XY
-    OpSyntax { native: OPS_116, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_FORMAT_XYZ
-    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_FORMAT_XYZW
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_FORMAT_D16_X
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_FORMAT_D16_XY
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_FORMAT_D16_XYZ
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_FORMAT_D16_XYZW
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_FORMAT_D16_X
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_FORMAT_D16_XY
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_FORMAT_D16_XYZ
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_FORMAT_D16_XYZW
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_UBYTE
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_SBYTE
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_USHORT
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_SSHORT
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_DWORD
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_DWORDX2
-    OpSyntax { native: OPS_116, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_DWORDX3
-    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_DWORDX4
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_BYTE
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_BYTE_D16_HI
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_SHORT
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_SHORT_D16_HI
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_DWORD
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_DWORDX2
-    OpSyntax { native: OPS_116, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_DWORDX3
-    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_DWORDX4
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_UBYTE_D16
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_UBYTE_D16_HI
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_SBYTE_D16
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_SBYTE_D16_HI
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_SHORT_D16
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_SHORT_D16_HI
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // BUFFER_LOAD_FORMAT_D16_HI_X
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // BUFFER_STORE_FORMAT_D16_HI_X
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // BUFFER_WBL2
-    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // BUFFER_INV
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_SWAP
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_CMPSWAP
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_ADD
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_SUB
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_SMIN
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_UMIN
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_SMAX
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_UMAX
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_AND
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_OR
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_XOR
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_INC
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_DEC
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_ADD_F32
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 4 }, // BUFFER_ATOMIC_PK_ADD_F16
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_ADD_F64
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_MIN_F64
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_MAX_F64
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_PK_ADD_BF16
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_SWAP_X2
-    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_CMPSWAP_X2
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_ADD_X2
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_SUB_X2
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_SMIN_X2
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_UMIN_X2
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_SMAX_X2
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_UMAX_X2
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_AND_X2
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_OR_X2
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_XOR_X2
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_INC_X2
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // BUFFER_ATOMIC_DEC_X2
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // TBUFFER_LOAD_FORMAT_X
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // TBUFFER_LOAD_FORMAT_XY
-    OpSyntax { native: OPS_116, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // TBUFFER_LOAD_FORMAT_XYZ
-    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // TBUFFER_LOAD_FORMAT_XYZW
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // TBUFFER_STORE_FORMAT_X
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // TBUFFER_STORE_FORMAT_XY
-    OpSyntax { native: OPS_116, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // TBUFFER_STORE_FORMAT_XYZ
-    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // TBUFFER_STORE_FORMAT_XYZW
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // TBUFFER_LOAD_FORMAT_D16_X
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // TBUFFER_LOAD_FORMAT_D16_XY
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // TBUFFER_LOAD_FORMAT_D16_XYZ
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // TBUFFER_LOAD_FORMAT_D16_XYZW
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // TBUFFER_STORE_FORMAT_D16_X
-    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // TBUFFER_STORE_FORMAT_D16_XY
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // TBUFFER_STORE_FORMAT_D16_XYZ
-    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // TBUFFER_STORE_FORMAT_D16_XYZW
-    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_UBYTE
-    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_SBYTE
-    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_USHORT
-    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_SSHORT
-    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_DWORD
-    OpSyntax { native: OPS_119, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_DWORDX2
-    OpSyntax { native: OPS_120, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_DWORDX3
-    OpSyntax { native: OPS_121, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_DWORDX4
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // FLAT_STORE_BYTE
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // FLAT_STORE_BYTE_D16_HI
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // FLAT_STORE_SHORT
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // FLAT_STORE_SHORT_D16_HI
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // FLAT_STORE_DWORD
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // FLAT_STORE_DWORDX2
-    OpSyntax { native: OPS_124, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // FLAT_STORE_DWORDX3
-    OpSyntax { native: OPS_125, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // FLAT_STORE_DWORDX4
-    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_UBYTE_D16
-    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_UBYTE_D16_HI
-    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_SBYTE_D16
-    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_SBYTE_D16_HI
-    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_SHORT_D16
-    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // FLAT_LOAD_SHORT_D16_HI
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_SWAP
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_CMPSWAP
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_ADD
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_SUB
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_SMIN
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_UMIN
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_SMAX
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_UMAX
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_AND
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_OR
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_XOR
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_INC
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_DEC
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_ADD_F32
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 4 }, // FLAT_ATOMIC_PK_ADD_F16
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_ADD_F64
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_MIN_F64
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_MAX_F64
-    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_PK_ADD_BF16
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_SWAP_X2
-    OpSyntax { native: OPS_125, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_CMPSWAP_X2
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_ADD_X2
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_SUB_X2
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_SMIN_X2
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_UMIN_X2
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_SMAX_X2
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_UMAX_X2
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_AND_X2
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_OR_X2
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_XOR_X2
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_INC_X2
-    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // FLAT_ATOMIC_DEC_X2
-    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_UBYTE
-    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_SBYTE
-    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_USHORT
-    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_SSHORT
-    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_DWORD
-    OpSyntax { native: OPS_127, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_DWORDX2
-    OpSyntax { native: OPS_128, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_DWORDX3
-    OpSyntax { native: OPS_129, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_DWORDX4
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // GLOBAL_STORE_BYTE
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // GLOBAL_STORE_BYTE_D16_HI
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // GLOBAL_STORE_SHORT
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // GLOBAL_STORE_SHORT_D16_HI
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // GLOBAL_STORE_DWORD
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // GLOBAL_STORE_DWORDX2
-    OpSyntax { native: OPS_132, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // GLOBAL_STORE_DWORDX3
-    OpSyntax { native: OPS_133, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // GLOBAL_STORE_DWORDX4
-    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_UBYTE_D16
-    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_UBYTE_D16_HI
-    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_SBYTE_D16
-    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_SBYTE_D16_HI
-    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_SHORT_D16
-    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_SHORT_D16_HI
-    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_LDS_UBYTE
-    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_LDS_SBYTE
-    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_LDS_USHORT
-    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_LDS_SSHORT
-    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_LDS_DWORD
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_SWAP
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_CMPSWAP
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_ADD
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_SUB
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_SMIN
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_UMIN
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_SMAX
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_UMAX
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_AND
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_OR
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_XOR
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_INC
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_DEC
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_ADD_F32
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], mem: 4 }, // GLOBAL_ATOMIC_PK_ADD_F16
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_ADD_F64
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_MIN_F64
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_MAX_F64
-    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_PK_ADD_BF16
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_SWAP_X2
-    OpSyntax { native: OPS_133, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_CMPSWAP_X2
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_ADD_X2
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_SUB_X2
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_SMIN_X2
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_UMIN_X2
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_SMAX_X2
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_UMAX_X2
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_AND_X2
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_OR_X2
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_XOR_X2
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_INC_X2
-    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 4 }, // GLOBAL_ATOMIC_DEC_X2
-    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_LDS_DWORDX4
-    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // GLOBAL_LOAD_LDS_DWORDX3
-    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_UBYTE
-    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_SBYTE
-    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_USHORT
-    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_SSHORT
-    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_DWORD
-    OpSyntax { native: OPS_136, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_DWORDX2
-    OpSyntax { native: OPS_137, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_DWORDX3
-    OpSyntax { native: OPS_138, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_DWORDX4
-    OpSyntax { native: OPS_139, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // SCRATCH_STORE_BYTE
-    OpSyntax { native: OPS_139, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // SCRATCH_STORE_BYTE_D16_HI
-    OpSyntax { native: OPS_139, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // SCRATCH_STORE_SHORT
-    OpSyntax { native: OPS_139, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // SCRATCH_STORE_SHORT_D16_HI
-    OpSyntax { native: OPS_139, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // SCRATCH_STORE_DWORD
-    OpSyntax { native: OPS_140, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // SCRATCH_STORE_DWORDX2
-    OpSyntax { native: OPS_141, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // SCRATCH_STORE_DWORDX3
-    OpSyntax { native: OPS_142, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 2 }, // SCRATCH_STORE_DWORDX4
-    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_UBYTE_D16
-    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_UBYTE_D16_HI
-    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_SBYTE_D16
-    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_SBYTE_D16_HI
-    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_SHORT_D16
-    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_SHORT_D16_HI
-    OpSyntax { native: OPS_143, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_LDS_UBYTE
-    OpSyntax { native: OPS_143, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_LDS_SBYTE
-    OpSyntax { native: OPS_143, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_LDS_USHORT
-    OpSyntax { native: OPS_143, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_LDS_SSHORT
-    OpSyntax { native: OPS_143, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 1 }, // SCRATCH_LOAD_LDS_DWORD
-    OpSyntax { native: &[], vop3: &[], e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], mem: 0 }, // INVALID
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ADD_U32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SUB_U32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ADD_I32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SUB_I32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ADDC_U32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SUBB_U32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MIN_I32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MIN_U32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MAX_I32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MAX_U32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CSELECT_B32
+    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // S_CSELECT_B64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_AND_B32
+    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // S_AND_B64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_OR_B32
+    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // S_OR_B64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_XOR_B32
+    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // S_XOR_B64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ANDN2_B32
+    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // S_ANDN2_B64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ORN2_B32
+    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // S_ORN2_B64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_NAND_B32
+    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // S_NAND_B64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_NOR_B32
+    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // S_NOR_B64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_XNOR_B32
+    OpSyntax { native: OPS_2, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // S_XNOR_B64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_LSHL_B32
+    OpSyntax { native: OPS_3, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_LSHL_B64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_LSHR_B32
+    OpSyntax { native: OPS_3, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_LSHR_B64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ASHR_I32
+    OpSyntax { native: OPS_3, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ASHR_I64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BFM_B32
+    OpSyntax { native: OPS_4, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BFM_B64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MUL_I32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BFE_U32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BFE_I32
+    OpSyntax { native: OPS_3, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BFE_U64
+    OpSyntax { native: OPS_3, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BFE_I64
+    OpSyntax { native: OPS_5, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_G_FORK
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ABSDIFF_I32
+    OpSyntax { native: OPS_6, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_RFE_RESTORE_B64
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MUL_HI_U32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MUL_HI_I32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_LSHL1_ADD_U32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_LSHL2_ADD_U32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_LSHL3_ADD_U32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_LSHL4_ADD_U32
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // S_PACK_LL_B32_B16
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // S_PACK_LH_B32_B16
+    OpSyntax { native: OPS_0, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // S_PACK_HH_B32_B16
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MOVK_I32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMOVK_I32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMPK_EQ_I32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMPK_LG_I32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMPK_GT_I32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMPK_GE_I32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMPK_LT_I32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMPK_LE_I32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMPK_EQ_U32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMPK_LG_U32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMPK_GT_U32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMPK_GE_U32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMPK_LT_U32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMPK_LE_U32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ADDK_I32
+    OpSyntax { native: OPS_7, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MULK_I32
+    OpSyntax { native: OPS_8, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_I_FORK
+    OpSyntax { native: OPS_9, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_GETREG_B32
+    OpSyntax { native: OPS_10, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SETREG_B32
+    OpSyntax { native: OPS_11, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SETREG_IMM32_B32
+    OpSyntax { native: OPS_8, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CALL_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MOV_B32
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MOV_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMOV_B32
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMOV_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_NOT_B32
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_NOT_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_WQM_B32
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_WQM_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BREV_B32
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BREV_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BCNT0_I32_B32
+    OpSyntax { native: OPS_14, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BCNT0_I32_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BCNT1_I32_B32
+    OpSyntax { native: OPS_14, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BCNT1_I32_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_FF0_I32_B32
+    OpSyntax { native: OPS_14, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_FF0_I32_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_FF1_I32_B32
+    OpSyntax { native: OPS_14, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_FF1_I32_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_FLBIT_I32_B32
+    OpSyntax { native: OPS_14, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_FLBIT_I32_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_FLBIT_I32
+    OpSyntax { native: OPS_14, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_FLBIT_I32_I64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SEXT_I32_I8
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // S_SEXT_I32_I16
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BITSET0_B32
+    OpSyntax { native: OPS_15, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BITSET0_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BITSET1_B32
+    OpSyntax { native: OPS_15, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BITSET1_B64
+    OpSyntax { native: OPS_16, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_GETPC_B64
+    OpSyntax { native: OPS_17, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SETPC_B64
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SWAPPC_B64
+    OpSyntax { native: OPS_17, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_RFE_B64
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_AND_SAVEEXEC_B64
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_OR_SAVEEXEC_B64
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_XOR_SAVEEXEC_B64
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ANDN2_SAVEEXEC_B64
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ORN2_SAVEEXEC_B64
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_NAND_SAVEEXEC_B64
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_NOR_SAVEEXEC_B64
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_XNOR_SAVEEXEC_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_QUADMASK_B32
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_QUADMASK_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MOVRELS_B32
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MOVRELS_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MOVRELD_B32
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MOVRELD_B64
+    OpSyntax { native: OPS_18, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_JOIN
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ABS_I32
+    OpSyntax { native: OPS_18, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SET_GPR_IDX_IDX
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ANDN1_SAVEEXEC_B64
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ORN1_SAVEEXEC_B64
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ANDN1_WREXEC_B64
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ANDN2_WREXEC_B64
+    OpSyntax { native: OPS_15, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BITREPLICATE_B64_B32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_EQ_I32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_LG_I32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_GT_I32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_GE_I32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_LT_I32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_LE_I32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_EQ_U32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_LG_U32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_GT_U32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_GE_U32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_LT_U32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_LE_U32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BITCMP0_B32
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BITCMP1_B32
+    OpSyntax { native: OPS_6, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BITCMP0_B64
+    OpSyntax { native: OPS_6, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BITCMP1_B64
+    OpSyntax { native: OPS_19, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SETVSKIP
+    OpSyntax { native: OPS_20, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SET_GPR_IDX_ON
+    OpSyntax { native: OPS_5, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_EQ_U64
+    OpSyntax { native: OPS_5, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // S_CMP_LG_U64
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_NOP
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ENDPGM
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BRANCH
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_WAKEUP
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_SCC0
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_SCC1
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_VCCZ
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_VCCNZ
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_EXECZ
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_EXECNZ
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BARRIER
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SETKILL
+    OpSyntax { native: OPS_22, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_WAITCNT
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SETHALT
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SLEEP
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SETPRIO
+    OpSyntax { native: OPS_23, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SENDMSG
+    OpSyntax { native: OPS_23, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SENDMSGHALT
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_TRAP
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ICACHE_INV
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_INCPERFLEVEL
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_DECPERFLEVEL
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_TTRACEDATA
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_CDBGSYS
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_CDBGUSER
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_CDBGSYS_OR_USER
+    OpSyntax { native: OPS_21, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_CDBGSYS_AND_USER
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ENDPGM_SAVED
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SET_GPR_IDX_OFF
+    OpSyntax { native: OPS_24, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SET_GPR_IDX_MODE
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ENDPGM_ORDERED_PS_DONE
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // S_LOAD_DWORD
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // S_LOAD_DWORDX2
+    OpSyntax { native: OPS_27, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // S_LOAD_DWORDX4
+    OpSyntax { native: OPS_28, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // S_LOAD_DWORDX8
+    OpSyntax { native: OPS_29, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // S_LOAD_DWORDX16
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // S_SCRATCH_LOAD_DWORD
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // S_SCRATCH_LOAD_DWORDX2
+    OpSyntax { native: OPS_27, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // S_SCRATCH_LOAD_DWORDX4
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // S_BUFFER_LOAD_DWORD
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // S_BUFFER_LOAD_DWORDX2
+    OpSyntax { native: OPS_32, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // S_BUFFER_LOAD_DWORDX4
+    OpSyntax { native: OPS_33, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // S_BUFFER_LOAD_DWORDX8
+    OpSyntax { native: OPS_34, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // S_BUFFER_LOAD_DWORDX16
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // S_STORE_DWORD
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // S_STORE_DWORDX2
+    OpSyntax { native: OPS_27, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // S_STORE_DWORDX4
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // S_SCRATCH_STORE_DWORD
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // S_SCRATCH_STORE_DWORDX2
+    OpSyntax { native: OPS_27, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // S_SCRATCH_STORE_DWORDX4
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // S_BUFFER_STORE_DWORD
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // S_BUFFER_STORE_DWORDX2
+    OpSyntax { native: OPS_32, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // S_BUFFER_STORE_DWORDX4
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_DCACHE_INV
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_DCACHE_WB
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_DCACHE_INV_VOL
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_DCACHE_WB_VOL
+    OpSyntax { native: OPS_35, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MEMTIME
+    OpSyntax { native: OPS_35, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MEMREALTIME
+    OpSyntax { native: OPS_36, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ATC_PROBE
+    OpSyntax { native: OPS_37, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ATC_PROBE_BUFFER
+    OpSyntax { native: OPS_38, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_DCACHE_DISCARD
+    OpSyntax { native: OPS_38, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_DCACHE_DISCARD_X2
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_SWAP
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_CMPSWAP
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_ADD
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_SUB
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_SMIN
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_UMIN
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_SMAX
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_UMAX
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_AND
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_OR
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_XOR
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_INC
+    OpSyntax { native: OPS_30, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_DEC
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_SWAP_X2
+    OpSyntax { native: OPS_32, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_CMPSWAP_X2
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_ADD_X2
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_SUB_X2
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_SMIN_X2
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_UMIN_X2
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_SMAX_X2
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_UMAX_X2
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_AND_X2
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_OR_X2
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_XOR_X2
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_INC_X2
+    OpSyntax { native: OPS_31, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_BUFFER_ATOMIC_DEC_X2
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_SWAP
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_CMPSWAP
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_ADD
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_SUB
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_SMIN
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_UMIN
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_SMAX
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_UMAX
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_AND
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_OR
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_XOR
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_INC
+    OpSyntax { native: OPS_25, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_DEC
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_SWAP_X2
+    OpSyntax { native: OPS_27, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_CMPSWAP_X2
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_ADD_X2
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_SUB_X2
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_SMIN_X2
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_UMIN_X2
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_SMAX_X2
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_UMAX_X2
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_AND_X2
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_OR_X2
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_XOR_X2
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_INC_X2
+    OpSyntax { native: OPS_26, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // S_ATOMIC_DEC_X2
+    OpSyntax { native: OPS_39, vop3: OPS_40, e32: true, ty: [Ty::W32, Ty::W32, Ty::I64], reg_only: 4, mem: 0 }, // V_CNDMASK_B32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_ADD_F32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SUB_F32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SUBREV_F32
+    OpSyntax { native: OPS_42, vop3: OPS_42, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_FMAC_F64
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MUL_F32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MUL_I32_I24
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MUL_HI_I32_I24
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MUL_U32_U24
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MUL_HI_U32_U24
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MIN_F32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MAX_F32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MIN_I32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MAX_I32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MIN_U32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MAX_U32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_LSHRREV_B32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_ASHRREV_I32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_LSHLREV_B32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_AND_B32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_OR_B32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_XOR_B32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::V2BF16, Ty::V2BF16, Ty::V2BF16], reg_only: 0, mem: 0 }, // V_DOT2C_F32_BF16
+    OpSyntax { native: OPS_43, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FMAMK_F32
+    OpSyntax { native: OPS_44, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FMAAK_F32
+    OpSyntax { native: OPS_45, vop3: OPS_46, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_ADD_CO_U32
+    OpSyntax { native: OPS_45, vop3: OPS_46, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SUB_CO_U32
+    OpSyntax { native: OPS_45, vop3: OPS_46, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SUBREV_CO_U32
+    OpSyntax { native: OPS_47, vop3: OPS_48, e32: true, ty: [Ty::W32, Ty::W32, Ty::I64], reg_only: 4, mem: 0 }, // V_ADDC_CO_U32
+    OpSyntax { native: OPS_47, vop3: OPS_48, e32: true, ty: [Ty::W32, Ty::W32, Ty::I64], reg_only: 4, mem: 0 }, // V_SUBB_CO_U32
+    OpSyntax { native: OPS_47, vop3: OPS_48, e32: true, ty: [Ty::W32, Ty::W32, Ty::I64], reg_only: 4, mem: 0 }, // V_SUBBREV_CO_U32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_ADD_F16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_SUB_F16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_SUBREV_F16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_MUL_F16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_MAC_F16
+    OpSyntax { native: OPS_43, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_MADMK_F16
+    OpSyntax { native: OPS_44, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_MADAK_F16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_ADD_U16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_SUB_U16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_SUBREV_U16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MUL_LO_U16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_LSHLREV_B16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_LSHRREV_B16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_ASHRREV_I16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_MAX_F16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_MIN_F16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MAX_U16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MAX_I16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MIN_U16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MIN_I16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_LDEXP_F16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_ADD_U32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SUB_U32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SUBREV_U32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], reg_only: 0, mem: 0 }, // V_DOT2C_F32_F16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_DOT2C_I32_I16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_DOT4C_I32_I8
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_DOT8C_I32_I4
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FMAC_F32
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], reg_only: 0, mem: 0 }, // V_PK_FMAC_F16
+    OpSyntax { native: OPS_41, vop3: OPS_41, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_XNOR_B32
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_NOP
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MOV_B32
+    OpSyntax { native: OPS_50, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_READFIRSTLANE_B32
+    OpSyntax { native: OPS_51, vop3: OPS_51, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_I32_F64
+    OpSyntax { native: OPS_52, vop3: OPS_52, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F64_I32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F32_I32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F32_U32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_U32_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_I32_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F16_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_F32_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_RPI_I32_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_FLR_I32_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_OFF_F32_I4
+    OpSyntax { native: OPS_51, vop3: OPS_51, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F32_F64
+    OpSyntax { native: OPS_52, vop3: OPS_52, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F64_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F32_UBYTE0
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F32_UBYTE1
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F32_UBYTE2
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F32_UBYTE3
+    OpSyntax { native: OPS_51, vop3: OPS_51, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_U32_F64
+    OpSyntax { native: OPS_52, vop3: OPS_52, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F64_U32
+    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_TRUNC_F64
+    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CEIL_F64
+    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_RNDNE_F64
+    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FLOOR_F64
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FRACT_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_TRUNC_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CEIL_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_RNDNE_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FLOOR_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_EXP_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_LOG_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_RCP_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_RCP_IFLAG_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_RSQ_F32
+    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_RCP_F64
+    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_RSQ_F64
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SQRT_F32
+    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SQRT_F64
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SIN_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_COS_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_NOT_B32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_BFREV_B32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FFBH_U32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FFBL_B32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FFBH_I32
+    OpSyntax { native: OPS_51, vop3: OPS_51, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FREXP_EXP_I32_F64
+    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FREXP_MANT_F64
+    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FRACT_F64
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FREXP_EXP_I32_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FREXP_MANT_F32
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CLREXCP
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SCREEN_PARTITION_4SE_B32
+    OpSyntax { native: OPS_53, vop3: OPS_53, e32: true, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MOV_B64
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CVT_F16_U16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CVT_F16_I16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_U16_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_I16_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_RCP_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_SQRT_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_RSQ_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_LOG_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_EXP_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_FREXP_MANT_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_FREXP_EXP_I16_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_FLOOR_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CEIL_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_TRUNC_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_RNDNE_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_FRACT_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_SIN_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_COS_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_EXP_LEGACY_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_LOG_LEGACY_F32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_NORM_I16_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_NORM_U16_F16
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SAT_PK_U8_I16
+    OpSyntax { native: OPS_49, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_SWAP_B32
+    OpSyntax { native: OPS_54, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_ACCVGPR_MOV_B32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F32_FP8
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F32_BF8
+    OpSyntax { native: OPS_52, vop3: OPS_52, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_PK_F32_FP8
+    OpSyntax { native: OPS_52, vop3: OPS_52, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_PK_F32_BF8
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PRNG_B32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_PERMLANE16_SWAP_B32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_PERMLANE32_SWAP_B32
+    OpSyntax { native: OPS_49, vop3: OPS_49, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_F32_BF16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_CLASS_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_CLASS_F32
+    OpSyntax { native: OPS_56, vop3: OPS_56, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_CLASS_F64
+    OpSyntax { native: OPS_56, vop3: OPS_56, e32: true, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_CLASS_F64
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_CLASS_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_CLASS_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_F_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_LT_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_EQ_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_LE_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_GT_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_LG_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_GE_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_O_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_U_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_NGE_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_NLG_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_NGT_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_NLE_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_NEQ_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_NLT_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMP_TRU_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_F_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_LT_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_EQ_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_LE_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_GT_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_LG_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_GE_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_O_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_U_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_NGE_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_NLG_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_NGT_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_NLE_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_NEQ_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_NLT_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CMPX_TRU_F16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_F_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LT_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_EQ_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LE_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_GT_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LG_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_GE_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_O_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_U_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NGE_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NLG_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NGT_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NLE_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NEQ_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NLT_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_TRU_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_F_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LT_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_EQ_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LE_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_GT_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LG_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_GE_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_O_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_U_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NGE_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NLG_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NGT_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NLE_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NEQ_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NLT_F32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_TRU_F32
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_F_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LT_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_EQ_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LE_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_GT_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LG_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_GE_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_O_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_U_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NGE_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NLG_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NGT_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NLE_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NEQ_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NLT_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_TRU_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_F_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LT_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_EQ_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LE_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_GT_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LG_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_GE_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_O_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_U_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NGE_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NLG_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NGT_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NLE_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NEQ_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NLT_F64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_TRU_F64
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_F_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_LT_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_EQ_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_LE_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_GT_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_NE_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_GE_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_T_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_F_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_LT_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_EQ_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_LE_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_GT_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_NE_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_GE_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMP_T_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_F_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_LT_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_EQ_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_LE_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_GT_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_NE_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_GE_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_T_I16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_F_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_LT_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_EQ_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_LE_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_GT_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_NE_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_GE_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_CMPX_T_U16
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_F_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LT_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_EQ_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LE_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_GT_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NE_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_GE_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_T_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_F_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LT_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_EQ_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LE_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_GT_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NE_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_GE_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_T_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_F_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LT_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_EQ_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LE_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_GT_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NE_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_GE_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_T_I32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_F_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LT_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_EQ_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LE_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_GT_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NE_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_GE_U32
+    OpSyntax { native: OPS_55, vop3: OPS_55, e32: true, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_T_U32
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_F_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LT_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_EQ_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LE_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_GT_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NE_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_GE_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_T_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_F_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LT_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_EQ_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_LE_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_GT_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_NE_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_GE_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMP_T_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_F_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LT_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_EQ_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LE_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_GT_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NE_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_GE_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_T_I64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_F_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LT_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_EQ_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_LE_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_GT_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_NE_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_GE_U64
+    OpSyntax { native: OPS_57, vop3: OPS_57, e32: true, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_CMPX_T_U64
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MAD_I32_I24
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MAD_U32_U24
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CUBEID_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CUBESC_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CUBETC_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CUBEMA_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_BFE_U32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_BFE_I32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_BFI_B32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FMA_F32
+    OpSyntax { native: OPS_59, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::F64], reg_only: 0, mem: 0 }, // V_FMA_F64
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_LERP_U8
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_ALIGNBIT_B32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_ALIGNBYTE_B32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MIN3_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MIN3_I32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MIN3_U32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MAX3_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MAX3_I32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MAX3_U32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MED3_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MED3_I32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MED3_U32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SAD_U8
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SAD_HI_U8
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SAD_U16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SAD_U32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_PK_U8_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_DIV_FIXUP_F32
+    OpSyntax { native: OPS_59, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::F64], reg_only: 0, mem: 0 }, // V_DIV_FIXUP_F64
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_DIV_FMAS_F32
+    OpSyntax { native: OPS_59, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::F64], reg_only: 0, mem: 0 }, // V_DIV_FMAS_F64
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MSAD_U8
+    OpSyntax { native: OPS_60, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::I64], reg_only: 0, mem: 0 }, // V_QSAD_PK_U16_U8
+    OpSyntax { native: OPS_60, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::I64], reg_only: 0, mem: 0 }, // V_MQSAD_PK_U16_U8
+    OpSyntax { native: OPS_61, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 4, mem: 0 }, // V_MQSAD_U32_U8
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_MAD_LEGACY_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MAD_LEGACY_U16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MAD_LEGACY_I16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PERM_B32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_FMA_LEGACY_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_DIV_FIXUP_LEGACY_F16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_PKACCUM_U8_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::W32], reg_only: 0, mem: 0 }, // V_MAD_U32_U16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::W32], reg_only: 0, mem: 0 }, // V_MAD_I32_I16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_XAD_U32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_MIN3_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MIN3_I16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MIN3_U16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_MAX3_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MAX3_I16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MAX3_U16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_MED3_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MED3_I16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MED3_U16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_LSHL_ADD_U32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_ADD_LSHL_U32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_ADD3_U32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_LSHL_OR_B32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_AND_OR_B32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_OR3_B32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_MAD_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MAD_U16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_MAD_I16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_FMA_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_DIV_FIXUP_F16
+    OpSyntax { native: OPS_60, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::I64], reg_only: 0, mem: 0 }, // V_LSHL_ADD_U64
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_BITOP3_B16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_BITOP3_B32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_FP8_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_BF8_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_SR_FP8_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_SR_BF8_F32
+    OpSyntax { native: OPS_62, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_F32_FP8
+    OpSyntax { native: OPS_62, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_F32_BF8
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_F32_FP8
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_F32_BF8
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_FP4_F32
+    OpSyntax { native: OPS_63, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_SR_PK_FP4_F32
+    OpSyntax { native: OPS_62, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_F32_FP4
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_FP8_F16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_BF8_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_SR_FP8_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_SR_BF8_F16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_FP8_BF16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_BF8_BF16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_SR_FP8_BF16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_SR_BF8_BF16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_F16_FP8
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_F16_BF8
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_F16_FP8
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_F16_BF8
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_FP4_F16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_FP4_BF16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_SR_PK_FP4_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_SR_PK_FP4_BF16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_F16_FP4
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_BF16_FP4
+    OpSyntax { native: OPS_64, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_CVT_SCALEF32_2XPK16_FP6_F32
+    OpSyntax { native: OPS_64, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_CVT_SCALEF32_2XPK16_BF6_F32
+    OpSyntax { native: OPS_65, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_SR_PK32_FP6_F32
+    OpSyntax { native: OPS_65, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_SR_PK32_BF6_F32
+    OpSyntax { native: OPS_66, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_PK32_F32_FP6
+    OpSyntax { native: OPS_66, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_PK32_F32_BF6
+    OpSyntax { native: OPS_67, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::F16, Ty::F16], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_PK32_FP6_F16
+    OpSyntax { native: OPS_67, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_PK32_FP6_BF16
+    OpSyntax { native: OPS_67, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::F16, Ty::F16], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_PK32_BF6_F16
+    OpSyntax { native: OPS_67, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_PK32_BF6_BF16
+    OpSyntax { native: OPS_68, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::F16, Ty::F16], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_SR_PK32_FP6_F16
+    OpSyntax { native: OPS_68, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_SR_PK32_FP6_BF16
+    OpSyntax { native: OPS_68, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::F16, Ty::F16], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_SR_PK32_BF6_F16
+    OpSyntax { native: OPS_68, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_SR_PK32_BF6_BF16
+    OpSyntax { native: OPS_69, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::F16, Ty::F16], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_PK32_F16_FP6
+    OpSyntax { native: OPS_69, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_PK32_BF16_FP6
+    OpSyntax { native: OPS_69, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::F16, Ty::F16], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_PK32_F16_BF6
+    OpSyntax { native: OPS_69, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_CVT_SCALEF32_PK32_BF16_BF6
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_ASHR_PK_I8_I32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_ASHR_PK_U8_I32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_PK_F16_F32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_PK_BF16_F32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_BF16_FP8
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SCALEF32_PK_BF16_BF8
+    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_ADD_F64
+    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_MUL_F64
+    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_MIN_F64
+    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::W32], reg_only: 0, mem: 0 }, // V_MAX_F64
+    OpSyntax { native: OPS_70, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_LDEXP_F64
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MUL_LO_U32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MUL_HI_U32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MUL_HI_I32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_LDEXP_F32
+    OpSyntax { native: OPS_71, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_READLANE_B32
+    OpSyntax { native: OPS_72, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_WRITELANE_B32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_BCNT_U32_B32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MBCNT_LO_U32_B32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MBCNT_HI_U32_B32
+    OpSyntax { native: OPS_73, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_LSHLREV_B64
+    OpSyntax { native: OPS_73, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_LSHRREV_B64
+    OpSyntax { native: OPS_73, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::I64, Ty::W32], reg_only: 0, mem: 0 }, // V_ASHRREV_I64
+    OpSyntax { native: OPS_70, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_TRIG_PREOP_F64
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_BFM_B32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_PKNORM_I16_F32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_PKNORM_U16_F32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_PKRTZ_F16_F32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_PK_U16_U32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_PK_I16_I32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_PKNORM_I16_F16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_CVT_PKNORM_U16_F16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_ADD_I32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_SUB_I32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_ADD_I16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 0 }, // V_SUB_I16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_PACK_B32_F16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MUL_LEGACY_F32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_PK_FP8_F32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_PK_BF8_F32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SR_FP8_F32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SR_BF8_F32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SR_F16_F32
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_CVT_SR_BF16_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MINIMUM3_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MAXIMUM3_F32
+    OpSyntax { native: OPS_74, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_DIV_SCALE_F32
+    OpSyntax { native: OPS_75, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::F64], reg_only: 0, mem: 0 }, // V_DIV_SCALE_F64
+    OpSyntax { native: OPS_76, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::I64], reg_only: 0, mem: 0 }, // V_MAD_U64_U32
+    OpSyntax { native: OPS_76, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::I64], reg_only: 0, mem: 0 }, // V_MAD_I64_I32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_MAD_I16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_MUL_LO_U16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_ADD_I16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_SUB_I16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_LSHLREV_B16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_LSHRREV_B16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_ASHRREV_I16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_MAX_I16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_MIN_I16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_MAD_U16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_ADD_U16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_SUB_U16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_MAX_U16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_MIN_U16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], reg_only: 0, mem: 0 }, // V_PK_FMA_F16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], reg_only: 0, mem: 0 }, // V_PK_ADD_F16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], reg_only: 0, mem: 0 }, // V_PK_MUL_F16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], reg_only: 0, mem: 0 }, // V_PK_MIN_F16
+    OpSyntax { native: OPS_41, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], reg_only: 0, mem: 0 }, // V_PK_MAX_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::V2BF16, Ty::V2BF16, Ty::V2BF16], reg_only: 0, mem: 0 }, // V_DOT2_F32_BF16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], reg_only: 0, mem: 0 }, // V_PK_MINIMUM3_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], reg_only: 0, mem: 0 }, // V_PK_MAXIMUM3_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_FMA_MIX_F32
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_FMA_MIXLO_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // V_FMA_MIXHI_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::V2F16, Ty::V2F16, Ty::V2F16], reg_only: 0, mem: 0 }, // V_DOT2_F32_F16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_DOT2_I32_I16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_DOT2_U32_U16
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_DOT4_I32_I8
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_DOT4_U32_U8
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_DOT8_I32_I4
+    OpSyntax { native: OPS_58, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_DOT8_U32_U4
+    OpSyntax { native: OPS_59, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_FMA_F32
+    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_MUL_F32
+    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_ADD_F32
+    OpSyntax { native: OPS_42, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_PK_MOV_B32
+    OpSyntax { native: OPS_77, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_MFMA_LD_SCALE_B32
+    OpSyntax { native: OPS_78, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_16X16X128_F8F6F4
+    OpSyntax { native: OPS_79, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_32X32X64_F8F6F4
+    OpSyntax { native: OPS_80, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_16X16X32_BF16
+    OpSyntax { native: OPS_80, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_I32_16X16X64_I8
+    OpSyntax { native: OPS_81, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_32X32X16_BF16
+    OpSyntax { native: OPS_81, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_I32_32X32X32_I8
+    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_16X16X64_BF16
+    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_I32_16X16X128_I8
+    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_16X16X128_BF8_BF8
+    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_16X16X128_BF8_FP8
+    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_16X16X128_FP8_BF8
+    OpSyntax { native: OPS_83, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_32X32X1_2B_F32
+    OpSyntax { native: OPS_84, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_16X16X1_4B_F32
+    OpSyntax { native: OPS_85, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_4X4X1_16B_F32
+    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_16X16X128_FP8_FP8
+    OpSyntax { native: OPS_84, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_32X32X2_F32
+    OpSyntax { native: OPS_85, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_16X16X4_F32
+    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_32X32X32_BF16
+    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_I32_32X32X64_I8
+    OpSyntax { native: OPS_87, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_32X32X4_2B_F16
+    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_16X16X4_4B_F16
+    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_4X4X4_16B_F16
+    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_32X32X64_BF8_BF8
+    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_32X32X8_F16
+    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_16X16X16_F16
+    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_32X32X64_BF8_FP8
+    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_32X32X64_FP8_BF8
+    OpSyntax { native: OPS_83, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_I32_32X32X4_2B_I8
+    OpSyntax { native: OPS_84, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_I32_16X16X4_4B_I8
+    OpSyntax { native: OPS_85, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_I32_4X4X4_16B_I8
+    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_32X32X64_FP8_FP8
+    OpSyntax { native: OPS_80, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_16X16X32_F16
+    OpSyntax { native: OPS_81, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_32X32X16_F16
+    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_I32_32X32X16_I8
+    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_I32_16X16X32_I8
+    OpSyntax { native: OPS_90, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // V_ACCVGPR_READ_B32
+    OpSyntax { native: OPS_91, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // V_ACCVGPR_WRITE_B32
+    OpSyntax { native: OPS_82, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::F16], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_16X16X64_F16
+    OpSyntax { native: OPS_86, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::F16], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_32X32X32_F16
+    OpSyntax { native: OPS_87, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_32X32X4_2B_BF16
+    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_16X16X4_4B_BF16
+    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_4X4X4_16B_BF16
+    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_32X32X8_BF16
+    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_16X16X16_BF16
+    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::F16], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_16X16X32_F16
+    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::F16], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_32X32X16_F16
+    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_16X16X32_BF16
+    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_32X32X16_BF16
+    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_I32_16X16X64_I8
+    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_I32_32X32X32_I8
+    OpSyntax { native: OPS_94, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::F64], reg_only: 3, mem: 0 }, // V_MFMA_F64_16X16X4_F64
+    OpSyntax { native: OPS_59, vop3: OPS_1, e32: false, ty: [Ty::F64, Ty::F64, Ty::F64], reg_only: 3, mem: 0 }, // V_MFMA_F64_4X4X4_4B_F64
+    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_16X16X32_BF8_BF8
+    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_16X16X32_BF8_FP8
+    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_16X16X32_FP8_BF8
+    OpSyntax { native: OPS_89, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_16X16X32_FP8_FP8
+    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_32X32X16_BF8_BF8
+    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_32X32X16_BF8_FP8
+    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_32X32X16_FP8_BF8
+    OpSyntax { native: OPS_88, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::I64, Ty::W32], reg_only: 3, mem: 0 }, // V_MFMA_F32_32X32X16_FP8_FP8
+    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_16X16X64_BF8_BF8
+    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_16X16X64_BF8_FP8
+    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_16X16X64_FP8_BF8
+    OpSyntax { native: OPS_92, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_16X16X64_FP8_FP8
+    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_32X32X32_BF8_BF8
+    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_32X32X32_BF8_FP8
+    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_32X32X32_FP8_BF8
+    OpSyntax { native: OPS_93, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 7, mem: 0 }, // V_SMFMAC_F32_32X32X32_FP8_FP8
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_ADD_U32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_SUB_U32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_RSUB_U32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_INC_U32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_DEC_U32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MIN_I32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MAX_I32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MIN_U32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MAX_U32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_AND_B32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_OR_B32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_XOR_B32
+    OpSyntax { native: OPS_96, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MSKOR_B32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // DS_WRITE_B32
+    OpSyntax { native: OPS_96, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // DS_WRITE2_B32
+    OpSyntax { native: OPS_96, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // DS_WRITE2ST64_B32
+    OpSyntax { native: OPS_96, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_CMPST_B32
+    OpSyntax { native: OPS_96, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_CMPST_F32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MIN_F32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MAX_F32
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_NOP
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_ADD_F32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // DS_PK_ADD_F16
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_PK_ADD_BF16
+    OpSyntax { native: OPS_97, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // DS_WRITE_ADDTID_B32
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // DS_WRITE_B8
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 2 }, // DS_WRITE_B16
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_ADD_RTN_U32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_SUB_RTN_U32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_RSUB_RTN_U32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_INC_RTN_U32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_DEC_RTN_U32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MIN_RTN_I32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MAX_RTN_I32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MIN_RTN_U32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MAX_RTN_U32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_AND_RTN_B32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_OR_RTN_B32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_XOR_RTN_B32
+    OpSyntax { native: OPS_99, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MSKOR_RTN_B32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_WRXCHG_RTN_B32
+    OpSyntax { native: OPS_100, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_WRXCHG2_RTN_B32
+    OpSyntax { native: OPS_100, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_WRXCHG2ST64_RTN_B32
+    OpSyntax { native: OPS_99, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_CMPST_RTN_B32
+    OpSyntax { native: OPS_99, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_CMPST_RTN_F32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MIN_RTN_F32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MAX_RTN_F32
+    OpSyntax { native: OPS_99, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_WRAP_RTN_B32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_ADD_RTN_F32
+    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_B32
+    OpSyntax { native: OPS_102, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ2_B32
+    OpSyntax { native: OPS_102, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ2ST64_B32
+    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_I8
+    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_U8
+    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 1 }, // DS_READ_I16
+    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 1 }, // DS_READ_U16
+    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_SWIZZLE_B32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_PERMUTE_B32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_BPERMUTE_B32
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_ADD_U64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_SUB_U64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_RSUB_U64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_INC_U64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_DEC_U64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MIN_I64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MAX_I64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MIN_U64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MAX_U64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_AND_B64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_OR_B64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_XOR_B64
+    OpSyntax { native: OPS_104, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MSKOR_B64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // DS_WRITE_B64
+    OpSyntax { native: OPS_104, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // DS_WRITE2_B64
+    OpSyntax { native: OPS_104, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // DS_WRITE2ST64_B64
+    OpSyntax { native: OPS_104, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_CMPST_B64
+    OpSyntax { native: OPS_104, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_CMPST_F64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MIN_F64
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MAX_F64
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // DS_WRITE_B8_D16_HI
+    OpSyntax { native: OPS_95, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 2 }, // DS_WRITE_B16_D16_HI
+    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_U8_D16
+    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_U8_D16_HI
+    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_I8_D16
+    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_I8_D16_HI
+    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 1 }, // DS_READ_U16_D16
+    OpSyntax { native: OPS_101, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 1 }, // DS_READ_U16_D16_HI
+    OpSyntax { native: OPS_103, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_ADD_F64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_ADD_RTN_U64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_SUB_RTN_U64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_RSUB_RTN_U64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_INC_RTN_U64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_DEC_RTN_U64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MIN_RTN_I64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MAX_RTN_I64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MIN_RTN_U64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MAX_RTN_U64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_AND_RTN_B64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_OR_RTN_B64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_XOR_RTN_B64
+    OpSyntax { native: OPS_106, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MSKOR_RTN_B64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_WRXCHG_RTN_B64
+    OpSyntax { native: OPS_107, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_WRXCHG2_RTN_B64
+    OpSyntax { native: OPS_107, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_WRXCHG2ST64_RTN_B64
+    OpSyntax { native: OPS_106, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_CMPST_RTN_B64
+    OpSyntax { native: OPS_106, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_CMPST_RTN_F64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MIN_RTN_F64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_MAX_RTN_F64
+    OpSyntax { native: OPS_102, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_B64
+    OpSyntax { native: OPS_108, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ2_B64
+    OpSyntax { native: OPS_108, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ2ST64_B64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_ADD_RTN_F64
+    OpSyntax { native: OPS_105, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_CONDXCHG32_RTN_B64
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_GWS_SEMA_RELEASE_ALL
+    OpSyntax { native: OPS_109, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_GWS_INIT
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_GWS_SEMA_V
+    OpSyntax { native: OPS_109, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_GWS_SEMA_BR
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_GWS_SEMA_P
+    OpSyntax { native: OPS_109, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_GWS_BARRIER
+    OpSyntax { native: OPS_110, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_ADDTID_B32
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 0 }, // DS_PK_ADD_RTN_F16
+    OpSyntax { native: OPS_98, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_PK_ADD_RTN_BF16
+    OpSyntax { native: OPS_110, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_CONSUME
+    OpSyntax { native: OPS_110, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // DS_APPEND
+    OpSyntax { native: OPS_111, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // DS_WRITE_B96
+    OpSyntax { native: OPS_112, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // DS_WRITE_B128
+    OpSyntax { native: OPS_102, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_B64_TR_B4
+    OpSyntax { native: OPS_113, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_B96_TR_B6
+    OpSyntax { native: OPS_102, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_B64_TR_B8
+    OpSyntax { native: OPS_102, vop3: OPS_1, e32: false, ty: [Ty::I16, Ty::I16, Ty::I16], reg_only: 0, mem: 1 }, // DS_READ_B64_TR_B16
+    OpSyntax { native: OPS_113, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_B96
+    OpSyntax { native: OPS_108, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // DS_READ_B128
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_FORMAT_X
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_FORMAT_XY
+    OpSyntax { native: OPS_116, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_FORMAT_XYZ
+    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_FORMAT_XYZW
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_FORMAT_X
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_FORMAT_XY
+    OpSyntax { native: OPS_116, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_FORMAT_XYZ
+    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_FORMAT_XYZW
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_FORMAT_D16_X
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_FORMAT_D16_XY
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_FORMAT_D16_XYZ
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_FORMAT_D16_XYZW
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_FORMAT_D16_X
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_FORMAT_D16_XY
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_FORMAT_D16_XYZ
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_FORMAT_D16_XYZW
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_UBYTE
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_SBYTE
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_USHORT
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_SSHORT
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_DWORD
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_DWORDX2
+    OpSyntax { native: OPS_116, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_DWORDX3
+    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_DWORDX4
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_BYTE
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_BYTE_D16_HI
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_SHORT
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_SHORT_D16_HI
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_DWORD
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_DWORDX2
+    OpSyntax { native: OPS_116, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_DWORDX3
+    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_DWORDX4
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_UBYTE_D16
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_UBYTE_D16_HI
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_SBYTE_D16
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_SBYTE_D16_HI
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_SHORT_D16
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_SHORT_D16_HI
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // BUFFER_LOAD_FORMAT_D16_HI_X
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // BUFFER_STORE_FORMAT_D16_HI_X
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // BUFFER_WBL2
+    OpSyntax { native: OPS_1, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // BUFFER_INV
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_SWAP
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_CMPSWAP
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_ADD
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_SUB
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_SMIN
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_UMIN
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_SMAX
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_UMAX
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_AND
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_OR
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_XOR
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_INC
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_DEC
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_ADD_F32
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_PK_ADD_F16
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_ADD_F64
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_MIN_F64
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_MAX_F64
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_PK_ADD_BF16
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_SWAP_X2
+    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_CMPSWAP_X2
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_ADD_X2
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_SUB_X2
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_SMIN_X2
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_UMIN_X2
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_SMAX_X2
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_UMAX_X2
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_AND_X2
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_OR_X2
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_XOR_X2
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_INC_X2
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // BUFFER_ATOMIC_DEC_X2
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // TBUFFER_LOAD_FORMAT_X
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // TBUFFER_LOAD_FORMAT_XY
+    OpSyntax { native: OPS_116, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // TBUFFER_LOAD_FORMAT_XYZ
+    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // TBUFFER_LOAD_FORMAT_XYZW
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // TBUFFER_STORE_FORMAT_X
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // TBUFFER_STORE_FORMAT_XY
+    OpSyntax { native: OPS_116, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // TBUFFER_STORE_FORMAT_XYZ
+    OpSyntax { native: OPS_117, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // TBUFFER_STORE_FORMAT_XYZW
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // TBUFFER_LOAD_FORMAT_D16_X
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // TBUFFER_LOAD_FORMAT_D16_XY
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // TBUFFER_LOAD_FORMAT_D16_XYZ
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // TBUFFER_LOAD_FORMAT_D16_XYZW
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // TBUFFER_STORE_FORMAT_D16_X
+    OpSyntax { native: OPS_114, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // TBUFFER_STORE_FORMAT_D16_XY
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // TBUFFER_STORE_FORMAT_D16_XYZ
+    OpSyntax { native: OPS_115, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // TBUFFER_STORE_FORMAT_D16_XYZW
+    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_UBYTE
+    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_SBYTE
+    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_USHORT
+    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_SSHORT
+    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_DWORD
+    OpSyntax { native: OPS_119, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_DWORDX2
+    OpSyntax { native: OPS_120, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_DWORDX3
+    OpSyntax { native: OPS_121, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_DWORDX4
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // FLAT_STORE_BYTE
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // FLAT_STORE_BYTE_D16_HI
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // FLAT_STORE_SHORT
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // FLAT_STORE_SHORT_D16_HI
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // FLAT_STORE_DWORD
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // FLAT_STORE_DWORDX2
+    OpSyntax { native: OPS_124, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // FLAT_STORE_DWORDX3
+    OpSyntax { native: OPS_125, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // FLAT_STORE_DWORDX4
+    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_UBYTE_D16
+    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_UBYTE_D16_HI
+    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_SBYTE_D16
+    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_SBYTE_D16_HI
+    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_SHORT_D16
+    OpSyntax { native: OPS_118, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // FLAT_LOAD_SHORT_D16_HI
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_SWAP
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_CMPSWAP
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_ADD
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_SUB
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_SMIN
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_UMIN
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_SMAX
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_UMAX
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_AND
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_OR
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_XOR
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_INC
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_DEC
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_ADD_F32
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_PK_ADD_F16
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_ADD_F64
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_MIN_F64
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_MAX_F64
+    OpSyntax { native: OPS_122, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_PK_ADD_BF16
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_SWAP_X2
+    OpSyntax { native: OPS_125, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_CMPSWAP_X2
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_ADD_X2
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_SUB_X2
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_SMIN_X2
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_UMIN_X2
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_SMAX_X2
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_UMAX_X2
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_AND_X2
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_OR_X2
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_XOR_X2
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_INC_X2
+    OpSyntax { native: OPS_123, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // FLAT_ATOMIC_DEC_X2
+    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_UBYTE
+    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_SBYTE
+    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_USHORT
+    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_SSHORT
+    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_DWORD
+    OpSyntax { native: OPS_127, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_DWORDX2
+    OpSyntax { native: OPS_128, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_DWORDX3
+    OpSyntax { native: OPS_129, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_DWORDX4
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // GLOBAL_STORE_BYTE
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // GLOBAL_STORE_BYTE_D16_HI
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // GLOBAL_STORE_SHORT
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // GLOBAL_STORE_SHORT_D16_HI
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // GLOBAL_STORE_DWORD
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // GLOBAL_STORE_DWORDX2
+    OpSyntax { native: OPS_132, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // GLOBAL_STORE_DWORDX3
+    OpSyntax { native: OPS_133, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // GLOBAL_STORE_DWORDX4
+    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_UBYTE_D16
+    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_UBYTE_D16_HI
+    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_SBYTE_D16
+    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_SBYTE_D16_HI
+    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_SHORT_D16
+    OpSyntax { native: OPS_126, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_SHORT_D16_HI
+    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_LDS_UBYTE
+    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_LDS_SBYTE
+    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_LDS_USHORT
+    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_LDS_SSHORT
+    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_LDS_DWORD
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_SWAP
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_CMPSWAP
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_ADD
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_SUB
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_SMIN
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_UMIN
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_SMAX
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_UMAX
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_AND
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_OR
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_XOR
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_INC
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_DEC
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_ADD_F32
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::F16, Ty::F16, Ty::F16], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_PK_ADD_F16
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_ADD_F64
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_MIN_F64
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_MAX_F64
+    OpSyntax { native: OPS_130, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_PK_ADD_BF16
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_SWAP_X2
+    OpSyntax { native: OPS_133, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_CMPSWAP_X2
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_ADD_X2
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_SUB_X2
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_SMIN_X2
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_UMIN_X2
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_SMAX_X2
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_UMAX_X2
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_AND_X2
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_OR_X2
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_XOR_X2
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_INC_X2
+    OpSyntax { native: OPS_131, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 4 }, // GLOBAL_ATOMIC_DEC_X2
+    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_LDS_DWORDX4
+    OpSyntax { native: OPS_134, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // GLOBAL_LOAD_LDS_DWORDX3
+    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_UBYTE
+    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_SBYTE
+    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_USHORT
+    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_SSHORT
+    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_DWORD
+    OpSyntax { native: OPS_136, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_DWORDX2
+    OpSyntax { native: OPS_137, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_DWORDX3
+    OpSyntax { native: OPS_138, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_DWORDX4
+    OpSyntax { native: OPS_139, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // SCRATCH_STORE_BYTE
+    OpSyntax { native: OPS_139, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // SCRATCH_STORE_BYTE_D16_HI
+    OpSyntax { native: OPS_139, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // SCRATCH_STORE_SHORT
+    OpSyntax { native: OPS_139, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // SCRATCH_STORE_SHORT_D16_HI
+    OpSyntax { native: OPS_139, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // SCRATCH_STORE_DWORD
+    OpSyntax { native: OPS_140, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // SCRATCH_STORE_DWORDX2
+    OpSyntax { native: OPS_141, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // SCRATCH_STORE_DWORDX3
+    OpSyntax { native: OPS_142, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 2 }, // SCRATCH_STORE_DWORDX4
+    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_UBYTE_D16
+    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_UBYTE_D16_HI
+    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_SBYTE_D16
+    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_SBYTE_D16_HI
+    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_SHORT_D16
+    OpSyntax { native: OPS_135, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_SHORT_D16_HI
+    OpSyntax { native: OPS_143, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_LDS_UBYTE
+    OpSyntax { native: OPS_143, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_LDS_SBYTE
+    OpSyntax { native: OPS_143, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_LDS_USHORT
+    OpSyntax { native: OPS_143, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_LDS_SSHORT
+    OpSyntax { native: OPS_143, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_LDS_DWORD
+    OpSyntax { native: &[], vop3: &[], e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // INVALID
 ];
 
 pub const MEM_LOAD: u8 = 1;
