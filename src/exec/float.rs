@@ -636,16 +636,18 @@ pub fn mul(f: Fmt, a: u64, b: u64, m: &FpMode) -> u64 {
         return f.default_nan();
     }
     if f.bits == 64 {
-        let err = if p.is_infinite() {
-            if x.is_infinite() || y.is_infinite() {
+        if p.is_infinite() {
+            let err = if x.is_infinite() || y.is_infinite() {
                 Ordering::Equal
             } else {
                 overflow_dir(p)
-            }
-        } else {
-            ord(x.mul_add(y, -p))
-        };
-        return finish64(p, err, m);
+            };
+            return finish64(p, err, m);
+        }
+        if m.round_f64 == Round::NearestEven || x == 0.0 || y == 0.0 {
+            return finish64(p, Ordering::Equal, m);
+        }
+        return m.flush_out(f, fma64_directed(x, y, 0.0, p, m.round_f64));
     }
     // Exact: at most 48 significant bits and well inside the f64 exponent range.
     finish(f, p, 0.0, m)
@@ -670,8 +672,10 @@ pub fn fma(f: Fmt, a: u64, b: u64, c: u64, m: &FpMode) -> u64 {
             } else {
                 overflow_dir(r)
             }
-        } else if m.round_f64 == Round::NearestEven {
+        } else if m.round_f64 == Round::NearestEven || x == 0.0 || y == 0.0 {
             Ordering::Equal
+        } else if r != 0.0 {
+            return m.flush_out(f, fma64_directed(x, y, z, r, m.round_f64));
         } else {
             let p = x * y;
             let e = x.mul_add(y, -p);
@@ -695,6 +699,52 @@ pub fn fma(f: Fmt, a: u64, b: u64, c: u64, m: &FpMode) -> u64 {
         return f.zero(true);
     }
     finish(f, hi, lo, m)
+}
+
+/// `x * y + z` in f64 rounded once in the directed mode `rnd`, for finite nonzero `x`, `y` and a finite
+/// round-to-nearest result `r`. The exact error of `r` comes from TwoProduct/TwoSum; where the product is
+/// so small that those error terms would underflow, the operands are first scaled by 2^300 (exactly) and
+/// the result rounded once back down, or the product is negligible and only its sign matters.
+fn fma64_directed(x: f64, y: f64, z: f64, r: f64, rnd: Round) -> u64 {
+    let pe = frexp_exp_f64(x) + frexp_exp_f64(y) - 2; // floor(log2 |x*y|) or one below
+    let ez = if z == 0.0 {
+        i32::MIN / 2
+    } else {
+        frexp_exp_f64(z) - 1
+    };
+    let psign = if (x < 0.0) != (y < 0.0) {
+        Ordering::Less
+    } else {
+        Ordering::Greater
+    };
+    if pe < -1140 || pe < ez - 110 {
+        // |x*y| is below a quarter ulp of r (and of the smallest subnormal): r is z (or a zero) and the
+        // product only decides the direction.
+        return round_f64(r, psign, rnd).to_bits();
+    }
+    if pe < -960 && ez < -900 {
+        const K: i32 = 300;
+        let (x2, y2) = if frexp_exp_f64(x) < frexp_exp_f64(y) {
+            (ldexp_f64(x, K), y)
+        } else {
+            (x, ldexp_f64(y, K))
+        };
+        let z2 = ldexp_f64(z, K);
+        let r2 = x2.mul_add(y2, z2);
+        let p = x2 * y2;
+        let e = x2.mul_add(y2, -p);
+        let (s, t) = two_sum(p, z2);
+        let lo = match exact_sum_sign(&[t, e, s, -r2]) {
+            Ordering::Greater => r2.abs() * pow2(-70),
+            Ordering::Less => -r2.abs() * pow2(-70),
+            Ordering::Equal => 0.0,
+        };
+        return round_scaled(Fmt::F64, r2, lo, -K, rnd);
+    }
+    let p = x * y;
+    let e = x.mul_add(y, -p);
+    let (s, t) = two_sum(p, z);
+    round_f64(r, exact_sum_sign(&[t, e, s, -r]), rnd).to_bits()
 }
 
 /// Non-fused `a * b + c` (V_MAD_*_F16, V_MAC_F16, legacy MAD): the product is rounded first.
@@ -1127,10 +1177,31 @@ pub fn transcendental(f: Fmt, t: Trans, x: u64, m: &FpMode) -> u64 {
             if v.is_infinite() {
                 (f64::NAN, 0.0)
             } else {
-                // The argument is in revolutions: reduce exactly to [-0.5, 0.5] before scaling by 2*pi.
-                let r = v - v.round();
-                let a = r * core::f64::consts::TAU;
-                (if t == Trans::Sin { a.sin() } else { a.cos() }, 0.0)
+                // The argument is in revolutions: reduce exactly to a quadrant and a fraction of it, so
+                // multiples of a quarter revolution give exact 0 and +-1 (zero results: +0 for cos,
+                // the sign of x for sin, as IEEE sinPi/cosPi).
+                let r = v - v.floor(); // [0, 1), exact
+                let q4 = r * 4.0; // exact
+                let quad = q4.floor();
+                let a = (q4 - quad) * core::f64::consts::FRAC_PI_2;
+                let (sa, ca) = (a.sin(), a.cos());
+                let k = quad as u32 + if t == Trans::Cos { 1 } else { 0 };
+                let y = match k & 3 {
+                    0 => sa,
+                    1 => ca,
+                    2 => -sa,
+                    _ => -ca,
+                };
+                let y = if y == 0.0 {
+                    if t == Trans::Sin && v.is_sign_negative() {
+                        -0.0
+                    } else {
+                        0.0
+                    }
+                } else {
+                    y
+                };
+                (y, 0.0)
             }
         }
     };

@@ -12,7 +12,8 @@
 //! - `special`: cross-lane and odd-shaped ops.
 //! Float rules (MODE round/denormals/IEEE/DX10_CLAMP) are in `crate::exec::float`.
 //!
-//! Not here: VOP3P packed math and the fp8/bf8/fp6/fp4 conversions (`vop3p`), MFMA and V_ACCVGPR_READ/
+//! Not here: VOP3P packed math, the fp8/bf8/fp6/fp4 conversions and the stochastic-rounding converts
+//! V_CVT_SR_* (`vop3p`), MFMA and V_ACCVGPR_READ/
 //! WRITE (`mai`). V_SCREEN_PARTITION_4SE_B32 (graphics; no pseudocode or table in any guide) is
 //! unimplemented and faults "not implemented".
 
@@ -175,8 +176,6 @@ pub fn lookup(op: Op) -> Option<Handler> {
         V_CVT_PKRTZ_F16_F32 => vop::<CvtPkrtzF16F32>,
         V_CVT_PK_F16_F32 => vop::<CvtPkF16F32>,
         V_CVT_PK_BF16_F32 => vop::<CvtPkBf16F32>,
-        V_CVT_SR_F16_F32 => vop::<CvtSrF16F32>,
-        V_CVT_SR_BF16_F32 => vop::<CvtSrBf16F32>,
         V_CVT_PK_U16_U32 => vop::<CvtPkU16U32>,
         V_CVT_PK_I16_I32 => vop::<CvtPkI16I32>,
         V_CVT_PK_U8_F32 => vop::<CvtPkU8F32>,
@@ -371,11 +370,6 @@ pub fn fidelity(op: Op) -> Option<(Fidelity, &'static str)> {
             a,
             "the internal rounding of the hardware dot product is not documented; wavescope rounds after each \
              addition as the pseudocode reads: results may differ by 1 ulp",
-        ),
-        V_CVT_SR_F16_F32 | V_CVT_SR_BF16_F32 => (
-            a,
-            "stochastic rounding: which bits of S1 the hardware adds is not documented; wavescope adds \
-             S1 / 2^32 of an ulp: the rounding direction may differ for the same S1",
         ),
         V_CVT_NORM_I16_F16 | V_CVT_NORM_U16_F16 | V_CVT_PKNORM_I16_F32 | V_CVT_PKNORM_U16_F32
         | V_CVT_PKNORM_I16_F16 | V_CVT_PKNORM_U16_F16 | V_CVT_PK_U8_F32 | V_CVT_PKACCUM_U8_F32 => (

@@ -67,10 +67,13 @@ float_ty!(F64, F64, Fmt::F64);
 /// Write a compare result: VCC / VOP3 sdst / SDWA sdst, and EXEC for CMPX.
 #[inline(always)]
 fn write_result(w: &mut Wave, i: &Inst, bits: u64, x: bool) {
+    // VOP3: the SGPR pair in dst. VOPC: VCC, or the SDWA SDST (the decoder may give it as dst or sdst).
     let dst = if lanes::is_vop3(i) {
         i.dst
     } else if i.ext == Ext::Sdwa && !i.sdst.is_none() {
         i.sdst
+    } else if !i.dst.is_none() {
+        i.dst
     } else {
         Operand::VCC_LO
     };

@@ -29,17 +29,13 @@ pub enum K {
     F32,
     /// f64: a literal is the high dword.
     F64,
-    /// The instruction's 32-bit literal (V_FMAMK/FMAAK_F32 K operand), whatever the operand fields say.
-    Lit32,
-    /// The low 16 bits of the literal (V_MADMK/MADAK_F16 K operand).
-    Lit16,
 }
 
 impl K {
     #[inline(always)]
     pub const fn width(self) -> u32 {
         match self {
-            K::B16 | K::F16 | K::Lit16 => 16,
+            K::B16 | K::F16 => 16,
             K::B64 | K::I64 | K::F64 => 64,
             _ => 32,
         }
@@ -273,17 +269,8 @@ pub fn fetch(
     kind: K,
     out: &mut [u64; LANES],
 ) {
-    match kind {
-        K::None => return,
-        K::Lit32 => {
-            *out = [i.literal as u64; LANES];
-            return;
-        }
-        K::Lit16 => {
-            *out = [(i.literal & 0xFFFF) as u64; LANES];
-            return;
-        }
-        _ => {}
+    if kind == K::None {
+        return;
     }
     if kind.width() == 64 {
         let v = if kind == K::I64 && op == Operand::LITERAL {

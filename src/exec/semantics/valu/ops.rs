@@ -174,18 +174,20 @@ vop!(
     /// V_MAC_F16 (VOP2 35): `tmp = S0 * S1 + D0`, `D0 = {16'0, tmp}`.
     MacF16 [F16, F16, F16] -> F16 { const SRC2_IS_DST: bool = true; }
     |s, e, _| float::mad(Fmt::F16, s[0], s[1], s[2], m(e)));
+// The K-literal forms: the decoder gives the operands in pseudocode order (V_FMAMK/V_MADMK: src1 = the
+// literal K, src2 = VSRC1; V_FMAAK/V_MADAK: src2 = K), so they are plain three-source ops.
 vop!(
     /// V_MADMK_F16 (VOP2 36): `tmp = S0 * K + S1` with K the literal's low half.
-    MadmkF16 [F16, F16, Lit16] -> F16 |s, e, _| float::mad(Fmt::F16, s[0], s[2], s[1], m(e)));
+    MadmkF16 [F16, F16, F16] -> F16 |s, e, _| float::mad(Fmt::F16, s[0], s[1], s[2], m(e)));
 vop!(
     /// V_MADAK_F16 (VOP2 37): `tmp = S0 * S1 + K`.
-    MadakF16 [F16, F16, Lit16] -> F16 |s, e, _| float::mad(Fmt::F16, s[0], s[1], s[2], m(e)));
+    MadakF16 [F16, F16, F16] -> F16 |s, e, _| float::mad(Fmt::F16, s[0], s[1], s[2], m(e)));
 vop!(
     /// V_FMAMK_F32 (VOP2 23): `D0 = fma(S0, K, S1)`.
-    FmamkF32 [F32, F32, Lit32] -> F32 |s, e, _| float::fma(Fmt::F32, s[0], s[2], s[1], m(e)));
+    FmamkF32 [F32, F32, F32] -> F32 |s, e, _| float::fma(Fmt::F32, s[0], s[1], s[2], m(e)));
 vop!(
     /// V_FMAAK_F32 (VOP2 24): `D0 = fma(S0, S1, K)`.
-    FmaakF32 [F32, F32, Lit32] -> F32 |s, e, _| float::fma(Fmt::F32, s[0], s[1], s[2], m(e)));
+    FmaakF32 [F32, F32, F32] -> F32 |s, e, _| float::fma(Fmt::F32, s[0], s[1], s[2], m(e)));
 vop!(
 /// V_MUL_LEGACY_F32 (VOP3A 673): DX9 rule, 0 * anything (inf, NaN) = +0.
 MulLegacyF32 [F32, F32, None] -> F32
@@ -637,25 +639,6 @@ CvtPkBf16F32 [F32, F32, None] -> B32 |s, e, _| {
     let mm = with_round(m(e), Round::NearestEven);
     float::convert(Fmt::F32, Fmt::BF16, s[0], &mm) | float::convert(Fmt::F32, Fmt::BF16, s[1], &mm) << 16
 });
-vop!(
-    /// V_CVT_SR_F16_F32 (VOP3A 678): stochastic rounding with S1 as the random value; writes the half
-    /// picked by op_sel[3], keeps the other.
-    CvtSrF16F32 [F32, B32, None] -> B16 { const HI16: Hi16 = Hi16::Preserve; }
-    |s, e, _| sr_convert(Fmt::F16, s, m(e)));
-vop!(
-    /// V_CVT_SR_BF16_F32 (VOP3A 679).
-    CvtSrBf16F32 [F32, B32, None] -> B16 { const HI16: Hi16 = Hi16::Preserve; }
-    |s, e, _| sr_convert(Fmt::BF16, s, m(e)));
-
-/// Stochastic f32 -> f16/bf16: the discarded fraction plus S1 / 2^32 carries into the last place.
-fn sr_convert(to: Fmt, s: [u64; 3], m: &FpMode) -> u64 {
-    let x = m.flush_in(Fmt::F32, s[0]);
-    if Fmt::F32.is_nan(x) {
-        return float::nan_convert(Fmt::F32, to, x);
-    }
-    float::round_stochastic(to, Fmt::F32.to_f64(x), s[1] as u32)
-}
-
 vop!(
     /// V_PACK_B32_F16 (VOP3A 672): `{S1.f16, S0.f16}` (source modifiers and op_sel apply).
     PackB32F16 [F16, F16, None] -> B32 |s, _e, _| (s[0] & 0xFFFF) | (s[1] & 0xFFFF) << 16);
