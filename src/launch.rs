@@ -3,6 +3,8 @@
 //!
 //! The result keeps every buffer, so a fault loses nothing the kernel wrote before it.
 
+use crate::code_object::descriptor::{SgprInit, SgprPreload, WorkItemIdLayout};
+use crate::exec::observe::{NoObserver, Observer};
 use crate::exec::{
     wave::{status_bits, FLAT_SCRATCH_LO},
     Apertures, Ctx, Fault, FaultKind, Flow, GlobalMemory, Program, Region, RegionKind, Wave,
@@ -12,34 +14,15 @@ use crate::manifest::{ArgSpec, Fill, Manifest};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// What the hardware preloads into one SGPR slot (AMDGPUUsage "Initial Kernel Execution State").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SgprInit {
-    PrivateSegmentBuffer,
-    DispatchPtr,
-    QueuePtr,
-    KernargSegmentPtr,
-    DispatchId,
-    FlatScratchInit,
-    PrivateSegmentSize,
-    /// Kernarg preload: the dword at this byte offset of the kernarg segment.
-    KernargPreload(u32),
-    WorkGroupIdX,
-    WorkGroupIdY,
-    WorkGroupIdZ,
-    WorkGroupInfo,
-    PrivateSegmentWaveOffset,
-}
-
 /// Everything about a kernel's ABI that a launch needs, read from its descriptor and metadata.
 #[derive(Clone, Debug)]
 pub struct KernelAbi {
     pub name: String,
     pub entry_pc: u64,
-    /// (first SGPR, what, number of SGPRs).
-    pub sgpr_init: Vec<(u16, SgprInit, u16)>,
-    /// Work-item ids in VGPRs: 0 = x only, 1 = x,y, 2 = x,y,z (always packed in v0 on gfx90a+).
-    pub workitem_id_dims: u8,
+    /// What the hardware preloads into SGPRs, in order.
+    pub sgpr_init: Vec<SgprPreload>,
+    /// Work-item ids packed in v0 (gfx90a+).
+    pub workitem_id: WorkItemIdLayout,
     pub group_segment_fixed_size: u32,
     pub private_segment_fixed_size: u32,
     pub uses_dynamic_stack: bool,
@@ -47,8 +30,6 @@ pub struct KernelAbi {
     pub args: Vec<ArgMeta>,
     pub vgpr_count: u16,
     pub agpr_count: u16,
-    /// First AccVGPR in the unified register file (COMPUTE_PGM_RSRC3 accum_offset).
-    pub accum_offset: u16,
     /// Initial MODE register (round and denorm modes, dx10_clamp, ieee from COMPUTE_PGM_RSRC1).
     pub mode: u32,
 }
@@ -439,10 +420,11 @@ impl Dispatch {
                     (i / size[0]) % size[1],
                     i / (size[0] * size[1]),
                 );
-                wave.vreg[0][lane as usize] = z << 20 | y << 10 | x;
+                wave.vreg[0][lane as usize] = self.abi.workitem_id.pack(x, y, z);
             }
             wave.set_exec(exec);
-            for &(first, what, count) in &self.abi.sgpr_init {
+            for p in &self.abi.sgpr_init {
+                let (first, what, count) = (p.first_sgpr, p.what, p.count);
                 let v: u64 = match what {
                     SgprInit::PrivateSegmentBuffer => 0,
                     SgprInit::DispatchPtr => self.dispatch_packet_addr,
@@ -451,7 +433,9 @@ impl Dispatch {
                     SgprInit::DispatchId => 0,
                     SgprInit::FlatScratchInit => 0,
                     SgprInit::PrivateSegmentSize => self.private_size as u64,
-                    SgprInit::KernargPreload(off) => self
+                    SgprInit::KernargPreload {
+                        kernarg_offset: off,
+                    } => self
                         .mem
                         .read_u64(self.kernarg_addr + off as u64)
                         .unwrap_or(0),
@@ -495,14 +479,27 @@ pub struct RunStats {
 
 /// Run every work-group of `d` to completion or to the first fault.
 pub fn run(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFault>) {
+    let (stats, fault, _) = run_observed(d, opts, || NoObserver);
+    (stats, fault)
+}
+
+/// `run` with an observer per host thread (`make` builds one per worker); returns the observers, in no
+/// particular order, for the caller to merge.
+pub fn run_observed<O: Observer + Send>(
+    d: &Dispatch,
+    opts: &RunOptions,
+    make: impl Fn() -> O + Sync,
+) -> (RunStats, Option<RunFault>, Vec<O>) {
     let total = d.work_group_count() as usize;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let insts = AtomicU64::new(0);
     let fault: Mutex<Option<RunFault>> = Mutex::new(None);
     let counts: Mutex<Vec<u64>> = Mutex::new(vec![0; d.program.insts.len()]);
+    let observers: Mutex<Vec<O>> = Mutex::new(Vec::new());
     let jobs = opts.jobs.max(1).min(total.max(1));
     let worker = || {
+        let mut obs = make();
         let mut local_counts = vec![0u64; d.program.insts.len()];
         let mut lds = vec![0u8; d.lds_bytes as usize];
         loop {
@@ -515,7 +512,7 @@ pub fn run(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFault>) {
             }
             lds.iter_mut().for_each(|b| *b = 0);
             let mut waves = d.make_work_group(flat as u32);
-            let r = run_work_group(d, &mut waves, &mut lds, opts, &mut local_counts);
+            let r = run_work_group(d, &mut waves, &mut lds, opts, &mut local_counts, &mut obs);
             let n: u64 = waves.iter().map(|w| w.instructions).sum();
             insts.fetch_add(n, Ordering::Relaxed);
             if let Err(f) = r {
@@ -531,6 +528,7 @@ pub fn run(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFault>) {
         for (a, b) in c.iter_mut().zip(&local_counts) {
             *a += b;
         }
+        observers.lock().unwrap().push(obs);
     };
     if jobs == 1 {
         worker();
@@ -547,23 +545,31 @@ pub fn run(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFault>) {
         work_groups_done: next.load(Ordering::Relaxed).min(total) as u64,
         exec_counts: counts.into_inner().unwrap(),
     };
-    (stats, fault.into_inner().unwrap())
+    (
+        stats,
+        fault.into_inner().unwrap(),
+        observers.into_inner().unwrap(),
+    )
 }
 
 /// Run the waves of one work-group: each wave runs until it reaches a barrier or ends; when every live wave waits
 /// at the barrier, all are released. The fixed order makes runs deterministic.
-pub fn run_work_group(
+pub fn run_work_group<O: Observer>(
     d: &Dispatch,
     waves: &mut [Wave],
     lds: &mut [u8],
     opts: &RunOptions,
     counts: &mut [u64],
+    obs: &mut O,
 ) -> Result<(), RunFault> {
     let mut ctx = Ctx {
         mem: &d.mem,
         lds,
         apertures: d.apertures,
     };
+    for w in waves.iter() {
+        obs.wave_start(w);
+    }
     let limit = if opts.max_instructions == 0 {
         u64::MAX
     } else {
@@ -588,16 +594,24 @@ pub fn run_work_group(
                         detail: format!("wave reached --max-instructions {limit}"),
                     });
                 }
-                if let Some(i) = d.program.index_of(wave.pc) {
+                let pc = wave.pc;
+                let idx = d.program.index_of(pc);
+                if let Some(i) = idx {
                     counts[i] += 1;
+                    obs.before(wave, i, &d.program.insts[i]);
                 }
-                match d.program.step(wave, &mut ctx) {
+                let r = d.program.step(wave, &mut ctx);
+                if let (Some(i), Ok(flow)) = (idx, &r) {
+                    obs.after(wave, i, &d.program.insts[i], pc, *flow);
+                }
+                match r {
                     Ok(Flow::Barrier) => {
                         wave.wave_status = WaveStatus::AtBarrier;
                         break;
                     }
                     Ok(Flow::End) => {
                         wave.wave_status = WaveStatus::Done;
+                        obs.wave_end(wave);
                         break;
                     }
                     Ok(Flow::Sleep(u32::MAX)) => {
@@ -640,6 +654,7 @@ pub fn run_work_group(
             {
                 w.wave_status = WaveStatus::Running;
             }
+            obs.barrier_release(waves[0].id.work_group_flat);
             continue;
         }
         if !progressed {

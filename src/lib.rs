@@ -7,4 +7,7 @@ pub mod launch;
 pub mod check;
 pub mod report;
 pub mod code_object;
+pub mod session;
+pub mod kernel_abi;
+pub mod machine;
 pub mod debug_info;

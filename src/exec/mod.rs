@@ -7,6 +7,7 @@
 pub mod fidelity;
 pub mod float;
 pub mod memory;
+pub mod observe;
 pub mod semantics;
 pub mod wave;
 

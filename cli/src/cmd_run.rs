@@ -1,0 +1,79 @@
+//! `wavescope run`: execute one dispatch, check, report.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use wavescope::launch::RunOptions;
+use wavescope::session::Session;
+
+pub struct RunArgs {
+    pub manifest: PathBuf,
+    pub check: bool,
+    pub report: Option<PathBuf>,
+    pub out: Option<PathBuf>,
+    pub max_instructions: u64,
+    pub jobs: usize,
+}
+
+pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
+    let opts = RunOptions {
+        max_instructions: a.max_instructions,
+        jobs: a.jobs,
+        ..RunOptions::default()
+    };
+    let session = Session::load(&a.manifest, &opts)?;
+    let outcome = session.run(&opts);
+    let d = &session.dispatch;
+    let s = &outcome.stats;
+    println!(
+        "{}: {} waves in {} work-groups, {} wave-instructions, {} modelled cycles, {:.3} s wall, {:.1} M wave-instructions/s",
+        session.manifest.kernel,
+        s.waves,
+        d.work_group_count(),
+        s.wave_instructions,
+        outcome.report.cycles,
+        outcome.wall_seconds,
+        s.wave_instructions as f64 / outcome.wall_seconds.max(1e-9) / 1e6
+    );
+    println!("{}", outcome.report.fidelity.one_line());
+    if let Some(dir) = &a.out {
+        write_buffers(&session, dir)?;
+    }
+    let mut code = ExitCode::SUCCESS;
+    let mut report = outcome.report.clone();
+    if a.check {
+        let checks = session.check();
+        let mut all = true;
+        for c in &checks {
+            println!("check {}", wavescope::check::summary_line(c));
+            all &= c.passed();
+        }
+        if checks.is_empty() {
+            println!("check: the manifest lists no outputs");
+        }
+        report.passed = Some(all && outcome.fault.is_none());
+        report.checks = checks;
+        if !all {
+            code = ExitCode::from(1);
+        }
+    }
+    if let Some(f) = &report.fault {
+        eprintln!("wavescope: fault: {}", f.message);
+        code = ExitCode::from(2);
+    }
+    if let Some(p) = &a.report {
+        std::fs::write(p, serde_json::to_string_pretty(&report)? + "\n")
+            .map_err(|e| anyhow::anyhow!("cannot write report {}: {e}", p.display()))?;
+    }
+    Ok(code)
+}
+
+fn write_buffers(session: &Session, dir: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    for (i, bytes) in session.buffers() {
+        let p = dir.join(format!("arg{i}.bin"));
+        std::fs::write(&p, bytes)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", p.display()))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,187 @@
+//! A loaded launch: manifest + code object + decoded program + prepared dispatch. What `run`, `serve` and `tui`
+//! start from.
+
+use crate::check::{check_all, OutputCheck};
+use crate::code_object::CodeObject;
+use crate::exec::{FaultKind, Program, RegionKind};
+use crate::launch::{self, Dispatch, KernelAbi, RunFault, RunOptions, RunStats};
+use crate::manifest::Manifest;
+use crate::report::{FaultReport, FidelitySection, RunReport};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+pub struct Session {
+    pub manifest: Manifest,
+    pub code_object: Arc<CodeObject>,
+    pub dispatch: Dispatch,
+}
+
+/// What a run produced.
+pub struct Outcome {
+    pub stats: RunStats,
+    pub fault: Option<RunFault>,
+    pub report: RunReport,
+    pub wall_seconds: f64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Manifest(#[from] crate::manifest::ManifestError),
+    #[error("{path}: {source}")]
+    CodeObject {
+        path: String,
+        source: crate::code_object::LoadError,
+    },
+    #[error("cannot read code object {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Launch(#[from] launch::LaunchError),
+}
+
+impl Session {
+    /// Load `MANIFEST.json` or `DIR` (meaning `DIR/case.json`) and prepare the dispatch.
+    pub fn load(path: &Path, opts: &RunOptions) -> Result<Session, SessionError> {
+        let manifest = Manifest::load(path)?;
+        let co_path = manifest.code_object.display().to_string();
+        let bytes = std::fs::read(&manifest.code_object).map_err(|e| SessionError::Io {
+            path: co_path.clone(),
+            source: e,
+        })?;
+        let co = CodeObject::parse(bytes).map_err(|e| SessionError::CodeObject {
+            path: co_path.clone(),
+            source: e,
+        })?;
+        let abi = crate::kernel_abi::kernel_abi(&co, &manifest.kernel).map_err(|e| {
+            SessionError::CodeObject {
+                path: co_path.clone(),
+                source: e,
+            }
+        })?;
+        let (text_addr, text) = co.text();
+        let program = Program::new(text, text_addr);
+        let segments = co.load_segments();
+        let dispatch = Dispatch::new(&manifest, abi, program, &segments, opts)?;
+        Ok(Session {
+            manifest,
+            code_object: Arc::new(co),
+            dispatch,
+        })
+    }
+
+    pub fn abi(&self) -> &KernelAbi {
+        &self.dispatch.abi
+    }
+
+    /// Run every work-group. Buffers keep whatever the kernel wrote, also after a fault.
+    pub fn run(&self, opts: &RunOptions) -> Outcome {
+        let t0 = Instant::now();
+        let (stats, fault) = launch::run(&self.dispatch, opts);
+        let wall_seconds = t0.elapsed().as_secs_f64();
+        let fidelity = FidelitySection::from_counts(&self.dispatch.program, &stats.exec_counts);
+        let report = RunReport {
+            kernel: self.manifest.kernel.clone(),
+            waves: stats.waves,
+            wave_instructions: stats.wave_instructions,
+            cycles: 0,
+            waitcnt_stall_cycles: 0,
+            hazards: Vec::new(),
+            missing_waits: Vec::new(),
+            work_groups: self.dispatch.work_group_count() as u64,
+            grid: self.dispatch.grid,
+            block: self.dispatch.block,
+            wall_seconds,
+            wave_instructions_per_second: stats.wave_instructions as f64 / wall_seconds.max(1e-9),
+            jobs: opts.jobs.max(1),
+            fidelity,
+            checks: Vec::new(),
+            passed: None,
+            fault: fault.as_ref().map(|f| self.fault_report(f)),
+        };
+        Outcome {
+            stats,
+            fault,
+            report,
+            wall_seconds,
+        }
+    }
+
+    /// Compare the outputs with the manifest's expected files.
+    pub fn check(&self) -> Vec<OutputCheck> {
+        check_all(&self.manifest, |i| self.buffer(i))
+    }
+
+    /// The bytes of buffer argument `arg_index` now.
+    pub fn buffer(&self, arg_index: usize) -> Option<Vec<u8>> {
+        self.dispatch
+            .mem
+            .regions()
+            .iter()
+            .find(|r| r.kind == RegionKind::Buffer { arg_index })
+            .map(|r| r.to_bytes())
+    }
+
+    /// Every buffer argument with its bytes, in argument order.
+    pub fn buffers(&self) -> Vec<(usize, Vec<u8>)> {
+        let mut v: Vec<(usize, Vec<u8>)> = self
+            .dispatch
+            .mem
+            .regions()
+            .iter()
+            .filter_map(|r| match r.kind {
+                RegionKind::Buffer { arg_index } => Some((arg_index, r.to_bytes())),
+                _ => None,
+            })
+            .collect();
+        v.sort_by_key(|(i, _)| *i);
+        v
+    }
+
+    /// The instruction text at `pc` (llvm-objdump syntax), or a placeholder outside `.text`.
+    pub fn inst_text(&self, pc: u64) -> String {
+        let p = &self.dispatch.program;
+        match p.index_of(pc) {
+            Some(i) => crate::isa::disasm::inst_text(&p.insts[i], &p.words_of(i), pc),
+            None => "<not an instruction>".to_string(),
+        }
+    }
+
+    /// One precise message for a fault: what, where (wave, work-group, lanes, PC, instruction, address).
+    pub fn fault_report(&self, f: &RunFault) -> FaultReport {
+        let lanes: Vec<u32> = (0..64).filter(|l| f.lanes >> l & 1 != 0).collect();
+        let kind = match f.kind {
+            FaultKind::Memory => "memory fault",
+            FaultKind::IllegalInstruction => "illegal instruction",
+            FaultKind::NotImplemented => "not implemented",
+            FaultKind::Trap => "trap",
+            FaultKind::BarrierDeadlock => "deadlock",
+            FaultKind::InstructionLimit => "instruction limit",
+        };
+        let text = self.inst_text(f.pc);
+        let lane_text = match lanes.len() {
+            0 => String::new(),
+            1 => format!(", lane {}", lanes[0]),
+            n => format!(", lanes {} (+{} more)", lanes[0], n - 1),
+        };
+        let wg = f.wave.work_group;
+        let message = format!(
+            "{kind}: {} at pc 0x{:x} `{text}` in wave {} (work-group {},{},{}){lane_text}",
+            f.detail, f.pc, f.wave.wave, wg[0], wg[1], wg[2]
+        );
+        FaultReport {
+            kind: kind.to_string(),
+            message,
+            wave: f.wave.wave as u64,
+            work_group: wg,
+            lanes,
+            pc: format!("0x{:x}", f.pc),
+            instruction: text,
+            source: None,
+            address: f.addr.map(|a| format!("0x{a:x}")),
+        }
+    }
+}
