@@ -3,7 +3,11 @@
 //!
 //! Semantics (§7.1.4): for every block b, D[b,i,j] = C[b,i,j] + Σ_k A[b,i,k]·B[b,k,j], with the operands
 //! placed in lanes/registers by [`layout`]. Controls:
-//! - CBSZ/ABID (§7.1.6.1): A of lane l is read from lane (l % S) + S·ABID, S = 64 >> CBSZ.
+//! - CBSZ/ABID (§7.1.6.1; MI200 guide "CBSZ: the number of blocks that can do a broadcast within a group,
+//!   ABID: block ID"): the blocks are taken in groups of 2^CBSZ and every block of a group reads its A from
+//!   block ABID of the group. This is AMD's Matrix Instruction Calculator's rule; the CDNA4 text's lane
+//!   formula (l % S) + S·ABID with S = 64 >> CBSZ agrees with it when 2^CBSZ equals the block count (the
+//!   guide's 32x32x1_2B and CBSZ = 2 examples) but not for smaller CBSZ on 4- and 16-block shapes.
 //! - BLGP (§7.1.6.3, Table 29): B of lane l is read from a permuted lane (broadcast 32/16-lane groups or
 //!   rotate by 16).
 //! - F64 ops (§7.1.6.4): CBSZ/ABID ignored; BLGP[0]/[1]/[2] negate A/B/C.
@@ -224,13 +228,15 @@ fn mfma(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Flow, Box<Fault>> {
             }
         }
     } else {
-        let sz = 64 >> mai.cbsz.min(6);
+        let g = 1usize << mai.cbsz.min(6);
         for l in 0..LANES {
-            let src = if broadcast {
-                l % sz + sz * mai.abid as usize
+            // lane = i + M·(block + B·kgroup); read block ABID of this block's group of 2^CBSZ.
+            let src = if broadcast && mai.cbsz != 0 {
+                let (blk, kg) = ((l / m) % nb, l / (m * nb));
+                ((kg * nb + (blk / g) * g + mai.abid as usize) * m + l % m) % LANES
             } else {
                 l
-            } % LANES;
+            };
             for j in 0..a_items {
                 let mut x = decode(ta, item(w, a_base, src, j, bits_a), &mode);
                 let (b, i, kk) = input_pos(m, nb, k, a_items, bits_a, l, j);

@@ -8,9 +8,13 @@
 //! 16x16x128: v0–v3 of lanes 16–31 hold k = 16..31, v4–v7 hold k = 80..95). 6- and 4-bit operands are one
 //! chunk (FP6 16x16x128: lanes 0–15 hold k = 0..31 in v0–v5). With one chunk this is exactly the formula.
 //!
-//! Output layout (§7.1.4.2): H = 4 (1 for f64), B_I = ceil(64 / (N·M / H)), M_I = (64 / B_I) / N,
+//! Output layout (§7.1.4.2, f64 see `output_pos`): H = 4, B_I = ceil(64 / (N·M / H)), M_I = (64 / B_I) / N,
 //! G = M / (H·M_I); D[b,i,j] is item (i % H) + H·(i / (H·M_I) + G·(b / B_I)) of lane
 //! j + N·((i / H) % M_I + M_I·(b % B_I)). Items are registers (register pairs for f64).
+//!
+//! Cross-check: these layouts, the block-based CBSZ/ABID rule and BLGP were compared entry by entry with
+//! AMD's Matrix Instruction Calculator (CDNA3 mode) for every CDNA3-era shape (dense f32/f16/bf16/i8/fp8/f64
+//! and SMFMAC A/index layouts, incl. index-set selection): 0 differences.
 
 use super::super::vop3p::lowfloat::Low;
 use crate::isa::Op;
@@ -118,7 +122,15 @@ pub const fn chunk(items: usize, bits: u32) -> usize {
 /// (register item, lane) of D[b,i,j] / C[b,i,j].
 #[inline(always)]
 pub fn output_pos(s: &Shape, b: usize, i: usize, j: usize) -> (usize, usize) {
-    let h = if s.acc == Acc::F64 { 1 } else { 4 };
+    if s.acc == Acc::F64 {
+        // f64 rows are packed contiguously, R = 64 / (N·B) rows per register pair with the blocks interleaved
+        // inside each row group: D[b,i,j] in pair i / R, lane j + N·(b + B·(i % R)). This is the guide's
+        // formula for the one-block 16x16x4; for 4x4x4_4B the guide's general formula would give lane
+        // j + 4i + 16b, but AMD's Matrix Instruction Calculator (CDNA3) gives j + 4b + 16i, which is used.
+        let r = 64 / (s.n * s.blocks);
+        return (i / r, j + s.n * (b + s.blocks * (i % r)));
+    }
+    let h = 4;
     let per = s.n * s.m / h;
     let b_i = 64usize.div_ceil(per);
     let m_i = (64 / b_i) / s.n;
@@ -249,6 +261,9 @@ mod tests {
         // §7.1.3.4 V_MFMA_F64_16X16X4_F64: D[0,i,j] in register pair i/4, lane j + 16(i%4).
         let s = shape(Op::V_MFMA_F64_16X16X4_F64).unwrap();
         assert_eq!(output_pos(&s, 0, 13, 2), (3, 2 + 16));
+        // V_MFMA_F64_4X4X4_4B_F64 (Matrix Instruction Calculator, CDNA3): D[b,i,j] in lane j + 4b + 16i.
+        let s = shape(Op::V_MFMA_F64_4X4X4_4B_F64).unwrap();
+        assert_eq!(output_pos(&s, 1, 2, 3), (0, 3 + 4 + 32));
         // §7.1.5 FP8 16x16x128: lanes 16-31 hold k = 16..31 in v0-v3 and k = 80..95 in v4-v7.
         assert_eq!(input_pos(16, 1, 128, 32, 8, 17, 0), (0, 1, 16));
         assert_eq!(input_pos(16, 1, 128, 32, 8, 17, 16), (0, 1, 80));
