@@ -157,3 +157,48 @@ fn example_kernels() {
     println!("examples ({n} kernels): {all_exact}/{all_total} exact");
     assert!(ok);
 }
+
+/// The whole listing (labels, blank lines, padding, encodings, branch-target comments) equals llvm-objdump's
+/// for every example kernel, through the same library call `wavescope disasm` makes.
+#[test]
+fn example_whole_listings() {
+    use wavescope::code_object::CodeObject;
+    use wavescope::isa::disasm::{objdump_listing, Symbol};
+    let ex = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&ex)
+        .map(|r| r.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    let (mut same, mut n) = (0, 0);
+    for d in dirs {
+        let (obj, lst) = (d.join("kernel.hsaco"), d.join("kernel.objdump.txt"));
+        if !obj.exists() || !lst.exists() {
+            continue;
+        }
+        n += 1;
+        let co = CodeObject::load(&obj).unwrap();
+        let (base, text) = co.text();
+        let syms: Vec<Symbol> = co
+            .functions()
+            .iter()
+            .map(|f| Symbol {
+                addr: f.address,
+                name: f.name.clone(),
+            })
+            .collect();
+        let got = objdump_listing("kernel.hsaco", text, base, &syms);
+        let want = std::fs::read_to_string(&lst).unwrap();
+        if got == want {
+            same += 1;
+        } else {
+            let line = got.lines().zip(want.lines()).position(|(a, b)| a != b);
+            println!(
+                "{}: listing differs (first at line {:?})",
+                d.display(),
+                line.map(|l| l + 1)
+            );
+        }
+    }
+    println!("whole listings: {same}/{n} identical");
+    assert!(n > 0 && same == n);
+}

@@ -1288,3 +1288,12 @@ pub fn listing_range(text: &[u8], base: u64, syms: &[Symbol], from: u64, to: u64
 pub fn listing(text: &[u8], base: u64, syms: &[Symbol]) -> String {
     listing_range(text, base, syms, 0, u64::MAX)
 }
+
+/// The whole `llvm-objdump -d` output for a code object's .text: the `file format` header (with `file_label`
+/// where llvm-objdump prints the path it was given), the section line and `listing`.
+pub fn objdump_listing(file_label: &str, text: &[u8], base: u64, syms: &[Symbol]) -> String {
+    let mut out =
+        format!("\n{file_label}:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n");
+    out.push_str(&listing(text, base, syms));
+    out
+}
