@@ -226,7 +226,22 @@ fn sdwa_selects() {
 
 #[test]
 fn cross_lane() {
-    check(&["crosslane", "trig_preop"]);
+    check(&["crosslane", "trig_preop", "acc_rfl"]);
+}
+
+#[test]
+fn mixed_denormal_modes() {
+    check(&["denorm1_", "denorm2_"]);
+}
+
+#[test]
+fn cube_legacy_frexp_ldexp16_vop1_as_vop3() {
+    check(&["cube", "misc_float"]);
+}
+
+#[test]
+fn packed_fmac_dot2c_norm_and_u8_converts() {
+    check(&["pk_dot", "norm_cvt"]);
 }
 
 /// Every opcode of the VOP1/VOP2/VOPC/VOP3A/VOP3B rows of opcodes.csv has a handler except the ones other
