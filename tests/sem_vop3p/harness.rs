@@ -139,7 +139,11 @@ pub fn fallback_decode(w: &[u32]) -> Inst {
             i.format = Format::Vop3pMai;
             let mut scale = None;
             let (mut q2, mut op2) = (q, op);
-            if op == Op::V_MFMA_LD_SCALE_B32 && w.len() >= 4 && w[2] >> 23 == 0x1A7 {
+            if op == Op::V_MFMA_LD_SCALE_B32
+                && w.len() >= 4
+                && w[2] >> 23 == 0x1A7
+                && w[2] & (1 << 11) != 0
+            {
                 let next = VOP3P_OPS[((w[2] >> 16) & 0x7F) as usize];
                 if matches!(
                     next,
@@ -175,7 +179,18 @@ pub fn fallback_decode(w: &[u32]) -> Inst {
             if op2 != Op::V_MFMA_LD_SCALE_B32 {
                 i.src[2] = vreg_or_agpr(g(50, 9), acc_cd && !smfmac);
             }
+            if op2 == Op::V_MFMA_LD_SCALE_B32 {
+                // Bits 60:59 are OP_SEL_HI here, not ACC: plain VGPR/constant sources, no destination.
+                i.dst = Operand::NONE;
+                i.mai = Inst::INVALID.mai;
+                i.mods.op_sel = g(11, 3) as u8;
+                i.mods.op_sel_hi = (g(59, 2) | g(14, 1) << 2) as u8;
+                i.src[0] = vreg_or_agpr(g(32, 9), false);
+                i.src[1] = vreg_or_agpr(g(41, 9), false);
+            }
             if let Some((src, sel)) = scale {
+                // ABID[0] only marks the scaled form (§7.1.5); the decoded Inst carries the scale instead.
+                i.mai.abid = 0;
                 i.mai.scale_src = src;
                 i.mai.scale_sel = sel;
                 i.size = 16;
@@ -257,6 +272,11 @@ pub fn fallback_decode(w: &[u32]) -> Inst {
             };
         } else {
             i.src[0] = vreg_or_agpr(s0, false);
+            if i.op == Op::V_ACCVGPR_MOV_B32 {
+                // Both operands are AccVGPRs (encodings.md "AccVGPR").
+                i.dst = Operand::agpr(f(17, 8) as u16);
+                i.src[0] = Operand::agpr((s0 & 0xFF) as u16);
+            }
             if s0 == 255 {
                 i.literal = w1;
                 i.size = 8;

@@ -1,4 +1,5 @@
-//! VOP3P-MAI: dense MFMA, sparse SMFMAC, the 128-bit block-scaled F8F6F4 form, and the AccVGPR moves
+//! VOP3P-MAI: dense MFMA, sparse SMFMAC, the 128-bit block-scaled F8F6F4 form, and V_ACCVGPR_READ/WRITE_B32
+//! (V_ACCVGPR_MOV_B32 is a VOP1 op: valu.rs)
 //! (CDNA4 guide chapter 7; mfma.md; pseudocode.md gives only `D = A * B + C` per op).
 //!
 //! Semantics (§7.1.4): for every block b, D[b,i,j] = C[b,i,j] + Σ_k A[b,i,k]·B[b,k,j], with the operands
@@ -14,7 +15,8 @@
 //! - *_F8F6F4 (§7.1.5, §7.1.6.2/5): CBSZ = A type, BLGP = B type (0 FP8, 1 BF8, 2 FP6, 3 BF6, 4 FP4), no
 //!   broadcast. The 128-bit scaled form (`inst.mai.scale_src`) multiplies A[i,k] by the E8M0 scale byte of
 //!   lane i + M·(k/32) and B[k,j] by that of lane j + N·(k/32) (§7.2.1 scale layouts), bytes picked by
-//!   {OP_SEL_HI, OP_SEL} of the load-scale half; ABID[0] = 0 forces the scales to 1.0.
+//!   {OP_SEL_HI, OP_SEL} of the load-scale half. ABID[0] = 0 forces the scales to 1.0: the decoder then does
+//!   not fold the pair (the lone V_MFMA_LD_SCALE_B32 is a no-op).
 //! - SMFMAC (§7.5): A holds the two non-zero values of every 4 consecutive k; the 2-bit indices come from
 //!   the SRC2 VGPR (always an architectural VGPR): item t of the lane uses index bits [2t+1:2t] of the
 //!   selected index set. 16-bit A: sets of 8 bits (2 A registers, CBSZ = 0: ABID[1:0] picks one of four) or
@@ -57,12 +59,6 @@ pub fn lookup(op: Op) -> Option<Handler> {
         },
         V_ACCVGPR_WRITE_B32 => |w, i, c| {
             let v = w.read_vsrc(i.src[0], i.literal, &c.apertures, ConstKind::B32);
-            let exec = w.exec();
-            w.write_vreg(agpr(i.dst), &v, exec);
-            Ok(Flow::Next)
-        },
-        V_ACCVGPR_MOV_B32 => |w, i, _| {
-            let v = w.vreg[Wave::vreg_index(agpr(i.src[0]))];
             let exec = w.exec();
             w.write_vreg(agpr(i.dst), &v, exec);
             Ok(Flow::Next)
@@ -191,7 +187,9 @@ fn mfma(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Flow, Box<Fault>> {
     let (bits_a, bits_b) = (ta.bits(), tb.bits());
 
     // Block scales (§7.2.1).
-    let scaled = !mai.scale_src[0].is_none() && mai.abid & 1 != 0 && s.a == Ty::F8F6F4;
+    // The decoder folds V_MFMA_LD_SCALE_B32 into the MFMA only when the MFMA's ABID[0] is set (and clears
+    // that bit); with ABID[0] = 0 the two stay separate, so the scales are 1.0 as §7.1.5 requires.
+    let scaled = !mai.scale_src[0].is_none() && s.a == Ty::F8F6F4;
     let mut scale = [[1.0f64; LANES]; 2];
     if scaled {
         for (x, sc) in scale.iter_mut().enumerate() {
