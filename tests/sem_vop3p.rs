@@ -331,3 +331,64 @@ fn cvt_stochastic_rounding() {
     assert_eq!(w.vreg[16][0], 0xFFFF_FF30);
     assert_eq!(w.vreg[16][1], 0xFFFF_FF31);
 }
+
+/// Every VOP3P and VOP3P-MAI op of opcodes.csv, and every small-float / scaled / stochastic conversion
+/// wherever it is encoded, has semantics.
+#[test]
+fn coverage_of_owned_ops() {
+    use wavescope::exec::is_implemented;
+    use wavescope::isa::{Format, Op, OP_COUNT, OP_INFO};
+    let (mut vop3p, mut mai, mut cvt) = ((0, 0), (0, 0), (0, 0));
+    for k in 0..OP_COUNT {
+        let info = &OP_INFO[k];
+        let op: Op = unsafe { std::mem::transmute(k as u16) };
+        let n = info.name;
+        let small = ["fp8", "bf8", "fp4", "fp6", "bf6", "scalef32"]
+            .iter()
+            .any(|s| n.contains(s))
+            || n.starts_with("v_cvt_sr_");
+        let slot = match info.format {
+            Format::Vop3p => &mut vop3p,
+            Format::Vop3pMai => &mut mai,
+            _ if small && n.starts_with("v_cvt") => &mut cvt,
+            _ => continue,
+        };
+        slot.0 += 1;
+        if is_implemented(op) {
+            slot.1 += 1;
+        } else {
+            eprintln!("missing: {n}");
+        }
+    }
+    eprintln!("VOP3P {vop3p:?}, VOP3P-MAI {mai:?}, conversions {cvt:?} (ops, implemented)");
+    assert_eq!(vop3p, (36, 36));
+    assert_eq!(mai, (69, 69));
+    assert_eq!(cvt, (59, 59)); // 4 VOP1 (+ their VOP3 forms), 49 V_CVT_SCALEF32_*, 6 VOP3 674-679
+}
+
+#[test]
+fn fidelity_classes() {
+    use wavescope::exec::fidelity::{classify, Fidelity::*};
+    use wavescope::isa::Op::*;
+    for (op, want) in [
+        (V_PK_FMA_F32, Exact),
+        (V_PK_FMA_F16, Exact),
+        (V_DOT2_F32_F16, Approximate),
+        (V_DOT4_I32_I8, Exact),
+        (V_CVT_PK_FP8_F32, Exact),
+        (V_CVT_F32_BF8, Exact),
+        (V_CVT_SR_FP8_F32, Approximate),
+        (V_CVT_SCALEF32_SR_PK32_BF6_F16, Approximate),
+        (V_CVT_SCALEF32_PK_FP4_F32, Approximate),
+        (V_CVT_SCALEF32_PK32_F32_FP6, Exact),
+        (V_CVT_SCALEF32_PK_BF16_FP8, Exact),
+        (V_MFMA_F32_32X32X8_F16, Approximate),
+        (V_MFMA_F64_16X16X4_F64, Approximate),
+        (V_MFMA_I32_16X16X64_I8, Exact),
+        (V_SMFMAC_I32_32X32X64_I8, Exact),
+        (V_ACCVGPR_READ_B32, Exact),
+    ] {
+        let (got, why) = classify(op);
+        assert_eq!(got, want, "{}: {why}", op.name());
+    }
+}

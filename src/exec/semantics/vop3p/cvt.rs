@@ -140,11 +140,13 @@ pub fn lookup(op: Op) -> Option<Handler> {
 
 pub fn fidelity(op: Op) -> Option<(Fidelity, &'static str)> {
     use Op::*;
+    lookup(op)?;
+    // OpInfo names are the lower-case mnemonics.
     let name = op.name();
     if matches!(
         op,
         V_CVT_SR_FP8_F32 | V_CVT_SR_BF8_F32 | V_CVT_SR_F16_F32 | V_CVT_SR_BF16_F32
-    ) || (name.starts_with("V_CVT_SCALEF32_SR_") && lookup(op).is_some())
+    ) || name.starts_with("v_cvt_scalef32_sr_")
     {
         return Some((
             Fidelity::Approximate,
@@ -155,7 +157,7 @@ pub fn fidelity(op: Op) -> Option<(Fidelity, &'static str)> {
              bit for some random values, especially for subnormal results",
         ));
     }
-    if name.starts_with("V_CVT_SCALEF32_") && lookup(op).is_some() && !is_decode(op) {
+    if name.starts_with("v_cvt_scalef32_") && !is_decode(name) {
         return Some((
             Fidelity::Approximate,
             "round-to-nearest-even of x / 2^(scale-127) with the §7.3 saturation rules; the pseudocode does \
@@ -167,24 +169,12 @@ pub fn fidelity(op: Op) -> Option<(Fidelity, &'static str)> {
     None
 }
 
-/// Conversions from FP8/BF8/FP6/BF6/FP4: exact decoding times a power of two, one RNE rounding at most.
-fn is_decode(op: Op) -> bool {
-    let n = op.name();
-    [
-        "_F32_FP8",
-        "_F32_BF8",
-        "_F16_FP8",
-        "_F16_BF8",
-        "_BF16_FP8",
-        "_BF16_BF8",
-        "_FP4",
-        "_FP6",
-        "_BF6",
-    ]
-    .iter()
-    .any(|s| n.ends_with(s))
-        && !n.contains("_SR_")
-        && !n.ends_with("_FP4_F32")
+/// Conversions FROM FP8/BF8/FP6/BF6/FP4 (`..._<to>_<from>` names): exact decoding times a power of two and
+/// at most one RNE rounding into f16/bf16.
+fn is_decode(name: &str) -> bool {
+    ["_fp8", "_bf8", "_fp4", "_fp6", "_bf6"]
+        .iter()
+        .any(|s| name.ends_with(s))
 }
 
 // ---------------------------------------------------------------------------------------------------------
