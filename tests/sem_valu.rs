@@ -226,7 +226,7 @@ fn sdwa_selects() {
 
 #[test]
 fn cross_lane() {
-    check(&["crosslane", "trig_preop", "acc_rfl"]);
+    check(&["crosslane", "trig_preop", "acc_rfl", "gpr_idx"]);
 }
 
 #[test]

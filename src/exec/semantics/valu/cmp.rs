@@ -92,8 +92,26 @@ pub fn vopc<T: CmpTy>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<F
     let m = FpMode::from_mode(w.mode);
     let mut a = [0u64; LANES];
     let mut b = [0u64; LANES];
-    lanes::fetch(w, i, &c.apertures, &plan, 0, i.src[0], T::K, &mut a);
-    lanes::fetch(w, i, &c.apertures, &plan, 1, i.src[1], T::K, &mut b);
+    lanes::fetch(
+        w,
+        i,
+        &c.apertures,
+        &plan,
+        0,
+        plan.src(0, i.src[0]),
+        T::K,
+        &mut a,
+    );
+    lanes::fetch(
+        w,
+        i,
+        &c.apertures,
+        &plan,
+        1,
+        plan.src(1, i.src[1]),
+        T::K,
+        &mut b,
+    );
     let mut bits = 0u64;
     for l in 0..LANES {
         bits |= ((table >> T::order(a[l], b[l], &m)) as u64 & 1) << l;
@@ -111,8 +129,26 @@ pub fn vopc_class<T: CmpTy>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow,
     let plan = Plan::new(w, i)?;
     let mut a = [0u64; LANES];
     let mut b = [0u64; LANES];
-    lanes::fetch(w, i, &c.apertures, &plan, 0, i.src[0], T::K, &mut a);
-    lanes::fetch(w, i, &c.apertures, &plan, 1, i.src[1], K::B32, &mut b);
+    lanes::fetch(
+        w,
+        i,
+        &c.apertures,
+        &plan,
+        0,
+        plan.src(0, i.src[0]),
+        T::K,
+        &mut a,
+    );
+    lanes::fetch(
+        w,
+        i,
+        &c.apertures,
+        &plan,
+        1,
+        plan.src(1, i.src[1]),
+        K::B32,
+        &mut b,
+    );
     let mut bits = 0u64;
     for l in 0..LANES {
         bits |= ((b[l] >> class_of(f, a[l])) & 1) << l;

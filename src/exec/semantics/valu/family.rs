@@ -63,10 +63,11 @@ pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Faul
         } else {
             O::S[k]
         };
+        // The destination read as source 2 is indexed like the destination (CDNA4 §6.6.2, v_mac_*).
         let op = if k == 2 && O::SRC2_IS_DST {
-            i.dst
+            plan.dst
         } else {
-            i.src[k]
+            plan.src(k, i.src[k])
         };
         lanes::fetch(w, i, &c.apertures, &plan, k, op, kind, &mut s[k]);
     }
@@ -102,7 +103,16 @@ pub fn vop_flag<O: VOpFlag>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow,
     let mut s = [[0u64; LANES]; 3];
     for k in 0..3 {
         let kind = if k == 2 && O::CIN { K::None } else { O::S[k] };
-        lanes::fetch(w, i, &c.apertures, &plan, k, i.src[k], kind, &mut s[k]);
+        lanes::fetch(
+            w,
+            i,
+            &c.apertures,
+            &plan,
+            k,
+            plan.src(k, i.src[k]),
+            kind,
+            &mut s[k],
+        );
     }
     let mut d = [0u64; LANES];
     let mut flags = 0u64;

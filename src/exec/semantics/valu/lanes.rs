@@ -107,21 +107,62 @@ pub struct Plan {
     pub dpp_zero: u64,
     /// DPP: the lane each lane's src0 comes from.
     pub src_lane: [u8; LANES],
+    /// VGPR indexing (CDNA4 §6.6): M0 when MODE.GPR_IDX_EN is set, else 0. Bits [7:0] are the index,
+    /// [12+k] enable it for source k, [15] for the destination.
+    pub gpr_idx: u32,
+    /// The VGPR destination after indexing (`Operand::NONE` when indexing takes it out of range: not
+    /// written).
+    pub dst: Operand,
 }
+
+/// MODE.GPR_IDX_EN (state.md MODE bit 27).
+const GPR_IDX_EN: u32 = 1 << 27;
 
 impl Plan {
     #[inline(always)]
     pub fn new(w: &Wave, i: &Inst) -> Result<Plan, Box<Fault>> {
         let exec = w.exec();
-        if i.ext != Ext::Dpp {
-            return Ok(Plan {
+        let gpr_idx = if w.mode & GPR_IDX_EN != 0 {
+            w.m0() | 1 << 31
+        } else {
+            0
+        };
+        let mut p = if i.ext != Ext::Dpp {
+            Plan {
                 write: exec,
                 dpp: false,
                 dpp_zero: 0,
                 src_lane: [0; LANES],
-            });
+                gpr_idx,
+                dst: i.dst,
+            }
+        } else {
+            dpp_plan(i, exec, gpr_idx)?
+        };
+        p.dst = p.indexed(i.dst, 15, Operand::NONE);
+        Ok(p)
+    }
+
+    /// Operand `op` of source `k` after VGPR indexing.
+    #[inline(always)]
+    pub fn src(&self, k: usize, op: Operand) -> Operand {
+        self.indexed(op, 12 + k as u32, Operand::vgpr(0))
+    }
+
+    /// `op` plus M0[7:0] when indexing is on and M0 bit `bit` enables it; only VGPRs are indexed. An index
+    /// past v255 is out of range (§6.6 "illegal"): sources read `oob` (v0, state.md "Out-of-range"),
+    /// destinations are not written.
+    #[inline(always)]
+    fn indexed(&self, op: Operand, bit: u32, oob: Operand) -> Operand {
+        if self.gpr_idx == 0 || self.gpr_idx >> bit & 1 == 0 || !op.is_vgpr() {
+            return op;
         }
-        dpp_plan(i, exec)
+        let n = op.index() as u32 + (self.gpr_idx & 0xFF);
+        if n > 255 {
+            oob
+        } else {
+            Operand::vgpr(n as u16)
+        }
     }
 }
 
@@ -162,7 +203,7 @@ pub fn dpp_source(ctrl: u16, lane: usize) -> Result<Option<usize>, ()> {
 /// DPP lane plan (MI200 guide §13.3.9): row_mask/bank_mask disable destination lanes; a lane whose source
 /// is out of range or inactive in EXEC reads 0 when bound_ctrl is set and is not written otherwise.
 /// (Inactive source lanes count as invalid: GCN/CDNA have no "fetch inactive" control, unlike RDNA's FI.)
-fn dpp_plan(i: &Inst, exec: u64) -> Result<Plan, Box<Fault>> {
+fn dpp_plan(i: &Inst, exec: u64, gpr_idx: u32) -> Result<Plan, Box<Fault>> {
     let d = &i.dpp;
     let mut enable = 0u64;
     for r in 0..4 {
@@ -205,6 +246,8 @@ fn dpp_plan(i: &Inst, exec: u64) -> Result<Plan, Box<Fault>> {
         dpp: true,
         dpp_zero: zero,
         src_lane,
+        gpr_idx,
+        dst: i.dst,
     })
 }
 
@@ -355,12 +398,16 @@ pub fn store(
         }
     }
     let mask = plan.write;
+    let dst = plan.dst;
+    if dst.is_none() {
+        return;
+    }
     match kind.width() {
-        64 => w.write_vreg64(i.dst, d, mask),
+        64 => w.write_vreg64(dst, d, mask),
         32 => {
             let mut out = [0u32; LANES];
             if i.ext == Ext::Sdwa {
-                let old = w.vreg[Wave::vreg_index(i.dst)];
+                let old = w.vreg[Wave::vreg_index(dst)];
                 for l in 0..LANES {
                     out[l] = sdwa_place(d[l] as u32, old[l], i.sdwa.dst_sel, i.sdwa.dst_unused);
                 }
@@ -369,10 +416,10 @@ pub fn store(
                     out[l] = d[l] as u32;
                 }
             }
-            w.write_vreg(i.dst, &out, mask);
+            w.write_vreg(dst, &out, mask);
         }
         _ => {
-            let old = w.vreg[Wave::vreg_index(i.dst)];
+            let old = w.vreg[Wave::vreg_index(dst)];
             let mut out = [0u32; LANES];
             let hi = is_vop3(i) && i.mods.op_sel & 8 != 0;
             for l in 0..LANES {
@@ -388,7 +435,7 @@ pub fn store(
                     }
                 };
             }
-            w.write_vreg(i.dst, &out, mask);
+            w.write_vreg(dst, &out, mask);
         }
     }
 }

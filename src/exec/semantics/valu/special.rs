@@ -26,21 +26,33 @@ fn sgpr_dst(op: Operand) -> Operand {
 
 /// V_READFIRSTLANE_B32 (pseudocode.md VOP1 2): the lowest active lane (lane 0 when EXEC is 0) to an SGPR.
 pub fn readfirstlane(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+    let plan = Plan::new(w, i)?;
     let exec = w.exec();
     let lane = if exec == 0 {
         0
     } else {
         exec.trailing_zeros() as usize
     };
-    let v = w.read_vsrc(i.src[0], i.literal, &c.apertures, ConstKind::B32)[lane];
+    let v = w.read_vsrc(
+        plan.src(0, i.src[0]),
+        i.literal,
+        &c.apertures,
+        ConstKind::B32,
+    )[lane];
     w.write_sgpr(sgpr_dst(i.dst), v);
     Ok(Flow::Next)
 }
 
 /// V_READLANE_B32 (pseudocode.md VOP3A 649): lane S1[5:0] of VGPR S0 to an SGPR.
 pub fn readlane(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+    let plan = Plan::new(w, i)?;
     let lane = w.read_scalar(i.src[1], i.literal, &c.apertures, ConstKind::B32) as usize & 63;
-    let v = w.read_vsrc(i.src[0], i.literal, &c.apertures, ConstKind::B32)[lane];
+    let v = w.read_vsrc(
+        plan.src(0, i.src[0]),
+        i.literal,
+        &c.apertures,
+        ConstKind::B32,
+    )[lane];
     w.write_sgpr(sgpr_dst(i.dst), v);
     Ok(Flow::Next)
 }
@@ -49,14 +61,24 @@ pub fn readlane(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>>
 pub fn writelane(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
     let lane = w.read_scalar(i.src[1], i.literal, &c.apertures, ConstKind::B32) as usize & 63;
     let v = w.read_scalar(i.src[0], i.literal, &c.apertures, ConstKind::B32) as u32;
-    w.vreg[Wave::vreg_index(i.dst)][lane] = v;
+    let dst = Plan::new(w, i)?.dst;
+    if !dst.is_none() {
+        w.vreg[Wave::vreg_index(dst)][lane] = v;
+    }
     Ok(Flow::Next)
 }
 
 /// V_SWAP_B32 (pseudocode.md VOP1 81): exchange VDST and SRC0 in the active lanes.
 pub fn swap(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
     let exec = w.exec();
-    let (d, s) = (Wave::vreg_index(i.dst), Wave::vreg_index(i.src[0]));
+    let plan = Plan::new(w, i)?;
+    if plan.dst.is_none() {
+        return Ok(Flow::Next);
+    }
+    let (d, s) = (
+        Wave::vreg_index(plan.dst),
+        Wave::vreg_index(plan.src(0, i.src[0])),
+    );
     for l in 0..LANES {
         if exec >> l & 1 != 0 {
             let t = w.vreg[d][l];
@@ -78,7 +100,14 @@ fn swap_lanes(w: &mut Wave, ra: usize, a: usize, rb: usize, b: usize) {
 /// V_PERMLANE16_SWAP_B32 (pseudocode.md VOP1 89): rows 1 and 3 of VDST swap with rows 0 and 2 of SRC0.
 /// The pseudocode has no EXEC condition; neither has wavescope.
 pub fn permlane16_swap(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
-    let (d, s) = (Wave::vreg_index(i.dst), Wave::vreg_index(i.src[0]));
+    let plan = Plan::new(w, i)?;
+    if plan.dst.is_none() {
+        return Ok(Flow::Next);
+    }
+    let (d, s) = (
+        Wave::vreg_index(plan.dst),
+        Wave::vreg_index(plan.src(0, i.src[0])),
+    );
     for pass in 0..2 {
         for lane in 0..16 {
             swap_lanes(w, s, pass * 32 + lane, d, pass * 32 + lane + 16);
@@ -90,7 +119,14 @@ pub fn permlane16_swap(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Flow, Box<
 /// V_PERMLANE32_SWAP_B32 (pseudocode.md VOP1 90): the upper 32 lanes of VDST swap with the lower 32 of
 /// SRC0.
 pub fn permlane32_swap(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
-    let (d, s) = (Wave::vreg_index(i.dst), Wave::vreg_index(i.src[0]));
+    let plan = Plan::new(w, i)?;
+    if plan.dst.is_none() {
+        return Ok(Flow::Next);
+    }
+    let (d, s) = (
+        Wave::vreg_index(plan.dst),
+        Wave::vreg_index(plan.src(0, i.src[0])),
+    );
     for lane in 0..32 {
         swap_lanes(w, s, lane, d, lane + 32);
     }
@@ -103,18 +139,40 @@ pub fn mqsad_u32_u8(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fau
     let plan = Plan::new(w, i)?;
     let mut s0 = [0u64; LANES];
     let mut s1 = [0u64; LANES];
-    lanes::fetch(w, i, &c.apertures, &plan, 0, i.src[0], K::B64, &mut s0);
-    lanes::fetch(w, i, &c.apertures, &plan, 1, i.src[1], K::B32, &mut s1);
+    lanes::fetch(
+        w,
+        i,
+        &c.apertures,
+        &plan,
+        0,
+        plan.src(0, i.src[0]),
+        K::B64,
+        &mut s0,
+    );
+    lanes::fetch(
+        w,
+        i,
+        &c.apertures,
+        &plan,
+        1,
+        plan.src(1, i.src[1]),
+        K::B32,
+        &mut s1,
+    );
     let mut acc = [[0u32; LANES]; 4];
+    let s2 = plan.src(2, i.src[2]);
     for (k, a) in acc.iter_mut().enumerate() {
-        let op = if i.src[2].is_vgpr() || i.src[2].is_agpr() {
-            Operand(i.src[2].0 + k as u16)
+        let op = if s2.is_vgpr() || s2.is_agpr() {
+            Operand(s2.0 + k as u16)
         } else {
-            i.src[2]
+            s2
         };
         *a = w.read_vsrc(op, i.literal, &c.apertures, ConstKind::B32);
     }
-    let d = Wave::vreg_index(i.dst);
+    if plan.dst.is_none() {
+        return Ok(Flow::Next);
+    }
+    let d = Wave::vreg_index(plan.dst);
     for l in 0..LANES {
         if plan.write >> l & 1 == 0 {
             continue;
@@ -182,8 +240,26 @@ pub fn trig_preop(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault
     let plan = Plan::new(w, i)?;
     let mut s0 = [0u64; LANES];
     let mut s1 = [0u64; LANES];
-    lanes::fetch(w, i, &c.apertures, &plan, 0, i.src[0], K::F64, &mut s0);
-    lanes::fetch(w, i, &c.apertures, &plan, 1, i.src[1], K::B32, &mut s1);
+    lanes::fetch(
+        w,
+        i,
+        &c.apertures,
+        &plan,
+        0,
+        plan.src(0, i.src[0]),
+        K::F64,
+        &mut s0,
+    );
+    lanes::fetch(
+        w,
+        i,
+        &c.apertures,
+        &plan,
+        1,
+        plan.src(1, i.src[1]),
+        K::B32,
+        &mut s1,
+    );
     let mut d = [0u64; LANES];
     for l in 0..LANES {
         let e = Fmt::F64.exponent(s0[l]) as i32;
