@@ -11,6 +11,8 @@ import csv, os, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_CSV = os.path.join(ROOT, "..", "shared", "isa", "opcodes.csv")
+# per-op reserved / ignored encoding bits as llvm-objdump-22 decodes them (tools/probe_llvm_isa.py writes it)
+BITS_CSV = os.path.join(ROOT, "tools", "isa_llvm_bits.csv")
 OUT = os.path.join(ROOT, "src", "isa", "generated.rs")
 
 # format name in the CSV -> (Rust table name, table size = 2^opcode-field-width)
@@ -212,6 +214,54 @@ def generate(csv_path):
     w("    OpSyntax { native: &[], vop3: &[], e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // INVALID")
     w("];")
     w("")
+    # ---- reserved / ignored bits per encoding form (tools/isa_llvm_bits.csv)
+    forms = {}
+    if os.path.exists(BITS_CSV):
+        for b in csv.DictReader(open(BITS_CSV, newline="")):
+            n = b["name"]
+            home = first[n]["format"] == b["format"]
+            form = {"main": "native" if home else "vop3", "dpp": "dpp", "sdwa": "sdwa"}[b["form"]]
+            forms[(n, form)] = (b["base_valid"] == "yes", int(b["reserved_mask"], 16), int(b["base_value"], 16),
+                                int(b["ignored_mask"], 16))
+    w("")
+    w("/// Encoding bits llvm-objdump-22 requires or ignores for one encoding form of an op (probed by")
+    w("/// tools/probe_llvm_isa.py, dword 1 in bits 63:32). A word with `bits & reserved != value & reserved` is")
+    w("/// not this instruction; bits in `ignored` are don't-care (the decoder reads them as in `value`).")
+    w("#[derive(Clone, Copy, Debug)]")
+    w("pub struct FormBits {")
+    w("    pub valid: bool,")
+    w("    pub reserved: u64,")
+    w("    pub value: u64,")
+    w("    pub ignored: u64,")
+    w("}")
+    w("")
+    w("/// `FormBits` of each encoding form of an op: native, VOP3 promotion, DPP and SDWA.")
+    w("#[derive(Clone, Copy, Debug)]")
+    w("pub struct OpBits {")
+    w("    pub native: FormBits,")
+    w("    pub vop3: FormBits,")
+    w("    pub dpp: FormBits,")
+    w("    pub sdwa: FormBits,")
+    w("}")
+    w("")
+    def fb(key):
+        v = forms.get(key)
+        if v is None:
+            return "FormBits { valid: true, reserved: 0, value: 0, ignored: 0 }"
+        ok, res, val, ign = v
+        # value also carries the base bits of ignored positions
+        return (f"FormBits {{ valid: {'true' if ok else 'false'}, reserved: 0x{res:X}, value: 0x{val:X}, "
+                f"ignored: 0x{ign:X} }}")
+    w("#[rustfmt::skip]")
+    w("pub static OP_BITS: [OpBits; OP_COUNT] = [")
+    for n in ops:
+        w(f"    OpBits {{ native: {fb((n, 'native'))}, vop3: {fb((n, 'vop3'))}, dpp: {fb((n, 'dpp'))}, "
+          f"sdwa: {fb((n, 'sdwa'))} }}, // {n}")
+    w("    OpBits { native: FormBits { valid: false, reserved: 0, value: 0, ignored: 0 }, "
+      "vop3: FormBits { valid: false, reserved: 0, value: 0, ignored: 0 }, "
+      "dpp: FormBits { valid: false, reserved: 0, value: 0, ignored: 0 }, "
+      "sdwa: FormBits { valid: false, reserved: 0, value: 0, ignored: 0 } }, // INVALID")
+    w("];")
     w("pub const MEM_LOAD: u8 = 1;")
     w("pub const MEM_STORE: u8 = 2;")
     w("pub const MEM_ATOMIC: u8 = 4;")

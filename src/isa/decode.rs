@@ -111,6 +111,26 @@ pub fn decode(words: &[u32], pc: u64) -> Inst {
     r.unwrap_or(Inst::INVALID)
 }
 
+/// Apply llvm's reserved/ignored bits of one encoding form (`OP_BITS`, probed from llvm-objdump-22):
+/// None when a reserved bit differs, else the dwords with ignored bits set to their don't-care value.
+#[inline]
+fn fix(f: &FormBits, w0: u32, w1: u32) -> Option<(u32, u32)> {
+    if !f.valid {
+        return None;
+    }
+    let x = w0 as u64 | (w1 as u64) << 32;
+    if x & f.reserved != f.value & f.reserved {
+        return None;
+    }
+    let x = (x & !f.ignored) | (f.value & f.ignored);
+    Some((x as u32, (x >> 32) as u32))
+}
+
+#[inline]
+fn bits(op: Op) -> &'static OpBits {
+    &OP_BITS[op as usize]
+}
+
 fn new(op: Op, format: Format, size: u8) -> Option<Inst> {
     if op == Op::INVALID {
         return None;
@@ -145,6 +165,7 @@ fn literal(words: &[u32], n: usize, inst: &mut Inst) -> Option<()> {
 fn sop2(words: &[u32]) -> Option<Inst> {
     let w0 = words[0];
     let mut i = new(SOP2_OPS[((w0 >> 23) & 0x7F) as usize], Format::Sop2, 4)?;
+    let (w0, _) = fix(&bits(i.op).native, w0, 0)?;
     let syn = syntax(i.op).native;
     let (s0, s1) = (w0 & 0xFF, (w0 >> 8) & 0xFF);
     if has_role(syn, Role::Dst) {
@@ -163,6 +184,7 @@ fn sop2(words: &[u32]) -> Option<Inst> {
 fn sopk(words: &[u32], pc: u64) -> Option<Inst> {
     let w0 = words[0];
     let mut i = new(SOPK_OPS[((w0 >> 23) & 0x1F) as usize], Format::Sopk, 4)?;
+    let (w0, _) = fix(&bits(i.op).native, w0, 0)?;
     i.dst = Operand((w0 >> 16) as u16 & 0x7F);
     i.imm = (w0 & 0xFFFF) as u16 as i16 as i32;
     match i.op {
@@ -184,6 +206,7 @@ fn sopk(words: &[u32], pc: u64) -> Option<Inst> {
 fn sop1(words: &[u32]) -> Option<Inst> {
     let w0 = words[0];
     let mut i = new(SOP1_OPS[((w0 >> 8) & 0xFF) as usize], Format::Sop1, 4)?;
+    let (w0, _) = fix(&bits(i.op).native, w0, 0)?;
     let syn = syntax(i.op).native;
     let s0 = w0 & 0xFF;
     if has_role(syn, Role::Dst) {
@@ -205,6 +228,7 @@ fn sop1(words: &[u32]) -> Option<Inst> {
 fn sopc(words: &[u32]) -> Option<Inst> {
     let w0 = words[0];
     let mut i = new(SOPC_OPS[((w0 >> 16) & 0x7F) as usize], Format::Sopc, 4)?;
+    let (w0, _) = fix(&bits(i.op).native, w0, 0)?;
     let (s0, s1) = (w0 & 0xFF, (w0 >> 8) & 0xFF);
     i.src[0] = Operand(s0 as u16);
     if i.op == Op::S_SET_GPR_IDX_ON {
@@ -224,6 +248,7 @@ fn sopc(words: &[u32]) -> Option<Inst> {
 
 fn sopp(w0: u32, pc: u64) -> Option<Inst> {
     let mut i = new(SOPP_OPS[((w0 >> 16) & 0x7F) as usize], Format::Sopp, 4)?;
+    let (w0, _) = fix(&bits(i.op).native, w0, 0)?;
     i.imm = (w0 & 0xFFFF) as u16 as i16 as i32;
     if is_branch(i.op) {
         i.target = pc.wrapping_add(4).wrapping_add((i.imm as i64 * 4) as u64);
@@ -255,6 +280,7 @@ fn smem(words: &[u32]) -> Option<Inst> {
     let w0 = words[0];
     let w1 = *words.get(1)?;
     let mut i = new(SMEM_OPS[((w0 >> 18) & 0xFF) as usize], Format::Smem, 8)?;
+    let (w0, w1) = fix(&bits(i.op).native, w0, w1)?;
     let syn = syntax(i.op);
     let sdata = Operand((w0 >> 6) as u16 & 0x7F);
     let soe = w0 & (1 << 14) != 0;
@@ -309,7 +335,7 @@ fn vop_ext(words: &[u32], i: &mut Inst, s0: u32, vopc: bool) -> Option<()> {
     let info = i.info();
     match s0 {
         250 if info.dpp && !vopc => {
-            let w1 = *words.get(1)?;
+            let (_, w1) = fix(&bits(i.op).dpp, 0, *words.get(1)?)?;
             i.size = 8;
             i.ext = Ext::Dpp;
             i.src[0] = Operand::vgpr((w1 & 0xFF) as u16);
@@ -328,7 +354,7 @@ fn vop_ext(words: &[u32], i: &mut Inst, s0: u32, vopc: bool) -> Option<()> {
             Some(())
         }
         249 if info.sdwa => {
-            let w1 = *words.get(1)?;
+            let (_, w1) = fix(&bits(i.op).sdwa, 0, *words.get(1)?)?;
             i.size = 8;
             i.ext = Ext::Sdwa;
             let s0_sgpr = w1 & (1 << 23) != 0;
@@ -373,6 +399,7 @@ fn dpp_ctrl_valid(c: u16) -> bool {
 fn vop2(words: &[u32]) -> Option<Inst> {
     let w0 = words[0];
     let mut i = new(VOP2_OPS[((w0 >> 25) & 0x3F) as usize], Format::Vop2, 4)?;
+    let (w0, _) = fix(&bits(i.op).native, w0, 0)?;
     let syn = syntax(i.op).native;
     let s0 = w0 & 0x1FF;
     i.dst = Operand::vgpr(((w0 >> 17) & 0xFF) as u16);
@@ -412,6 +439,7 @@ fn vop2(words: &[u32]) -> Option<Inst> {
 fn vop1(words: &[u32]) -> Option<Inst> {
     let w0 = words[0];
     let mut i = new(VOP1_OPS[((w0 >> 9) & 0xFF) as usize], Format::Vop1, 4)?;
+    let (w0, _) = fix(&bits(i.op).native, w0, 0)?;
     let syn = syntax(i.op).native;
     let s0 = w0 & 0x1FF;
     let vdst = ((w0 >> 17) & 0xFF) as u16;
@@ -428,8 +456,9 @@ fn vop1(words: &[u32]) -> Option<Inst> {
         }
         vop_ext(words, &mut i, s0, false)?;
     } else {
-        // v_nop / v_clrexcp: llvm still decodes DPP/SDWA forms of v_nop
-        if s0 == 249 || s0 == 250 {
+        // v_nop / v_clrexcp: llvm still decodes DPP/SDWA forms of v_nop (SRC0 is otherwise don't-care)
+        let s0 = words[0] & 0x1FF;
+        if i.op == Op::V_NOP && (s0 == 249 || s0 == 250) {
             let w1 = *words.get(1)?;
             i.size = 8;
             i.ext = if s0 == 250 { Ext::Dpp } else { Ext::Sdwa };
@@ -447,6 +476,7 @@ fn vop1(words: &[u32]) -> Option<Inst> {
 fn vopc(words: &[u32]) -> Option<Inst> {
     let w0 = words[0];
     let mut i = new(VOPC_OPS[((w0 >> 17) & 0xFF) as usize], Format::Vopc, 4)?;
+    let (w0, _) = fix(&bits(i.op).native, w0, 0)?;
     let s0 = w0 & 0x1FF;
     i.dst = Operand::VCC_LO;
     i.src[0] = Operand(s0 as u16);
@@ -474,6 +504,13 @@ fn vop3(words: &[u32]) -> Option<Inst> {
     let syn = vop3_syntax(op);
     let b = has_role(syn, Role::SDst);
     let mut i = new(op, if b { Format::Vop3b } else { Format::Vop3a }, 8)?;
+    let home = op.info().format;
+    let form = if matches!(home, Format::Vop1 | Format::Vop2 | Format::Vopc) {
+        &bits(op).vop3
+    } else {
+        &bits(op).native
+    };
+    let (w0, w1) = fix(form, w0, w1)?;
     let vdst = (w0 & 0xFF) as u16;
     match role(syn, Role::Dst) {
         Some(d) if d.file == RegFile::S => i.dst = Operand(vdst),
@@ -514,6 +551,7 @@ fn vop3p(words: &[u32]) -> Option<Inst> {
     }
     let syn = vop3_syntax(op);
     let mut i = new(op, Format::Vop3p, 8)?;
+    let (w0, w1) = fix(&bits(i.op).native, w0, w1)?;
     i.dst = Operand::vgpr((w0 & 0xFF) as u16);
     i.mods.neg_hi = ((w0 >> 8) & 7) as u8;
     i.mods.op_sel = ((w0 >> 11) & 7) as u8;
@@ -552,7 +590,8 @@ fn mai(words: &[u32], op: Op) -> Option<Inst> {
             op2,
             Op::V_MFMA_F32_16X16X128_F8F6F4 | Op::V_MFMA_F32_32X32X64_F8F6F4
         ) {
-            let mut i = mai(&words[2..4], op2)?;
+            // the second pair's ABID[0] marks the scaled form; decode it as the plain MFMA
+            let mut i = mai(&[words[2] & !(1 << 11), words[3]], op2)?;
             i.size = 16;
             i.mai.abid = 0;
             i.mai.scale_src = [
@@ -572,6 +611,7 @@ fn mai(words: &[u32], op: Op) -> Option<Inst> {
     }
     let syn = vop3_syntax(op);
     let mut i = new(op, Format::Vop3pMai, 8)?;
+    let (w0, w1) = fix(&bits(op).native, w0, w1)?;
     let vdst = (w0 & 0xFF) as u16;
     let fields = [w1 & 0x1FF, (w1 >> 9) & 0x1FF, (w1 >> 18) & 0x1FF];
     match op {
@@ -619,6 +659,7 @@ fn ds(words: &[u32]) -> Option<Inst> {
     let w0 = words[0];
     let w1 = *words.get(1)?;
     let mut i = new(DS_OPS[((w0 >> 17) & 0xFF) as usize], Format::Ds, 8)?;
+    let (w0, w1) = fix(&bits(i.op).native, w0, w1)?;
     let syn = syntax(i.op).native;
     let acc = w0 & (1 << 25) != 0;
     let reg = |n: u32| {
@@ -694,6 +735,7 @@ fn mubuf(words: &[u32]) -> Option<Inst> {
     let w0 = words[0];
     let w1 = *words.get(1)?;
     let mut i = new(MUBUF_OPS[((w0 >> 18) & 0x7F) as usize], Format::Mubuf, 8)?;
+    let (w0, w1) = fix(&bits(i.op).native, w0, w1)?;
     buf_common(&mut i, w0, w1);
     if w0 & (1 << 15) != 0 {
         i.mem |= mem_flags::SC1;
@@ -714,6 +756,7 @@ fn mtbuf(words: &[u32]) -> Option<Inst> {
     let w0 = words[0];
     let w1 = *words.get(1)?;
     let mut i = new(MTBUF_OPS[((w0 >> 15) & 0xF) as usize], Format::Mtbuf, 8)?;
+    let (w0, w1) = fix(&bits(i.op).native, w0, w1)?;
     buf_common(&mut i, w0, w1);
     i.fmt = (((w0 >> 19) & 0xF) | (((w0 >> 23) & 7) << 4)) as u8;
     if w1 & (1 << 21) != 0 {
@@ -736,6 +779,7 @@ fn flat(words: &[u32]) -> Option<Inst> {
         _ => return None,
     };
     let mut i = new(op, format, 8)?;
+    let (w0, w1) = fix(&bits(i.op).native, w0, w1)?;
     let syn = syntax(op);
     let acc = w1 & (1 << 23) != 0;
     let reg = |n: u32| {

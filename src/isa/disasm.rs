@@ -885,7 +885,7 @@ fn mai(out: &mut String, inst: &Inst) {
                 } else if f8f6f4 && k == 1 {
                     w = f8f6f4_regs(inst.mai.blgp);
                 }
-                let ty = if w == 2 { Ty::F64 } else { Ty::W32 };
+                let ty = syntax(inst.op).ty[k];
                 if syntax(inst.op).reg_only >> k & 1 != 0 && is_constant(inst.src[k]) {
                     invalid_imm(out, inst.src[k], inst.literal);
                 } else {
