@@ -37,3 +37,22 @@ class WavescopeDisassembler(gdb.disassembler.Disassembler if gdb.disassembler el
 if gdb.disassembler is not None:
     # Both stock x86-64 gdb and gdb-multiarch see the target as i386:x86-64.
     gdb.disassembler.register_disassembler(WavescopeDisassembler(), "i386:x86-64")
+
+
+class WavescopeCommand(gdb.Command):
+    """Run a wavescope monitor command on gdb's selected thread (wave): `wavescope lanes v1`, `ws waitcnt`.
+
+    `monitor CMD` acts on the wave gdb addressed last, which `info threads` changes; this command names the
+    selected thread explicitly. `ws help` lists the commands."""
+
+    def __init__(self, name):
+        super().__init__(name, gdb.COMMAND_USER)
+
+    def invoke(self, arg, from_tty):
+        thread = gdb.selected_thread()
+        prefix = "thread %d " % thread.ptid[1] if thread is not None else ""
+        gdb.execute("monitor " + prefix + arg, from_tty)
+
+
+WavescopeCommand("wavescope")
+WavescopeCommand("ws")

@@ -205,6 +205,17 @@ impl Frontend {
         self.send_packet(b"E16")
     }
 
+    /// gdbstub ends the session on `vKill` without the `OK` gdb waits for (it answers only with extended mode):
+    /// send it, so gdb reports the kill instead of a closed connection.
+    pub fn answer_kill(&mut self) -> std::io::Result<()> {
+        if self.last_packet.starts_with(b"$vKill") {
+            self.out.clear();
+            self.send_raw(b"+")?;
+            self.send_packet(b"OK")?;
+        }
+        Ok(())
+    }
+
     /// The packets to feed a fresh gdbstub session so it agrees with the client (multiprocess ids, current
     /// threads); their replies are dropped.
     pub fn replay_packets(&mut self) {
@@ -223,8 +234,22 @@ impl Frontend {
         }
     }
 
+    /// Send what gdbstub wrote but has not flushed: the ack of a `vCont`, whose reply comes only at the next stop
+    /// (gdb gives up on an ack after its remote timeout, so it must not wait for the run to end).
+    pub fn flush_pending(&mut self) -> std::io::Result<()> {
+        if self.mute || self.out.is_empty() {
+            return Ok(());
+        }
+        let out = std::mem::take(&mut self.out);
+        let r = self.send_raw(&out);
+        self.out = out;
+        self.out.clear();
+        r
+    }
+
     /// Send a console message (`O` packet) while the target runs; gdb prints it before the stop reply.
     pub fn console(&mut self, text: &str) -> std::io::Result<()> {
+        self.flush_pending()?;
         let mut body = Vec::with_capacity(1 + 2 * text.len());
         body.push(b'O');
         for b in text.bytes() {

@@ -7,6 +7,10 @@
 //! - `.debug_frame`: LLVM's AMDGPU CFI rules mean nothing on x86 and gdb 13 stops with "Unknown CFA rule"; it is
 //!   replaced by one CIE (`CFA = rsp + 0`, `rip` undefined) and one FDE per function, so every function is an
 //!   outermost frame;
+//! - DWARF 5 line tables: relative include directories (clang writes comp_dir "." when it compiles in the
+//!   source directory) are made absolute against the code object's directory, because gdb resolves relative
+//!   ones against its own working directory and `list` would find no source elsewhere; the new strings are
+//!   appended to a relocated `.debug_line_str`;
 //! - nothing else: loadable segments keep their addresses, so the wave PC is the ELF virtual address.
 //!
 //! The new `.debug_frame` is appended at the end of the file and its section header points there (a non-alloc
@@ -155,8 +159,134 @@ fn align8(v: &mut Vec<u8>) {
     }
 }
 
-/// Rewrite an AMDGPU code object for stock x86-64 gdb (see the module documentation).
-pub fn served_copy(original: &[u8]) -> Result<Vec<u8>, ServedElfError> {
+fn uleb(b: &[u8], at: &mut usize) -> Option<u64> {
+    let mut v = 0u64;
+    let mut shift = 0;
+    loop {
+        let byte = *b.get(*at)?;
+        *at += 1;
+        if shift < 64 {
+            v |= ((byte & 0x7F) as u64) << shift;
+        }
+        shift += 7;
+        if byte & 0x80 == 0 {
+            return Some(v);
+        }
+    }
+}
+
+/// Skip one attribute value of `form` (DWARF 5 §7.5.6) in a line table header; None for forms not expected
+/// there.
+fn skip_form(b: &[u8], at: &mut usize, form: u64) -> Option<()> {
+    let n = match form {
+        0x08 => b.get(*at..)?.iter().position(|&c| c == 0)? + 1, // string
+        0x0e | 0x1f | 0x06 | 0x17 => 4, // strp, line_strp, data4, sec_offset
+        0x0b | 0x25 => 1,               // data1, strx1
+        0x05 | 0x26 => 2,               // data2, strx2
+        0x27 => 3,                      // strx3
+        0x28 => 4,                      // strx4
+        0x07 => 8,                      // data8
+        0x1e => 16,                     // data16
+        0x0f | 0x1a => {
+            uleb(b, at)?;
+            0
+        }
+        0x09 => uleb(b, at)? as usize, // block
+        _ => return None,
+    };
+    *at = at.checked_add(n)?;
+    (*at <= b.len()).then_some(())
+}
+
+/// Positions (in `line`) of the `DW_FORM_line_strp` offsets naming include directories, for every DWARF 5
+/// line table; other versions and forms are left alone.
+fn line_dir_strp_positions(line: &[u8]) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut unit = 0usize;
+    while unit + 4 <= line.len() {
+        let len = u32::from_le_bytes(line[unit..unit + 4].try_into().unwrap()) as usize;
+        if len >= 0xFFFF_FFF0 {
+            break; // 64-bit DWARF: not produced for AMDGPU
+        }
+        let end = (unit + 4).saturating_add(len).min(line.len());
+        let _ = (|| -> Option<()> {
+            let b = &line[..end];
+            let mut at = unit + 4;
+            let version = u16::from_le_bytes(b.get(at..at + 2)?.try_into().ok()?);
+            if version != 5 {
+                return None;
+            }
+            at += 2 + 1 + 1 + 4 + 1 + 1 + 1 + 1 + 1; // address/seg sizes, header_length, min_inst..line_range
+            let opcode_base = *b.get(at)? as usize;
+            at += 1 + opcode_base.saturating_sub(1);
+            let nformats = *b.get(at)? as usize;
+            at += 1;
+            let mut formats = Vec::with_capacity(nformats);
+            for _ in 0..nformats {
+                formats.push((uleb(b, &mut at)?, uleb(b, &mut at)?));
+            }
+            let ndirs = uleb(b, &mut at)?;
+            for _ in 0..ndirs {
+                for &(content, form) in &formats {
+                    if content == 1 && form == 0x1f {
+                        found.push(at);
+                    }
+                    skip_form(b, &mut at, form)?;
+                }
+            }
+            Some(())
+        })();
+        unit = end;
+    }
+    found
+}
+
+/// Make the relative include directories of the line tables absolute under `base` (see the module docs).
+fn rebase_line_dirs(out: &mut Vec<u8>, shoff: usize, shdrs: &[Shdr], names: &[u8], base: &str) {
+    let find = |n: &[u8]| shdrs.iter().position(|s| name_of(names, s.name) == n);
+    let (Some(li), Some(si)) = (find(b".debug_line"), find(b".debug_line_str")) else {
+        return;
+    };
+    let (Ok(line), Ok(strs)) = (
+        section_bytes(out, &shdrs[li]),
+        section_bytes(out, &shdrs[si]),
+    ) else {
+        return;
+    };
+    let line_off = shdrs[li].offset as usize;
+    let mut new_strs = strs.to_vec();
+    let mut patches = Vec::new();
+    for pos in line_dir_strp_positions(line) {
+        let old = u32::from_le_bytes(line[pos..pos + 4].try_into().unwrap());
+        let dir = name_of(strs, old);
+        if dir.starts_with(b"/") || dir.is_empty() {
+            continue;
+        }
+        let Ok(new_off) = u32::try_from(new_strs.len()) else {
+            return;
+        };
+        new_strs.extend_from_slice(base.trim_end_matches('/').as_bytes());
+        new_strs.push(b'/');
+        new_strs.extend_from_slice(dir);
+        new_strs.push(0);
+        patches.push((line_off + pos, new_off));
+    }
+    if patches.is_empty() {
+        return;
+    }
+    for (at, off) in patches {
+        out[at..at + 4].copy_from_slice(&off.to_le_bytes());
+    }
+    let new_off = out.len() as u64;
+    out.extend_from_slice(&new_strs);
+    let h = shoff + si * 64;
+    out[h + 0x18..h + 0x20].copy_from_slice(&new_off.to_le_bytes());
+    out[h + 0x20..h + 0x28].copy_from_slice(&(new_strs.len() as u64).to_le_bytes());
+}
+
+/// Rewrite an AMDGPU code object for stock x86-64 gdb (see the module documentation). `source_base` is the
+/// directory relative source directories are taken from (the code object's own directory).
+pub fn served_copy(original: &[u8], source_base: Option<&str>) -> Result<Vec<u8>, ServedElfError> {
     if original.get(..4) != Some(b"\x7fELF".as_slice()) {
         return Err(ServedElfError("not an ELF file".into()));
     }
@@ -174,6 +304,9 @@ pub fn served_copy(original: &[u8]) -> Result<Vec<u8>, ServedElfError> {
     out[0x12..0x14].copy_from_slice(&EM_X86_64.to_le_bytes());
     out[0x30..0x34].copy_from_slice(&0u32.to_le_bytes()); // e_flags
 
+    if let Some(base) = source_base {
+        rebase_line_dirs(&mut out, shoff, &shdrs, shstrtab, base);
+    }
     let existing = shdrs
         .iter()
         .position(|s| name_of(shstrtab, s.name) == b".debug_frame");
@@ -196,10 +329,11 @@ pub fn served_copy(original: &[u8]) -> Result<Vec<u8>, ServedElfError> {
             let strtab_size = shstrtab.len() as u64 + 13;
             align8(&mut out);
             let new_shoff = out.len();
-            let old_table = original
+            let old_table = out
                 .get(shoff..shoff + shdrs.len() * 64)
-                .ok_or_else(|| ServedElfError("section header table outside the file".into()))?;
-            out.extend_from_slice(old_table);
+                .ok_or_else(|| ServedElfError("section header table outside the file".into()))?
+                .to_vec();
+            out.extend_from_slice(&old_table);
             let mut sh = [0u8; 64];
             sh[0..4].copy_from_slice(&name_off.to_le_bytes());
             sh[4..8].copy_from_slice(&1u32.to_le_bytes()); // SHT_PROGBITS
@@ -238,11 +372,29 @@ mod tests {
 
     #[test]
     fn garbage_is_an_error() {
-        assert!(served_copy(b"not an elf").is_err());
+        assert!(served_copy(b"not an elf", None).is_err());
         let mut b = vec![0x7f, b'E', b'L', b'F', 2, 1, 1, 0];
         b.resize(64, 0);
         b[0x3A] = 64;
         b[0x3C] = 200; // 200 section headers at offset 0: past the end
-        assert!(served_copy(&b).is_err());
+        assert!(served_copy(&b, None).is_err());
+    }
+}
+
+#[cfg(test)]
+mod dump {
+    #[test]
+    #[ignore]
+    fn dump_served() {
+        let b = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../examples/polybench_gemm_64/kernel.hsaco"
+        ))
+        .unwrap();
+        std::fs::write(
+            "/tmp/served.elf",
+            super::served_copy(&b, Some("/base/dir")).unwrap(),
+        )
+        .unwrap();
     }
 }

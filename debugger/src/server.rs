@@ -101,14 +101,15 @@ pub fn make_target(session: Session, opts: MachineOptions) -> Result<GdbTarget, 
         path: path.display().to_string(),
         source: e,
     })?;
-    let served = crate::served_elf::served_copy(&bytes)?;
+    let abs = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+    let base = abs.parent().map(|p| p.display().to_string());
+    let served = crate::served_elf::served_copy(&bytes, base.as_deref())?;
     let name = served_name(&path);
     Ok(GdbTarget::new(Machine::new(session, opts), served, name))
 }
 
-/// gdb resolves the code object's relative source paths (comp_dir ".") against the directory of the file it
-/// loaded, so the served copy is named as a sibling of the real code object (a name that does not exist on disk:
-/// a local `set sysroot` can never pick up the unrewritten file).
+/// The served copy is named as a sibling of the real code object, under a name that does not exist on disk (so a
+/// local `set sysroot` can never pick up the unrewritten file).
 fn served_name(code_object: &std::path::Path) -> String {
     let abs = std::fs::canonicalize(code_object).unwrap_or_else(|_| code_object.to_path_buf());
     let dir = abs.parent().map(|p| p.to_path_buf()).unwrap_or_default();
@@ -193,7 +194,10 @@ pub fn serve_on(
     let ending = match reason {
         Some(DisconnectReason::TargetExited(_)) => Ending::Finished,
         Some(DisconnectReason::TargetTerminated(sig)) => Ending::Terminated(sig.0),
-        Some(DisconnectReason::Kill) => Ending::Killed,
+        Some(DisconnectReason::Kill) => {
+            let _ = frontend.borrow_mut().answer_kill();
+            Ending::Killed
+        }
         Some(DisconnectReason::Disconnect) => {
             let _ = writeln!(
                 log,
@@ -354,6 +358,10 @@ impl BlockingEventLoop for ServeLoop {
         target: &mut GdbTarget,
         conn: &mut Conn,
     ) -> Result<Event<Self::StopReason>, WaitForStopReasonError<String, std::io::Error>> {
+        conn.0
+            .borrow_mut()
+            .flush_pending()
+            .map_err(WaitForStopReasonError::Connection)?;
         if let Some(sig) = target.terminate.take() {
             return Ok(Event::TargetStopped(MultiThreadStopReason::Terminated(sig)));
         }

@@ -9,8 +9,10 @@ use std::fmt::Write;
 use wavescope::exec::LANES;
 
 const HELP: &str = "\
-wavescope monitor commands (they act on the current wave, i.e. gdb's current thread):
+wavescope monitor commands. They act on the wave gdb addressed last; prefix \"thread N\" to name one
+(the plugin's `wavescope CMD` command, alias `ws`, passes gdb's selected thread):
   disas1 ADDR            one instruction at ADDR as \"LEN TEXT\" (for the disassembler plugin)
+  buffers                the kernel's buffer arguments: device address, type, size (for watch/x)
   waves                  every resident wave: work-group, SIMD, PC, state, active lanes
   lanes [vN...]          the lanes of the current wave: active, work-item ids, values of vN
   waitcnt                outstanding memory operations / counters of the current wave
@@ -45,8 +47,21 @@ fn hex_dump(out: &mut String, base: u64, bytes: &[u8]) {
 impl GdbTarget {
     /// Run one monitor command; the text gdb prints.
     pub fn monitor(&mut self, cmd: &str) -> String {
-        let words: Vec<&str> = cmd.split_whitespace().collect();
+        let mut words: Vec<&str> = cmd.split_whitespace().collect();
         let mut out = String::new();
+        // "thread N CMD": act on thread N (the plugin's `wavescope` command passes gdb's selected thread this
+        // way; a plain `monitor CMD` acts on the wave gdb addressed last).
+        if let ["thread", n, ..] = words.as_slice() {
+            match n
+                .parse::<u32>()
+                .ok()
+                .filter(|&t| t > 0 && self.machine.is_live(t - 1))
+            {
+                Some(t) => self.set_current(t - 1),
+                None => return format!("error: no live thread {n}"),
+            }
+            words.drain(..2);
+        }
         match words.as_slice() {
             [] | ["help"] => out.push_str(HELP),
             ["disas1", addr] => match parse_num(addr) {
@@ -54,6 +69,7 @@ impl GdbTarget {
                 None => out.push_str("error: disas1 ADDR"),
             },
             ["waves"] => self.waves_text(&mut out),
+            ["buffers"] => self.buffers_text(&mut out),
             ["lanes", regs @ ..] => self.lanes_text(regs, &mut out),
             ["waitcnt"] => self.waitcnt_text(&mut out),
             ["hazards"] => {
@@ -91,6 +107,35 @@ impl GdbTarget {
             format!("4 .long 0x{:08x}", u32::from_le_bytes(w))
         } else {
             format!("error: cannot read memory at 0x{addr:x}")
+        }
+    }
+
+    fn buffers_text(&self, out: &mut String) {
+        let s = self.machine.session();
+        let d = self.machine.dispatch();
+        let names: Vec<&str> = d
+            .abi
+            .args
+            .iter()
+            .filter(|a| !a.is_hidden())
+            .map(|a| a.name.as_str())
+            .collect();
+        for (i, spec) in s.manifest.args.iter().enumerate() {
+            let name = names.get(i).copied().unwrap_or("?");
+            match (spec, d.buffer_addrs.get(i).copied().flatten()) {
+                (wavescope::manifest::ArgSpec::Buffer { dtype, count, .. }, Some(addr)) => {
+                    let _ = writeln!(
+                        out,
+                        "args[{i}] {name}: 0x{addr:x} {}[{count}] ({} bytes)",
+                        dtype.name(),
+                        count * dtype.size()
+                    );
+                }
+                (wavescope::manifest::ArgSpec::Local { bytes }, _) => {
+                    let _ = writeln!(out, "args[{i}] {name}: __local, {bytes} bytes of LDS");
+                }
+                _ => {}
+            }
         }
     }
 
