@@ -278,3 +278,43 @@ fn d_regs_of(example: &str) -> usize {
         None => 1,
     }
 }
+
+#[test]
+fn smfmac_f32_16x16x64_bf16_two_index_sets() {
+    json_case("smfmac_16x16x64_bf16");
+}
+
+#[test]
+fn mfma_scale_32x32x64_fp4_fp6() {
+    json_case("scale_32x32x64_fp4_fp6");
+}
+
+#[test]
+fn mfma_f32_16x16x1_4b_cbsz1_blgp6() {
+    json_case("f32_16x16x1_4b_cbsz1");
+}
+
+#[test]
+fn mfma_i32_4x4x4_16b_i8_cbsz3_abid5() {
+    json_case("i32_4x4x4_16b_i8_cbsz3");
+}
+
+#[test]
+fn mfma_f32_32x32x16_bf8_fp8() {
+    json_case("f32_32x32x16_bf8_fp8");
+}
+
+#[test]
+fn mfma_gfx950_i32_32x32x32_i8() {
+    json_case("i32_32x32x32_i8");
+}
+
+#[test]
+fn smfmac_f32_32x32x64_bf8_fp8() {
+    json_case("smfmac_32x32x64_bf8_fp8");
+}
+
+#[test]
+fn mfma_f64_4x4x4_4b_negate_b_and_c() {
+    json_case("f64_4x4x4_4b_neg_bc");
+}

@@ -293,6 +293,7 @@ fn pk_f16(
 
 /// V_PK_FMA_F32 / V_PK_MUL_F32 / V_PK_ADD_F32 (pseudocode.md VOP3P 48–50).
 #[inline(always)]
+#[allow(clippy::needless_range_loop)] // one lane loop filling two destination registers
 fn pk_f32(
     w: &mut Wave,
     inst: &Inst,
