@@ -318,3 +318,34 @@ fn smfmac_f32_32x32x64_bf8_fp8() {
 fn mfma_f64_4x4x4_4b_negate_b_and_c() {
     json_case("f64_4x4x4_4b_neg_bc");
 }
+
+/// §7.4: V_MFMA_F32_*_F32 honour MODE's f32 input-denormal flushing; FP16_OVFL clamps f32 overflow to ±MAX.
+#[test]
+fn mfma_f32_mode_denormals_and_fp16_ovfl() {
+    let f = fx();
+    // 16x16x4 f32: every D = C + Σ_k A·B over 4 k. A = 2^-140 (an f32 denormal), B = 2^100, C = 0.
+    let run = |mode: u32, a: f32, b: f32| {
+        let mut w = wave();
+        w.mode = mode;
+        set_reg(&mut w, 4, |_| a.to_bits());
+        set_reg(&mut w, 5, |_| b.to_bits());
+        for r in 6..10 {
+            set_reg(&mut w, r, |_| 0);
+        }
+        run_label(&f, "f32_16x16x4_f32_random", &mut w);
+        (w.vreg[0][0], w.vreg[3][63])
+    };
+    let a = f32::from_bits(1 << 9); // 2^-149 · 2^9 = 2^-140
+    let b = 2f32.powi(100);
+    // Denormals kept (MODE f32 denorm = 3): 4 · 2^-40 = 2^-38.
+    assert_eq!(
+        run(0x3F0, a, b),
+        (2f32.powi(-38).to_bits(), 2f32.powi(-38).to_bits())
+    );
+    // FP_DENORM[5:4] = 0 (flush input): A flushes to +0, D = 0.
+    assert_eq!(run(0x3C0, a, b), (0, 0));
+    // 4 · 2^127 · 2^127 overflows f32: +inf, or +MAX_FLOAT (0x7F7FFFFF) with MODE.FP16_OVFL.
+    let big = 2f32.powi(127);
+    assert_eq!(run(0x3F0, big, big).0, 0x7F80_0000);
+    assert_eq!(run(0x3F0 | 1 << 23, big, -big).0, 0xFF7F_FFFF);
+}
