@@ -1064,3 +1064,264 @@ fn flat_store_width(format: Format, op: Op) -> u8 {
     }
     0
 }
+
+#[cfg(test)]
+mod tests {
+    //! Facts from outside the executor: PCs and instructions from the committed llvm-objdump listings
+    //! (examples/*/kernel.objdump.txt), work-item id packing from AMDGPUUsage, expected outputs from numpy.
+    use super::*;
+    use crate::launch::RunOptions;
+    use std::path::PathBuf;
+
+    fn example(name: &str) -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(name)
+    }
+
+    fn machine(path: &str, resident_waves: u32) -> Machine {
+        let s = Session::load(&example(path), &RunOptions::default()).expect("example loads");
+        Machine::new(
+            s,
+            MachineOptions {
+                resident_waves,
+                ..MachineOptions::default()
+            },
+        )
+    }
+
+    fn run_until_stop(m: &mut Machine, plan: Plan) -> Stop {
+        m.resume(plan);
+        loop {
+            if let Some(s) = m.run(&mut || false) {
+                return s;
+            }
+        }
+    }
+
+    fn f32_at(path: &str, index: usize) -> f32 {
+        let b = std::fs::read(example(path)).unwrap();
+        f32::from_le_bytes(b[4 * index..4 * index + 4].try_into().unwrap())
+    }
+
+    #[test]
+    fn starts_stopped_at_the_entry_with_work_item_ids() {
+        let m = machine("examples/polybench_gemm_64", 256);
+        // grid 64x64, block 32x8: 16 work-groups of 4 waves.
+        assert_eq!(m.waves().count(), 64);
+        let w = m.wave(0).unwrap();
+        assert_eq!(w.pc, 0x1700); // <gemm> in kernel.objdump.txt
+                                  // AMDGPUUsage: v0 = z<<20 | y<<10 | x; lane 35 of wave 0 is work-item (3, 1, 0) of a 32-wide block.
+        assert_eq!(w.vreg[0][35], 1 << 10 | 3);
+        assert_eq!(w.exec(), u64::MAX);
+    }
+
+    #[test]
+    fn step_follows_the_listing() {
+        let mut m = machine("examples/polybench_gemm_64", 256);
+        for pc in [0x1708, 0x1710, 0x1718] {
+            match run_until_stop(&mut m, Plan::step(0, true)) {
+                Stop::StepDone { wave: 0 } => {}
+                s => panic!("{s:?}"),
+            }
+            assert_eq!(m.wave(0).unwrap().pc, pc);
+        }
+        // 0x1710 `v_and_b32_e32 v1, 0x3ff, v0`: v1 = work-item x.
+        assert_eq!(m.wave(0).unwrap().vreg[1][35], 3);
+        // Locked: no other wave moved.
+        assert!(m.waves().filter(|w| w.id.wave != 0).all(|w| w.pc == 0x1700));
+    }
+
+    #[test]
+    fn breakpoint_outside_loops_is_hit_once_per_wave() {
+        let mut m = machine("examples/polybench_gemm_64", 16);
+        let pc = 0x1754; // s_cbranch_execz, executed once per wave
+        assert!(m.add_breakpoint(pc));
+        let mut hits = std::collections::BTreeSet::new();
+        loop {
+            match run_until_stop(&mut m, Plan::continue_all()) {
+                Stop::Breakpoint { wave, pc: at } => {
+                    assert_eq!(at, pc);
+                    assert!(hits.insert(wave), "wave {wave} hit twice");
+                    // Step the wave off the breakpoint, as gdb does.
+                    match run_until_stop(&mut m, Plan::step(wave, true)) {
+                        Stop::StepDone { .. } => {}
+                        s => panic!("{s:?}"),
+                    }
+                }
+                Stop::Exited => break,
+                s => panic!("{s:?}"),
+            }
+        }
+        assert_eq!(hits.len(), 64);
+        assert_eq!(m.group_counts(), (16, 0, 0));
+        let checks = m.session().check();
+        assert!(!checks.is_empty() && checks.iter().all(|c| c.passed()));
+    }
+
+    #[test]
+    fn bounded_residency() {
+        let m = machine("examples/polybench_gemm_512", 32);
+        assert_eq!(m.total_waves(), 4096);
+        assert_eq!(m.waves().count(), 32);
+        assert_eq!(m.group_counts(), (0, 8, 1016));
+    }
+
+    #[test]
+    fn watch_names_the_lane() {
+        let mut m = machine("examples/polybench_gemm_64", 256);
+        let c = m.dispatch().buffer_addrs[2].unwrap();
+        // c[65] = c[i=1][j=1]: work-group (0,0), local (1,1) -> flat local 33 -> wave 0, lane 33.
+        m.add_watch(c + 65 * 4, 4);
+        match run_until_stop(&mut m, Plan::continue_all()) {
+            Stop::Watch(h) => {
+                assert_eq!((h.wave, h.pc), (0, 0x1794)); // the first global_store_dword (c *= beta)
+                assert_eq!(
+                    h.lanes,
+                    vec![LaneWrite {
+                        lane: 33,
+                        addr: c + 65 * 4,
+                        len: 4
+                    }]
+                );
+                let beta = 2123.0f32;
+                let expect = f32_at("examples/polybench_gemm_64/in_c.bin", 65) * beta;
+                assert_eq!(h.new, expect.to_le_bytes().to_vec());
+            }
+            s => panic!("{s:?}"),
+        }
+    }
+
+    #[test]
+    fn locked_step_at_a_barrier_blocks_and_unlocked_step_releases() {
+        let mut m = machine("examples/rodinia_pathfinder", 256);
+        let barrier = 0x19a8; // first s_barrier in kernel.objdump.txt
+        m.add_breakpoint(barrier);
+        let w = match run_until_stop(&mut m, Plan::continue_all()) {
+            Stop::Breakpoint { wave, pc } if pc == barrier => wave,
+            s => panic!("{s:?}"),
+        };
+        m.remove_breakpoint(barrier);
+        match run_until_stop(&mut m, Plan::step(w, true)) {
+            Stop::Blocked {
+                wave,
+                reason: Blocked::Barrier,
+            } => assert_eq!(wave, w),
+            s => panic!("{s:?}"),
+        }
+        assert_eq!(m.wave_state(m.wave(w).unwrap()), WaveState::Barrier);
+        match run_until_stop(&mut m, Plan::step(w, false)) {
+            Stop::StepDone { wave } => assert_eq!(wave, w),
+            s => panic!("{s:?}"),
+        }
+        // The released wave executed the instruction after the barrier, `s_cbranch_scc1 154` at 0x19ac: it is at
+        // the next instruction or at the branch target 0x19b0 + 4*154; its sibling went past the barrier too.
+        let wave = m.wave(w).unwrap();
+        assert!(
+            wave.pc == 0x19b0 || wave.pc == 0x19b0 + 4 * 154,
+            "pc 0x{:x}",
+            wave.pc
+        );
+        assert_eq!(wave.wave_status, WaveStatus::Running);
+        let sibling = m.wave(w ^ 1).unwrap();
+        assert!(sibling.pc > barrier && sibling.wave_status == WaveStatus::Running);
+        assert_eq!(
+            run_until_stop(&mut m, Plan::continue_all()).clone_kind(),
+            "Exited"
+        );
+        assert!(m.session().check().iter().all(|c| c.passed()));
+    }
+
+    #[test]
+    fn a_stepped_wave_that_ends_lets_the_others_finish() {
+        let mut m = machine("examples/polybench_gemm_64", 256);
+        let endpgm = 0x1814;
+        m.add_breakpoint(endpgm);
+        let w = match run_until_stop(&mut m, Plan::continue_all()) {
+            Stop::Breakpoint { wave, .. } => wave,
+            s => panic!("{s:?}"),
+        };
+        m.remove_breakpoint(endpgm);
+        // gdb-stock-client.md §3: a locked step of a wave that ends runs the others until a breakpoint or the end.
+        assert_eq!(
+            run_until_stop(&mut m, Plan::step(w, true)).clone_kind(),
+            "Exited"
+        );
+        assert!(m.finished());
+    }
+
+    #[test]
+    fn fault_stops_at_the_faulting_pc() {
+        let mut m = machine("debugger/tests/fixtures/gemm_fault", 256);
+        match run_until_stop(&mut m, Plan::continue_all()) {
+            Stop::Fault { wave, fault } => {
+                assert_eq!(wave, 0);
+                assert_eq!(fault.kind, FaultKind::Memory);
+                assert_eq!(fault.pc, 0x17cc); // global_load_dword v7, v[4:5], off (a[i*nk+k])
+                assert_eq!(fault.lanes, 0xffff_ffff_0000_0000); // row i = 1 lies past the 64-float buffer
+                assert_eq!(m.wave(0).unwrap().pc, 0x17cc);
+            }
+            s => panic!("{s:?}"),
+        }
+    }
+
+    #[test]
+    fn poll_pauses_and_run_carries_on() {
+        let mut m = machine("examples/polybench_gemm_64", 256);
+        m.opts.poll_interval = 100;
+        m.resume(Plan::continue_all());
+        let mut calls = 0;
+        assert!(m
+            .run(&mut || {
+                calls += 1;
+                true
+            })
+            .is_none());
+        let done = m.wave_instructions();
+        assert!(done >= 100 && done < 200, "{done}");
+        assert_eq!(run_to_stop_keep(&mut m).clone_kind(), "Exited");
+        assert_eq!(m.halt(), None);
+    }
+
+    fn run_to_stop_keep(m: &mut Machine) -> Stop {
+        loop {
+            if let Some(s) = m.run(&mut || false) {
+                return s;
+            }
+        }
+    }
+
+    #[test]
+    fn memory_and_lds_access() {
+        let mut m = machine("examples/rodinia_pathfinder", 256);
+        let k = m.dispatch().kernarg_addr;
+        let mut b = [0u8; 4];
+        // args[0] is the scalar `iteration` = 4 (case.json), at kernarg offset 0.
+        assert_eq!(m.read_memory(Some(0), k, &mut b), 4);
+        assert_eq!(u32::from_le_bytes(b), 4);
+        assert_eq!(m.read_memory(Some(0), 0x7000_0000_0000, &mut b), 0);
+        let lds_base = m.dispatch().apertures.shared_base;
+        m.write_memory(Some(0), lds_base + 8, &[1, 2, 3, 4])
+            .unwrap();
+        assert_eq!(&m.lds(1).unwrap()[8..12], &[1, 2, 3, 4]); // wave 1 shares work-group 0's LDS
+        assert_eq!(m.lds(2).unwrap()[8], 0);
+        assert!(m.write_memory(Some(0), 0x7000_0000_0000, &[0]).is_err());
+        // The code object is mapped read-only at its own addresses.
+        assert_eq!(
+            m.write_memory(Some(0), 0x19a8, &[0]),
+            Err(AccessError::ReadOnly(0x19a8))
+        );
+    }
+
+    impl Stop {
+        fn clone_kind(&self) -> &'static str {
+            match self {
+                Stop::Breakpoint { .. } => "Breakpoint",
+                Stop::StepDone { .. } => "StepDone",
+                Stop::Watch(_) => "Watch",
+                Stop::Fault { .. } => "Fault",
+                Stop::Trap { .. } => "Trap",
+                Stop::Blocked { .. } => "Blocked",
+                Stop::Exited => "Exited",
+            }
+        }
+    }
+}
