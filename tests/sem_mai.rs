@@ -10,7 +10,7 @@ use harness::{run_label, set_reg, wave, Fixture};
 use wavescope::exec::fidelity::{classify, Fidelity};
 use wavescope::exec::semantics;
 use wavescope::exec::{Apertures, Ctx, GlobalMemory};
-use wavescope::isa::{Format, Inst, Op, Operand, OP_COUNT, OP_INFO};
+use wavescope::isa::{Format, Inst, Operand, VOP3P_OPS};
 
 fn fx() -> Fixture {
     Fixture::load("sem/mai.o")
@@ -194,8 +194,8 @@ fn every_matrix_op_runs() {
     let mem = GlobalMemory::new();
     let mut lds = vec![0u8; 0];
     let mut n = 0;
-    for k in 0..OP_COUNT {
-        let info = &OP_INFO[k];
+    for &op in VOP3P_OPS.iter() {
+        let info = op.info();
         if info.format != Format::Vop3pMai
             || !(info.name.starts_with("v_mfma_f")
                 || info.name.starts_with("v_mfma_i")
@@ -203,7 +203,6 @@ fn every_matrix_op_runs() {
         {
             continue;
         }
-        let op: Op = unsafe { std::mem::transmute(k as u16) };
         let d_regs = d_regs_of(info.example);
         let codes: &[(u8, u8)] = if info.name.contains("f8f6f4") {
             &[

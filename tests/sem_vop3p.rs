@@ -337,11 +337,18 @@ fn cvt_stochastic_rounding() {
 #[test]
 fn coverage_of_owned_ops() {
     use wavescope::exec::is_implemented;
-    use wavescope::isa::{Format, Op, OP_COUNT, OP_INFO};
+    use wavescope::isa::{Format, Op, OP_COUNT, VOP1_OPS, VOP3P_OPS, VOP3_OPS};
     let (mut vop3p, mut mai, mut cvt) = ((0, 0), (0, 0), (0, 0));
-    for k in 0..OP_COUNT {
-        let info = &OP_INFO[k];
-        let op: Op = unsafe { std::mem::transmute(k as u16) };
+    let mut seen = vec![false; OP_COUNT];
+    for &op in VOP3P_OPS
+        .iter()
+        .chain(VOP3_OPS.iter())
+        .chain(VOP1_OPS.iter())
+    {
+        if op == Op::INVALID || std::mem::replace(&mut seen[op as usize], true) {
+            continue;
+        }
+        let info = op.info();
         let n = info.name;
         let small = ["fp8", "bf8", "fp4", "fp6", "bf6", "scalef32"]
             .iter()
