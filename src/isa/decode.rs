@@ -108,7 +108,80 @@ pub fn decode(words: &[u32], pc: u64) -> Inst {
             _ => None,
         }
     };
-    r.unwrap_or(Inst::INVALID)
+    match r {
+        Some(i) if operands_ok(&i) => i,
+        _ => Inst::INVALID,
+    }
+}
+
+/// Scalar source codes llvm decodes (encodings.md "Operand encodings": 209..=229, 232..=234 are reserved;
+/// 249/250 only select SDWA/DPP in a VOP1/VOP2/VOPC SRC0).
+fn ssrc_ok(code: u16) -> bool {
+    !matches!(code, 209..=229 | 232..=234 | 249 | 250)
+}
+
+/// A scalar register tuple of `width` dwords starting at `code` exists (SGPR pairs/quads are re-aligned by
+/// llvm; named specials only in their own widths).
+fn sreg_ok(code: u16, width: u8) -> bool {
+    match width {
+        0 | 1 => true,
+        2 => !matches!(code, 103 | 105 | 107 | 124 | 127),
+        _ => matches!(code, 0..=101 | 108..=123),
+    }
+}
+
+/// Every printed operand of `i` is one llvm can decode.
+fn operands_ok(i: &Inst) -> bool {
+    let syn = match i.format {
+        Format::Vop3a | Format::Vop3b | Format::Vop3p | Format::Vop3pMai => vop3_syntax(i.op),
+        _ => syntax(i.op).native,
+    };
+    let valu = !matches!(
+        i.format,
+        Format::Sop1 | Format::Sop2 | Format::Sopc | Format::Sopk | Format::Sopp
+    );
+    for o in syn {
+        let (op, source) = match o.role {
+            Role::Dst if i.format != Format::Vopc => (i.dst, false),
+            Role::SDst => (i.sdst, false),
+            Role::Src0 | Role::Src1 | Role::Src2 => {
+                (i.src[o.role as usize - Role::Src0 as usize], true)
+            }
+            Role::Sbase | Role::Srsrc => (
+                if o.role == Role::Sbase {
+                    i.src[0]
+                } else {
+                    i.src[1]
+                },
+                false,
+            ),
+            Role::Sdata => (if i.dst.is_none() { i.src[1] } else { i.dst }, false),
+            Role::Soffset if i.format != Format::Smem => (i.src[2], true),
+            Role::Saddr => (i.src[2], false),
+            _ => continue,
+        };
+        if op.is_none() || !op.is_scalar() {
+            continue;
+        }
+        let c = op.0;
+        if source {
+            if !ssrc_ok(c) || (o.width == 2 && c < 128 && !sreg_ok(c, 2)) {
+                return false;
+            }
+        } else if c < 128 {
+            let w = if o.role == Role::Saddr && i.format == Format::Scratch {
+                1
+            } else {
+                o.width
+            };
+            if !sreg_ok(c, w) {
+                return false;
+            }
+        } else if valu && (!ssrc_ok(c) || matches!(c, 231 | 254)) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Apply llvm's reserved/ignored bits of one encoding form (`OP_BITS`, probed from llvm-objdump-22):

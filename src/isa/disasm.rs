@@ -42,6 +42,7 @@ fn sreg(out: &mut String, code: u16, width: u8) {
         106 => out.push_str("vcc_lo"),
         107 => out.push_str("vcc_hi"),
         124 => out.push_str("m0"),
+        125 => out.push_str("null"),
         126 => out.push_str("exec_lo"),
         127 => out.push_str("exec_hi"),
         _ => {
@@ -140,6 +141,8 @@ fn src_text(out: &mut String, op: Operand, width: u8, ty: Ty, literal: u32) {
         193..=208 => {
             let _ = write!(out, "-{}", c - 192);
         }
+        230 => out.push_str("src_flat_scratch_base_lo"),
+        231 => out.push_str("src_flat_scratch_base_hi"),
         235 => out.push_str("src_shared_base"),
         236 => out.push_str("src_shared_limit"),
         237 => out.push_str("src_private_base"),
