@@ -1,0 +1,374 @@
+//! Stock gdb (batch mode, -nx) against `serve` on example kernels. Expected values come from outside the
+//! server: the committed llvm-objdump listings and line tables (examples/*/kernel.objdump.txt, kernel.lines.txt),
+//! AMDGPUUsage's work-item id packing, the OpenCL source's arithmetic, and the numpy reference outputs.
+
+mod common;
+
+use common::*;
+use wavescope::machine::MachineOptions;
+use wavescope_debugger::Ending;
+
+const GEMM: &str = "examples/polybench_gemm_64";
+
+/// First `is_stmt` address of `line` in file 0 of a llvm-dwarfdump line table listing.
+fn line_address(listing: &str, line: u32) -> u64 {
+    let text = std::fs::read_to_string(repo(listing)).unwrap();
+    for row in text.lines() {
+        let f: Vec<&str> = row.split_whitespace().collect();
+        if f.len() >= 8
+            && f[0].starts_with("0x")
+            && f[1] == line.to_string()
+            && f[3] == "0"
+            && row.contains("is_stmt")
+        {
+            return u64::from_str_radix(&f[0][2..], 16).unwrap();
+        }
+    }
+    panic!("line {line} not in {listing}");
+}
+
+fn f32_bits(path: &str, index: usize) -> u32 {
+    let b = std::fs::read(repo(path)).unwrap();
+    u32::from_le_bytes(b[4 * index..4 * index + 4].try_into().unwrap())
+}
+
+fn after<'a>(out: &'a str, marker: &str) -> &'a str {
+    &out[out
+        .find(marker)
+        .unwrap_or_else(|| panic!("{marker:?} not in gdb output:\n{out}"))..]
+}
+
+#[test]
+fn source_level_session_on_gemm() {
+    let srv = serve(GEMM, MachineOptions::default(), true);
+    let line32 = line_address(&format!("{GEMM}/kernel.lines.txt"), 32);
+    // c[65] = c[i=1][j=1]: first written by `c[i*nj+j] *= beta` (beta = 2123, case.json).
+    let c = 0x1000_0004_0000u64; // `monitor buffers` below confirms this address
+    let want_c65 = (f32::from_bits(f32_bits(&format!("{GEMM}/in_c.bin"), 65)) * 2123.0).to_bits();
+    let a0 = 0x1000_0000_0000u64;
+    let a0_bits = f32_bits(&format!("{GEMM}/in_a.bin"), 0);
+    let out = gdb(
+        srv.port,
+        &[
+            "echo @start\\n",
+            "p $pc",
+            "p $v0[35]",
+            "p/x $exec",
+            "monitor buffers",
+            "echo @stepi\\n",
+            "stepi",
+            "stepi",
+            "stepi",
+            "p/x $pc",
+            "p $v1[35]",
+            "x/i $pc",
+            "echo @setvar\\n",
+            "set var $v2[5] = 7",
+            "p $v2[5]",
+            "set {int}0x100000000000 = 1",
+            "x/dw 0x100000000000",
+            &format!("set {{int}}0x100000000000 = {}", a0_bits as i32),
+            "echo @watch\\n",
+            &format!("watch *(int*)0x{:x}", c + 65 * 4),
+            "continue",
+            "p/x *(int*)0x100000040104",
+            "monitor watch",
+            "delete",
+            "echo @break\\n",
+            "break kernel.cl:32",
+            "continue",
+            "info line *$pc",
+            "bt",
+            "list 32,32",
+            "echo @threads\\n",
+            "info threads",
+            "thread 2",
+            "p $_thread",
+            "echo @next\\n",
+            "thread 1",
+            "next",
+            "echo @end\\n",
+            "delete",
+            "continue",
+        ],
+    );
+    let (outcome, log) = srv.finish();
+    let s = after(&out, "@start");
+    assert!(s.contains("= (void (*)()) 0x1700 <gemm>"), "{out}");
+    // AMDGPUUsage: v0 = z<<20 | y<<10 | x; lane 35 of a 32-wide block is (3, 1, 0).
+    assert!(s.contains("= 1027\n"), "{out}");
+    assert!(s.contains("= 0xffffffffffffffff\n"), "{out}");
+    assert!(
+        s.contains(&format!("args[2] arg2: 0x{c:x} f32[4096]")),
+        "{out}"
+    );
+    assert!(
+        s.contains(&format!("args[0] arg0: 0x{a0:x} f32[4096]")),
+        "{out}"
+    );
+
+    let s = after(&out, "@stepi");
+    // Three instructions from 0x1700 (kernel.objdump.txt: 8 + 8 + 8 bytes); the third, `v_and_b32 v1, 0x3ff, v0`,
+    // leaves work-item x in v1.
+    assert!(s.contains("= 0x1718\n"), "{out}");
+    assert!(s.contains("= 3\n"), "{out}");
+    let text = objdump_text(&format!("{GEMM}/kernel.objdump.txt"), 0x1718);
+    assert!(
+        s.contains(&format!("=> 0x1718 <gemm+24>:\t{text}")),
+        "x/i via the plugin: {out}"
+    );
+
+    let s = after(&out, "@setvar");
+    assert!(s.contains("= 7\n"), "{out}");
+    assert!(s.contains("0x100000000000:\t1\n"), "{out}");
+
+    let s = after(&out, "@watch");
+    assert!(s.contains("Hardware watchpoint 1"), "{out}");
+    assert!(s.contains("Thread 1 hit Hardware watchpoint 1"), "{out}");
+    assert!(
+        s.contains(&format!("= 0x{want_c65:x}\n")),
+        "value stored by c *= beta: {out}"
+    );
+    // Wave 0, lane 33 = work-item (1, 1): c[1*64 + 1].
+    assert!(
+        s.contains("lane 33 wrote 4 bytes at 0x100000040104"),
+        "{out}"
+    );
+
+    let s = after(&out, "@break");
+    assert!(
+        s.contains(&format!("Breakpoint 2 at 0x{line32:x}: kernel.cl:32.")),
+        "{out}"
+    );
+    assert!(s.contains("hit Breakpoint 2"), "{out}");
+    assert!(
+        s.contains(&format!("Line 32 of \""))
+            && s.contains(&format!("starts at address 0x{line32:x}")),
+        "{out}"
+    );
+    assert!(
+        s.contains("#0  __clang_ocl_kern_imp_gemm") && s.contains("kernel.cl:32"),
+        "{out}"
+    );
+    assert!(s.contains("#1  gemm ("), "{out}");
+    assert!(
+        s.contains("c[i * nj + j] += alpha * a[i * nk + k] * b[k * nj +j];"),
+        "list finds the source: {out}"
+    );
+
+    let s = after(&out, "@threads");
+    // 64 waves: grid 64x64 / block 32x8 = 16 work-groups of 4 waves.
+    for w in 0..64u32 {
+        let wg = w / 4;
+        let needle = format!("(wave {w} (wg {},{},0) simd {} ", wg % 2, wg / 2, w % 4);
+        assert!(s.contains(&needle), "{needle} missing: {out}");
+    }
+    assert!(s.contains("[Switching to thread 2 (Thread 1.2)]"), "{out}");
+
+    let s = after(&out, "@next");
+    assert!(
+        s.lines()
+            .any(|l| l.starts_with("30\t") || l.starts_with("32\t")),
+        "next lands on a loop line: {out}"
+    );
+
+    let s = after(&out, "@end");
+    assert!(
+        s.contains("[Inferior 1 (process 1) exited normally]"),
+        "{out}"
+    );
+    assert_eq!(outcome.ending, Ending::Finished, "{log}");
+    assert!(
+        !outcome.checks.is_empty() && outcome.checks.iter().all(|c| c.passed()),
+        "{log}"
+    );
+    assert!(log.contains("4096/4096 elements match"), "{log}");
+}
+
+#[test]
+fn gdb_multiarch_session() {
+    if !have("gdb-multiarch") {
+        eprintln!("SKIPPED: gdb-multiarch is not installed (apt-get install gdb-multiarch; .ci/run installs it)");
+        return;
+    }
+    let srv = serve(GEMM, MachineOptions::default(), true);
+    let line32 = line_address(&format!("{GEMM}/kernel.lines.txt"), 32);
+    let out = gdb_with(
+        "gdb-multiarch",
+        srv.port,
+        &[
+            "p $pc",
+            "x/i $pc",
+            "break kernel.cl:32",
+            "continue",
+            "bt",
+            "p $v0[35]",
+            "delete",
+            "continue",
+        ],
+        |_| {},
+    );
+    let (outcome, log) = srv.finish();
+    let text = objdump_text(&format!("{GEMM}/kernel.objdump.txt"), 0x1700);
+    assert!(out.contains("= (void (*)()) 0x1700 <gemm>"), "{out}");
+    assert!(out.contains(&format!("=> 0x1700 <gemm>:\t{text}")), "{out}");
+    assert!(
+        out.contains(&format!("Breakpoint 1 at 0x{line32:x}: kernel.cl:32.")),
+        "{out}"
+    );
+    assert!(out.contains("#1  gemm ("), "{out}");
+    assert!(
+        out.contains("[Inferior 1 (process 1) exited normally]"),
+        "{out}"
+    );
+    assert_eq!(outcome.ending, Ending::Finished, "{log}");
+    assert!(outcome.checks.iter().all(|c| c.passed()), "{log}");
+}
+
+#[test]
+fn memory_fault_is_sigsegv_at_the_faulting_pc() {
+    let srv = serve(
+        "debugger/tests/fixtures/gemm_fault",
+        MachineOptions::default(),
+        false,
+    );
+    let out = gdb(
+        srv.port,
+        &[
+            "continue",
+            "p/x $pc",
+            "x/i $pc",
+            "info threads 1",
+            "continue",
+        ],
+    );
+    let (outcome, log) = srv.finish();
+    // Row 1 of `a` (lanes 32..63 of wave 0) lies past the 64-float buffer: the first load of a[i*nk+k].
+    let text = objdump_text("examples/polybench_gemm_64/kernel.objdump.txt", 0x17cc);
+    assert!(
+        out.contains("Thread 1 received signal SIGSEGV, Segmentation fault."),
+        "{out}"
+    );
+    assert!(
+        out.contains("memory fault") && out.contains("0x100000000100"),
+        "console message: {out}"
+    );
+    assert!(out.contains("= 0x17cc\n"), "{out}");
+    assert!(
+        out.contains(&format!("=> 0x17cc <gemm+204>:\t{text}")),
+        "{out}"
+    );
+    assert!(out.contains("simd 0 faulted)"), "{out}");
+    assert!(
+        out.contains("Program terminated with signal SIGSEGV"),
+        "{out}"
+    );
+    assert_eq!(outcome.ending, Ending::Terminated(11), "{log}");
+}
+
+#[test]
+fn barrier_with_scheduler_locking() {
+    let dir = "examples/rodinia_pathfinder";
+    let srv = serve(dir, MachineOptions::default(), true);
+    let out = gdb(
+        srv.port,
+        &[
+            "break kernel.cl:57",
+            "continue",
+            "delete",
+            "set scheduler-locking step",
+            "echo @locked\\n",
+            "next",
+            "info threads 1-2",
+            "echo @unlocked\\n",
+            "set scheduler-locking off",
+            "next",
+            "info threads 1-2",
+            "echo @end\\n",
+            "continue",
+        ],
+    );
+    let (outcome, log) = srv.finish();
+    let s = after(&out, "@locked");
+    // Wave 1 of work-group 0 is held: wave 0 cannot leave the barrier.
+    assert!(s.contains("Thread 1 received signal SIGSTOP"), "{out}");
+    assert!(s.contains("waits at s_barrier"), "{out}");
+    assert!(s.contains("(wave 0 (wg 0,0,0) simd 0 barrier)"), "{out}");
+    let s = after(&out, "@unlocked");
+    assert!(!s[..s.find("@end").unwrap()].contains("SIGSTOP"), "{out}");
+    assert!(
+        s.contains("(wave 0 (wg 0,0,0) simd 0 running)"),
+        "released: {out}"
+    );
+    assert!(after(&out, "@end").contains("exited normally"), "{out}");
+    assert_eq!(outcome.ending, Ending::Finished, "{log}");
+    assert!(outcome.checks.iter().all(|c| c.passed()), "{log}");
+}
+
+#[test]
+fn stepping_a_wave_past_its_end() {
+    let srv = serve(GEMM, MachineOptions::default(), true);
+    // 0x1814 is gemm's s_endpgm (kernel.objdump.txt).
+    let out = gdb(
+        srv.port,
+        &[
+            "break *0x1814",
+            "continue",
+            "echo @step\\n",
+            "stepi",
+            "info threads",
+        ],
+    );
+    let (outcome, log) = srv.finish();
+    // gdb-stock-client.md §3: the other waves run on to a breakpoint or to the end; never an internal error.
+    let s = after(&out, "@step");
+    assert!(
+        s.contains("exited normally") || s.contains("hit Breakpoint 1"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("internal-error") && !out.contains("Invalid remote reply"),
+        "{out}"
+    );
+    if s.contains("exited normally") {
+        assert_eq!(outcome.ending, Ending::Finished, "{log}");
+    }
+}
+
+#[test]
+fn ctrl_c_interrupts_a_long_run() {
+    // 4096 waves: far longer than the test waits.
+    let srv = serve(
+        "examples/polybench_gemm_512",
+        MachineOptions {
+            resident_waves: 64,
+            ..Default::default()
+        },
+        false,
+    );
+    let out = gdb_with(
+        "gdb",
+        srv.port,
+        &[
+            "continue",
+            "echo @stopped\\n",
+            "p $pc",
+            "info threads 1",
+            "monitor waves",
+            "kill",
+        ],
+        |pid| {
+            std::thread::sleep(std::time::Duration::from_secs(3));
+            let _ = std::process::Command::new("kill")
+                .arg("-INT")
+                .arg(pid.to_string())
+                .status();
+        },
+    );
+    let (outcome, log) = srv.finish();
+    assert!(out.contains("received signal SIGINT"), "{out}");
+    let s = after(&out, "@stopped");
+    assert!(s.contains("(void (*)()) 0x"), "{out}");
+    assert!(s.contains("4096 waves in 1024 work-groups"), "{out}");
+    assert_eq!(outcome.ending, Ending::Killed, "{log}");
+}
