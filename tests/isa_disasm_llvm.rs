@@ -3,37 +3,7 @@
 //! kernel.objdump.txt beside it.
 
 use std::path::{Path, PathBuf};
-use wavescope::isa::decode::{decode, text_words};
-use wavescope::isa::disasm::inst_text;
-
-/// (pc, words, text) of every instruction line of an llvm-objdump listing.
-fn parse_listing(path: &Path) -> Vec<(u64, Vec<u32>, String)> {
-    let s = std::fs::read_to_string(path).unwrap();
-    let mut out = Vec::new();
-    for line in s.lines() {
-        let Some(rest) = line.strip_prefix('\t') else {
-            continue;
-        };
-        let Some(pos) = rest.rfind("// ") else {
-            continue;
-        };
-        let (text, comment) = rest.split_at(pos);
-        let comment = &comment[3..];
-        let Some((pc, words)) = comment.split_once(':') else {
-            continue;
-        };
-        let Ok(pc) = u64::from_str_radix(pc.trim(), 16) else {
-            continue;
-        };
-        let words: Vec<u32> = words
-            .split_whitespace()
-            .take_while(|w| !w.starts_with('<'))
-            .filter_map(|w| u32::from_str_radix(w, 16).ok())
-            .collect();
-        out.push((pc, words, text.trim_end().to_string()));
-    }
-    out
-}
+use wavescope::isa::disasm::Symbol;
 
 /// Text section bytes and address of an ELF.
 fn text_of(path: &Path) -> (Vec<u8>, u64) {
@@ -44,29 +14,50 @@ fn text_of(path: &Path) -> (Vec<u8>, u64) {
     (sec.data().unwrap().to_vec(), sec.address())
 }
 
-/// Compare at every PC the listing shows; returns (exact, total, first mismatches).
+/// Compare, at every PC the llvm-objdump listing shows, the whole line `listing` prints (instruction text,
+/// padding, encoding words, branch-target and warning comments); returns (exact, total, first mismatches).
 fn compare(obj: &Path, listing: &Path) -> (usize, usize, Vec<String>) {
+    use object::{Object, ObjectSymbol};
     let (text, base) = text_of(obj);
-    let words = text_words(&text);
-    let lines = parse_listing(listing);
-    let mut exact = 0;
+    let data = std::fs::read(obj).unwrap();
+    let file = object::File::parse(&*data).unwrap();
+    let mut syms: Vec<Symbol> = file
+        .symbols()
+        .filter(|s| s.kind() == object::SymbolKind::Text && s.is_definition())
+        .map(|s| Symbol {
+            addr: s.address(),
+            name: s.name().unwrap_or("").to_string(),
+        })
+        .collect();
+    syms.sort_by(|a, b| (a.addr, &a.name).cmp(&(b.addr, &b.name)));
+    let ours: std::collections::HashMap<u64, String> =
+        wavescope::isa::disasm::listing(&text, base, &syms)
+            .lines()
+            .filter_map(|l| Some((line_pc(l)?, l.to_string())))
+            .collect();
+    let want_text = std::fs::read_to_string(listing).unwrap();
+    let (mut exact, mut total) = (0, 0);
     let mut bad = Vec::new();
-    for (pc, lwords, want) in &lines {
-        let i = ((pc - base) / 4) as usize;
-        let inst = decode(&words[i..], *pc);
-        let n = (inst.size as usize / 4).min(words.len() - i);
-        let got = inst_text(&inst, &words[i..i + n], *pc);
-        let size_ok = n == lwords.len();
-        if got == *want && size_ok {
+    for want in want_text.lines().filter(|l| l.starts_with('\t')) {
+        let Some(pc) = line_pc(want) else { continue };
+        total += 1;
+        let got = ours
+            .get(&pc)
+            .map(String::as_str)
+            .unwrap_or("<no instruction starts here>");
+        if got == want {
             exact += 1;
         } else if bad.len() < 400 {
-            bad.push(format!(
-                "{pc:06x} {:08X?}\n   want: {want}\n   got:  {got} (size {})",
-                lwords, inst.size
-            ));
+            bad.push(format!("{pc:06x}\n   want: {want}\n   got:  {got}"));
         }
     }
-    (exact, lines.len(), bad)
+    (exact, total, bad)
+}
+
+fn line_pc(line: &str) -> Option<u64> {
+    let rest = line.strip_prefix('\t')?;
+    let c = &rest[rest.find("// ")? + 3..];
+    u64::from_str_radix(c.split(':').next()?.trim(), 16).ok()
 }
 
 fn fixture_dir() -> PathBuf {

@@ -1281,6 +1281,11 @@ pub fn listing_range(text: &[u8], base: u64, syms: &[Symbol], from: u64, to: u64
                 line.push_str(&l);
             }
         }
+        let w = warnings(inst);
+        if !w.is_empty() {
+            line.push_str(" ; ");
+            line.push_str(&w);
+        }
         out.push_str(&line);
         out.push('\n');
     }
@@ -1298,5 +1303,68 @@ pub fn objdump_listing(file_label: &str, text: &[u8], base: u64, syms: &[Symbol]
     let mut out =
         format!("\n{file_label}:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n");
     out.push_str(&listing(text, base, syms));
+    out
+}
+
+/// llvm-objdump's decoder warnings for an instruction (`Warning: SGPR_64: scalar reg isn't aligned 3`, one per
+/// misaligned SGPR/TTMP tuple operand, concatenated), printed after the encoding words.
+pub fn warnings(inst: &Inst) -> String {
+    let mut out = String::new();
+    if inst.op == Op::INVALID {
+        return out;
+    }
+    let syn = match inst.format {
+        Format::Vop3a | Format::Vop3b | Format::Vop3p | Format::Vop3pMai => vop3_syntax(inst.op),
+        _ => syntax(inst.op).native,
+    };
+    let s = syntax(inst.op);
+    let mut check = |op: Operand, width: u8| {
+        if op.is_none() || !op.is_scalar() || width < 2 {
+            return;
+        }
+        let c = op.0 as u32;
+        let (file, idx) = match c {
+            0..=101 => ("SGPR", c),
+            108..=123 => ("TTMP", c - 108),
+            _ => return,
+        };
+        let align = if width == 2 { 2 } else { 4 };
+        if idx % align != 0 {
+            let _ = write!(
+                out,
+                "Warning: {file}_{}: scalar reg isn't aligned {idx}",
+                32 * width as u32
+            );
+        }
+    };
+    for o in syn {
+        match o.role {
+            Role::Dst if inst.format != Format::Vopc || inst.ext == Ext::Sdwa => {
+                check(inst.dst, o.width)
+            }
+            Role::SDst => check(inst.sdst, o.width),
+            Role::Src0 | Role::Src1 | Role::Src2 => {
+                let mut k = o.role as usize - Role::Src0 as usize;
+                if k == 1 && matches!(inst.op, Op::V_FMAMK_F32 | Op::V_MADMK_F16) {
+                    k = 2;
+                }
+                check(inst.src[k], o.width)
+            }
+            Role::Sdata => {
+                if s.mem & (MEM_STORE | MEM_ATOMIC) != 0 {
+                    if !inst.dst.is_none() {
+                        check(inst.dst, o.width);
+                    }
+                    check(inst.src[1], o.width);
+                } else {
+                    check(inst.dst, o.width);
+                }
+            }
+            Role::Sbase => check(inst.src[0], o.width),
+            Role::Srsrc => check(inst.src[1], 4),
+            Role::Saddr if inst.format == Format::Global => check(inst.src[2], 2),
+            _ => {}
+        }
+    }
     out
 }
