@@ -185,7 +185,7 @@ impl Raw {
             "reply checksum"
         );
         self.send_raw(b"+");
-        String::from_utf8_lossy(&body).into_owned()
+        unrle(&body)
     }
 
     /// Send a packet and return the first byte the server answers with ('+' or '-').
@@ -204,4 +204,49 @@ impl Raw {
         );
         self.reply()
     }
+}
+
+impl Raw {
+    /// The next reply, or None when the server refused the packet with '-'.
+    pub fn reply_or_nak(&mut self) -> Option<String> {
+        loop {
+            match self.byte() {
+                b'-' => return None,
+                b'+' => continue,
+                b'$' => {
+                    let mut body = Vec::new();
+                    loop {
+                        let b = self.byte();
+                        if b == b'#' {
+                            break;
+                        }
+                        body.push(b);
+                    }
+                    let _ = (self.byte(), self.byte());
+                    self.send_raw(b"+");
+                    return Some(unrle(&body));
+                }
+                _ => continue,
+            }
+        }
+    }
+}
+
+/// Undo the protocol's run-length encoding: `c*N` is `c` repeated N - 29 more times.
+pub fn unrle(body: &[u8]) -> String {
+    let mut out: Vec<u8> = Vec::with_capacity(body.len());
+    let mut i = 0;
+    while i < body.len() {
+        if body[i] == b'*' && i + 1 < body.len() && !out.is_empty() {
+            let last = *out.last().unwrap();
+            for _ in 0..(body[i + 1] as usize).saturating_sub(29) {
+                out.push(last);
+            }
+            i += 2;
+        } else {
+            out.push(body[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
