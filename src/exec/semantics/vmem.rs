@@ -44,6 +44,7 @@ pub(crate) fn spaces<'a>(scratch: &'a mut [u8], private_size: u32, ctx: &'a mut 
         lds: &mut *ctx.lds,
         scratch,
         private_size: private_size as u64,
+        hint: std::cell::Cell::new(0),
     }
 }
 

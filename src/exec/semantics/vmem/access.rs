@@ -128,6 +128,8 @@ pub(crate) struct Spaces<'a> {
     pub lds: &'a mut [u8],
     pub scratch: &'a mut [u8],
     pub private_size: u64,
+    /// Index of the global region the previous lane hit (see `GlobalMemory::region_hinted`).
+    pub hint: std::cell::Cell<usize>,
 }
 
 impl Spaces<'_> {
@@ -167,7 +169,12 @@ impl Spaces<'_> {
     #[inline(always)]
     pub fn read(&self, lane: usize, loc: Loc, buf: &mut [u8]) -> Result<(), Why> {
         match loc {
-            Loc::Global(a) => self.mem.read(a, buf).map_err(Why::Global),
+            Loc::Global(a) => {
+                let mut h = self.hint.get();
+                let r = self.mem.read_hinted(&mut h, a, buf).map_err(Why::Global);
+                self.hint.set(h);
+                r
+            }
             Loc::Lds(a) => {
                 let s = self.lds_range(a, buf.len())?;
                 buf.copy_from_slice(&self.lds[s..s + buf.len()]);
@@ -193,7 +200,10 @@ impl Spaces<'_> {
     #[inline(always)]
     pub fn write(&mut self, lane: usize, loc: Loc, data: &[u8]) -> Result<(), Why> {
         match loc {
-            Loc::Global(a) => self.mem.write(a, data).map_err(Why::Global),
+            Loc::Global(a) => {
+                let h = self.hint.get_mut();
+                self.mem.write_hinted(h, a, data).map_err(Why::Global)
+            }
             Loc::Lds(a) => {
                 let s = self.lds_range(a, data.len())?;
                 self.lds[s..s + data.len()].copy_from_slice(data);
