@@ -6,9 +6,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod cmd_disasm;
+mod cmd_run;
+mod cmd_serve;
 
 #[derive(Parser)]
-#[command(name = "wavescope", version, about = "Debugger and trace profiler for AMD CDNA4 (gfx950) kernels, no GPU needed")]
+#[command(
+    name = "wavescope",
+    version,
+    about = "Debugger and trace profiler for AMD CDNA4 (gfx950) kernels, no GPU needed"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -30,14 +36,81 @@ enum Command {
         #[arg(long = "source-dir")]
         source_dirs: Vec<PathBuf>,
     },
+    /// Execute one dispatch described by a manifest (MANIFEST.json, or DIR for DIR/case.json).
+    Run {
+        manifest: PathBuf,
+        /// Compare every output with its expected file; exit 1 on any mismatch.
+        #[arg(long)]
+        check: bool,
+        /// Write the run report (JSON) here.
+        #[arg(long)]
+        report: Option<PathBuf>,
+        /// Write each buffer argument after the run into this directory (argN.bin).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Stop when a wave has issued this many instructions (0: no limit).
+        #[arg(long, default_value_t = 0)]
+        max_instructions: u64,
+        /// Run work-groups on this many host threads.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+    },
+    /// Serve one dispatch to gdb over the remote protocol: `gdb -ex 'target remote :1234'` (waves are threads).
+    Serve {
+        /// MANIFEST.json, or DIR for DIR/case.json.
+        manifest: PathBuf,
+        /// TCP port to listen on.
+        #[arg(long, default_value_t = 1234)]
+        port: u16,
+        /// Address to listen on (only this machine unless you say otherwise).
+        #[arg(long, default_value = "127.0.0.1")]
+        listen: String,
+        /// When the dispatch ends, compare the outputs with the manifest's expected files (exit 1 on a mismatch).
+        #[arg(long)]
+        check: bool,
+        /// Most waves resident at once (whole work-groups); later work-groups launch as earlier ones end.
+        #[arg(long, default_value_t = 256)]
+        resident_waves: u32,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Disasm { code_object, kernel, source, source_dirs } => {
-            cmd_disasm::run(&code_object, kernel.as_deref(), source, &source_dirs)
-        }
+        Command::Disasm {
+            code_object,
+            kernel,
+            source,
+            source_dirs,
+        } => cmd_disasm::run(&code_object, kernel.as_deref(), source, &source_dirs),
+        Command::Serve {
+            manifest,
+            port,
+            listen,
+            check,
+            resident_waves,
+        } => cmd_serve::run(&cmd_serve::ServeArgs {
+            manifest,
+            port,
+            listen,
+            check,
+            resident_waves,
+        }),
+        Command::Run {
+            manifest,
+            check,
+            report,
+            out,
+            max_instructions,
+            jobs,
+        } => cmd_run::run(&cmd_run::RunArgs {
+            manifest,
+            check,
+            report,
+            out,
+            max_instructions,
+            jobs,
+        }),
     };
     match result {
         Ok(code) => code,
