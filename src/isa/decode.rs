@@ -123,10 +123,15 @@ fn ssrc_ok(code: u16) -> bool {
 /// A scalar register tuple of `width` dwords starting at `code` exists (SGPR pairs/quads are re-aligned by
 /// llvm; named specials only in their own widths).
 fn sreg_ok(code: u16, width: u8) -> bool {
-    match width {
-        0 | 1 => true,
-        2 => !matches!(code, 103 | 105 | 107 | 124 | 127),
-        _ => matches!(code, 0..=101 | 108..=123),
+    let w = width as u16;
+    let align = if w == 2 { 2 } else { 4 };
+    match (code, w) {
+        (_, 0 | 1) => true,
+        // tuples must end inside the file: s0..s103 (s102/s103 only as padding of s[100:103]), ttmp0..15
+        (0..=101, _) => (code & !(align - 1)) + w <= 104,
+        (108..=123, _) => ((code - 108) & !(align - 1)) + w <= 16,
+        (_, 2) => !matches!(code, 103 | 105 | 107 | 124 | 127),
+        _ => false,
     }
 }
 
@@ -160,12 +165,39 @@ fn operands_ok(i: &Inst) -> bool {
             Role::Saddr => (i.src[2], false),
             _ => continue,
         };
-        if op.is_none() || !op.is_scalar() {
+        if op.is_none() {
+            continue;
+        }
+        if !op.is_scalar() {
+            // a VGPR/AccVGPR tuple must end at register 255
+            let mut w = o.width as u16;
+            if matches!(
+                i.op,
+                Op::V_MFMA_F32_16X16X128_F8F6F4 | Op::V_MFMA_F32_32X32X64_F8F6F4
+            ) {
+                let fmt = match o.role {
+                    Role::Src0 => i.mai.cbsz,
+                    Role::Src1 => i.mai.blgp,
+                    _ => 0xFF,
+                };
+                w = match fmt {
+                    0 | 1 => 8,
+                    2 | 3 => 6,
+                    4 => 4,
+                    _ => w,
+                };
+            }
+            if op.index() + w > 256 {
+                return false;
+            }
             continue;
         }
         let c = op.0;
         if source {
-            if !ssrc_ok(c) || (o.width == 2 && c < 128 && !sreg_ok(c, 2)) {
+            if !ssrc_ok(c)
+                || (o.width >= 2
+                    && ((c < 128 && !sreg_ok(c, o.width)) || matches!(c, 230 | 231 | 254)))
+            {
                 return false;
             }
         } else if c < 128 {
@@ -810,6 +842,10 @@ fn mubuf(words: &[u32]) -> Option<Inst> {
     let mut i = new(MUBUF_OPS[((w0 >> 18) & 0x7F) as usize], Format::Mubuf, 8)?;
     let (w0, w1) = fix(&bits(i.op).native, w0, w1)?;
     buf_common(&mut i, w0, w1);
+    if w1 >> 24 == 255 && has_role(syntax(i.op).native, Role::Soffset) {
+        // SOFFSET = 255 takes a literal dword after the instruction (llvm decodes 12 bytes)
+        literal(words, 2, &mut i)?;
+    }
     if w0 & (1 << 15) != 0 {
         i.mem |= mem_flags::SC1;
     }
@@ -831,6 +867,10 @@ fn mtbuf(words: &[u32]) -> Option<Inst> {
     let mut i = new(MTBUF_OPS[((w0 >> 15) & 0xF) as usize], Format::Mtbuf, 8)?;
     let (w0, w1) = fix(&bits(i.op).native, w0, w1)?;
     buf_common(&mut i, w0, w1);
+    if w1 >> 24 == 255 && has_role(syntax(i.op).native, Role::Soffset) {
+        // SOFFSET = 255 takes a literal dword after the instruction (llvm decodes 12 bytes)
+        literal(words, 2, &mut i)?;
+    }
     i.fmt = (((w0 >> 19) & 0xF) | (((w0 >> 23) & 7) << 4)) as u8;
     if w1 & (1 << 21) != 0 {
         i.mem |= mem_flags::SC1;

@@ -350,6 +350,9 @@ fn sendmsg(out: &mut String, simm: u32) {
 }
 
 fn gpr_idx(out: &mut String, mask: u32) {
+    if mask > 0xF {
+        return hex(out, mask as u64);
+    }
     out.push_str("gpr_idx(");
     let mut first = true;
     for (k, n) in ["SRC0", "SRC1", "SRC2", "DST"].iter().enumerate() {
@@ -386,10 +389,15 @@ fn salu(out: &mut String, inst: &Inst) {
                     continue;
                 }
                 sep(out, &mut first);
-                if inst.op == Op::S_NOP && simm > 15 {
-                    hex(out, simm as u64);
-                } else {
+                // branch offsets, s_endpgm and the SOPK call/fork offsets print as unsigned decimals; other
+                // immediates as llvm prints a 16-bit immediate: decimal up to 64, hex above
+                let decimal = is_branch(inst.op)
+                    || inst.format == Format::Sopk
+                    || matches!(inst.op, Op::S_ENDPGM);
+                if decimal || simm <= 64 {
                     let _ = write!(out, "{simm}");
+                } else {
+                    hex(out, simm as u64);
                 }
             }
             Role::Imm16 => {
@@ -465,7 +473,11 @@ fn smem(out: &mut String, inst: &Inst) {
             }
             Role::ProbeImm => {
                 sep(out, &mut first);
-                let _ = write!(out, "{}", sdata.0);
+                if sdata.0 <= 64 {
+                    let _ = write!(out, "{}", sdata.0);
+                } else {
+                    hex(out, sdata.0 as u64);
+                }
             }
             Role::Sbase => {
                 sep(out, &mut first);
@@ -501,7 +513,11 @@ fn modded_src(out: &mut String, inst: &Inst, k: usize, width: u8, ty: Ty) {
     let neg = inst.mods.neg >> k & 1 != 0;
     let abs = inst.mods.abs >> k & 1 != 0;
     let sext = inst.ext == Ext::Sdwa && inst.sdwa.sext >> k & 1 != 0;
-    if neg {
+    // llvm spells a negated immediate neg(x) (unless |x| is also taken), since -x would read as a constant
+    let neg_mnemo = neg && !abs && is_constant(inst.src[k]);
+    if neg_mnemo {
+        out.push_str("neg(");
+    } else if neg {
         out.push('-');
     }
     if abs {
@@ -516,6 +532,9 @@ fn modded_src(out: &mut String, inst: &Inst, k: usize, width: u8, ty: Ty) {
     }
     if abs {
         out.push('|');
+    }
+    if neg_mnemo {
+        out.push(')');
     }
 }
 
@@ -542,7 +561,13 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                     || (vop3 && o.file == RegFile::S)
                     || o.file == RegFile::S
                 {
-                    sreg(out, inst.dst.0, o.width);
+                    if inst.dst.0 >= 128 {
+                        // a VOP3 SGPR destination field holding a constant code
+                        src_text(out, inst.dst, 1, Ty::W32, 0);
+                        out.push_str("/*Invalid immediate*/");
+                    } else {
+                        sreg(out, inst.dst.0, o.width);
+                    }
                 } else {
                     reg_text(out, inst.dst, o.width);
                 }
@@ -1114,7 +1139,11 @@ fn buf(out: &mut String, inst: &Inst) {
             }
             Role::Soffset => {
                 sep(out, &mut first);
-                src_text(out, inst.src[2], 1, Ty::W32, 0);
+                if inst.src[2].0 == 255 {
+                    hex(out, inst.literal as u64);
+                } else {
+                    src_text(out, inst.src[2], 1, Ty::W32, 0);
+                }
             }
             _ => {}
         }
