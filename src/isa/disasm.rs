@@ -570,6 +570,7 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                     }
                 } else {
                     reg_text(out, inst.dst, o.width);
+                    reg_class_note(out, inst.dst, o.width, "VReg");
                 }
             }
             Role::SDst => {
@@ -594,6 +595,21 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                     invalid_imm(out, inst.src[k], inst.literal);
                 } else {
                     modded_src(out, inst, k, o.width, s.ty[k]);
+                    let wide_only = o.width > 2
+                        || (k == 1
+                            && inst.format != Format::Vop3a
+                            && inst.format != Format::Vop3b
+                            && inst.format != Format::Vop3p);
+                    reg_class_note(
+                        out,
+                        inst.src[k],
+                        o.width,
+                        if wide_only || inst.ext != Ext::None {
+                            "VReg"
+                        } else {
+                            "VS"
+                        },
+                    );
                 }
             }
             _ => {}
@@ -904,7 +920,15 @@ fn mai(out: &mut String, inst: &Inst) {
     for o in syn {
         sep(out, &mut first);
         match o.role {
-            Role::Dst => reg_text(out, inst.dst, o.width),
+            Role::Dst => {
+                reg_text(out, inst.dst, o.width);
+                mai_note(
+                    out,
+                    inst.dst,
+                    o.width,
+                    if inst.mai.acc_cd { "AReg" } else { "VReg" },
+                );
+            }
             Role::Src0 | Role::Src1 | Role::Src2 => {
                 let k = o.role as usize - Role::Src0 as usize;
                 let mut w = o.width;
@@ -918,6 +942,21 @@ fn mai(out: &mut String, inst: &Inst) {
                     invalid_imm(out, inst.src[k], inst.literal);
                 } else {
                     src_text(out, inst.src[k], w, ty, 0);
+                    let cls = if k < 2 {
+                        "AV"
+                    } else if inst.name().starts_with("v_smfmac") {
+                        "VGPR"
+                    } else if inst.mai.acc_cd {
+                        "AReg"
+                    } else {
+                        "VReg"
+                    };
+                    if !matches!(
+                        inst.op,
+                        Op::V_ACCVGPR_READ_B32 | Op::V_ACCVGPR_WRITE_B32 | Op::V_MFMA_LD_SCALE_B32
+                    ) {
+                        mai_note(out, inst.src[k], w, cls);
+                    }
                 }
             }
             _ => {}
@@ -1042,6 +1081,9 @@ fn ds(out: &mut String, inst: &Inst) {
         };
         sep(out, &mut first);
         reg_text(out, v, o.width);
+        if o.role != Role::Addr {
+            reg_class_note(out, v, o.width, if v.is_agpr() { "AReg" } else { "VReg" });
+        }
     }
     let name = inst.name();
     let off0 = inst.imm as u32 & 0xFF;
@@ -1123,6 +1165,7 @@ fn buf(out: &mut String, inst: &Inst) {
                     inst.data
                 };
                 reg_text(out, v, o.width);
+                reg_class_note(out, v, o.width, "AV");
             }
             Role::Vaddr => {
                 sep(out, &mut first);
@@ -1197,12 +1240,14 @@ fn flat(out: &mut String, inst: &Inst) {
             data_w
         };
         reg_text(out, inst.dst, w);
+        reg_class_note(out, inst.dst, w, "AV");
     }
     for o in syn.native {
         match o.role {
             Role::Vdst => {
                 sep(out, &mut first);
                 reg_text(out, inst.dst, o.width);
+                reg_class_note(out, inst.dst, o.width, "AV");
             }
             Role::Vaddr => {
                 sep(out, &mut first);
@@ -1220,6 +1265,7 @@ fn flat(out: &mut String, inst: &Inst) {
             Role::Data0 => {
                 sep(out, &mut first);
                 reg_text(out, inst.src[1], o.width);
+                reg_class_note(out, inst.src[1], o.width, "AV");
             }
             Role::Saddr => {
                 sep(out, &mut first);
@@ -1396,4 +1442,39 @@ pub fn warnings(inst: &Inst) -> String {
         }
     }
     out
+}
+
+/// llvm's `/*Invalid register, operand has 'CLASS' register class*/` after a VGPR/AccVGPR tuple that is not
+/// even-aligned (gfx90a+ register tuples are `_Align2`). `prefix` is the operand's class family.
+fn reg_class_note(out: &mut String, op: Operand, width: u8, prefix: &str) {
+    if width >= 2 && !op.is_none() && !op.is_scalar() && op.index() % 2 == 1 {
+        let _ = write!(
+            out,
+            "/*Invalid register, operand has '{prefix}_{}_Align2' register class*/",
+            32 * width as u32
+        );
+    }
+}
+
+/// MFMA operands take vector registers only: a scalar register gets the class note too.
+fn mai_note(out: &mut String, op: Operand, width: u8, prefix: &str) {
+    if op.is_none() {
+        return;
+    }
+    if op.is_scalar() && op.0 < 128 || (op.is_scalar() && matches!(op.0, 235..=239 | 251..=254)) {
+        if width == 1 || prefix == "VGPR" {
+            let _ = write!(
+                out,
+                "/*Invalid register, operand has '{prefix}_32' register class*/"
+            );
+        } else {
+            let _ = write!(
+                out,
+                "/*Invalid register, operand has '{prefix}_{}_Align2' register class*/",
+                32 * width as u32
+            );
+        }
+    } else {
+        reg_class_note(out, op, width, prefix);
+    }
 }
