@@ -126,7 +126,7 @@ fn sreg_ok(code: u16, width: u8) -> bool {
     let w = width as u16;
     let align = if w == 2 { 2 } else { 4 };
     match (code, w) {
-        (_, 0 | 1) => true,
+        (_, 0 | 1) | (125, _) => true,
         // tuples must end inside the file: s0..s103 (s102/s103 only as padding of s[100:103]), ttmp0..15
         (0..=101, _) => (code & !(align - 1)) + w <= 104,
         (108..=123, _) => ((code - 108) & !(align - 1)) + w <= 16,
@@ -163,6 +163,9 @@ fn operands_ok(i: &Inst) -> bool {
             Role::Sdata => (if i.dst.is_none() { i.src[1] } else { i.dst }, false),
             Role::Soffset if i.format != Format::Smem => (i.src[2], true),
             Role::Saddr => (i.src[2], false),
+            Role::Vdata | Role::Vdst => (if i.dst.is_none() { i.data } else { i.dst }, false),
+            Role::Data0 => (i.src[1], false),
+            Role::Data1 => (i.src[2], false),
             _ => continue,
         };
         if op.is_none() {
@@ -187,7 +190,8 @@ fn operands_ok(i: &Inst) -> bool {
                     _ => w,
                 };
             }
-            if op.index() + w > 256 {
+            // AccVGPR tuples must end at a255 (VGPR tuples llvm still prints past v255)
+            if op.is_agpr() && op.index() + w > 256 {
                 return false;
             }
             continue;
@@ -195,8 +199,7 @@ fn operands_ok(i: &Inst) -> bool {
         let c = op.0;
         if source {
             if !ssrc_ok(c)
-                || (o.width >= 2
-                    && ((c < 128 && !sreg_ok(c, o.width)) || matches!(c, 230 | 231 | 254)))
+                || (o.width >= 2 && ((c < 128 && !sreg_ok(c, o.width)) || matches!(c, 231 | 254)))
             {
                 return false;
             }
@@ -842,6 +845,10 @@ fn mubuf(words: &[u32]) -> Option<Inst> {
     let mut i = new(MUBUF_OPS[((w0 >> 18) & 0x7F) as usize], Format::Mubuf, 8)?;
     let (w0, w1) = fix(&bits(i.op).native, w0, w1)?;
     buf_common(&mut i, w0, w1);
+    if w0 & (1 << 16) != 0 && syntax(i.op).mem & MEM_LOAD != 0 && w1 & (1 << 23) != 0 {
+        // the LDS forms have no data register, so no AccVGPR one either
+        return None;
+    }
     if w1 >> 24 == 255 && has_role(syntax(i.op).native, Role::Soffset) {
         // SOFFSET = 255 takes a literal dword after the instruction (llvm decodes 12 bytes)
         literal(words, 2, &mut i)?;

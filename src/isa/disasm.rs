@@ -382,7 +382,14 @@ fn salu(out: &mut String, inst: &Inst) {
                 sep(out, &mut first);
                 let k = if o.role == Role::Src0 { 0 } else { 1 };
                 let ty = if o.width == 2 { Ty::I64 } else { Ty::W32 };
-                src_text(out, inst.src[k], o.width, ty, inst.literal);
+                if syntax(inst.op).reg_only >> k & 1 != 0 && is_constant(inst.src[k]) {
+                    invalid_imm(out, inst.src[k], inst.literal);
+                } else {
+                    src_text(out, inst.src[k], o.width, ty, inst.literal);
+                    if inst.src[k].0 == 254 {
+                        out.push_str("/*Invalid register, operand has 'SReg_32' register class*/");
+                    }
+                }
             }
             Role::Simm16 => {
                 if inst.format == Format::Sopp && simm == 0 && matches!(inst.op, Op::S_ENDPGM) {
@@ -470,6 +477,15 @@ fn smem(out: &mut String, inst: &Inst) {
             Role::Sdata => {
                 sep(out, &mut first);
                 sreg(out, sdata.0, o.width);
+                match (o.width, sdata.0) {
+                    (1, 124 | 126 | 127) => out.push_str(
+                        "/*Invalid register, operand has 'SReg_32_XM0_XEXEC' register class*/",
+                    ),
+                    (2, 126) => out.push_str(
+                        "/*Invalid register, operand has 'SReg_64_XEXEC' register class*/",
+                    ),
+                    _ => {}
+                }
             }
             Role::ProbeImm => {
                 sep(out, &mut first);
@@ -595,6 +611,32 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                     invalid_imm(out, inst.src[k], inst.literal);
                 } else {
                     modded_src(out, inst, k, o.width, s.ty[k]);
+                    let sc = inst.src[k];
+                    if k == 0
+                        && sc.is_scalar()
+                        && sc.0 < 128
+                        && matches!(
+                            inst.op,
+                            Op::V_SWAP_B32
+                                | Op::V_PERMLANE16_SWAP_B32
+                                | Op::V_PERMLANE32_SWAP_B32
+                                | Op::V_ACCVGPR_MOV_B32
+                        )
+                    {
+                        out.push_str("/*Invalid register, operand has 'VGPR_32' register class*/");
+                    }
+                    if k == 0
+                        && sc.is_scalar()
+                        && sc.0 < 128
+                        && matches!(inst.op, Op::V_READFIRSTLANE_B32 | Op::V_READLANE_B32)
+                    {
+                        out.push_str(
+                            "/*Invalid register, operand has 'VRegOrLds_32' register class*/",
+                        );
+                    }
+                    if k == 0 && sc.is_vgpr() && inst.op == Op::V_WRITELANE_B32 {
+                        out.push_str("/*Invalid register, operand has 'SReg_32' register class*/");
+                    }
                     let wide_only = o.width > 2
                         || (k == 1
                             && inst.format != Format::Vop3a
@@ -922,12 +964,14 @@ fn mai(out: &mut String, inst: &Inst) {
         match o.role {
             Role::Dst => {
                 reg_text(out, inst.dst, o.width);
-                mai_note(
-                    out,
-                    inst.dst,
-                    o.width,
-                    if inst.mai.acc_cd { "AReg" } else { "VReg" },
-                );
+                let cls = if inst.name().starts_with("v_smfmac") {
+                    "AV"
+                } else if inst.mai.acc_cd {
+                    "AReg"
+                } else {
+                    "VReg"
+                };
+                mai_note(out, inst.dst, o.width, cls);
             }
             Role::Src0 | Role::Src1 | Role::Src2 => {
                 let k = o.role as usize - Role::Src0 as usize;
@@ -941,7 +985,13 @@ fn mai(out: &mut String, inst: &Inst) {
                 if syntax(inst.op).reg_only >> k & 1 != 0 && is_constant(inst.src[k]) {
                     invalid_imm(out, inst.src[k], inst.literal);
                 } else {
-                    src_text(out, inst.src[k], w, ty, 0);
+                    // scalar tuples stop at 16 registers (SGPR_512)
+                    let sw = if inst.src[k].is_scalar() {
+                        w.min(16)
+                    } else {
+                        w
+                    };
+                    src_text(out, inst.src[k], sw, ty, 0);
                     let cls = if k < 2 {
                         "AV"
                     } else if inst.name().starts_with("v_smfmac") {
@@ -1082,7 +1132,15 @@ fn ds(out: &mut String, inst: &Inst) {
         sep(out, &mut first);
         reg_text(out, v, o.width);
         if o.role != Role::Addr {
-            reg_class_note(out, v, o.width, if v.is_agpr() { "AReg" } else { "VReg" });
+            // AccVGPR DS operands carry no alignment note
+            if !v.is_agpr() {
+                let cls = if inst.name().contains("_tr_") {
+                    "AV"
+                } else {
+                    "VReg"
+                };
+                reg_class_note(out, v, o.width, cls);
+            }
         }
     }
     let name = inst.name();
@@ -1174,6 +1232,9 @@ fn buf(out: &mut String, inst: &Inst) {
                     out.push_str("off");
                 } else {
                     reg_text(out, inst.src[0], if both { 2 } else { 1 });
+                    if inst.format == Format::Mubuf {
+                        reg_class_note(out, inst.src[0], if both { 2 } else { 1 }, "VReg");
+                    }
                 }
             }
             Role::Srsrc => {
@@ -1186,6 +1247,9 @@ fn buf(out: &mut String, inst: &Inst) {
                     hex(out, inst.literal as u64);
                 } else {
                     src_text(out, inst.src[2], 1, Ty::W32, 0);
+                    if inst.src[2].0 == 254 {
+                        out.push_str("/*Invalid register, operand has 'SReg_32' register class*/");
+                    }
                 }
             }
             _ => {}
@@ -1260,6 +1324,7 @@ fn flat(out: &mut String, inst: &Inst) {
                         2
                     };
                     reg_text(out, inst.src[0], w);
+                    reg_class_note(out, inst.src[0], w, "VReg");
                 }
             }
             Role::Data0 => {
@@ -1274,6 +1339,9 @@ fn flat(out: &mut String, inst: &Inst) {
                 } else {
                     let w = if inst.format == Format::Scratch { 1 } else { 2 };
                     sreg(out, inst.src[2].0, w);
+                    if inst.format == Format::Global && inst.src[2].0 == 126 {
+                        out.push_str("/*Invalid register, operand has 'SReg_64_XEXEC_XNULL' register class*/");
+                    }
                 }
             }
             _ => {}
@@ -1461,7 +1529,7 @@ fn mai_note(out: &mut String, op: Operand, width: u8, prefix: &str) {
     if op.is_none() {
         return;
     }
-    if op.is_scalar() && op.0 < 128 || (op.is_scalar() && matches!(op.0, 235..=239 | 251..=254)) {
+    if op.is_scalar() && op.0 < 128 && op.0 != 125 {
         if width == 1 || prefix == "VGPR" {
             let _ = write!(
                 out,

@@ -6541,11 +6541,11 @@ pub static OP_SYNTAX: [OpSyntax; OP_COUNT] = [
     OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_XNOR_SAVEEXEC_B64
     OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_QUADMASK_B32
     OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_QUADMASK_B64
-    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MOVRELS_B32
-    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MOVRELS_B64
+    OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // S_MOVRELS_B32
+    OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // S_MOVRELS_B64
     OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MOVRELD_B32
     OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_MOVRELD_B64
-    OpSyntax { native: OPS_18, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_CBRANCH_JOIN
+    OpSyntax { native: OPS_18, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // S_CBRANCH_JOIN
     OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ABS_I32
     OpSyntax { native: OPS_18, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SET_GPR_IDX_IDX
     OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_ANDN1_SAVEEXEC_B64
@@ -7673,6 +7673,7 @@ pub static OP_SYNTAX: [OpSyntax; OP_COUNT] = [
     OpSyntax { native: OPS_143, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 1 }, // SCRATCH_LOAD_LDS_DWORD
     OpSyntax { native: &[], vop3: &[], e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // INVALID
 ];
+
 
 /// Encoding bits llvm-objdump-22 requires or ignores for one encoding form of an op (probed by
 /// tools/probe_llvm_isa.py, dword 1 in bits 63:32). A word with `bits & reserved != value & reserved` is
