@@ -11,3 +11,4 @@ pub mod session;
 pub mod kernel_abi;
 pub mod machine;
 pub mod debug_info;
+pub mod hazards;

@@ -1,0 +1,1176 @@
+//! Dynamic hazard checker and missing-wait checker (an `Observer`).
+//!
+//! **Hazards** (../shared/isa/hazards.md): for every executed instruction of a wave, the checker looks back at
+//! the instructions that wrote (or, for the WAR rules, read) the registers it touches and counts the wait
+//! states issued in between the way the hardware does: every issued instruction provides 1, `s_nop N`
+//! provides N+1 (hazards.md header). A shortfall is a finding of that rule at (producer PC, consumer PC).
+//! Because the count follows the path the wave actually took, it is never smaller than the count along the
+//! shortest static path, so code that satisfies the rules statically (LLVM's hazard recognizer) is clean.
+//!
+//! **Missing waits** (../shared/isa/waitcnt.md): memory instructions that write registers when they complete
+//! are tracked per wave with the counters' ordering rules: VMEM (MUBUF/MTBUF/GLOBAL/SCRATCH, and FLAT when no
+//! lane addressed LDS) complete in issue order, so `vmcnt(N)` completes all but the newest N; LDS instructions
+//! complete in order among themselves, so `lgkmcnt(N)` completes an LDS op once at least N LDS ops were issued
+//! after it; SMEM may return out of order, so only `lgkmcnt(0)` completes it; a FLAT access with LDS lanes
+//! needs `vmcnt(0)` and `lgkmcnt(0)`. Reading a register such an op still has to write (RAW), or writing it
+//! (WAW, unless the writer is a later op of the same in-order class), is a missing wait.
+//!
+//! Use: build one [`HazardTable`] per program, give every host thread a [`HazardChecker`] (see
+//! [`run_checked`]), then [`Findings::merge`] them.
+
+pub mod effects;
+pub mod rules;
+
+use crate::exec::observe::Observer;
+use crate::exec::{Apertures, Flow, Program, Wave};
+use crate::isa::{Format, Inst};
+use crate::launch::{run_observed, Dispatch, RunFault, RunOptions, RunStats};
+use crate::report::{HazardFinding, MissingWait};
+use effects::{class, InstEffects, MemClass, ReadKind, Regs, AGPR_BASE, EXEC, M0, NREG, VCC, VGPR_BASE};
+pub use rules::Rule;
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// The longest wait any rule requires (H7-08/H7-09 after a 16-pass XDL op): older producers cannot matter.
+const WINDOW: u64 = 20;
+
+/// Per-instruction effects of one program, built once and shared (read-only) by every checker.
+pub struct HazardTable {
+    pub effects: Vec<InstEffects>,
+    pub pcs: Vec<u64>,
+    pub apertures: Apertures,
+}
+
+impl HazardTable {
+    pub fn new(program: &Program) -> HazardTable {
+        HazardTable::with_apertures(program, Apertures::default())
+    }
+    /// `apertures` decides which FLAT addresses are LDS (waitcnt.md FLAT caveat).
+    pub fn with_apertures(program: &Program, apertures: Apertures) -> HazardTable {
+        HazardTable {
+            effects: effects::build(program),
+            pcs: program.pcs.clone(),
+            apertures,
+        }
+    }
+}
+
+/// One finding as the checker first saw it in a wave: for a trace's instant events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HazardEvent {
+    pub wave: u32,
+    /// `Wave::instructions` when the consumer issued (a per-wave timestamp).
+    pub wave_instruction: u64,
+    pub producer_pc: u64,
+    pub consumer_pc: u64,
+    /// Rule id (hazards) or counter name (missing waits).
+    pub label: &'static str,
+    pub missing_wait: bool,
+}
+
+/// Findings of a run, ready for the report (`hazards`, `missing_waits`) and the trace.
+#[derive(Clone, Debug, Default)]
+pub struct Findings {
+    pub hazards: Vec<HazardFinding>,
+    pub missing_waits: Vec<MissingWait>,
+    /// First occurrence per (finding, wave), in no particular order across threads; capped.
+    pub events: Vec<HazardEvent>,
+}
+
+impl Findings {
+    pub fn is_empty(&self) -> bool {
+        self.hazards.is_empty() && self.missing_waits.is_empty()
+    }
+
+    /// Merge the checkers of a run (one per host thread): wave counts add up.
+    pub fn merge<'a>(checkers: impl IntoIterator<Item = HazardChecker<'a>>) -> Findings {
+        let mut all: HashMap<Key, Agg> = HashMap::new();
+        let mut events = Vec::new();
+        let mut table: Option<&HazardTable> = None;
+        for c in checkers {
+            table = Some(c.table);
+            for (k, a) in c.findings {
+                all.entry(k)
+                    .and_modify(|b| {
+                        b.waves += a.waves;
+                        b.first_wave = b.first_wave.min(a.first_wave);
+                        b.provided = b.provided.min(a.provided);
+                        b.required = b.required.max(a.required);
+                    })
+                    .or_insert(a);
+            }
+            events.extend(c.events);
+        }
+        let mut f = Findings {
+            events,
+            ..Findings::default()
+        };
+        let Some(t) = table else { return f };
+        let pc = |i: u32| format!("0x{:x}", t.pcs.get(i as usize).copied().unwrap_or(0));
+        let mut keys: Vec<(&Key, &Agg)> = all.iter().collect();
+        keys.sort_by_key(|(k, _)| {
+            (
+                t.pcs.get(k.producer as usize).copied().unwrap_or(0),
+                t.pcs.get(k.consumer as usize).copied().unwrap_or(0),
+                k.kind,
+                k.code,
+            )
+        });
+        for (k, a) in keys {
+            if k.kind == KIND_HAZARD {
+                let rule = rules::ALL_RULES[k.code as usize];
+                f.hazards.push(HazardFinding {
+                    rule: rule.id().to_string(),
+                    producer_pc: pc(k.producer),
+                    consumer_pc: pc(k.consumer),
+                    required: a.required,
+                    provided: a.provided,
+                    waves: a.waves,
+                    first_wave: a.first_wave as u64,
+                });
+            } else {
+                f.missing_waits.push(MissingWait {
+                    load_pc: pc(k.producer),
+                    use_pc: pc(k.consumer),
+                    register: a.register.clone().unwrap_or_default(),
+                    counter: COUNTERS[k.code as usize].to_string(),
+                    waves: a.waves,
+                });
+            }
+        }
+        f
+    }
+}
+
+/// One console line for a hazard finding:
+/// `hazard H7-09 (XDL/SMFMAC writes then ...): 0x18a0 -> 0x18a4 needs 8 wait states, has 7 (4 waves, first wave 0)`.
+pub fn format_finding(f: &HazardFinding) -> String {
+    let text = Rule::from_id(&f.rule).map(|r| r.text()).unwrap_or("");
+    format!(
+        "hazard {} ({}): {} -> {} needs {} wait state{}, has {} ({} wave{}, first wave {})",
+        f.rule,
+        text,
+        f.producer_pc,
+        f.consumer_pc,
+        f.required,
+        if f.required == 1 { "" } else { "s" },
+        f.provided,
+        f.waves,
+        if f.waves == 1 { "" } else { "s" },
+        f.first_wave
+    )
+}
+
+/// One console line for a missing wait:
+/// `missing wait: v4 read at 0x1630 before the load at 0x1620 completed (needs s_waitcnt vmcnt; 2 waves)`.
+pub fn format_missing_wait(m: &MissingWait) -> String {
+    format!(
+        "missing wait: {} used at {} before the memory op at {} wrote it (needs s_waitcnt {}; {} wave{})",
+        m.register,
+        m.use_pc,
+        m.load_pc,
+        m.counter,
+        m.waves,
+        if m.waves == 1 { "" } else { "s" }
+    )
+}
+
+/// Run every work-group of `d` with a checker per host thread; returns the merged findings.
+pub fn run_checked(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFault>, Findings) {
+    let table = HazardTable::with_apertures(&d.program, d.apertures);
+    let (stats, fault, checkers) = run_observed(d, opts, || HazardChecker::new(&table));
+    (stats, fault, Findings::merge(checkers))
+}
+
+// ---- findings bookkeeping ---------------------------------------------------------------------------------
+
+const KIND_HAZARD: u8 = 0;
+const KIND_WAIT: u8 = 1;
+/// Counter names of missing waits, indexed by `Key::code`.
+const COUNTERS: [&str; 3] = ["vmcnt", "lgkmcnt", "vmcnt+lgkmcnt"];
+const MAX_EVENTS: usize = 1 << 16;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    kind: u8,
+    code: u16,
+    producer: u32,
+    consumer: u32,
+}
+
+#[derive(Clone, Debug)]
+struct Agg {
+    waves: u64,
+    first_wave: u32,
+    required: u32,
+    provided: u32,
+    register: Option<String>,
+}
+
+// ---- per-wave state ---------------------------------------------------------------------------------------
+
+/// Who last wrote (or read) a register, at which point of the wave's wait-state count.
+#[derive(Clone, Copy, Debug)]
+struct Rec {
+    /// Wait states counted up to and including the instruction.
+    clock: u64,
+    idx: u32,
+    flags: u8,
+}
+
+/// The write went through an M0-relative index (H3.9-01).
+const BY_INDEX: u8 = 1;
+
+impl Rec {
+    const NONE: Rec = Rec {
+        clock: 0,
+        idx: u32::MAX,
+        flags: 0,
+    };
+    #[inline]
+    fn recent(&self, now: u64) -> bool {
+        self.idx != u32::MAX && now - self.clock < WINDOW
+    }
+}
+
+/// An outstanding memory operation.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    seq: u32,
+    idx: u32,
+    class: MemClass,
+    /// FLAT with LDS lanes: counters still to reach 0 (bit 0 vmcnt, bit 1 lgkmcnt).
+    need: u8,
+    done: bool,
+}
+
+const OPS: usize = 256;
+const NEED_VM: u8 = 1;
+const NEED_LGKM: u8 = 2;
+
+struct MemState {
+    ops: Box<[Pending]>,
+    next_seq: u32,
+    vm: VecDeque<u32>,
+    lds: VecDeque<u32>,
+    smem: Vec<u32>,
+    flat: Vec<u32>,
+    /// Per register: seq of the outstanding op that will write it (0 = none).
+    pending: Box<[u32]>,
+}
+
+impl MemState {
+    fn new() -> MemState {
+        MemState {
+            ops: vec![
+                Pending {
+                    seq: 0,
+                    idx: 0,
+                    class: MemClass::None,
+                    need: 0,
+                    done: true
+                };
+                OPS
+            ]
+            .into_boxed_slice(),
+            next_seq: 1,
+            vm: VecDeque::with_capacity(72),
+            lds: VecDeque::with_capacity(72),
+            smem: Vec::with_capacity(72),
+            flat: Vec::with_capacity(72),
+            pending: vec![0; NREG].into_boxed_slice(),
+        }
+    }
+    fn reset(&mut self) {
+        for p in self.ops.iter_mut() {
+            p.seq = 0;
+            p.done = true;
+        }
+        self.next_seq = 1;
+        self.vm.clear();
+        self.lds.clear();
+        self.smem.clear();
+        self.flat.clear();
+        self.pending.fill(0);
+    }
+    #[inline]
+    fn op(&self, seq: u32) -> Option<&Pending> {
+        let p = &self.ops[seq as usize % OPS];
+        (seq != 0 && p.seq == seq && !p.done).then_some(p)
+    }
+    fn complete(&mut self, seq: u32) {
+        let p = &mut self.ops[seq as usize % OPS];
+        if p.seq == seq {
+            p.done = true;
+        }
+    }
+    /// `s_waitcnt` SIMM16 (waitcnt.md layout): vmcnt [3:0]+[15:14], lgkmcnt [11:8].
+    fn wait(&mut self, simm16: u16) {
+        let vm = ((simm16 & 0xF) | ((simm16 >> 14) & 3) << 4) as usize;
+        let lgkm = ((simm16 >> 8) & 0xF) as usize;
+        while self.vm.len() > vm {
+            let s = self.vm.pop_front().unwrap_or(0);
+            self.complete(s);
+        }
+        while self.lds.len() > lgkm {
+            let s = self.lds.pop_front().unwrap_or(0);
+            self.complete(s);
+        }
+        if lgkm == 0 {
+            while let Some(s) = self.smem.pop() {
+                self.complete(s);
+            }
+        }
+        if vm == 0 || lgkm == 0 {
+            let mut i = 0;
+            while i < self.flat.len() {
+                let s = self.flat[i];
+                let slot = s as usize % OPS;
+                if self.ops[slot].seq != s {
+                    self.flat.swap_remove(i);
+                    continue;
+                }
+                if vm == 0 {
+                    self.ops[slot].need &= !NEED_VM;
+                }
+                if lgkm == 0 {
+                    self.ops[slot].need &= !NEED_LGKM;
+                }
+                if self.ops[slot].need == 0 {
+                    self.ops[slot].done = true;
+                    self.flat.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+    /// Record an issued memory op; returns its seq.
+    fn issue(&mut self, idx: u32, class: MemClass) -> u32 {
+        let seq = self.next_seq;
+        self.next_seq = self.next_seq.wrapping_add(1).max(1);
+        let slot = seq as usize % OPS;
+        // an evicted op is far older than anything the counters can still hold
+        self.ops[slot] = Pending {
+            seq,
+            idx,
+            class,
+            need: if class == MemClass::Flat { NEED_VM | NEED_LGKM } else { 0 },
+            done: false,
+        };
+        let cap = |q: &mut VecDeque<u32>, ops: &mut [Pending]| {
+            if q.len() >= 64 {
+                if let Some(s) = q.pop_front() {
+                    let p = &mut ops[s as usize % OPS];
+                    if p.seq == s {
+                        p.done = true;
+                    }
+                }
+            }
+        };
+        match class {
+            MemClass::Vm => {
+                cap(&mut self.vm, &mut self.ops);
+                self.vm.push_back(seq);
+            }
+            MemClass::Lds => {
+                cap(&mut self.lds, &mut self.ops);
+                self.lds.push_back(seq);
+            }
+            MemClass::Smem => {
+                if self.smem.len() >= 64 {
+                    let s = self.smem.remove(0);
+                    self.complete(s);
+                }
+                self.smem.push(seq);
+            }
+            MemClass::Flat => {
+                if self.flat.len() >= 64 {
+                    let s = self.flat.remove(0);
+                    self.complete(s);
+                }
+                self.flat.push(seq);
+            }
+            MemClass::None | MemClass::Msg => {}
+        }
+        seq
+    }
+}
+
+struct WaveState {
+    wave: u32,
+    active: bool,
+    /// Wait states issued so far by this wave.
+    clock: u64,
+    last_write: Box<[Rec]>,
+    /// Last XDL/SMFMAC SrcC read per vector register (H7-34), indexed from `VGPR_BASE`.
+    last_srcc: Box<[Rec]>,
+    /// Last >64-bit store data read per vector register (H4.5-08/09).
+    last_store: Box<[Rec]>,
+    setreg: [Rec; 64],
+    setreg_vskip: Rec,
+    setvskip: Rec,
+    mem: MemState,
+    seen: HashSet<Key>,
+}
+
+impl WaveState {
+    fn new(wave: u32) -> WaveState {
+        WaveState {
+            wave,
+            active: true,
+            clock: 0,
+            last_write: vec![Rec::NONE; NREG].into_boxed_slice(),
+            last_srcc: vec![Rec::NONE; 512].into_boxed_slice(),
+            last_store: vec![Rec::NONE; 512].into_boxed_slice(),
+            setreg: [Rec::NONE; 64],
+            setreg_vskip: Rec::NONE,
+            setvskip: Rec::NONE,
+            mem: MemState::new(),
+            seen: HashSet::new(),
+        }
+    }
+    fn reset(&mut self, wave: u32) {
+        self.wave = wave;
+        self.active = true;
+        self.clock = 0;
+        self.last_write.fill(Rec::NONE);
+        self.last_srcc.fill(Rec::NONE);
+        self.last_store.fill(Rec::NONE);
+        self.setreg = [Rec::NONE; 64];
+        self.setreg_vskip = Rec::NONE;
+        self.setvskip = Rec::NONE;
+        self.mem.reset();
+        self.seen.clear();
+    }
+}
+
+/// A hazard found at the current instruction, before deduplication.
+#[derive(Clone, Copy)]
+struct Hit {
+    rule: Rule,
+    producer: u32,
+    required: u32,
+    provided: u32,
+}
+
+/// Small fixed buffer of hits of one instruction (no allocation on the hot path).
+struct Hits {
+    h: [Hit; 24],
+    n: usize,
+}
+
+impl Hits {
+    fn new() -> Hits {
+        Hits {
+            h: [Hit {
+                rule: Rule::H4_5_01,
+                producer: 0,
+                required: 0,
+                provided: 0,
+            }; 24],
+            n: 0,
+        }
+    }
+    #[inline]
+    fn add(&mut self, rule: Rule, producer: u32, required: u32, provided: u64) {
+        if provided >= required as u64 {
+            return;
+        }
+        let provided = provided as u32;
+        for x in &mut self.h[..self.n] {
+            if x.rule == rule && x.producer == producer {
+                x.provided = x.provided.min(provided);
+                return;
+            }
+        }
+        if self.n < self.h.len() {
+            self.h[self.n] = Hit {
+                rule,
+                producer,
+                required,
+                provided,
+            };
+            self.n += 1;
+        }
+    }
+}
+
+/// The checker: an `Observer` keeping per-wave history. One per host thread.
+pub struct HazardChecker<'a> {
+    table: &'a HazardTable,
+    slots: Vec<WaveState>,
+    cur: usize,
+    findings: HashMap<Key, Agg>,
+    events: Vec<HazardEvent>,
+}
+
+impl<'a> HazardChecker<'a> {
+    pub fn new(table: &'a HazardTable) -> HazardChecker<'a> {
+        HazardChecker {
+            table,
+            slots: Vec::new(),
+            cur: usize::MAX,
+            findings: HashMap::new(),
+            events: Vec::new(),
+        }
+    }
+
+    /// This checker's findings alone (use `Findings::merge` for a multi-threaded run).
+    pub fn findings(self) -> Findings {
+        Findings::merge([self])
+    }
+
+    fn slot_for(&mut self, wave: u32) -> usize {
+        if self.cur < self.slots.len() && self.slots[self.cur].active && self.slots[self.cur].wave == wave
+        {
+            return self.cur;
+        }
+        let i = match self.slots.iter().position(|s| s.active && s.wave == wave) {
+            Some(i) => i,
+            None => match self.slots.iter().position(|s| !s.active) {
+                Some(i) => {
+                    self.slots[i].reset(wave);
+                    i
+                }
+                None => {
+                    self.slots.push(WaveState::new(wave));
+                    self.slots.len() - 1
+                }
+            },
+        };
+        self.cur = i;
+        i
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn record(
+    findings: &mut HashMap<Key, Agg>,
+    events: &mut Vec<HazardEvent>,
+    table: &HazardTable,
+    st: &mut WaveState,
+    wave: &Wave,
+    key: Key,
+    required: u32,
+    provided: u32,
+    register: Option<String>,
+    label: &'static str,
+) {
+    let first_in_wave = st.seen.insert(key);
+    let a = findings.entry(key).or_insert_with(|| Agg {
+        waves: 0,
+        first_wave: st.wave,
+        required,
+        provided,
+        register,
+    });
+    a.provided = a.provided.min(provided);
+    a.required = a.required.max(required);
+    if first_in_wave {
+        a.waves += 1;
+        a.first_wave = a.first_wave.min(st.wave);
+        if events.len() < MAX_EVENTS {
+            events.push(HazardEvent {
+                wave: st.wave,
+                wave_instruction: wave.instructions,
+                producer_pc: table.pcs.get(key.producer as usize).copied().unwrap_or(0),
+                consumer_pc: table.pcs.get(key.consumer as usize).copied().unwrap_or(0),
+                label,
+                missing_wait: key.kind == KIND_WAIT,
+            });
+        }
+    }
+}
+
+/// Wait states the current instruction still needs from the MFMA `p` for a read of kind `kind`
+/// (Table 38 rows by producer and consumer class). `exact`: the consumer's SrcC block equals p's vDst.
+fn mfma_read_rule(p: &InstEffects, e: &InstEffects, kind: ReadKind, exact: bool) -> Option<Rule> {
+    use Rule::*;
+    let xdl_p = p.is(class::XDL | class::SMFMAC);
+    if e.is(class::MFMA) {
+        let c_read = kind == ReadKind::MfmaC;
+        let ab = matches!(
+            kind,
+            ReadKind::MfmaA | ReadKind::MfmaB | ReadKind::MfmaScale | ReadKind::SmfmacIdx
+        );
+        let xdl_e = e.is(class::XDL | class::SMFMAC);
+        if xdl_p {
+            if c_read {
+                // an exact SrcC match is H7-05 whatever the consumer (LLVM gfx950 agrees)
+                return Some(if exact {
+                    H7_05
+                } else if xdl_e {
+                    H7_06
+                } else {
+                    H7_07
+                });
+            }
+            return ab.then_some(H7_08);
+        }
+        if p.is(class::SGEMM) {
+            if c_read {
+                return if xdl_e {
+                    None // H7-12: 0
+                } else if exact && e.is(class::SGEMM) {
+                    Some(H7_10)
+                } else {
+                    Some(H7_11)
+                };
+            }
+            return ab.then_some(H7_13);
+        }
+        if p.is(class::DGEMM16) {
+            if c_read {
+                // H7-17/H7-18: XDL/SMFMAC 0; H7-15: same op, exact block: 0
+                return if xdl_e || (exact && e.op == p.op) {
+                    None
+                } else {
+                    Some(H7_16)
+                };
+            }
+            return ab.then_some(if e.is(class::SMFMAC) {
+                H7_21
+            } else if e.is(class::XDL) {
+                H7_20
+            } else {
+                H7_19
+            });
+        }
+        if p.is(class::DGEMM4) {
+            if c_read {
+                return if xdl_e {
+                    None // H7-26/H7-27
+                } else if exact && e.op == p.op {
+                    Some(H7_24)
+                } else {
+                    Some(H7_25)
+                };
+            }
+            return ab.then_some(if e.is(class::SMFMAC) {
+                H7_30
+            } else if e.is(class::XDL) {
+                H7_29
+            } else {
+                H7_28
+            });
+        }
+        return None;
+    }
+    let mem = e.is(class::VMEM | class::DS);
+    if !mem && !e.is(class::VALU) {
+        return None;
+    }
+    Some(if xdl_p {
+        H7_09
+    } else if p.is(class::SGEMM) {
+        H7_14
+    } else if p.is(class::DGEMM16) {
+        if mem {
+            H7_23
+        } else {
+            H7_22
+        }
+    } else if mem {
+        H7_32
+    } else {
+        H7_31
+    })
+}
+
+/// Required waits of `rule` for producer `p`.
+#[inline]
+fn need(rule: Rule, p: &InstEffects) -> u32 {
+    rule.wait_for_passes(p.passes)
+}
+
+/// Hazards of reading register `g` (of read `rd`) last written by `rec`.
+#[allow(clippy::too_many_arguments)]
+fn read_hazards(
+    t: &HazardTable,
+    e: &InstEffects,
+    rd: effects::Read,
+    g: u16,
+    rec: Rec,
+    now: u64,
+    hits: &mut Hits,
+) {
+    use Rule::*;
+    let p = &t.effects[rec.idx as usize];
+    let d = now - rec.clock;
+    let pi = rec.idx;
+    if g >= VGPR_BASE {
+        let valu_e = e.is(class::VALU);
+        if p.is(class::TRANS) && valu_e && !e.is(class::TRANS) {
+            hits.add(H4_5_21, pi, 1, d);
+        }
+        if p.is(class::DSTSHIFT) && valu_e {
+            hits.add(H4_5_20, pi, 1, d);
+        }
+        if p.is(class::VALU) {
+            if e.is(class::DPP) {
+                hits.add(H4_5_12, pi, 2, d);
+            }
+            if e.is(class::READLANE | class::READFIRSTLANE) && rd.kind == ReadKind::Src {
+                hits.add(H4_5_19, pi, 1, d);
+            }
+            if e.is(class::PERMLANE) {
+                hits.add(H4_5_23, pi, 2, d);
+            }
+            if !p.is(class::MFMA | class::DOT) && e.is(class::MFMA) {
+                hits.add(H7_01, pi, 2, d);
+            }
+        }
+        if p.is(class::DOT) {
+            if e.op == p.op {
+                // H7-02: same op reading SrcC needs nothing; SrcA/B needs 3
+                if rd.kind == ReadKind::Src {
+                    hits.add(H7_03, pi, 3, d);
+                }
+            } else {
+                hits.add(H7_04, pi, 3, d);
+            }
+        }
+        if p.is(class::MFMA) {
+            let exact = rd.kind == ReadKind::MfmaC && rd.regs == p.mfma_dst();
+            if let Some(r) = mfma_read_rule(p, e, rd.kind, exact) {
+                hits.add(r, pi, need(r, p), d);
+            }
+        }
+        return;
+    }
+    // scalar registers
+    if p.is(class::VALU) && e.is(class::VALU) {
+        match rd.kind {
+            ReadKind::Src | ReadKind::Src2 => {
+                if g == EXEC || g == EXEC + 1 {
+                    hits.add(H4_5_18d, pi, 2, d);
+                } else {
+                    hits.add(H4_5_18a, pi, 2, d);
+                    if g == VCC || g == VCC + 1 {
+                        hits.add(H4_5_14, pi, 1, d);
+                    }
+                }
+            }
+            ReadKind::LaneSel => hits.add(H4_5_06, pi, 4, d),
+            ReadKind::DivFmasVcc => {
+                hits.add(H4_5_07, pi, 4, d);
+                hits.add(H4_5_18a, pi, 2, d);
+            }
+            _ => {} // carry-in: H4.5-18b, no wait
+        }
+    }
+    if p.is(class::VALU) && e.is(class::VMEM) && rd.kind == ReadKind::MemSgpr {
+        hits.add(H4_5_10, pi, 5, d);
+    }
+    if rd.kind == ReadKind::M0 && p.is(class::SALU) {
+        if e.is(class::SENDMSG) {
+            hits.add(H4_5_11, pi, 1, d);
+        }
+        if e.is(class::M0_LDS) {
+            hits.add(H4_5_16, pi, 1, d);
+        }
+        if e.is(class::SMOVREL) {
+            hits.add(H4_5_17, pi, 1, d);
+        }
+    }
+    if rd.kind == ReadKind::Branch
+        && e.is(class::CBR_VCC)
+        && p.is(class::SALU)
+        && rec.flags & BY_INDEX != 0
+    {
+        hits.add(H3_9_01, pi, 1, d);
+    }
+}
+
+/// Hazards of writing vector register `g` (WAW after MFMA/DL, WAR after SrcC and wide-store data reads).
+fn write_hazards(t: &HazardTable, st: &WaveState, e: &InstEffects, g: u16, now: u64, hits: &mut Hits) {
+    use Rule::*;
+    let rec = st.last_write[g as usize];
+    if rec.recent(now) {
+        let p = &t.effects[rec.idx as usize];
+        let d = now - rec.clock;
+        if p.is(class::DOT) && p.op != e.op {
+            hits.add(H7_04, rec.idx, 3, d);
+        }
+        if p.is(class::MFMA) && e.is(class::VALU) && !e.is(class::MFMA) {
+            let r = if p.is(class::XDL | class::SMFMAC) {
+                H7_09
+            } else if p.is(class::SGEMM) {
+                H7_14
+            } else if p.is(class::DGEMM16) {
+                H7_22
+            } else {
+                H7_31
+            };
+            hits.add(r, rec.idx, need(r, p), d);
+        }
+    }
+    let v = (g - VGPR_BASE) as usize;
+    let rec = st.last_srcc[v];
+    if rec.recent(now) && e.is(class::VALU) && !e.is(class::MFMA) {
+        let p = &t.effects[rec.idx as usize];
+        hits.add(H7_34, rec.idx, need(H7_34, p), now - rec.clock);
+    }
+    let rec = st.last_store[v];
+    if rec.recent(now) {
+        let d = now - rec.clock;
+        hits.add(H4_5_08, rec.idx, 1, d);
+        if e.is(class::VALU) {
+            hits.add(H4_5_09, rec.idx, 2, d);
+        }
+    }
+}
+
+/// Does any active lane of this FLAT instruction address the LDS aperture?
+fn flat_touches_lds(wave: &Wave, inst: &Inst, ap: &Apertures) -> bool {
+    if inst.src[0].is_none() || !inst.src[0].is_vgpr() {
+        return true;
+    }
+    let v = inst.src[0].index() as usize;
+    if v + 1 >= 256 {
+        return true;
+    }
+    let exec = wave.sgpr[EXEC as usize] as u64 | (wave.sgpr[EXEC as usize + 1] as u64) << 32;
+    let lo = &wave.vreg[v];
+    let hi = &wave.vreg[v + 1];
+    (0..64).any(|l| {
+        exec >> l & 1 != 0 && {
+            let a = (lo[l] as u64 | (hi[l] as u64) << 32).wrapping_add(inst.imm as i64 as u64);
+            a.wrapping_sub(ap.shared_base) < Apertures::SIZE
+        }
+    })
+}
+
+fn counter_code(p: &Pending) -> u16 {
+    match p.class {
+        MemClass::Vm => 0,
+        MemClass::Flat => match p.need {
+            NEED_VM => 0,
+            NEED_LGKM => 1,
+            _ => 2,
+        },
+        _ => 1,
+    }
+}
+
+impl Observer for HazardChecker<'_> {
+    fn wave_start(&mut self, wave: &Wave) {
+        let i = self.slot_for(wave.id.wave);
+        // a new wave with a recycled id (a second dispatch) starts clean
+        self.slots[i].reset(wave.id.wave);
+    }
+
+    fn wave_end(&mut self, wave: &Wave) {
+        if let Some(s) = self
+            .slots
+            .iter_mut()
+            .find(|s| s.active && s.wave == wave.id.wave)
+        {
+            s.active = false;
+        }
+    }
+
+    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        let t = self.table;
+        let Some(e) = t.effects.get(idx) else { return };
+        let si = self.slot_for(wave.id.wave);
+        let st = &mut self.slots[si];
+        let now = st.clock;
+        let idx32 = idx as u32;
+
+        // M0-relative scalar operands (S_MOVRELS/D): resolve with this wave's M0
+        let mut dyn_read: Option<Regs> = None;
+        let mut dyn_write: Option<Regs> = None;
+        if e.is(class::DYN_SSRC | class::DYN_SDST) {
+            let w = if inst.name().ends_with("b64") { 2 } else { 1 };
+            let m0 = wave.sgpr[M0 as usize] as u16;
+            if e.is(class::DYN_SSRC) {
+                dyn_read = effects::operand_regs(crate::isa::Operand(inst.src[0].0.wrapping_add(m0)), w);
+            } else {
+                dyn_write = effects::operand_regs(crate::isa::Operand(inst.dst.0.wrapping_add(m0)), w);
+            }
+        }
+        // FLAT: in VM order only when no lane goes to LDS
+        let mut mem_class = e.mem;
+        if mem_class == MemClass::Flat
+            && inst.format == Format::Flat
+            && !flat_touches_lds(wave, inst, &t.apertures)
+        {
+            mem_class = MemClass::Vm;
+        }
+
+        // ---- missing waits -----------------------------------------------------------------------------
+        if e.is(class::WAITCNT) {
+            st.mem.wait(e.simm16);
+        }
+        let mut wait_hits: [(u32, u16, Regs); 8] = [(0, 0, Regs::NONE); 8];
+        let mut nwait = 0usize;
+        {
+            let mem = &st.mem;
+            let mut check = |regs: Regs, write: bool, nwait: &mut usize| {
+                let mut g = regs.first;
+                while g < regs.end() {
+                    let s = mem.pending[g as usize];
+                    if let Some(p) = mem.op(s) {
+                        let same_order = write
+                            && ((p.class == MemClass::Vm && mem_class == MemClass::Vm)
+                                || (p.class == MemClass::Lds && mem_class == MemClass::Lds));
+                        if !same_order {
+                            let mut end = g + 1;
+                            while end < regs.end() && mem.pending[end as usize] == s {
+                                end += 1;
+                            }
+                            let hit = (
+                                p.idx,
+                                counter_code(p),
+                                Regs {
+                                    first: g,
+                                    count: (end - g) as u8,
+                                },
+                            );
+                            if *nwait < 8 && !wait_hits[..*nwait].iter().any(|h| h.0 == hit.0) {
+                                wait_hits[*nwait] = hit;
+                                *nwait += 1;
+                            }
+                            g = end;
+                            continue;
+                        }
+                    }
+                    g += 1;
+                }
+            };
+            for rd in e.reads() {
+                check(rd.regs, false, &mut nwait);
+            }
+            if let Some(r) = dyn_read {
+                check(r, false, &mut nwait);
+            }
+            for &w in e.writes() {
+                check(w, true, &mut nwait);
+            }
+            if let Some(r) = dyn_write {
+                check(r, true, &mut nwait);
+            }
+            if e.async_write.count > 0 {
+                check(e.async_write, true, &mut nwait);
+            }
+        }
+        for &(pidx, code, regs) in &wait_hits[..nwait] {
+            let key = Key {
+                kind: KIND_WAIT,
+                code,
+                producer: pidx,
+                consumer: idx32,
+            };
+            let name = if self.findings.contains_key(&key) {
+                None
+            } else {
+                Some(effects::regs_name(regs))
+            };
+            record(
+                &mut self.findings,
+                &mut self.events,
+                t,
+                st,
+                wave,
+                key,
+                0,
+                0,
+                name,
+                COUNTERS[code as usize],
+            );
+        }
+
+        // ---- hazards -----------------------------------------------------------------------------------
+        let mut hits = Hits::new();
+        for &rd in e.reads() {
+            for g in rd.regs.first..rd.regs.end() {
+                let rec = st.last_write[g as usize];
+                if rec.recent(now) {
+                    read_hazards(t, e, rd, g, rec, now, &mut hits);
+                }
+            }
+        }
+        if let Some(r) = dyn_read {
+            for g in r.first..r.end() {
+                let rec = st.last_write[g as usize];
+                if rec.recent(now) {
+                    let rd = effects::Read { regs: r, kind: ReadKind::Src };
+                    read_hazards(t, e, rd, g, rec, now, &mut hits);
+                }
+            }
+        }
+        // EXEC written by a VALU (V_CMPX): DPP, MFMA, lane ops, permlane
+        if e.is(class::DPP | class::MFMA | class::READLANE | class::READFIRSTLANE | class::WRITELANE | class::PERMLANE)
+        {
+            for g in [EXEC, EXEC + 1] {
+                let rec = st.last_write[g as usize];
+                if !rec.recent(now) || !t.effects[rec.idx as usize].is(class::VALU) {
+                    continue;
+                }
+                let d = now - rec.clock;
+                if e.is(class::DPP) {
+                    hits.add(Rule::H4_5_13, rec.idx, 5, d);
+                }
+                if e.is(class::MFMA) {
+                    hits.add(Rule::H7_33, rec.idx, 4, d);
+                }
+                if e.is(class::READLANE | class::READFIRSTLANE | class::WRITELANE) {
+                    hits.add(Rule::H4_5_18e, rec.idx, 4, d);
+                }
+                if e.is(class::PERMLANE) {
+                    hits.add(Rule::H4_5_22, rec.idx, 4, d);
+                }
+            }
+        }
+        // VCCZ / EXECZ as VALU data
+        if e.is(class::READS_VCCZ | class::READS_EXECZ) {
+            let base = if e.is(class::READS_VCCZ) { VCC } else { EXEC };
+            for g in [base, base + 1] {
+                let rec = st.last_write[g as usize];
+                if rec.recent(now) && t.effects[rec.idx as usize].is(class::VALU) {
+                    hits.add(Rule::H4_5_05, rec.idx, 5, now - rec.clock);
+                }
+            }
+            if e.is(class::READS_VCCZ) && e.is(class::READS_EXECZ) {
+                for g in [EXEC, EXEC + 1] {
+                    let rec = st.last_write[g as usize];
+                    if rec.recent(now) && t.effects[rec.idx as usize].is(class::VALU) {
+                        hits.add(Rule::H4_5_05, rec.idx, 5, now - rec.clock);
+                    }
+                }
+            }
+        }
+        // hardware registers
+        if e.is(class::GETREG | class::SETREG) {
+            let id = (e.simm16 & 0x3F) as usize;
+            let rec = st.setreg[id];
+            if rec.recent(now) {
+                let r = if e.is(class::GETREG) {
+                    Rule::H4_5_01
+                } else {
+                    Rule::H4_5_02
+                };
+                hits.add(r, rec.idx, 2, now - rec.clock);
+            }
+            if e.is(class::GETREG) && id == 1 && st.setvskip.recent(now) {
+                hits.add(Rule::H4_5_03, st.setvskip.idx, 2, now - st.setvskip.clock);
+            }
+        }
+        if e.is(class::RFE) && st.setreg[3].recent(now) {
+            hits.add(Rule::H4_5_15, st.setreg[3].idx, 1, now - st.setreg[3].clock);
+        }
+        if e.is(class::VECTOR) && st.setreg_vskip.recent(now) {
+            hits.add(Rule::H4_5_04, st.setreg_vskip.idx, 2, now - st.setreg_vskip.clock);
+        }
+        // writes of vector registers: WAW / WAR
+        if e.is(class::VALU | class::VMEM | class::DS) {
+            for w in e.writes().iter().chain(std::iter::once(&e.async_write)) {
+                if !w.is_vector() {
+                    continue;
+                }
+                for g in w.first..w.end() {
+                    write_hazards(t, st, e, g, now, &mut hits);
+                }
+            }
+        }
+        for h in &hits.h[..hits.n] {
+            let key = Key {
+                kind: KIND_HAZARD,
+                code: h.rule as u16,
+                producer: h.producer,
+                consumer: idx32,
+            };
+            record(
+                &mut self.findings,
+                &mut self.events,
+                t,
+                st,
+                wave,
+                key,
+                h.required,
+                h.provided,
+                None,
+                h.rule.id(),
+            );
+        }
+
+        // ---- update the history ------------------------------------------------------------------------
+        let after = now + e.waits as u64;
+        let rec = Rec {
+            clock: after,
+            idx: idx32,
+            flags: 0,
+        };
+        if e.is(class::XDL | class::SMFMAC) {
+            if let Some(c) = e.read_of(ReadKind::MfmaC) {
+                if c.is_vector() {
+                    for g in c.first..c.end() {
+                        st.last_srcc[(g - VGPR_BASE) as usize] = rec;
+                    }
+                }
+            }
+        }
+        if e.is(class::WIDE_STORE) {
+            if let Some(c) = e.read_of(ReadKind::Data) {
+                if c.is_vector() {
+                    for g in c.first..c.end() {
+                        st.last_store[(g - VGPR_BASE) as usize] = rec;
+                    }
+                }
+            }
+        }
+        for w in e.writes() {
+            for g in w.first..w.end() {
+                st.last_write[g as usize] = rec;
+                st.mem.pending[g as usize] = 0;
+            }
+        }
+        if let Some(w) = dyn_write {
+            for g in w.first..w.end() {
+                st.last_write[g as usize] = Rec {
+                    flags: BY_INDEX,
+                    ..rec
+                };
+                st.mem.pending[g as usize] = 0;
+            }
+        }
+        if e.async_write.count > 0 {
+            let w = e.async_write;
+            for g in w.first..w.end() {
+                st.last_write[g as usize] = rec;
+            }
+        }
+        if e.is(class::SETREG) {
+            let id = (e.simm16 & 0x3F) as usize;
+            st.setreg[id] = rec;
+            let offset = (e.simm16 >> 6) & 0x1F;
+            let size = ((e.simm16 >> 11) & 0x1F) + 1;
+            // state.md MODE: VSKIP is bit 28
+            if id == 1 && offset <= 28 && offset + size > 28 {
+                st.setreg_vskip = rec;
+            }
+        }
+        if e.is(class::SETVSKIP) {
+            st.setvskip = rec;
+        }
+        if mem_class != MemClass::None && mem_class != MemClass::Msg {
+            let seq = st.mem.issue(idx32, mem_class);
+            let w = e.async_write;
+            for g in w.first..w.end() {
+                st.mem.pending[g as usize] = seq;
+            }
+        }
+        st.clock = after;
+    }
+
+    fn after(&mut self, _wave: &Wave, _idx: usize, _inst: &Inst, _pc: u64, _flow: Flow) {}
+}
+
+/// Vector register index helpers for tests and adapters.
+pub fn vgpr(n: u16) -> u16 {
+    VGPR_BASE + n
+}
+pub fn agpr(n: u16) -> u16 {
+    AGPR_BASE + n
+}
