@@ -287,6 +287,17 @@ impl FpMode {
             ieee: mode & (1 << 9) != 0,
         }
     }
+    /// f32 ops may use the host's IEEE arithmetic directly: round to nearest even with denormals kept in and out
+    /// is exactly what x86-64 SSE does (NaN results still take the slow path for AMD's NaN rules).
+    #[inline(always)]
+    pub fn native_f32(&self) -> bool {
+        self.round_f32 == Round::NearestEven && self.denorm_f32 == 3
+    }
+    /// The same for f64.
+    #[inline(always)]
+    pub fn native_f64(&self) -> bool {
+        self.round_f64 == Round::NearestEven && self.denorm_f64 == 3
+    }
     /// Round-to-nearest-even, denormals kept, IEEE and DX10_CLAMP set: MODE 0x3F0 (the compute default).
     pub const IEEE_DEFAULT: FpMode = FpMode {
         round_f32: Round::NearestEven,
@@ -413,12 +424,59 @@ pub fn round_exact(f: Fmt, hi: f64, lo: f64, rnd: Round) -> u64 {
     round_scaled(f, hi, lo, 0, rnd)
 }
 
+/// The common case of [`round_scaled`] on integers: `hi` lands in the normal range of `f` (f16/bf16/f32)
+/// and no borrow from `lo` is needed. `None` sends the caller to the general path (subnormal or
+/// overflowing results, zeros, inf/NaN, a value just below a representable one in a directed mode).
+#[inline(always)]
+fn round_normal_fast(f: Fmt, hi: f64, lo: f64, rnd: Round) -> Option<u64> {
+    let b = hi.to_bits();
+    let e = ((b >> 52) & 0x7FF) as i32 - 1023;
+    if e < f.emin() || e > f.emax() {
+        return None;
+    }
+    let neg = b >> 63 != 0;
+    let shift = 52 - f.mant;
+    let m = (b & ((1u64 << 52) - 1)) | (1u64 << 52);
+    let mut kept = m >> shift;
+    let rem = m & ((1u64 << shift) - 1);
+    let half = 1u64 << (shift - 1);
+    // lo in the direction of the magnitude.
+    let l = if neg { -lo } else { lo };
+    if rem == 0 && l < 0.0 && rnd != Round::NearestEven {
+        return None;
+    }
+    let inexact = rem != 0 || l != 0.0;
+    let up = match rnd {
+        Round::NearestEven => {
+            rem > half || (rem == half && (l > 0.0 || (l == 0.0 && kept & 1 == 1)))
+        }
+        Round::TowardZero => false,
+        Round::PlusInf => inexact && !neg && !(rem == 0 && l < 0.0),
+        Round::MinusInf => inexact && neg && !(rem == 0 && l < 0.0),
+    };
+    kept += up as u64;
+    let mut ef = e + f.bias();
+    if kept >> (f.mant + 1) != 0 {
+        kept >>= 1;
+        ef += 1;
+        if ef >= (1 << f.exp_bits) - 1 {
+            return Some(f.inf(neg));
+        }
+    }
+    Some(f.zero(neg) | ((ef as u64) << f.mant) | (kept & f.mant_mask()))
+}
+
 /// Round the exact real value `(hi + lo) * 2^k` to `f` with one rounding (any format, f64 included:
 /// an f64 result that becomes subnormal through the scale is rounded once, from the unscaled value).
 /// `lo` must be smaller than half an f64 ulp of `hi`; only its sign is used.
 pub fn round_scaled(f: Fmt, hi: f64, lo: f64, k: i32, rnd: Round) -> u64 {
-    if f.bits == 64 && k == 0 {
-        return round_f64(hi, ord(lo), rnd).to_bits();
+    if k == 0 {
+        if f.bits == 64 {
+            return round_f64(hi, ord(lo), rnd).to_bits();
+        }
+        if let Some(r) = round_normal_fast(f, hi, lo, rnd) {
+            return r;
+        }
     }
     if hi.is_nan() {
         return f.default_nan();
@@ -588,6 +646,9 @@ fn overflow_dir(r: f64) -> Ordering {
 /// `a + b` (IEEE-754 addition, MODE rounding and denormals).
 #[inline]
 pub fn add(f: Fmt, a: u64, b: u64, m: &FpMode) -> u64 {
+    if let Some(r) = native(f, m, |x, y, _| x + y, |x, y, _| x + y, a, b, 0) {
+        return r;
+    }
     let (a, b) = (m.flush_in(f, a), m.flush_in(f, b));
     if let Some(n) = propagate_nan(f, &[a, b]) {
         return n;
@@ -623,9 +684,42 @@ pub fn add(f: Fmt, a: u64, b: u64, m: &FpMode) -> u64 {
     finish(f, hi, lo, m)
 }
 
+/// Host IEEE arithmetic for f32/f64 under the default MODE (see `FpMode::native_f32`); `None` when the result is
+/// NaN or the mode needs the general path. glibc's `fma`/`fmaf` use the FMA instruction where the CPU has it.
+#[inline(always)]
+fn native(
+    f: Fmt,
+    m: &FpMode,
+    op32: impl Fn(f32, f32, f32) -> f32,
+    op64: impl Fn(f64, f64, f64) -> f64,
+    a: u64,
+    b: u64,
+    c: u64,
+) -> Option<u64> {
+    if f == Fmt::F32 && m.native_f32() {
+        let r = op32(
+            f32::from_bits(a as u32),
+            f32::from_bits(b as u32),
+            f32::from_bits(c as u32),
+        );
+        if !r.is_nan() {
+            return Some(r.to_bits() as u64);
+        }
+    } else if f == Fmt::F64 && m.native_f64() {
+        let r = op64(f64::from_bits(a), f64::from_bits(b), f64::from_bits(c));
+        if !r.is_nan() {
+            return Some(r.to_bits());
+        }
+    }
+    None
+}
+
 /// `a * b`.
 #[inline]
 pub fn mul(f: Fmt, a: u64, b: u64, m: &FpMode) -> u64 {
+    if let Some(r) = native(f, m, |x, y, _| x * y, |x, y, _| x * y, a, b, 0) {
+        return r;
+    }
     let (a, b) = (m.flush_in(f, a), m.flush_in(f, b));
     if let Some(n) = propagate_nan(f, &[a, b]) {
         return n;
@@ -656,6 +750,17 @@ pub fn mul(f: Fmt, a: u64, b: u64, m: &FpMode) -> u64 {
 /// Fused `a * b + c` with one rounding.
 #[inline]
 pub fn fma(f: Fmt, a: u64, b: u64, c: u64, m: &FpMode) -> u64 {
+    if let Some(r) = native(
+        f,
+        m,
+        |x, y, z| x.mul_add(y, z),
+        |x, y, z| x.mul_add(y, z),
+        a,
+        b,
+        c,
+    ) {
+        return r;
+    }
     let (a, b, c) = (m.flush_in(f, a), m.flush_in(f, b), m.flush_in(f, c));
     if let Some(n) = propagate_nan(f, &[a, b, c]) {
         return n;
@@ -1251,6 +1356,46 @@ mod tests {
         assert_eq!(add(Fmt::F32, one, tiny, &md), one + 1);
         md.round_f32 = Round::MinusInf;
         assert_eq!(add(Fmt::F32, one, tiny ^ 0x8000_0000, &md), 0x3f7f_ffff);
+    }
+
+    /// The integer fast path of `round_scaled` agrees with the general path (reached through a scale of 2).
+    #[test]
+    fn fast_path_matches_general_rounding() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..200_000 {
+            let r = next();
+            let e = (r >> 52) % 300;
+            let hi = f64::from_bits((r & 0x800F_FFFF_FFFF_FFFF) | ((e + 1023 - 150) << 52));
+            let hi = if r & 7 == 0 {
+                // exact ties and on-grid values
+                f64::from_bits(hi.to_bits() & !0x0FFF_FFFF | ((r >> 3) & 1) << 28)
+            } else {
+                hi
+            };
+            let lo = match (r >> 40) % 3 {
+                0 => 0.0,
+                1 => hi.abs() * pow2(-60),
+                _ => -hi.abs() * pow2(-60),
+            };
+            for f in [Fmt::F16, Fmt::BF16, Fmt::F32] {
+                for rnd in [
+                    Round::NearestEven,
+                    Round::PlusInf,
+                    Round::MinusInf,
+                    Round::TowardZero,
+                ] {
+                    let fast = round_scaled(f, hi, lo, 0, rnd);
+                    let slow = round_scaled(f, hi * 0.5, lo * 0.5, 1, rnd);
+                    assert_eq!(fast, slow, "{f:?} {rnd:?} hi={hi:e} lo={lo:e}");
+                }
+            }
+        }
     }
 
     #[test]
