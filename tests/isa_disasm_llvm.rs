@@ -193,3 +193,15 @@ fn example_whole_listings() {
     println!("whole listings: {same}/{n} identical");
     assert!(n > 0 && same == n);
 }
+
+/// Any object + llvm-objdump listing: `ISA_OBJ=x.o ISA_LISTING=x.txt cargo test --test isa_disasm_llvm -- --ignored`
+/// (e.g. a bigger random-word set made with tests/fixtures/isa/gen_fixture_asm.py and another seed).
+#[test]
+#[ignore]
+fn external_listing() {
+    let (Ok(obj), Ok(lst)) = (std::env::var("ISA_OBJ"), std::env::var("ISA_LISTING")) else {
+        println!("set ISA_OBJ and ISA_LISTING");
+        return;
+    };
+    assert!(check("external", Path::new(&obj), Path::new(&lst)));
+}

@@ -58,7 +58,8 @@ def probe_bits(fmt, name, roles, ws):
         if t == "VOP1" and "Dst" not in roles: b += bits(17, 24)
         if t == "VOP1" and "Src0" not in roles: b += bits(0, 8)
     elif t in ("VOP3", "VOP3P"):
-        b += bits(8, 15) + bits(59, 63)
+        # (VOP3B SDST [14:8] is an operand: llvm re-aligns it, so single flips look ignored)
+        b += (bits(8, 15) if "SDst" not in roles else [15]) + bits(59, 63)
         if "Dst" not in roles: b += bits(0, 7)
         if "Src0" not in roles: b += bits(32, 40)
         if "Src1" not in roles: b += bits(41, 49)

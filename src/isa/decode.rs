@@ -148,6 +148,7 @@ fn operands_ok(i: &Inst) -> bool {
     for o in syn {
         let (op, source) = match o.role {
             Role::Dst if i.format != Format::Vopc => (i.dst, false),
+            Role::SDst if matches!(i.sdst.0, 104 | 126) => return false, // no XNACK_MASK/EXEC carry-out
             Role::SDst => (i.sdst, false),
             Role::Src0 | Role::Src1 | Role::Src2 => {
                 (i.src[o.role as usize - Role::Src0 as usize], true)
@@ -199,7 +200,8 @@ fn operands_ok(i: &Inst) -> bool {
         let c = op.0;
         if source {
             if !ssrc_ok(c)
-                || (o.width >= 2 && ((c < 128 && !sreg_ok(c, o.width)) || matches!(c, 231 | 254)))
+                || (o.width >= 2
+                    && ((c < 128 && !sreg_ok(c, o.width.min(16))) || matches!(c, 231 | 254)))
             {
                 return false;
             }
@@ -454,9 +456,8 @@ fn vop_ext(words: &[u32], i: &mut Inst, s0: u32, vopc: bool) -> Option<()> {
                 bank_mask: ((w1 >> 24) & 0xF) as u8,
                 bound_ctrl: w1 & (1 << 19) != 0,
             };
-            if !dpp_ctrl_valid(ctrl) || w1 & (1 << 18) != 0 {
-                return None;
-            }
+            // an unknown DPP_CTRL still decodes (llvm prints `/* Invalid dpp_ctrl value */`)
+            let _ = dpp_ctrl_valid;
             i.mods.neg = (((w1 >> 20) & 1) | ((w1 >> 21) & 2)) as u8;
             i.mods.abs = (((w1 >> 21) & 1) | ((w1 >> 22) & 2)) as u8;
             Some(())
@@ -758,6 +759,10 @@ fn mai(words: &[u32], op: Op) -> Option<Inst> {
         let smfmac = op.name().starts_with("v_smfmac");
         i.src[2] = acc_src(fields[2], i.mai.acc_cd && !smfmac);
     }
+    if fields.contains(&255) {
+        // a literal source (not allowed, but llvm reads the dword and flags it)
+        literal(words, 2, &mut i)?;
+    }
     Some(i)
 }
 
@@ -910,7 +915,7 @@ fn flat(words: &[u32]) -> Option<Inst> {
         }
     };
     i.imm = if format == Format::Flat {
-        (w0 & 0xFFF) as i32
+        (w0 & 0x1FFF) as i32
     } else {
         ((w0 & 0x1FFF) << 19) as i32 >> 19
     };

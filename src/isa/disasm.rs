@@ -526,6 +526,12 @@ fn smem(out: &mut String, inst: &Inst) {
 
 /// A VALU source with its neg/abs/sext modifiers.
 fn modded_src(out: &mut String, inst: &Inst, k: usize, width: u8, ty: Ty) {
+    modded_src_note(out, inst, k, width, ty, None)
+}
+
+/// A VALU source with its modifiers; `note` = the register class family for llvm's misaligned-tuple note,
+/// which goes right after the register (inside `|...|`).
+fn modded_src_note(out: &mut String, inst: &Inst, k: usize, width: u8, ty: Ty, note: Option<&str>) {
     let neg = inst.mods.neg >> k & 1 != 0;
     let abs = inst.mods.abs >> k & 1 != 0;
     let sext = inst.ext == Ext::Sdwa && inst.sdwa.sext >> k & 1 != 0;
@@ -543,6 +549,9 @@ fn modded_src(out: &mut String, inst: &Inst, k: usize, width: u8, ty: Ty) {
         out.push_str("sext(");
     }
     src_text(out, inst.src[k], width, ty, inst.literal);
+    if let Some(cls) = note {
+        reg_class_note(out, inst.src[k], width, cls);
+    }
     if sext {
         out.push(')');
     }
@@ -610,17 +619,25 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                 if s.reg_only >> k & 1 != 0 && is_constant(inst.src[k]) {
                     invalid_imm(out, inst.src[k], inst.literal);
                 } else {
-                    modded_src(out, inst, k, o.width, s.ty[k]);
+                    let wide_only = o.width > 2
+                        || (k == 1
+                            && inst.format != Format::Vop3a
+                            && inst.format != Format::Vop3b
+                            && inst.format != Format::Vop3p)
+                        || (k == 0 && s.reg_only & 1 != 0);
+                    let cls = if wide_only || inst.ext != Ext::None {
+                        "VReg"
+                    } else {
+                        "VS"
+                    };
+                    modded_src_note(out, inst, k, o.width, s.ty[k], Some(cls));
                     let sc = inst.src[k];
                     if k == 0
                         && sc.is_scalar()
                         && sc.0 < 128
                         && matches!(
                             inst.op,
-                            Op::V_SWAP_B32
-                                | Op::V_PERMLANE16_SWAP_B32
-                                | Op::V_PERMLANE32_SWAP_B32
-                                | Op::V_ACCVGPR_MOV_B32
+                            Op::V_SWAP_B32 | Op::V_PERMLANE16_SWAP_B32 | Op::V_PERMLANE32_SWAP_B32
                         )
                     {
                         out.push_str("/*Invalid register, operand has 'VGPR_32' register class*/");
@@ -634,24 +651,15 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                             "/*Invalid register, operand has 'VRegOrLds_32' register class*/",
                         );
                     }
+                    if k == 0 && sc.is_scalar() && sc.0 < 128 && inst.op == Op::V_ACCVGPR_MOV_B32 {
+                        out.push_str("/*Invalid register, operand has 'AGPR_32' register class*/");
+                    }
+                    if k == 1 && sc.is_vgpr() && inst.op == Op::V_READLANE_B32 {
+                        out.push_str("/*Invalid register, operand has 'SReg_32' register class*/");
+                    }
                     if k == 0 && sc.is_vgpr() && inst.op == Op::V_WRITELANE_B32 {
                         out.push_str("/*Invalid register, operand has 'SReg_32' register class*/");
                     }
-                    let wide_only = o.width > 2
-                        || (k == 1
-                            && inst.format != Format::Vop3a
-                            && inst.format != Format::Vop3b
-                            && inst.format != Format::Vop3p);
-                    reg_class_note(
-                        out,
-                        inst.src[k],
-                        o.width,
-                        if wide_only || inst.ext != Ext::None {
-                            "VReg"
-                        } else {
-                            "VS"
-                        },
-                    );
                 }
             }
             _ => {}
@@ -730,7 +738,7 @@ fn dpp_ctrl(out: &mut String, c: u16) {
         0x150..=0x15F => {
             let _ = write!(out, " row_newbcast:{}", c & 0xF);
         }
-        _ => {}
+        _ => out.push_str(" /* Invalid dpp_ctrl value */"),
     }
 }
 
@@ -832,7 +840,10 @@ fn vop3_op_sel_count(inst: &Inst, syn: &[Opnd]) -> usize {
         .count();
     match inst.op {
         // a hidden tied source (the old destination) carries an op_sel bit too
-        Op::V_CVT_SR_FP8_F32 | Op::V_CVT_SR_BF8_F32 => 4,
+        Op::V_CVT_SR_FP8_F32
+        | Op::V_CVT_SR_BF8_F32
+        | Op::V_CVT_SCALEF32_PK_FP4_F16
+        | Op::V_CVT_SCALEF32_PK_FP4_BF16 => 4,
         _ => nsrc + 1,
     }
 }
@@ -855,7 +866,7 @@ fn vop3(out: &mut String, inst: &Inst) {
         i2.mods.omod = 0;
         valu_operands(out, &i2, syn, true);
         if inst.imm != 0 {
-            if inst.imm <= 64 {
+            if inst.imm < 10 {
                 let _ = write!(out, " bitop3:{}", inst.imm);
             } else {
                 let _ = write!(out, " bitop3:0x{:x}", inst.imm);
