@@ -377,6 +377,11 @@ pub fn fidelity(op: Op) -> Option<(Fidelity, &'static str)> {
             "float to normalised/8-bit integer rounding is not restated by the CDNA4 guide; wavescope rounds \
              to nearest even (D3D rule): results may differ by 1 where hardware rounds otherwise",
         ),
+        V_CVT_PK_U16_U32 | V_CVT_PK_I16_I32 => (
+            a,
+            "u32_to_u16 / i32_to_i16 are not defined by the CDNA4 guide; wavescope saturates to the 16-bit \
+             range: out-of-range inputs may differ if hardware truncates",
+        ),
         V_DIV_SCALE_F32 | V_DIV_SCALE_F64 | V_DIV_FMAS_F32 | V_DIV_FMAS_F64 => (
             a,
             "division scaling steps follow the pseudocode with its documented gaps filled (DENORM tests, \
