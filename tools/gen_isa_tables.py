@@ -409,7 +409,7 @@ def operand_list(fmt, name, toks):
 # sources that take registers only (VGPR-only VOP1 sources, lane-select sources, SGPR carry-ins)
 REG_ONLY_SRC0 = {"v_swap_b32", "v_accvgpr_mov_b32", "v_permlane16_swap_b32", "v_permlane32_swap_b32",
                  "v_readfirstlane_b32", "v_readlane_b32", "v_cvt_scalef32_sr_pk_fp4_f32", "v_accvgpr_read_b32"}
-REG_ONLY_SRC0 |= {"s_cbranch_join", "s_movrels_b32", "s_movrels_b64"}
+REG_ONLY_SRC0 |= {"s_cbranch_join", "s_movrels_b32", "s_movrels_b64", "s_rfe_b64", "s_setpc_b64"}
 REG_ONLY_SRC2 = {"v_cndmask_b32", "v_addc_co_u32", "v_subb_co_u32", "v_subbrev_co_u32"}
 
 TY_NAMES = ["W32", "I16", "F16", "V2F16", "V2BF16", "I64", "F64"]

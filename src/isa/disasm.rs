@@ -1145,12 +1145,16 @@ fn ds(out: &mut String, inst: &Inst) {
         if o.role != Role::Addr {
             // AccVGPR DS operands carry no alignment note
             if !v.is_agpr() {
-                let cls = if inst.name().contains("_tr_") {
-                    "AV"
-                } else {
-                    "VReg"
-                };
-                reg_class_note(out, v, o.width, cls);
+                let name = inst.name();
+                if !name.contains("b96_tr") {
+                    let two_data = syn.iter().any(|x| x.role == Role::Data1);
+                    let cls = if name.contains("_rtn_") || two_data {
+                        "VReg"
+                    } else {
+                        "AV"
+                    };
+                    reg_class_note(out, v, o.width, cls);
+                }
             }
         }
     }
@@ -1315,7 +1319,7 @@ fn flat(out: &mut String, inst: &Inst) {
             data_w
         };
         reg_text(out, inst.dst, w);
-        reg_class_note(out, inst.dst, w, "AV");
+        reg_class_note(out, inst.dst, w, "VReg");
     }
     for o in syn.native {
         match o.role {
@@ -1341,7 +1345,8 @@ fn flat(out: &mut String, inst: &Inst) {
             Role::Data0 => {
                 sep(out, &mut first);
                 reg_text(out, inst.src[1], o.width);
-                reg_class_note(out, inst.src[1], o.width, "AV");
+                let cls = if returns { "VReg" } else { "AV" };
+                reg_class_note(out, inst.src[1], o.width, cls);
             }
             Role::Saddr => {
                 sep(out, &mut first);
@@ -1350,7 +1355,10 @@ fn flat(out: &mut String, inst: &Inst) {
                 } else {
                     let w = if inst.format == Format::Scratch { 1 } else { 2 };
                     sreg(out, inst.src[2].0, w);
-                    if inst.format == Format::Global && inst.src[2].0 == 126 {
+                    if inst.format == Format::Global
+                        && inst.src[2].0 == 126
+                        && !inst.name().contains("_lds_")
+                    {
                         out.push_str("/*Invalid register, operand has 'SReg_64_XEXEC_XNULL' register class*/");
                     }
                 }

@@ -6528,9 +6528,9 @@ pub static OP_SYNTAX: [OpSyntax; OP_COUNT] = [
     OpSyntax { native: OPS_12, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BITSET1_B32
     OpSyntax { native: OPS_15, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_BITSET1_B64
     OpSyntax { native: OPS_16, vop3: OPS_1, e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_GETPC_B64
-    OpSyntax { native: OPS_17, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SETPC_B64
+    OpSyntax { native: OPS_17, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // S_SETPC_B64
     OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_SWAPPC_B64
-    OpSyntax { native: OPS_17, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_RFE_B64
+    OpSyntax { native: OPS_17, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 1, mem: 0 }, // S_RFE_B64
     OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_AND_SAVEEXEC_B64
     OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_OR_SAVEEXEC_B64
     OpSyntax { native: OPS_13, vop3: OPS_1, e32: false, ty: [Ty::I64, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // S_XOR_SAVEEXEC_B64
