@@ -644,9 +644,6 @@ fn vop3(words: &[u32]) -> Option<Inst> {
     if matches!(op, Op::V_BITOP3_B16 | Op::V_BITOP3_B32) {
         // BITOP3 truth table: [2:0] in NEG, [5:3] in ABS, [7:6] in OMOD (llvm `bitop3:`)
         i.imm = (i.mods.neg as i32) | (i.mods.abs as i32) << 3 | (i.mods.omod as i32) << 6;
-        i.mods.neg = 0;
-        i.mods.abs = 0;
-        i.mods.omod = 0;
     }
     Some(i)
 }

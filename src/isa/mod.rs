@@ -174,7 +174,7 @@ pub enum Ext {
 ///   `src[2]` soffset SGPR when SOE or !IMM, `imm` immediate offset.
 /// - VALU: `dst` vdst (SGPR code for VOPC-as-VOP3, readlane...), `sdst` VOP3B carry / VOPC SDWA sdst,
 ///   `src[0..3]`, `mods`, `ext` + `dpp`/`sdwa`; MAI in `mai`. V_BITOP3_B16/B32: `imm` = the 8-bit truth table
-///   (its NEG/ABS/OMOD fields, cleared from `mods`). A 128-bit scaled MFMA is one Inst (size 16): `op` = the F8F6F4
+///   (also left in its NEG/ABS/OMOD fields in `mods`). A 128-bit scaled MFMA is one Inst (size 16): `op` = the F8F6F4
 ///   MFMA, `mai.scale_src`/`scale_sel` from the V_MFMA_LD_SCALE_B32 prefix.
 /// - DS: `src[0]` addr, `src[1]` data0, `src[2]` data1, `dst` vdst, `imm` offset (offset0 | offset1 << 8),
 ///   `offset1`/`offset0` split in `imm2` for two-address ops.
