@@ -3,6 +3,7 @@
 
 use crate::check::{check_all, OutputCheck};
 use crate::code_object::CodeObject;
+use crate::debug_info::DebugInfo;
 use crate::exec::{FaultKind, Program, RegionKind};
 use crate::launch::{self, Dispatch, KernelAbi, RunFault, RunOptions, RunStats};
 use crate::manifest::Manifest;
@@ -15,6 +16,8 @@ pub struct Session {
     pub manifest: Manifest,
     pub code_object: Arc<CodeObject>,
     pub dispatch: Dispatch,
+    /// The code object's DWARF source model (empty with notes when the object has none).
+    pub debug_info: Option<Arc<DebugInfo>>,
 }
 
 /// What a run produced.
@@ -66,10 +69,12 @@ impl Session {
         let program = Program::new(text, text_addr);
         let segments = co.load_segments();
         let dispatch = Dispatch::new(&manifest, abi, program, &segments, opts)?;
+        let debug_info = DebugInfo::from_elf(co.bytes()).ok().map(Arc::new);
         Ok(Session {
             manifest,
             code_object: Arc::new(co),
             dispatch,
+            debug_info,
         })
     }
 
@@ -150,6 +155,16 @@ impl Session {
         }
     }
 
+    /// `file:line` of `pc` (innermost inline frame), when the object has a line table.
+    pub fn source_line(&self, pc: u64) -> Option<String> {
+        let di = self.debug_info.as_ref()?;
+        let id = di.loc_id(pc);
+        if id.is_none() {
+            return None;
+        }
+        Some(di.format_loc(id))
+    }
+
     /// One precise message for a fault: what, where (wave, work-group, lanes, PC, instruction, address).
     pub fn fault_report(&self, f: &RunFault) -> FaultReport {
         let lanes: Vec<u32> = (0..64).filter(|l| f.lanes >> l & 1 != 0).collect();
@@ -168,8 +183,13 @@ impl Session {
             n => format!(", lanes {} (+{} more)", lanes[0], n - 1),
         };
         let wg = f.wave.work_group;
+        let source = self.source_line(f.pc);
+        let at_source = source
+            .as_ref()
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
         let message = format!(
-            "{kind}: {} at pc 0x{:x} `{text}` in wave {} (work-group {},{},{}){lane_text}",
+            "{kind}: {} at pc 0x{:x} `{text}`{at_source} in wave {} (work-group {},{},{}){lane_text}",
             f.detail, f.pc, f.wave.wave, wg[0], wg[1], wg[2]
         );
         FaultReport {
@@ -180,7 +200,7 @@ impl Session {
             lanes,
             pc: format!("0x{:x}", f.pc),
             instruction: text,
-            source: None,
+            source,
             address: f.addr.map(|a| format!("0x{a:x}")),
         }
     }
