@@ -3,7 +3,8 @@
 //! gdbstub 0.7 ends the session on a bad checksum, an over-long packet or a packet it cannot parse. A debugging
 //! server must survive a confused or hostile client, so every packet is checked here first:
 //! - bytes outside a packet other than Ctrl-C are dropped (acks included: the server never retransmits);
-//! - a packet with a bad or missing checksum is refused with `-` (the client retransmits it);
+//! - a packet with a bad or missing checksum is refused with `-` (the client retransmits it), or answered `E16`
+//!   once the client switched acknowledgements off;
 //! - a packet longer than the packet buffer is answered `E16` (EINVAL) and dropped;
 //! - `m` reads are capped at [`MAX_READ`] bytes (a shorter reply is a partial read to gdb);
 //!
@@ -51,6 +52,8 @@ pub struct Frontend {
     /// The last packet handed to gdbstub.
     last_packet: Vec<u8>,
     nonblocking: bool,
+    /// The client switched acknowledgements off (`QStartNoAckMode`, answered OK by gdbstub).
+    no_ack: bool,
     pub stats: Stats,
 }
 
@@ -77,6 +80,7 @@ impl Frontend {
             state_packets: Vec::new(),
             last_packet: Vec::new(),
             nonblocking: false,
+            no_ack: false,
             stats: Stats::default(),
         }
     }
@@ -153,7 +157,7 @@ impl Frontend {
                 } else {
                     self.state = State::Idle;
                     self.stats.overlong += 1;
-                    self.send_raw(b"+")?;
+                    self.ack()?;
                     self.send_packet(b"E16")?;
                 }
             }
@@ -171,10 +175,22 @@ impl Frontend {
             .and_then(|s| u8::from_str_radix(s, 16).ok());
         if given != Some(sum) {
             self.stats.bad_checksum += 1;
-            return self.send_raw(b"-");
+            // Without acknowledgements nothing is retransmitted: answer with an error instead.
+            return if self.no_ack {
+                self.send_packet(b"E16")
+            } else {
+                self.send_raw(b"-")
+            };
         }
         self.stats.packets += 1;
         let body = cap_memory_read(body);
+        if body == b"QStartNoAckMode" {
+            // gdbstub acknowledges this packet, answers OK and stops acknowledging; a fresh session must too.
+            self.no_ack = true;
+            self.state_packets
+                .retain(|q| !q[1..].starts_with(b"QStartNoAckMode"));
+            self.state_packets.push(frame(&body));
+        }
         if body.starts_with(b"qSupported") || body.starts_with(b"Hg") || body.starts_with(b"Hc") {
             let key = &body[..2];
             self.state_packets.retain(|q| !q[1..].starts_with(key));
@@ -191,6 +207,14 @@ impl Frontend {
         self.stream.write_all(bytes)
     }
 
+    fn ack(&mut self) -> std::io::Result<()> {
+        if self.no_ack {
+            Ok(())
+        } else {
+            self.send_raw(b"+")
+        }
+    }
+
     fn send_packet(&mut self, body: &[u8]) -> std::io::Result<()> {
         let f = frame(body);
         self.send_raw(&f)
@@ -201,7 +225,7 @@ impl Frontend {
         self.out.clear();
         let bad = std::mem::take(&mut self.last_packet);
         self.state_packets.retain(|p| *p != bad);
-        self.send_raw(b"+")?;
+        self.ack()?;
         self.send_packet(b"E16")
     }
 
@@ -210,7 +234,7 @@ impl Frontend {
     pub fn answer_kill(&mut self) -> std::io::Result<()> {
         if self.last_packet.starts_with(b"$vKill") {
             self.out.clear();
-            self.send_raw(b"+")?;
+            self.ack()?;
             self.send_packet(b"OK")?;
         }
         Ok(())

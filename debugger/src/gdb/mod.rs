@@ -132,10 +132,6 @@ impl Target for GdbTarget {
         gdbstub::target::ext::base::BaseOps::MultiThread(self)
     }
 
-    // Acknowledgements stay on: the guard in `conn.rs` relies on them to answer bad packets in step with gdb.
-    fn use_no_ack_mode(&self) -> bool {
-        false
-    }
     fn use_fork_stop_reason(&self) -> bool {
         false
     }

@@ -143,6 +143,7 @@ impl Raw {
     pub fn connect(port: u16) -> Raw {
         let s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
         s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        s.set_nodelay(true).unwrap();
         Raw { s }
     }
 

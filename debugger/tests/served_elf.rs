@@ -1,0 +1,192 @@
+//! The code object copy served to gdb, read back with `object` and `gimli` and compared with the committed
+//! llvm-objdump / llvm-dwarfdump listings of the original.
+
+use gimli::{CfaRule, EndianSlice, LittleEndian, RegisterRule, UnwindSection};
+use object::{Object, ObjectSection};
+use std::path::Path;
+use wavescope_debugger::served_elf::served_copy;
+
+fn repo(p: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(p)
+}
+
+/// (start, end) of every function in an llvm-objdump listing: its label, and the end of its last instruction
+/// (the `s_nop 0` run that pads `.text` after the last function is not part of it).
+fn functions_from_listing(listing: &str) -> Vec<(String, u64, u64)> {
+    let text = std::fs::read_to_string(repo(listing)).unwrap();
+    let mut out: Vec<(String, u64, u64)> = Vec::new();
+    for line in text.lines() {
+        if let Some((addr, rest)) = line.split_once(" <") {
+            if let (Ok(a), Some(name)) = (u64::from_str_radix(addr, 16), rest.strip_suffix(">:")) {
+                out.push((name.to_string(), a, a));
+                continue;
+            }
+        }
+        // "\tinst ...   // 000000001700: C0020180 00000004"
+        if let Some((_, tail)) = line.rsplit_once("// ") {
+            if let Some((addr, words)) = tail.split_once(": ") {
+                let padding = line.trim_start().starts_with("s_nop 0 ");
+                if let (Ok(a), Some(f), false) =
+                    (u64::from_str_radix(addr, 16), out.last_mut(), padding)
+                {
+                    let n = words
+                        .split_whitespace()
+                        .take_while(|w| w.len() == 8)
+                        .count() as u64;
+                    f.2 = a + 4 * n;
+                }
+            }
+        }
+    }
+    out
+}
+
+fn check(original: &[u8], listing: &str, base: &str) {
+    let served = served_copy(original, Some(base)).unwrap();
+    let f = object::File::parse(&*served).unwrap();
+    // gdb takes the file as x86-64 (e_machine 62), not as AMDGPU or 32-bit i386.
+    assert_eq!(f.architecture(), object::Architecture::X86_64);
+    assert!(f.is_64());
+    assert_eq!(served[7], 0, "EI_OSABI");
+    assert_eq!(
+        u32::from_le_bytes(served[0x30..0x34].try_into().unwrap()),
+        0,
+        "e_flags"
+    );
+    // Code and addresses untouched.
+    let orig = object::File::parse(original).unwrap();
+    let (t0, t1) = (
+        orig.section_by_name(".text").unwrap(),
+        f.section_by_name(".text").unwrap(),
+    );
+    assert_eq!(
+        (t0.address(), t0.data().unwrap()),
+        (t1.address(), t1.data().unwrap())
+    );
+
+    // .debug_frame: one FDE per function, CFA = rsp + 0 (DWARF reg 7), rip (16) undefined.
+    let frame = f
+        .section_by_name(".debug_frame")
+        .expect(".debug_frame")
+        .data()
+        .unwrap();
+    let mut df = gimli::DebugFrame::new(frame, LittleEndian);
+    df.set_address_size(8);
+    let bases = gimli::BaseAddresses::default();
+    let mut ctx = gimli::UnwindContext::new();
+    let funcs = functions_from_listing(listing);
+    assert!(!funcs.is_empty());
+    for (name, start, end) in &funcs {
+        for pc in [*start, end - 4] {
+            let fde = df
+                .fde_for_address(&bases, pc, gimli::DebugFrame::cie_from_offset)
+                .unwrap_or_else(|e| panic!("no FDE for {name} at 0x{pc:x}: {e}"));
+            assert_eq!(
+                (fde.initial_address(), fde.initial_address() + fde.len()),
+                (*start, *end),
+                "{name}"
+            );
+            let row = fde
+                .unwind_info_for_address(&df, &bases, &mut ctx, pc)
+                .unwrap();
+            assert_eq!(
+                *row.cfa(),
+                CfaRule::RegisterAndOffset {
+                    register: gimli::Register(7),
+                    offset: 0
+                }
+            );
+            assert_eq!(
+                row.register(gimli::Register(16)),
+                Some(RegisterRule::Undefined)
+            );
+        }
+    }
+
+    // Line tables: relative include directories are now absolute under `base`; absolute ones unchanged.
+    let load = |id: gimli::SectionId| -> Result<EndianSlice<LittleEndian>, gimli::Error> {
+        Ok(EndianSlice::new(
+            f.section_by_name(id.name())
+                .and_then(|s| s.data().ok())
+                .unwrap_or(&[]),
+            LittleEndian,
+        ))
+    };
+    let dwarf = gimli::Dwarf::load(load).unwrap();
+    let mut units = dwarf.units();
+    let mut dirs = Vec::new();
+    while let Some(h) = units.next().unwrap() {
+        let unit = dwarf.unit(h).unwrap();
+        let lp = unit.line_program.as_ref().expect("line program");
+        for d in lp.header().include_directories() {
+            let s = dwarf.attr_string(&unit, d.clone()).unwrap();
+            dirs.push(String::from_utf8_lossy(s.slice()).into_owned());
+        }
+    }
+    // kernel.lines.txt: include_directories "." , "/usr/lib/llvm-22/lib/clang/22/include", "./."
+    assert_eq!(
+        dirs,
+        vec![
+            format!("{base}/."),
+            "/usr/lib/llvm-22/lib/clang/22/include".to_string(),
+            format!("{base}/./.")
+        ]
+    );
+}
+
+#[test]
+fn served_copy_of_gemm() {
+    let original = std::fs::read(repo("examples/polybench_gemm_64/kernel.hsaco")).unwrap();
+    check(
+        &original,
+        "examples/polybench_gemm_64/kernel.objdump.txt",
+        "/src/gemm",
+    );
+}
+
+#[test]
+fn served_copy_without_debug_frame_gets_one() {
+    // The same object with .debug_frame removed (llvm-objcopy-22 --remove-section=.debug_frame).
+    let original = std::fs::read(repo("debugger/tests/fixtures/gemm_noframe.hsaco")).unwrap();
+    assert!(object::File::parse(&*original)
+        .unwrap()
+        .section_by_name(".debug_frame")
+        .is_none());
+    check(
+        &original,
+        "examples/polybench_gemm_64/kernel.objdump.txt",
+        "/src/gemm",
+    );
+}
+
+#[test]
+fn truncated_and_corrupt_objects_are_errors_not_panics() {
+    let original = std::fs::read(repo("examples/polybench_gemm_64/kernel.hsaco")).unwrap();
+    for n in [0, 3, 16, 63, 64, 1000, original.len() - 1] {
+        let _ = served_copy(&original[..n], Some("/x"));
+    }
+    let mut bad = original.clone();
+    bad[0x28..0x30].copy_from_slice(&u64::MAX.to_le_bytes()); // e_shoff far away
+    assert!(served_copy(&bad, None).is_err());
+    let mut bad = original.clone();
+    bad[0x3E] = 0xFF; // e_shstrndx out of range
+    assert!(served_copy(&bad, None).is_err());
+    // Random corruption of the ELF header, section headers and DWARF sections: errors or copies, never panics.
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let shoff = u64::from_le_bytes(original[0x28..0x30].try_into().unwrap()) as usize;
+    for _ in 0..3000 {
+        let mut bad = original.clone();
+        for _ in 0..4 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let at = match x % 3 {
+                0 => (x >> 8) as usize % 64,
+                1 => shoff + (x >> 8) as usize % (original.len() - shoff),
+                _ => 0x1398 + (x >> 8) as usize % 0x300, // .debug_frame .. .debug_line_str
+            };
+            bad[at] = (x >> 40) as u8;
+        }
+        let _ = served_copy(&bad, Some("/x"));
+    }
+}
