@@ -9,7 +9,9 @@
 
 use crate::exec::Program;
 use crate::isa::decode::vop3_syntax;
-use crate::isa::{mem_flags, syntax, Ext, Format, Inst, Op, Operand, Opnd, Role, MEM_ATOMIC, MEM_LOAD, MEM_STORE};
+use crate::isa::{
+    mem_flags, syntax, Ext, Format, Inst, Op, Operand, Opnd, Role, MEM_ATOMIC, MEM_LOAD, MEM_STORE,
+};
 
 /// Size of the unified register index space.
 pub const NREG: usize = 640;
@@ -193,7 +195,10 @@ impl InstEffects {
     pub const EMPTY: InstEffects = InstEffects {
         op: Op::INVALID,
         class: 0,
-        reads: [Read { regs: Regs::NONE, kind: ReadKind::Src }; MAX_READS],
+        reads: [Read {
+            regs: Regs::NONE,
+            kind: ReadKind::Src,
+        }; MAX_READS],
         nreads: 0,
         writes: [Regs::NONE; MAX_WRITES],
         nwrites: 0,
@@ -434,11 +439,16 @@ pub fn effects_of(inst: &Inst) -> InstEffects {
         return e;
     }
     match inst.format {
-        Format::Sop2 | Format::Sopk | Format::Sop1 | Format::Sopc | Format::Sopp => salu(inst, &mut e),
-        Format::Smem => smem(inst, &mut e),
-        Format::Vop1 | Format::Vop2 | Format::Vopc | Format::Vop3a | Format::Vop3b | Format::Vop3p => {
-            valu(inst, &mut e)
+        Format::Sop2 | Format::Sopk | Format::Sop1 | Format::Sopc | Format::Sopp => {
+            salu(inst, &mut e)
         }
+        Format::Smem => smem(inst, &mut e),
+        Format::Vop1
+        | Format::Vop2
+        | Format::Vopc
+        | Format::Vop3a
+        | Format::Vop3b
+        | Format::Vop3p => valu(inst, &mut e),
         Format::Vop3pMai => mai(inst, &mut e),
         Format::Ds => ds(inst, &mut e),
         Format::Mubuf | Format::Mtbuf => buf(inst, &mut e),
@@ -463,8 +473,15 @@ fn salu(inst: &Inst, e: &mut InstEffects) {
     let dst_is_src = name.starts_with("s_cmpk_") || op == S_SETREG_B32;
     let dst_also_src = matches!(
         op,
-        S_ADDK_I32 | S_MULK_I32 | S_CMOVK_I32 | S_CMOV_B32 | S_CMOV_B64 | S_BITSET0_B32 | S_BITSET0_B64
-            | S_BITSET1_B32 | S_BITSET1_B64
+        S_ADDK_I32
+            | S_MULK_I32
+            | S_CMOVK_I32
+            | S_CMOV_B32
+            | S_CMOV_B64
+            | S_BITSET0_B32
+            | S_BITSET0_B64
+            | S_BITSET1_B32
+            | S_BITSET1_B64
     );
     for o in syn {
         match o.role {
@@ -553,7 +570,11 @@ fn smem(inst: &Inst, e: &mut InstEffects) {
             e.read(operand_regs(inst.src[1], w), ReadKind::MemSgpr);
             if !inst.dst.is_none() {
                 // returning atomics give back the old value: half the data of cmpswap
-                let rw = if inst.op.name().contains("cmpswap") { w / 2 } else { w };
+                let rw = if inst.op.name().contains("cmpswap") {
+                    w / 2
+                } else {
+                    w
+                };
                 e.async_write = operand_regs(inst.dst, rw).unwrap_or(Regs::NONE);
             }
         } else if !inst.dst.is_none() {
@@ -580,7 +601,11 @@ fn valu(inst: &Inst, e: &mut InstEffects) {
     let op = inst.op;
     let name = op.name();
     let vop3 = matches!(inst.format, Format::Vop3a | Format::Vop3b | Format::Vop3p);
-    let syn = if vop3 { vop3_syntax(op) } else { syntax(op).native };
+    let syn = if vop3 {
+        vop3_syntax(op)
+    } else {
+        syntax(op).native
+    };
     if is_trans(op) {
         e.class |= class::TRANS;
     }
@@ -655,7 +680,10 @@ fn valu(inst: &Inst, e: &mut InstEffects) {
     let tied = name.contains("fmac")
         || name.starts_with("v_mac_")
         || (name.starts_with("v_dot") && name.as_bytes().get(6) == Some(&b'c'))
-        || matches!(op, V_WRITELANE_B32 | V_SWAP_B32 | V_PERMLANE16_SWAP_B32 | V_PERMLANE32_SWAP_B32)
+        || matches!(
+            op,
+            V_WRITELANE_B32 | V_SWAP_B32 | V_PERMLANE16_SWAP_B32 | V_PERMLANE32_SWAP_B32
+        )
         || name.contains("mixlo")
         || name.contains("mixhi")
         || name.starts_with("v_cvt_sr_")
@@ -665,7 +693,10 @@ fn valu(inst: &Inst, e: &mut InstEffects) {
         e.read(operand_regs(inst.dst, dst_w), ReadKind::TiedDst);
     }
     // swaps write their source too
-    if matches!(op, V_SWAP_B32 | V_PERMLANE16_SWAP_B32 | V_PERMLANE32_SWAP_B32) {
+    if matches!(
+        op,
+        V_SWAP_B32 | V_PERMLANE16_SWAP_B32 | V_PERMLANE32_SWAP_B32
+    ) {
         e.write(operand_regs(inst.src[0], 1));
     }
 }
@@ -711,11 +742,19 @@ fn mai(inst: &Inst, e: &mut InstEffects) {
     for o in syn {
         match o.role {
             Role::Src0 => {
-                let w = if f8f6f4 { f8f6f4_regs(inst.mai.cbsz) } else { o.width };
+                let w = if f8f6f4 {
+                    f8f6f4_regs(inst.mai.cbsz)
+                } else {
+                    o.width
+                };
                 e.read(operand_regs(inst.src[0], w), ReadKind::MfmaA);
             }
             Role::Src1 => {
-                let w = if f8f6f4 { f8f6f4_regs(inst.mai.blgp) } else { o.width };
+                let w = if f8f6f4 {
+                    f8f6f4_regs(inst.mai.blgp)
+                } else {
+                    o.width
+                };
                 e.read(operand_regs(inst.src[1], w), ReadKind::MfmaB);
             }
             Role::Src2 => {
@@ -773,7 +812,10 @@ fn buf(inst: &Inst, e: &mut InstEffects) {
     if has_vaddr {
         let both = inst.mem & mem_flags::OFFEN != 0 && inst.mem & mem_flags::IDXEN != 0;
         if inst.mem & (mem_flags::OFFEN | mem_flags::IDXEN) != 0 {
-            e.read(operand_regs(inst.src[0], if both { 2 } else { 1 }), ReadKind::Addr);
+            e.read(
+                operand_regs(inst.src[0], if both { 2 } else { 1 }),
+                ReadKind::Addr,
+            );
         }
         e.read(operand_regs(inst.src[1], 4), ReadKind::MemSgpr);
         e.read(operand_regs(inst.src[2], 1), ReadKind::MemSgpr);
@@ -791,7 +833,11 @@ fn buf(inst: &Inst, e: &mut InstEffects) {
         e.class |= class::STORE;
         e.read(operand_regs(inst.data, data_w), ReadKind::Data);
         if !inst.dst.is_none() {
-            let rw = if inst.op.name().contains("cmpswap") { data_w / 2 } else { data_w };
+            let rw = if inst.op.name().contains("cmpswap") {
+                data_w / 2
+            } else {
+                data_w
+            };
             e.async_write = operand_regs(inst.dst, rw).unwrap_or(Regs::NONE);
         }
         // hazards.md H4.5-08 note: BUFFER_STORE_* with an SGPR soffset need no wait states
@@ -812,12 +858,19 @@ fn flat(inst: &Inst, e: &mut InstEffects) {
     let syn = syntax(inst.op);
     let scratch = inst.format == Format::Scratch;
     if !inst.src[0].is_none() {
-        let w = if scratch || !inst.src[2].is_none() { 1 } else { 2 };
+        let w = if scratch || !inst.src[2].is_none() {
+            1
+        } else {
+            2
+        };
         e.read(operand_regs(inst.src[0], w), ReadKind::Addr);
     }
     if !inst.src[2].is_none() {
         // SCRATCH saddr is one SGPR (an offset), GLOBAL saddr a 64-bit base
-        e.read(operand_regs(inst.src[2], if scratch { 1 } else { 2 }), ReadKind::MemSgpr);
+        e.read(
+            operand_regs(inst.src[2], if scratch { 1 } else { 2 }),
+            ReadKind::MemSgpr,
+        );
     }
     let data_w = width_of(syn.native, Role::Data0).unwrap_or(0);
     if data_w > 0 && !inst.src[1].is_none() {
@@ -835,7 +888,11 @@ fn flat(inst: &Inst, e: &mut InstEffects) {
     } else if syn.mem & (MEM_STORE | MEM_ATOMIC) != 0 {
         e.class |= class::STORE;
         if !inst.dst.is_none() {
-            let rw = if inst.op.name().contains("cmpswap") { data_w / 2 } else { data_w };
+            let rw = if inst.op.name().contains("cmpswap") {
+                data_w / 2
+            } else {
+                data_w
+            };
             e.async_write = operand_regs(inst.dst, rw.max(1)).unwrap_or(Regs::NONE);
         }
         if wide_data(data_w, syn.mem) {

@@ -26,7 +26,9 @@ use crate::exec::{Apertures, Flow, Program, Wave};
 use crate::isa::{Format, Inst};
 use crate::launch::{run_observed, Dispatch, RunFault, RunOptions, RunStats};
 use crate::report::{HazardFinding, MissingWait};
-use effects::{class, InstEffects, MemClass, ReadKind, Regs, AGPR_BASE, EXEC, M0, NREG, VCC, VGPR_BASE};
+use effects::{
+    class, InstEffects, MemClass, ReadKind, Regs, AGPR_BASE, EXEC, M0, NREG, VCC, VGPR_BASE,
+};
 pub use rules::Rule;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -354,7 +356,11 @@ impl MemState {
             seq,
             idx,
             class,
-            need: if class == MemClass::Flat { NEED_VM | NEED_LGKM } else { 0 },
+            need: if class == MemClass::Flat {
+                NEED_VM | NEED_LGKM
+            } else {
+                0
+            },
             done: false,
         };
         let cap = |q: &mut VecDeque<u32>, ops: &mut [Pending]| {
@@ -521,7 +527,9 @@ impl<'a> HazardChecker<'a> {
     }
 
     fn slot_for(&mut self, wave: u32) -> usize {
-        if self.cur < self.slots.len() && self.slots[self.cur].active && self.slots[self.cur].wave == wave
+        if self.cur < self.slots.len()
+            && self.slots[self.cur].active
+            && self.slots[self.cur].wave == wave
         {
             return self.cur;
         }
@@ -783,7 +791,14 @@ fn read_hazards(
 }
 
 /// Hazards of writing vector register `g` (WAW after MFMA/DL, WAR after SrcC and wide-store data reads).
-fn write_hazards(t: &HazardTable, st: &WaveState, e: &InstEffects, g: u16, now: u64, hits: &mut Hits) {
+fn write_hazards(
+    t: &HazardTable,
+    st: &WaveState,
+    e: &InstEffects,
+    g: u16,
+    now: u64,
+    hits: &mut Hits,
+) {
     use Rule::*;
     let rec = st.last_write[g as usize];
     if rec.recent(now) {
@@ -885,9 +900,11 @@ impl Observer for HazardChecker<'_> {
             let w = if inst.name().ends_with("b64") { 2 } else { 1 };
             let m0 = wave.sgpr[M0 as usize] as u16;
             if e.is(class::DYN_SSRC) {
-                dyn_read = effects::operand_regs(crate::isa::Operand(inst.src[0].0.wrapping_add(m0)), w);
+                dyn_read =
+                    effects::operand_regs(crate::isa::Operand(inst.src[0].0.wrapping_add(m0)), w);
             } else {
-                dyn_write = effects::operand_regs(crate::isa::Operand(inst.dst.0.wrapping_add(m0)), w);
+                dyn_write =
+                    effects::operand_regs(crate::isa::Operand(inst.dst.0.wrapping_add(m0)), w);
             }
         }
         // FLAT: in VM order only when no lane goes to LDS
@@ -995,13 +1012,21 @@ impl Observer for HazardChecker<'_> {
             for g in r.first..r.end() {
                 let rec = st.last_write[g as usize];
                 if rec.recent(now) {
-                    let rd = effects::Read { regs: r, kind: ReadKind::Src };
+                    let rd = effects::Read {
+                        regs: r,
+                        kind: ReadKind::Src,
+                    };
                     read_hazards(t, e, rd, g, rec, now, &mut hits);
                 }
             }
         }
         // EXEC written by a VALU (V_CMPX): DPP, MFMA, lane ops, permlane
-        if e.is(class::DPP | class::MFMA | class::READLANE | class::READFIRSTLANE | class::WRITELANE | class::PERMLANE)
+        if e.is(class::DPP
+            | class::MFMA
+            | class::READLANE
+            | class::READFIRSTLANE
+            | class::WRITELANE
+            | class::PERMLANE)
         {
             for g in [EXEC, EXEC + 1] {
                 let rec = st.last_write[g as usize];
@@ -1061,7 +1086,12 @@ impl Observer for HazardChecker<'_> {
             hits.add(Rule::H4_5_15, st.setreg[3].idx, 1, now - st.setreg[3].clock);
         }
         if e.is(class::VECTOR) && st.setreg_vskip.recent(now) {
-            hits.add(Rule::H4_5_04, st.setreg_vskip.idx, 2, now - st.setreg_vskip.clock);
+            hits.add(
+                Rule::H4_5_04,
+                st.setreg_vskip.idx,
+                2,
+                now - st.setreg_vskip.clock,
+            );
         }
         // writes of vector registers: WAW / WAR
         if e.is(class::VALU | class::VMEM | class::DS) {
