@@ -1,0 +1,81 @@
+//! The real `wavescope serve` command: a free port picked here (bind 127.0.0.1:0, then `--port`), gdb detaches
+//! mid-dispatch, the server runs the dispatch to its end and prints the `--check` results.
+
+mod common;
+
+use common::*;
+use std::io::{BufRead, Read};
+use std::process::Command;
+use std::time::Duration;
+
+/// target/<profile>/wavescope, next to this test's deps directory (built by `cargo test --workspace`).
+fn wavescope_exe() -> Option<std::path::PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let p = exe.parent()?.parent()?.join("wavescope");
+    p.exists().then_some(p)
+}
+
+fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+#[test]
+fn serve_command_detach_runs_to_the_end_and_checks() {
+    let Some(exe) = wavescope_exe() else {
+        eprintln!("SKIPPED: the wavescope binary is not built (run `cargo test --workspace`)");
+        return;
+    };
+    let port = free_port();
+    let mut cmd = Command::new(&exe);
+    cmd.arg("serve")
+        .arg(repo("examples/rodinia_pathfinder"))
+        .arg("--port")
+        .arg(port.to_string())
+        .arg("--check");
+    cmd.stderr(std::process::Stdio::piped());
+    let mut child = cmd.stdout(std::process::Stdio::piped()).spawn().unwrap();
+    // Read stderr until the "listening" line, so gdb connects only once the server is ready.
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    loop {
+        let mut line = String::new();
+        assert!(
+            err.read_line(&mut line).unwrap() > 0,
+            "server ended early: {seen}"
+        );
+        seen.push_str(&line);
+        if line.contains("listening on") {
+            break;
+        }
+    }
+    assert!(
+        seen.contains(&format!("listening on 127.0.0.1:{port}")),
+        "{seen}"
+    );
+    let out = gdb(
+        port,
+        &["break kernel.cl:57", "continue", "info threads 1", "detach"],
+    );
+    assert!(out.contains("hit Breakpoint 1"), "{out}");
+    assert!(out.contains("[Inferior 1 (process 1) detached]"), "{out}");
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut rest = String::new();
+        let _ = err.read_to_string(&mut rest);
+        let status = child.wait().unwrap();
+        let _ = tx.send((rest, status));
+    });
+    let Ok((rest, status)) = rx.recv_timeout(Duration::from_secs(120)) else {
+        let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+        panic!("server did not end after the detach");
+    };
+    assert!(
+        rest.contains("gdb detached; running the dispatch to its end"),
+        "{rest}"
+    );
+    // Both outputs of pathfinder match the numpy reference (case.json outputs).
+    assert_eq!(rest.matches(" ok").count(), 2, "{rest}");
+    assert!(status.success(), "{rest}");
+}
