@@ -524,11 +524,6 @@ fn smem(out: &mut String, inst: &Inst) {
 
 // ---- VALU ---------------------------------------------------------------------------------------------------
 
-/// A VALU source with its neg/abs/sext modifiers.
-fn modded_src(out: &mut String, inst: &Inst, k: usize, width: u8, ty: Ty) {
-    modded_src_note(out, inst, k, width, ty, None)
-}
-
 /// A VALU source with its modifiers; `note` = the register class family for llvm's misaligned-tuple note,
 /// which goes right after the register (inside `|...|`).
 fn modded_src_note(out: &mut String, inst: &Inst, k: usize, width: u8, ty: Ty, note: Option<&str>) {
