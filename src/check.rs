@@ -111,6 +111,7 @@ pub fn summary_line(c: &OutputCheck) -> String {
         return format!("args[{}] {}: cannot compare: {e}", c.arg_index, c.dtype);
     }
     let worst = match (c.worst_abs_error, c.worst_index) {
+        (Some(w), Some(_)) if w == 0.0 && c.passed() => "bit-exact".to_string(),
         (Some(w), Some(i)) => format!(
             "worst |err| {w:.3e} at [{i}] (got {}, expected {})",
             fmt(c.worst_got),

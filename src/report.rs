@@ -130,8 +130,11 @@ pub struct RunReport {
     pub kernel: String,
     pub waves: u64,
     pub wave_instructions: u64,
+    /// Modelled cycles; 0 until the cycle model (`timing_model`) exists.
     pub cycles: u64,
     pub waitcnt_stall_cycles: u64,
+    /// Which timing model produced `cycles` ("none": wavescope does not model time yet).
+    pub timing_model: String,
     pub hazards: Vec<HazardFinding>,
     pub missing_waits: Vec<MissingWait>,
     pub work_groups: u64,

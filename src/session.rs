@@ -94,6 +94,7 @@ impl Session {
             wave_instructions: stats.wave_instructions,
             cycles: 0,
             waitcnt_stall_cycles: 0,
+            timing_model: "none".to_string(),
             hazards: Vec::new(),
             missing_waits: Vec::new(),
             work_groups: self.dispatch.work_group_count() as u64,

@@ -25,12 +25,13 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
     let d = &session.dispatch;
     let s = &outcome.stats;
     println!(
-        "{}: {} waves in {} work-groups, {} wave-instructions, {} modelled cycles, {:.3} s wall, {:.1} M wave-instructions/s",
+        "{}: {} waves in {} work-groups, {} wave-instructions, {} modelled cycles (timing model: {}), {:.3} s wall, {:.1} M wave-instructions/s",
         session.manifest.kernel,
         s.waves,
         d.work_group_count(),
         s.wave_instructions,
         outcome.report.cycles,
+        outcome.report.timing_model,
         outcome.wall_seconds,
         s.wave_instructions as f64 / outcome.wall_seconds.max(1e-9) / 1e6
     );

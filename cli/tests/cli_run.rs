@@ -1,0 +1,141 @@
+//! The `wavescope run` command as a user meets it: exit codes, one-line errors, the report's keys, `--out`.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn wavescope(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_wavescope"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into(),
+        String::from_utf8_lossy(&o.stderr).into(),
+    )
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("wavescope-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn run_check_report_on_an_example() {
+    let d = tmp("report");
+    let report = d.join("r.json");
+    let ex = root().join("examples/rodinia_backprop");
+    let (code, out, err) = wavescope(&[
+        "run",
+        ex.to_str().unwrap(),
+        "--check",
+        "--report",
+        report.to_str().unwrap(),
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("wave-instructions"), "{out}");
+    assert!(out.contains("fidelity:"), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("check ") && l.ends_with(" ok")),
+        "{out}"
+    );
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    for key in [
+        "kernel",
+        "waves",
+        "wave_instructions",
+        "cycles",
+        "waitcnt_stall_cycles",
+        "hazards",
+        "missing_waits",
+        "fidelity",
+    ] {
+        assert!(r.get(key).is_some(), "report lacks {key}");
+    }
+    assert_eq!(r["passed"], true);
+    assert!(r["wave_instructions"].as_u64().unwrap() > 0);
+    // --out wrote every buffer argument.
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(ex.join("case.json")).unwrap()).unwrap();
+    for (i, a) in m["args"].as_array().unwrap().iter().enumerate() {
+        if a["kind"] == "buffer" {
+            let p = d.join(format!("arg{i}.bin"));
+            let n = a["count"].as_u64().unwrap();
+            assert!(std::fs::metadata(&p).unwrap().len() >= n, "{}", p.display());
+        }
+    }
+}
+
+#[test]
+fn a_mismatch_exits_1() {
+    let d = tmp("mismatch");
+    let ex = root().join("examples/polybench_gemm_64");
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(ex.join("case.json")).unwrap()).unwrap();
+    m["code_object"] = ex.join("kernel.hsaco").to_string_lossy().into();
+    for i in 0..3 {
+        let f = m["args"][i]["file"].as_str().unwrap().to_string();
+        m["args"][i]["file"] = ex.join(f).to_string_lossy().into();
+    }
+    // Compare C with A's input: certainly different.
+    m["outputs"][0]["file"] = ex.join("in_a.bin").to_string_lossy().into();
+    std::fs::write(d.join("case.json"), m.to_string()).unwrap();
+    let (code, out, _) = wavescope(&["run", d.to_str().unwrap(), "--check"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("MISMATCH"), "{out}");
+}
+
+#[test]
+fn bad_input_is_one_clear_line_and_exit_2() {
+    let d = tmp("bad");
+    let cases: Vec<(String, &str)> = vec![
+        (
+            r#"{"kernel":"gemm","grid":[64],"block":[64],"args":[{"kind":"bufer"}]}"#.into(),
+            "unknown kind \"bufer\"",
+        ),
+        ("{not json".into(), "not valid JSON"),
+        (
+            r#"{"kernel":"nosuch","grid":[64],"block":[64],"code_object":"CO"}"#.into(),
+            "nosuch",
+        ),
+        (
+            r#"{"kernel":"gemm","grid":[64],"block":[64],"code_object":"CO","args":[]}"#.into(),
+            "takes 8",
+        ),
+    ];
+    let co = root().join("examples/polybench_gemm_64/kernel.hsaco");
+    for (text, want) in cases {
+        std::fs::write(
+            d.join("case.json"),
+            text.replace("CO", co.to_str().unwrap()),
+        )
+        .unwrap();
+        let (code, out, err) = wavescope(&["run", d.to_str().unwrap()]);
+        assert_eq!(code, 2, "{want}: {out}{err}");
+        assert!(err.contains(want), "expected '{want}' in: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // Not an AMDGPU object at all.
+    std::fs::write(d.join("junk.hsaco"), b"\x7fELF this is not a code object").unwrap();
+    std::fs::write(
+        d.join("case.json"),
+        r#"{"kernel":"k","grid":[1],"block":[1],"code_object":"junk.hsaco"}"#,
+    )
+    .unwrap();
+    let (code, _, err) = wavescope(&["run", d.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("junk.hsaco"), "{err}");
+}
