@@ -150,6 +150,13 @@ fn operands_ok(i: &Inst) -> bool {
             Role::Dst if i.format != Format::Vopc => (i.dst, false),
             Role::SDst if matches!(i.sdst.0, 104 | 126) => return false, // no XNACK_MASK/EXEC carry-out
             Role::SDst => (i.sdst, false),
+            Role::Src2
+                if i.format == Format::Vop3pMai
+                    && !i.name().ends_with("_f64")
+                    && matches!(i.src[2].0, 235..=239 | 251..=254) =>
+            {
+                return false; // f32/int MFMA C takes no aperture / condition source
+            }
             Role::Src0 | Role::Src1 | Role::Src2 => {
                 (i.src[o.role as usize - Role::Src0 as usize], true)
             }
@@ -639,6 +646,10 @@ fn vop3(words: &[u32]) -> Option<Inst> {
     for (k, r) in [Role::Src0, Role::Src1, Role::Src2].into_iter().enumerate() {
         if has_role(syn, r) {
             i.src[k] = Operand(fields[k] as u16);
+            if fields[k] == 255 && i.size == 8 {
+                // llvm-objdump reads a literal dword after any 64-bit VALU encoding (the assembler rejects it)
+                literal(words, 2, &mut i)?;
+            }
         }
     }
     if matches!(op, Op::V_BITOP3_B16 | Op::V_BITOP3_B32) {
@@ -671,6 +682,10 @@ fn vop3p(words: &[u32]) -> Option<Inst> {
     for (k, r) in [Role::Src0, Role::Src1, Role::Src2].into_iter().enumerate() {
         if has_role(syn, r) {
             i.src[k] = Operand(fields[k] as u16);
+            if fields[k] == 255 && i.size == 8 {
+                // llvm-objdump reads a literal dword after any 64-bit VALU encoding (the assembler rejects it)
+                literal(words, 2, &mut i)?;
+            }
         }
     }
     Some(i)

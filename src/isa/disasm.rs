@@ -625,7 +625,18 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                     } else {
                         "VS"
                     };
-                    modded_src_note(out, inst, k, o.width, s.ty[k], Some(cls));
+                    let sc = inst.src[k];
+                    if o.width > 2 && sc.is_scalar() && sc.0 < 128 {
+                        // a scalar tuple where only VGPRs fit (llvm prints its nearest SGPR class + a note)
+                        modded_src_note(out, inst, k, scalar_width(o.width), s.ty[k], None);
+                        let _ = write!(
+                            out,
+                            "/*Invalid register, operand has 'VReg_{}_Align2' register class*/",
+                            32 * o.width as u32
+                        );
+                    } else {
+                        modded_src_note(out, inst, k, o.width, s.ty[k], Some(cls));
+                    }
                     let sc = inst.src[k];
                     if k == 0
                         && sc.is_scalar()
@@ -993,11 +1004,11 @@ fn mai(out: &mut String, inst: &Inst) {
                 } else {
                     // scalar tuples stop at 16 registers (SGPR_512)
                     let sw = if inst.src[k].is_scalar() {
-                        w.min(16)
+                        scalar_width(w)
                     } else {
                         w
                     };
-                    src_text(out, inst.src[k], sw, ty, 0);
+                    src_text(out, inst.src[k], sw, ty, inst.literal);
                     let cls = if k < 2 {
                         "AV"
                     } else if inst.name().starts_with("v_smfmac") {
@@ -1094,16 +1105,14 @@ fn swizzle(out: &mut String, imm: u32) {
                 out.push_str("swizzle(BITMASK_PERM,\"");
                 for k in (0..5).rev() {
                     let p = 1 << k;
-                    out.push(if or & p != 0 {
-                        '1'
-                    } else if and & p != 0 {
-                        if xor & p != 0 {
-                            'i'
-                        } else {
-                            'p'
-                        }
-                    } else {
-                        '0'
+                    let (a, o, x) = (and & p != 0, or & p != 0, xor & p != 0);
+                    out.push(match (a, o, x) {
+                        (false, _, _) if o ^ x => '1',
+                        (false, _, _) => '0',
+                        (true, true, true) => '0',
+                        (true, true, false) => '1',
+                        (true, false, true) => 'i',
+                        (true, false, false) => 'p',
                     });
                 }
                 out.push_str("\")");
@@ -1479,6 +1488,7 @@ pub fn warnings(inst: &Inst) -> String {
         if op.is_none() || !op.is_scalar() || width < 2 {
             return;
         }
+        let width = scalar_width(width);
         let c = op.0 as u32;
         let (file, idx) = match c {
             0..=101 => ("SGPR", c),
@@ -1558,5 +1568,16 @@ fn mai_note(out: &mut String, op: Operand, width: u8, prefix: &str) {
         }
     } else {
         reg_class_note(out, op, width, prefix);
+    }
+}
+
+/// Width llvm gives a scalar tuple standing where a wider vector tuple is expected: there are SGPR classes
+/// of 1..=5, 8 and 16 dwords only (6 prints as SGPR_160, more than 16 as SGPR_512).
+fn scalar_width(w: u8) -> u8 {
+    match w {
+        6 | 7 => 5,
+        9..=15 => 8,
+        17.. => 16,
+        _ => w,
     }
 }
