@@ -120,6 +120,16 @@ fn random_words_fixture() {
 }
 
 #[test]
+fn random_words_big_fixture() {
+    let d = fixture_dir();
+    assert!(check(
+        "random-words-big",
+        &d.join("random_big.o"),
+        &d.join("random_big.objdump.txt")
+    ));
+}
+
+#[test]
 fn example_kernels() {
     let ex = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(&ex)

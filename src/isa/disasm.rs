@@ -581,7 +581,7 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                     || (vop3 && o.file == RegFile::S)
                     || o.file == RegFile::S
                 {
-                    if inst.dst.0 >= 128 {
+                    if is_constant(inst.dst) {
                         // a VOP3 SGPR destination field holding a constant code
                         src_text(out, inst.dst, 1, Ty::W32, 0);
                         out.push_str("/*Invalid immediate*/");
@@ -635,7 +635,13 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                             32 * o.width as u32
                         );
                     } else {
-                        modded_src_note(out, inst, k, o.width, s.ty[k], Some(cls));
+                        // an SGPR carry-in (reg-only src2) holding a VGPR pair gets no class note
+                        let note = if k == 2 && s.reg_only & 4 != 0 {
+                            None
+                        } else {
+                            Some(cls)
+                        };
+                        modded_src_note(out, inst, k, o.width, s.ty[k], note);
                     }
                     let sc = inst.src[k];
                     if k == 0
@@ -657,10 +663,18 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                             "/*Invalid register, operand has 'VRegOrLds_32' register class*/",
                         );
                     }
-                    if k == 0 && sc.is_scalar() && sc.0 < 128 && inst.op == Op::V_ACCVGPR_MOV_B32 {
+                    if k == 0
+                        && sc.is_scalar()
+                        && sc.0 < 128
+                        && sc.0 != 125
+                        && inst.op == Op::V_ACCVGPR_MOV_B32
+                    {
                         out.push_str("/*Invalid register, operand has 'AGPR_32' register class*/");
                     }
-                    if k == 1 && sc.is_vgpr() && inst.op == Op::V_READLANE_B32 {
+                    if k == 1
+                        && sc.is_vgpr()
+                        && matches!(inst.op, Op::V_READLANE_B32 | Op::V_WRITELANE_B32)
+                    {
                         out.push_str("/*Invalid register, operand has 'SReg_32' register class*/");
                     }
                     if k == 0 && sc.is_vgpr() && inst.op == Op::V_WRITELANE_B32 {
@@ -1023,6 +1037,11 @@ fn mai(out: &mut String, inst: &Inst) {
                         Op::V_ACCVGPR_READ_B32 | Op::V_ACCVGPR_WRITE_B32 | Op::V_MFMA_LD_SCALE_B32
                     ) {
                         mai_note(out, inst.src[k], w, cls);
+                    } else if inst.op == Op::V_ACCVGPR_READ_B32
+                        && inst.src[k].is_scalar()
+                        && inst.src[k].0 < 128
+                    {
+                        out.push_str("/*Invalid register, operand has 'AGPR_32' register class*/");
                     }
                 }
             }
@@ -1147,17 +1166,13 @@ fn ds(out: &mut String, inst: &Inst) {
         sep(out, &mut first);
         reg_text(out, v, o.width);
         if o.role != Role::Addr {
-            // AccVGPR DS operands carry no alignment note
-            if !v.is_agpr() {
-                let name = inst.name();
-                if !name.contains("b96_tr") {
-                    let two_data = syn.iter().any(|x| x.role == Role::Data1);
-                    let cls = if name.contains("_rtn_") || two_data {
-                        "VReg"
-                    } else {
-                        "AV"
-                    };
-                    reg_class_note(out, v, o.width, cls);
+            // returning / two-data ops take VGPR classes (AccVGPRs there carry no note), the others AV
+            let name = inst.name();
+            if !name.contains("b96_tr") {
+                let two_data = syn.iter().any(|x| x.role == Role::Data1);
+                let vreg = name.contains("_rtn_") || two_data;
+                if !(vreg && v.is_agpr()) {
+                    reg_class_note(out, v, o.width, if vreg { "VReg" } else { "AV" });
                 }
             }
         }
@@ -1323,7 +1338,9 @@ fn flat(out: &mut String, inst: &Inst) {
             data_w
         };
         reg_text(out, inst.dst, w);
-        reg_class_note(out, inst.dst, w, "VReg");
+        if !inst.dst.is_agpr() {
+            reg_class_note(out, inst.dst, w, "VReg");
+        }
     }
     for o in syn.native {
         match o.role {
@@ -1350,7 +1367,9 @@ fn flat(out: &mut String, inst: &Inst) {
                 sep(out, &mut first);
                 reg_text(out, inst.src[1], o.width);
                 let cls = if returns { "VReg" } else { "AV" };
-                reg_class_note(out, inst.src[1], o.width, cls);
+                if !(returns && inst.src[1].is_agpr()) {
+                    reg_class_note(out, inst.src[1], o.width, cls);
+                }
             }
             Role::Saddr => {
                 sep(out, &mut first);
@@ -1553,7 +1572,7 @@ fn mai_note(out: &mut String, op: Operand, width: u8, prefix: &str) {
     if op.is_none() {
         return;
     }
-    if op.is_scalar() && op.0 < 128 && op.0 != 125 {
+    if op.is_scalar() && (op.0 < 128 && op.0 != 125 || op.0 == 254) {
         if width == 1 || prefix == "VGPR" {
             let _ = write!(
                 out,
