@@ -188,7 +188,15 @@ struct Group {
     flat: u32,
     waves: Vec<Wave>,
     lds: Vec<u8>,
+    /// Per wave: return addresses of the device-function calls it is inside, innermost last.
+    calls: Vec<Vec<u64>>,
 }
+
+/// Call-like instructions, for the shadow call stacks.
+const CALL: u8 = 1;
+const SETPC: u8 = 2;
+/// Deepest call chain remembered per wave (deeper calls keep the innermost ones).
+const MAX_CALL_DEPTH: usize = 64;
 
 struct Watch {
     addr: u64,
@@ -232,6 +240,8 @@ pub struct Machine {
     watches: Vec<Watch>,
     /// Per instruction index: bytes per lane a FLAT/GLOBAL store or atomic writes (0 for other instructions).
     store_width: Vec<u8>,
+    /// Per instruction index: CALL (s_swappc_b64, s_call_b64), SETPC (s_setpc_b64, a return) or 0.
+    call_kind: Vec<u8>,
     plan: Plan,
     stepper: Option<Stepper>,
     /// Wave the round robin served last (the next round starts after it, so breakpoint hits rotate over waves).
@@ -253,6 +263,16 @@ impl Machine {
             .iter()
             .map(|i| flat_store_width(i.format, i.op))
             .collect();
+        let call_kind = d
+            .program
+            .insts
+            .iter()
+            .map(|i| match i.op {
+                Op::S_SWAPPC_B64 | Op::S_CALL_B64 => CALL,
+                Op::S_SETPC_B64 => SETPC,
+                _ => 0,
+            })
+            .collect();
         let mut m = Machine {
             total_groups: d.work_group_count(),
             waves_per_group: d.waves_per_group().max(1),
@@ -264,6 +284,7 @@ impl Machine {
             bp_elsewhere: Vec::new(),
             watches: Vec::new(),
             store_width,
+            call_kind,
             plan: Plan {
                 actions: Vec::new(),
                 others: Action::Stop,
@@ -312,6 +333,15 @@ impl Machine {
     pub fn wave_mut(&mut self, wave: u32) -> Option<&mut Wave> {
         let (g, w) = self.locate(wave)?;
         Some(&mut self.groups[g].waves[w])
+    }
+
+    /// Return addresses of the device-function calls `wave` is inside, innermost last (empty in the kernel's own
+    /// code). Kept by the machine as calls and returns execute.
+    pub fn call_stack(&self, wave: u32) -> &[u64] {
+        match self.locate(wave) {
+            Some((g, w)) => &self.groups[g].calls[w],
+            None => &[],
+        }
     }
 
     /// Is this wave resident and not ended?
@@ -802,6 +832,28 @@ impl Machine {
                 });
             }
         };
+        // Shadow call stack: what a debugger unwinds device-function frames with (the AMDGPU code objects carry
+        // no usable CFI). A call pushes its return address; a jump to a remembered return address pops to it.
+        if let Some(i) = idx {
+            match self.call_kind[i] {
+                CALL => {
+                    let ret = pc + d.program.insts[i].size as u64;
+                    let stack = &mut self.groups[g].calls[w];
+                    if stack.len() == MAX_CALL_DEPTH {
+                        stack.remove(0);
+                    }
+                    stack.push(ret);
+                }
+                SETPC => {
+                    let to = self.groups[g].waves[w].pc;
+                    let stack = &mut self.groups[g].calls[w];
+                    if let Some(k) = stack.iter().rposition(|&r| r == to) {
+                        stack.truncate(k);
+                    }
+                }
+                _ => {}
+            }
+        }
         if !self.watches.is_empty() {
             if let Some(hit) = self.check_watches(g, w, pc, idx) {
                 // A barrier or end reached by the same instruction still takes effect.
@@ -989,7 +1041,104 @@ impl Machine {
             self.next_group += 1;
             let waves = d.make_work_group(flat);
             let lds = vec![0u8; d.lds_bytes as usize];
-            self.groups.push(Group { flat, waves, lds });
+            let calls = vec![Vec::new(); waves.len()];
+            self.groups.push(Group {
+                flat,
+                waves,
+                lds,
+                calls,
+            });
+        }
+    }
+}
+
+/// One wave as the DWARF location evaluator reads it (`debug_info::WaveView`): registers, and memory in the
+/// AMDGPU DWARF address spaces, so a front end can print source variables per lane.
+pub struct WaveDebugView<'a> {
+    machine: &'a Machine,
+    wave: &'a Wave,
+}
+
+impl Machine {
+    /// The DWARF view of a resident wave.
+    pub fn debug_view(&self, wave: u32) -> Option<WaveDebugView<'_>> {
+        Some(WaveDebugView {
+            machine: self,
+            wave: self.wave(wave)?,
+        })
+    }
+}
+
+impl crate::debug_info::WaveView for WaveDebugView<'_> {
+    fn pc(&self) -> u64 {
+        self.wave.pc
+    }
+    fn exec(&self) -> u64 {
+        self.wave.exec()
+    }
+    fn vcc(&self) -> u64 {
+        self.wave.vcc()
+    }
+    fn status(&self) -> u32 {
+        self.wave.status | self.wave.scc as u32
+    }
+    fn sgpr(&self, n: u32) -> u32 {
+        self.wave.sgpr.get(n as usize).copied().unwrap_or(0)
+    }
+    fn vgpr(&self, n: u32, lane: u32) -> u32 {
+        self.wave
+            .vreg
+            .get(n as usize)
+            .map_or(0, |v| v[lane as usize % LANES])
+    }
+    fn agpr(&self, n: u32, lane: u32) -> u32 {
+        self.wave
+            .vreg
+            .get(256 + n as usize)
+            .map_or(0, |v| v[lane as usize % LANES])
+    }
+    fn read_memory(
+        &self,
+        space: crate::debug_info::AddrSpace,
+        lane: u32,
+        addr: u64,
+        buf: &mut [u8],
+    ) -> bool {
+        use crate::debug_info::AddrSpace;
+        let id = self.wave.id.wave;
+        let from = |mem: &[u8], off: u64, buf: &mut [u8]| {
+            let Some(src) = usize::try_from(off)
+                .ok()
+                .and_then(|o| mem.get(o..o.checked_add(buf.len())?))
+            else {
+                return false;
+            };
+            buf.copy_from_slice(src);
+            true
+        };
+        match space {
+            AddrSpace::Global | AddrSpace::Generic => {
+                self.machine.read_memory(Some(id), addr, buf) == buf.len()
+            }
+            AddrSpace::Local => self.machine.lds(id).is_ok_and(|l| from(l, addr, buf)),
+            AddrSpace::PrivateLane => self
+                .machine
+                .scratch(id, lane)
+                .is_ok_and(|s| from(s, addr, buf)),
+            // AMDGPUUsage "Address Space Identifier": in private_wave, dword d of lane l lies at (d * 64 + l) * 4.
+            AddrSpace::PrivateWave => buf.iter_mut().enumerate().all(|(i, b)| {
+                let a = addr + i as u64;
+                let (dword, byte) = (a / 4, a % 4);
+                let (l, d) = ((dword % LANES as u64) as u32, dword / LANES as u64);
+                let mut one = [0u8];
+                let ok = self
+                    .machine
+                    .scratch(id, l)
+                    .is_ok_and(|s| from(s, d * 4 + byte, &mut one));
+                *b = one[0];
+                ok
+            }),
+            AddrSpace::Region | AddrSpace::Other(_) => false,
         }
     }
 }
@@ -1261,6 +1410,30 @@ mod tests {
             }
             s => panic!("{s:?}"),
         }
+    }
+
+    #[test]
+    fn shadow_call_stack_follows_calls_and_returns() {
+        // call_O0.objdump.txt: apply_poly calls __clang_ocl_kern_imp_apply_poly (s_swappc at 0x2124), which calls
+        // poly (0x1dec, then 0x1e8c), which calls square (0x1b60); square starts at 0x1a00.
+        let mut m = machine("debugger/tests/fixtures/call_O0", 256);
+        m.add_breakpoint(0x1a00);
+        let mut stacks = Vec::new();
+        loop {
+            match run_until_stop(&mut m, Plan::continue_all()) {
+                Stop::Breakpoint { wave, .. } => {
+                    stacks.push(m.call_stack(wave).to_vec());
+                    run_until_stop(&mut m, Plan::step(wave, true));
+                }
+                Stop::Exited => break,
+                s => panic!("{s:?}"),
+            }
+        }
+        assert_eq!(
+            stacks,
+            vec![vec![0x2128, 0x1df0, 0x1b64], vec![0x2128, 0x1e90, 0x1b64]]
+        );
+        assert!(m.session().check().iter().all(|c| c.passed()));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //!
 //! | numbers   | registers                                                     | bytes |
 //! |-----------|---------------------------------------------------------------|-------|
-//! | 0..16     | rax..r15 (filler, read as 0)                                   | 8     |
+//! | 0..16     | rax..r15 (filler; r15..r8 carry the return addresses of the device-function calls the wave is in, for `served_elf`'s CFI) | 8 |
 //! | 16        | rip = wave PC                                                  | 8     |
 //! | 17..24    | eflags, cs, ss, ds, es, fs, gs (filler)                        | 4     |
 //! | 24..32    | st0..st7 (filler)                                              | 10    |
@@ -173,6 +173,8 @@ impl RegId for WaveRegId {
 /// The registers a `g` packet carries: everything up to `flat_scratch` (scalars only).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WaveRegs {
+    /// rax..r15: zero, except r15, r14, ... = the wave's return addresses, innermost first.
+    pub gpr: [u64; 16],
     pub pc: u64,
     pub sgpr: Vec<u32>,
     pub vcc: u64,
@@ -197,7 +199,9 @@ impl Registers for WaveRegs {
 
     fn gdb_serialize(&self, mut write_byte: impl FnMut(Option<u8>)) {
         let mut put = |bytes: &[u8]| bytes.iter().for_each(|b| write_byte(Some(*b)));
-        put(&[0u8; 16 * 8]);
+        for r in &self.gpr {
+            put(&r.to_le_bytes());
+        }
         put(&self.pc.to_le_bytes());
         put(&[0u8; 7 * 4 + 8 * 10 + 8 * 4]);
         for i in 0..SGPRS {

@@ -93,9 +93,20 @@ fn name_of<'a>(strtab: &'a [u8], off: u32) -> &'a [u8] {
     &s[..s.iter().position(|&c| c == 0).unwrap_or(s.len())]
 }
 
-/// Functions (start, size) from the symbol tables, sorted, without duplicates or empty ones.
-fn functions(b: &[u8], shdrs: &[Shdr]) -> Result<Vec<(u64, u64)>, ServedElfError> {
+/// A function of the code object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Func {
+    pub start: u64,
+    pub size: u64,
+    /// A kernel entry (a `NAME.kd` descriptor symbol exists): the outermost frame. Others are device functions.
+    pub kernel: bool,
+}
+
+/// Functions from the symbol tables, sorted, without duplicates or empty ones.
+fn functions(b: &[u8], shdrs: &[Shdr]) -> Result<Vec<Func>, ServedElfError> {
     let mut f = Vec::new();
+    let mut names = std::collections::HashSet::new();
+    let mut named = Vec::new();
     for s in shdrs
         .iter()
         .filter(|s| s.kind == SHT_SYMTAB || s.kind == SHT_DYNSYM)
@@ -104,24 +115,56 @@ fn functions(b: &[u8], shdrs: &[Shdr]) -> Result<Vec<(u64, u64)>, ServedElfError
             continue;
         }
         let syms = section_bytes(b, s)?;
+        let strtab = shdrs
+            .get(s.link as usize)
+            .and_then(|t| section_bytes(b, t).ok())
+            .unwrap_or(&[]);
         for e in syms.chunks_exact(24) {
+            let name = name_of(strtab, u32::from_le_bytes(e[0..4].try_into().unwrap()));
+            names.insert(name.to_vec());
             let info = e[4];
             let value = u64::from_le_bytes(e[8..16].try_into().unwrap());
             let size = u64::from_le_bytes(e[16..24].try_into().unwrap());
             if info & 0xF == STT_FUNC && size > 0 {
-                f.push((value, size));
+                named.push((value, size, name.to_vec()));
             }
         }
-        let _ = s.link;
+    }
+    for (start, size, name) in named {
+        let mut kd = name;
+        kd.extend_from_slice(b".kd");
+        f.push(Func {
+            start,
+            size,
+            kernel: names.contains(&kd),
+        });
     }
     f.sort_unstable();
     f.dedup();
     Ok(f)
 }
 
-/// `.debug_frame` with one CIE (DWARF 4 §6.4.1: version 1, code alignment 1, data alignment -8, return address
-/// column 16 = rip; `DW_CFA_def_cfa rsp+0`, `DW_CFA_undefined rip`) and one FDE per function.
-pub fn synthetic_debug_frame(funcs: &[(u64, u64)]) -> Vec<u8> {
+/// Deepest device-function call chain gdb can unwind: return addresses ride in r15, r14, ... r8.
+pub const UNWIND_DEPTH: usize = 8;
+
+/// CFA of the kernel's own frame (call depth 0); a frame at depth d has CFA `KERNEL_CFA - 8 d`.
+pub const KERNEL_CFA: u64 = 0x1_0000;
+
+/// The rsp the server reports for a wave `depth` calls deep (`CFA = rsp + 8` in every function).
+pub fn stack_pointer(depth: usize) -> u64 {
+    KERNEL_CFA.wrapping_sub(8 * (depth as u64 + 1))
+}
+
+/// `.debug_frame` (DWARF 4 §6.4.1; version 1, code alignment 1, data alignment -8, return address column 16 =
+/// rip) with two CIEs and one FDE per function:
+/// - kernels: `CFA = rsp + 8`, `rip` undefined: the outermost frame;
+/// - device functions: `CFA = rsp + 8`, `rip` = r15 and r15..r9 = r14..r8 of the frame below, r8 undefined.
+///
+/// The server loads r15, r14, ... with the wave's return addresses from the machine's shadow call stack
+/// (innermost first) and rsp with [`stack_pointer`] of the call depth, so a frame at call depth d always has the
+/// same CFA (gdb's frame ids stay valid while the wave calls and returns): `bt`, `up`, `finish` and `next` over
+/// a call work up to [`UNWIND_DEPTH`] device-function frames deep.
+pub fn synthetic_debug_frame(funcs: &[Func]) -> Vec<u8> {
     fn entry(out: &mut Vec<u8>, body: &[u8]) {
         // Pad with DW_CFA_nop so every entry (length field included) is a multiple of the 8-byte address size.
         let mut len = body.len();
@@ -132,23 +175,34 @@ pub fn synthetic_debug_frame(funcs: &[(u64, u64)]) -> Vec<u8> {
         out.extend_from_slice(body);
         out.resize(out.len() + len - body.len(), 0);
     }
-    let mut out = Vec::new();
-    let cie = [
+    let header = [
         0xFF, 0xFF, 0xFF, 0xFF, // CIE_id
         1,    // version
         0,    // augmentation ""
         1,    // code_alignment_factor (ULEB128)
         0x78, // data_alignment_factor -8 (SLEB128)
         16,   // return_address_register: rip
-        0x0C, 7, 0, // DW_CFA_def_cfa rsp, 0
-        0x07, 16, // DW_CFA_undefined rip
     ];
-    entry(&mut out, &cie);
-    for &(start, size) in funcs {
+    let mut out = Vec::new();
+    let mut kernel_cie = header.to_vec();
+    kernel_cie.extend_from_slice(&[0x0C, 7, 8]); // DW_CFA_def_cfa rsp, 8
+    kernel_cie.extend_from_slice(&[0x07, 16]); // DW_CFA_undefined rip
+    entry(&mut out, &kernel_cie);
+    let device_cie_at = out.len() as u32;
+    let mut device_cie = header.to_vec();
+    device_cie.extend_from_slice(&[0x0C, 7, 8]); // DW_CFA_def_cfa rsp, 8
+    device_cie.extend_from_slice(&[0x09, 16, 15]); // DW_CFA_register rip, r15
+    for r in (16 - UNWIND_DEPTH as u8 + 1..=15).rev() {
+        device_cie.extend_from_slice(&[0x09, r, r - 1]); // DW_CFA_register r, r-1
+    }
+    device_cie.extend_from_slice(&[0x07, 16 - UNWIND_DEPTH as u8]); // DW_CFA_undefined r8
+    entry(&mut out, &device_cie);
+    for f in funcs {
         let mut fde = Vec::with_capacity(20);
-        fde.extend_from_slice(&0u32.to_le_bytes()); // CIE_pointer: the CIE at offset 0
-        fde.extend_from_slice(&start.to_le_bytes());
-        fde.extend_from_slice(&size.to_le_bytes());
+        let cie = if f.kernel { 0 } else { device_cie_at };
+        fde.extend_from_slice(&cie.to_le_bytes()); // CIE_pointer
+        fde.extend_from_slice(&f.start.to_le_bytes());
+        fde.extend_from_slice(&f.size.to_le_bytes());
         entry(&mut out, &fde);
     }
     out
@@ -361,15 +415,27 @@ mod tests {
 
     #[test]
     fn cie_and_fde_layout() {
-        let f = synthetic_debug_frame(&[(0x1700, 0x640)]);
-        // CIE: 14 body bytes padded to 20 (24 with the length); FDE: 20 body bytes (24 with the length).
+        let k = Func {
+            start: 0x1700,
+            size: 0x640,
+            kernel: true,
+        };
+        let f = synthetic_debug_frame(&[k]);
+        // Kernel CIE: 14 body bytes padded to 20 (24 with the length). Device CIE: 9 + 3 + 3 + 7*3 + 2 = 38
+        // bytes padded to 44 (48). FDE: 20 body bytes (24).
         assert_eq!(&f[0..4], &20u32.to_le_bytes());
         assert_eq!(&f[4..8], &[0xFF; 4]);
-        assert_eq!(f.len(), 24 + 24);
-        assert_eq!(&f[24..28], &20u32.to_le_bytes());
-        assert_eq!(&f[28..32], &0u32.to_le_bytes());
-        assert_eq!(&f[32..40], &0x1700u64.to_le_bytes());
-        assert_eq!(&f[40..48], &0x640u64.to_le_bytes());
+        assert_eq!(&f[24..28], &44u32.to_le_bytes());
+        assert_eq!(f.len(), 24 + 48 + 24);
+        let fde = &f[72..];
+        assert_eq!(&fde[0..4], &20u32.to_le_bytes());
+        assert_eq!(
+            &fde[4..8],
+            &0u32.to_le_bytes(),
+            "a kernel uses the first CIE"
+        );
+        assert_eq!(&fde[8..16], &0x1700u64.to_le_bytes());
+        assert_eq!(&fde[16..24], &0x640u64.to_le_bytes());
     }
 
     #[test]

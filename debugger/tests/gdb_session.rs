@@ -372,3 +372,74 @@ fn ctrl_c_interrupts_a_long_run() {
     assert!(s.contains("4096 waves in 1024 work-groups"), "{out}");
     assert_eq!(outcome.ending, Ending::Killed, "{log}");
 }
+
+#[test]
+fn device_function_calls_unwind_and_finish() {
+    let srv = serve(
+        "debugger/tests/fixtures/call_O0",
+        MachineOptions::default(),
+        true,
+    );
+    let listing = "tests/fixtures/debug_info/call_O0.objdump.txt";
+    // Return addresses: the instruction after each s_swappc_b64 (4 bytes) in the listing.
+    let ret = |line_no: usize| {
+        let text = std::fs::read_to_string(repo(listing)).unwrap();
+        let l = text.lines().nth(line_no - 1).unwrap();
+        assert!(l.contains("s_swappc_b64"), "{l}");
+        u64::from_str_radix(
+            l.rsplit("// ").next().unwrap().split(':').next().unwrap(),
+            16,
+        )
+        .unwrap()
+            + 4
+    };
+    let out = gdb(
+        srv.port,
+        &[
+            "break square",
+            "continue",
+            "echo @bt\\n",
+            "bt",
+            "echo @finish\\n",
+            "finish",
+            "finish",
+            "next",
+            "echo @end\\n",
+            "delete",
+            "continue",
+        ],
+    );
+    let (outcome, log) = srv.finish();
+    let s = after(&out, "@bt");
+    // call.cl: square (line 4) <- poly (line 8) <- __clang_ocl_kern_imp_apply_poly (line 16) <- apply_poly (13).
+    assert!(s.contains("#0  square ("), "{out}");
+    assert!(
+        s.contains(&format!("#1  0x{:016x} in poly (", ret(80))) && s.contains("call.cl:8"),
+        "{out}"
+    );
+    assert!(
+        s.contains(&format!(
+            "#2  0x{:016x} in __clang_ocl_kern_imp_apply_poly (",
+            ret(191)
+        )),
+        "{out}"
+    );
+    assert!(
+        s.contains(&format!("#3  0x{:016x} in apply_poly (", ret(353))),
+        "{out}"
+    );
+    let s = after(&out, "@finish");
+    // square(2) = 4, then poly(2, 3) = 2*2 + 3*2 - 1 = 9 (fill 2 and c = 3 in case.json), lane 0's v0.
+    assert!(s.contains("Value returned is $1 = 4"), "{out}");
+    assert!(s.contains("Value returned is $2 = 9"), "{out}");
+    assert!(
+        s.contains("17\t  data[lid] = w + poly(w, lid);"),
+        "next after the call: {out}"
+    );
+    assert!(after(&out, "@end").contains("exited normally"), "{out}");
+    assert_eq!(outcome.ending, Ending::Finished, "{log}");
+    assert!(
+        !outcome.checks.is_empty() && outcome.checks.iter().all(|c| c.passed()),
+        "{log}"
+    );
+}

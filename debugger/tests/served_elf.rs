@@ -41,7 +41,7 @@ fn functions_from_listing(listing: &str) -> Vec<(String, u64, u64)> {
     out
 }
 
-fn check(original: &[u8], listing: &str, base: &str) {
+fn check(original: &[u8], listing: &str, base: &str, kernels: &[&str]) {
     let served = served_copy(original, Some(base)).unwrap();
     let f = object::File::parse(&*served).unwrap();
     // gdb takes the file as x86-64 (e_machine 62), not as AMDGPU or 32-bit i386.
@@ -64,7 +64,7 @@ fn check(original: &[u8], listing: &str, base: &str) {
         (t1.address(), t1.data().unwrap())
     );
 
-    // .debug_frame: one FDE per function, CFA = rsp + 0 (DWARF reg 7), rip (16) undefined.
+    // .debug_frame: one FDE per function (DWARF registers: 7 rsp, 8..15 r8..r15, 16 rip).
     let frame = f
         .section_by_name(".debug_frame")
         .expect(".debug_frame")
@@ -89,17 +89,37 @@ fn check(original: &[u8], listing: &str, base: &str) {
             let row = fde
                 .unwind_info_for_address(&df, &bases, &mut ctx, pc)
                 .unwrap();
+            // Every function: CFA = rsp + 8. The kernel (case.json "kernel") is outermost, rip undefined; a
+            // device function finds its return address in r15 (and the caller's r15..r9 in r14..r8).
             assert_eq!(
                 *row.cfa(),
                 CfaRule::RegisterAndOffset {
                     register: gimli::Register(7),
-                    offset: 0
-                }
+                    offset: 8
+                },
+                "{name}"
             );
-            assert_eq!(
-                row.register(gimli::Register(16)),
-                Some(RegisterRule::Undefined)
-            );
+            if kernels.contains(&name.as_str()) {
+                assert_eq!(
+                    row.register(gimli::Register(16)),
+                    Some(RegisterRule::Undefined),
+                    "{name}"
+                );
+            } else {
+                assert_eq!(
+                    row.register(gimli::Register(16)),
+                    Some(RegisterRule::Register(gimli::Register(15))),
+                    "{name}"
+                );
+                assert_eq!(
+                    row.register(gimli::Register(9)),
+                    Some(RegisterRule::Register(gimli::Register(8)))
+                );
+                assert_eq!(
+                    row.register(gimli::Register(8)),
+                    Some(RegisterRule::Undefined)
+                );
+            }
         }
     }
 
@@ -141,6 +161,7 @@ fn served_copy_of_gemm() {
         &original,
         "examples/polybench_gemm_64/kernel.objdump.txt",
         "/src/gemm",
+        &["gemm"],
     );
 }
 
@@ -156,6 +177,7 @@ fn served_copy_without_debug_frame_gets_one() {
         &original,
         "examples/polybench_gemm_64/kernel.objdump.txt",
         "/src/gemm",
+        &["gemm"],
     );
 }
 

@@ -91,6 +91,34 @@ impl GdbTarget {
         Ok(w)
     }
 
+    /// rax..r15 as gdb sees them: r15, r14, ... hold the wave's return addresses, innermost first, and rsp
+    /// encodes the call depth (the served CFI unwinds device-function frames through them); rax is the first
+    /// active lane's v[0:1].
+    pub(crate) fn return_registers(&self, wave: u32) -> [u64; 16] {
+        let mut r = [0u64; 16];
+        let calls = self.machine.call_stack(wave);
+        for (k, ret) in calls
+            .iter()
+            .rev()
+            .take(crate::served_elf::UNWIND_DEPTH)
+            .enumerate()
+        {
+            r[15 - k] = *ret;
+        }
+        r[7] = crate::served_elf::stack_pointer(calls.len()); // rsp
+                                                              // rax: v[0:1] of the first active lane, where AMDGPU device functions return scalars, so that gdb's
+                                                              // `finish` ("Value returned", read from rax on x86-64) shows that lane's result.
+        if let Some(w) = self.machine.wave(wave) {
+            let lane = if w.exec() == 0 {
+                0
+            } else {
+                w.exec().trailing_zeros() as usize
+            };
+            r[0] = w.vreg[0][lane] as u64 | (w.vreg[1][lane] as u64) << 32;
+        }
+        r
+    }
+
     pub(crate) fn set_current(&self, wave: u32) {
         self.current.set(Some(wave));
     }
@@ -176,6 +204,7 @@ impl MultiThreadBase for GdbTarget {
     fn read_registers(&mut self, regs: &mut WaveRegs, tid: Tid) -> TargetResult<(), Self> {
         let w = self.wave_for(tid)?;
         let wave = self.machine.wave(w).ok_or(TargetError::NonFatal)?;
+        regs.gpr = self.return_registers(w);
         regs.pc = wave.pc;
         regs.sgpr = wave.sgpr[..crate::arch::SGPRS].to_vec();
         regs.vcc = pair(wave, VCC_LO);

@@ -15,6 +15,9 @@ wavescope monitor commands. They act on the wave gdb addressed last; prefix \"th
   buffers                the kernel's buffer arguments: device address, type, size (for watch/x)
   waves                  every resident wave: work-group, SIMD, PC, state, active lanes
   lanes [vN...]          the lanes of the current wave: active, work-item ids, values of vN
+  locals [LANE]          source variables of every frame at the PC, for one lane (default: first active)
+  print NAME [LANE|all]  one source variable, for one lane or every active lane
+                         (gdb prints these <optimized out>: their DWARF uses AMDGPU registers it cannot read)
   waitcnt                outstanding memory operations / counters of the current wave
   hazards                hazards found so far
   lds ADDR LEN           bytes of the current wave's work-group LDS
@@ -72,6 +75,19 @@ impl GdbTarget {
             ["buffers"] => self.buffers_text(&mut out),
             ["lanes", regs @ ..] => self.lanes_text(regs, &mut out),
             ["waitcnt"] => self.waitcnt_text(&mut out),
+            ["locals"] => self.locals_text(None, &mut out),
+            ["locals", lane] => match parse_num(lane) {
+                Some(l) if l < LANES as u64 => self.locals_text(Some(l as u32), &mut out),
+                _ => out.push_str("error: locals [LANE 0..63]"),
+            },
+            ["print", name] => self.print_text(name, Some(None), &mut out),
+            ["print", name, "all"] => self.print_text(name, None, &mut out),
+            ["print", name, lane] => match parse_num(lane) {
+                Some(l) if l < LANES as u64 => {
+                    self.print_text(name, Some(Some(l as u32)), &mut out)
+                }
+                _ => out.push_str("error: print NAME [LANE 0..63|all]"),
+            },
             ["hazards"] => {
                 out.push_str("hazards: not available (the hazard checker is not written yet)")
             }
@@ -265,6 +281,81 @@ impl GdbTarget {
         );
     }
 
+    /// The session's DWARF model and the current wave, or a line saying why not.
+    fn dwarf_wave(
+        &self,
+        out: &mut String,
+    ) -> Option<(std::sync::Arc<wavescope::debug_info::DebugInfo>, u32)> {
+        let Some(di) = self.machine.session().debug_info.clone() else {
+            out.push_str("no DWARF debug information in this code object");
+            return None;
+        };
+        let Some(w) = self.current_wave() else {
+            out.push_str("no wave");
+            return None;
+        };
+        Some((di, w))
+    }
+
+    fn locals_text(&self, lane: Option<u32>, out: &mut String) {
+        let Some((di, w)) = self.dwarf_wave(out) else {
+            return;
+        };
+        let Some(view) = self.machine.debug_view(w) else {
+            return;
+        };
+        let wave = self.machine.wave(w).unwrap();
+        let lane = lane.unwrap_or_else(|| first_lane(wave.exec()));
+        let frames = di.frames(wave.pc);
+        let vars = di.variables_at(wave.pc);
+        if vars.is_empty() {
+            let _ = write!(out, "no variables in scope at 0x{:x}", wave.pc);
+            return;
+        }
+        let _ = writeln!(out, "wave {w} lane {lane} at 0x{:x}:", wave.pc);
+        let mut shown_frame = usize::MAX;
+        for v in &vars {
+            if v.frame != shown_frame {
+                shown_frame = v.frame;
+                let name = frames
+                    .get(v.frame)
+                    .map(|f| f.function.to_string())
+                    .unwrap_or_else(|| "<unit>".into());
+                let _ = writeln!(out, "#{} {name}", v.frame);
+            }
+            let _ = writeln!(out, "  {}", di.format_variable(v, &view, lane));
+        }
+    }
+
+    /// `lane`: Some(Some(l)) one lane, Some(None) the first active lane, None every active lane.
+    fn print_text(&self, name: &str, lane: Option<Option<u32>>, out: &mut String) {
+        let Some((di, w)) = self.dwarf_wave(out) else {
+            return;
+        };
+        let Some(view) = self.machine.debug_view(w) else {
+            return;
+        };
+        let wave = self.machine.wave(w).unwrap();
+        // The innermost variable of that name (variables_at lists innermost scopes first).
+        let Some(var) = di
+            .variables_at(wave.pc)
+            .into_iter()
+            .find(|v| &*v.name == name)
+        else {
+            let _ = write!(out, "no variable \"{name}\" in scope at 0x{:x}", wave.pc);
+            return;
+        };
+        let exec = wave.exec();
+        let lanes: Vec<u32> = match lane {
+            Some(Some(l)) => vec![l],
+            Some(None) => vec![first_lane(exec)],
+            None => (0..LANES as u32).filter(|l| exec >> l & 1 != 0).collect(),
+        };
+        for l in lanes {
+            let _ = writeln!(out, "lane {l:>2}: {}", di.format_variable(&var, &view, l));
+        }
+    }
+
     fn lds_text(&self, addr: u64, len: u64, out: &mut String) {
         let Some(w) = self.current_wave() else {
             out.push_str("no wave");
@@ -319,6 +410,14 @@ impl GdbTarget {
                 hex_bytes(&b[..n])
             );
         }
+    }
+}
+
+fn first_lane(exec: u64) -> u32 {
+    if exec == 0 {
+        0
+    } else {
+        exec.trailing_zeros()
     }
 }
 

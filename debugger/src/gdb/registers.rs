@@ -39,6 +39,7 @@ impl SingleRegisterAccess<Tid> for GdbTarget {
                     buf[4 * lane..4 * lane + 4].copy_from_slice(&v[lane].to_le_bytes());
                 }
             }
+            0..=15 => put(&self.return_registers(w)[n].to_le_bytes()),
             _ => {} // x86 filler: zero
         }
         Ok(size)
