@@ -235,3 +235,44 @@ fn weakened_lgkmcnt_in_order_lds() {
     assert_missing_wait(&f, 0x1ce0, 0x1cec, "v4", "lgkmcnt");
     assert_eq!(f.missing_waits.len(), 1, "{}", describe(&f));
 }
+
+/// Kernels written to probe for false reports (tests/fixtures/hazards/stress/kernel.hip, clang-22 -O2): FLAT
+/// through generic pointers to LDS and to global memory, MFMA chains of every class with VGPR indexing, lane
+/// ops, DPP, permlane swaps, DL ops, atomics with return, f64 division, scratch arrays.
+#[test]
+fn no_findings_on_the_stress_kernels() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hazards/stress");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let n = p.file_name().unwrap().to_string_lossy();
+            n.starts_with("case_") && n.ends_with(".json")
+        })
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 7);
+    let mut bad = Vec::new();
+    for c in &cases {
+        let name = c.file_name().unwrap().to_string_lossy().to_string();
+        let session = Session::load(c, &opts()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (stats, fault, f) = run_checked(&session.dispatch, &opts());
+        println!(
+            "{name}: {} wave-instructions, {} hazards, {} missing waits, fault {:?}",
+            stats.wave_instructions,
+            f.hazards.len(),
+            f.missing_waits.len(),
+            fault.as_ref().map(|f| (f.kind, f.pc, f.detail.clone()))
+        );
+        if let Some(fault) = fault {
+            bad.push(format!(
+                "{name}: fault {:?} at 0x{:x}: {}",
+                fault.kind, fault.pc, fault.detail
+            ));
+        }
+        if !f.is_empty() {
+            bad.push(format!("{name}:\n{}", describe(&f)));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -90,7 +90,13 @@ pub enum ReadKind {
 pub struct Read {
     pub regs: Regs,
     pub kind: ReadKind,
+    /// VALU source number 0..=2, or `SRC_DST` for a tied destination, for VGPR indexing (CDNA4 §6.6);
+    /// `SRC_NONE` otherwise.
+    pub src: u8,
 }
+
+pub const SRC_DST: u8 = 3;
+pub const SRC_NONE: u8 = 0xFF;
 
 /// Counter class of a memory instruction (waitcnt.md "Ordering").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -189,6 +195,8 @@ pub struct InstEffects {
     pub waits: u8,
     /// SIMM16 of S_SETREG/S_GETREG/S_WAITCNT.
     pub simm16: u16,
+    /// Index in `writes` of a VALU's VGPR destination (indexed under S_SET_GPR_IDX), or `SRC_NONE`.
+    pub dst_slot: u8,
 }
 
 impl InstEffects {
@@ -198,6 +206,7 @@ impl InstEffects {
         reads: [Read {
             regs: Regs::NONE,
             kind: ReadKind::Src,
+            src: SRC_NONE,
         }; MAX_READS],
         nreads: 0,
         writes: [Regs::NONE; MAX_WRITES],
@@ -207,6 +216,7 @@ impl InstEffects {
         passes: 0,
         waits: 1,
         simm16: 0,
+        dst_slot: SRC_NONE,
     };
 
     #[inline]
@@ -239,9 +249,12 @@ impl InstEffects {
     }
 
     fn read(&mut self, regs: Option<Regs>, kind: ReadKind) {
+        self.read_src(regs, kind, SRC_NONE);
+    }
+    fn read_src(&mut self, regs: Option<Regs>, kind: ReadKind, src: u8) {
         if let Some(regs) = regs {
             if regs.count > 0 && (self.nreads as usize) < MAX_READS {
-                self.reads[self.nreads as usize] = Read { regs, kind };
+                self.reads[self.nreads as usize] = Read { regs, kind, src };
                 self.nreads += 1;
             }
         }
@@ -641,6 +654,9 @@ fn valu(inst: &Inst, e: &mut InstEffects) {
             Role::Dst => {
                 // VOPC results are wave-size masks (VCC or an SGPR pair)
                 dst_w = if is_vopc { 2 } else { o.width };
+                if inst.dst.is_vgpr() {
+                    e.dst_slot = e.nwrites;
+                }
                 e.write(operand_regs(inst.dst, dst_w));
             }
             Role::SDst => e.write(operand_regs(inst.sdst, o.width)),
@@ -650,7 +666,7 @@ fn valu(inst: &Inst, e: &mut InstEffects) {
                     k = 2; // decode moved the VGPR addend to src[2]
                 }
                 let kind = valu_src_kind(op, k);
-                e.read(operand_regs(inst.src[k], o.width), kind);
+                e.read_src(operand_regs(inst.src[k], o.width), kind, k as u8);
                 match inst.src[k].0 {
                     251 => e.class |= class::READS_VCCZ,
                     252 => e.class |= class::READS_EXECZ,
@@ -690,7 +706,7 @@ fn valu(inst: &Inst, e: &mut InstEffects) {
         || (inst.ext == Ext::Sdwa && inst.sdwa.dst_unused == 2)
         || (inst.format == Format::Vop3a && inst.mods.op_sel & 8 != 0);
     if tied && !inst.dst.is_none() && !inst.dst.is_scalar() {
-        e.read(operand_regs(inst.dst, dst_w), ReadKind::TiedDst);
+        e.read_src(operand_regs(inst.dst, dst_w), ReadKind::TiedDst, SRC_DST);
     }
     // swaps write their source too
     if matches!(
@@ -699,6 +715,50 @@ fn valu(inst: &Inst, e: &mut InstEffects) {
     ) {
         e.write(operand_regs(inst.src[0], 1));
     }
+}
+
+/// `e` as it executes under VGPR indexing (CDNA4 §6.6, executor `valu::lanes::Plan`): with MODE.GPR_IDX_EN set,
+/// M0[7:0] is added to VGPR source k when M0[12+k] is set and to the VGPR destination when M0[15] is set; an
+/// indexed source past v255 reads v0, an indexed destination past it is not written.
+pub fn indexed(e: &InstEffects, m0: u32) -> InstEffects {
+    let mut x = *e;
+    if !e.is(class::VALU) || e.is(class::MFMA) {
+        return x;
+    }
+    let idx = (m0 & 0xFF) as u16;
+    let shift = |r: Regs, bit: u32, dst: bool| -> Regs {
+        if m0 >> bit & 1 == 0 || r.first < VGPR_BASE || r.first >= AGPR_BASE {
+            return r;
+        }
+        let n = r.first - VGPR_BASE + idx;
+        if n + r.count as u16 > 256 {
+            if dst {
+                Regs::NONE
+            } else {
+                Regs {
+                    first: VGPR_BASE,
+                    count: r.count,
+                }
+            }
+        } else {
+            Regs {
+                first: VGPR_BASE + n,
+                count: r.count,
+            }
+        }
+    };
+    for rd in x.reads[..x.nreads as usize].iter_mut() {
+        match rd.src {
+            0..=2 => rd.regs = shift(rd.regs, 12 + rd.src as u32, false),
+            SRC_DST => rd.regs = shift(rd.regs, 15, false),
+            _ => {}
+        }
+    }
+    if (x.dst_slot as usize) < x.nwrites as usize {
+        let i = x.dst_slot as usize;
+        x.writes[i] = shift(x.writes[i], 15, true);
+    }
+    x
 }
 
 fn mai(inst: &Inst, e: &mut InstEffects) {

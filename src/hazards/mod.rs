@@ -888,6 +888,14 @@ impl Observer for HazardChecker<'_> {
     fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
         let t = self.table;
         let Some(e) = t.effects.get(idx) else { return };
+        // VGPR indexing mode (state.md MODE bit 27): operands move by M0[7:0]
+        let indexed;
+        let e = if wave.mode & (1 << 27) != 0 && e.is(class::VALU) {
+            indexed = effects::indexed(e, wave.sgpr[M0 as usize]);
+            &indexed
+        } else {
+            e
+        };
         let si = self.slot_for(wave.id.wave);
         let st = &mut self.slots[si];
         let now = st.clock;
@@ -1015,6 +1023,7 @@ impl Observer for HazardChecker<'_> {
                     let rd = effects::Read {
                         regs: r,
                         kind: ReadKind::Src,
+                        src: effects::SRC_NONE,
                     };
                     read_hazards(t, e, rd, g, rec, now, &mut hits);
                 }
