@@ -11,6 +11,12 @@
 //!   source directory) are made absolute against the code object's directory, because gdb resolves relative
 //!   ones against its own working directory and `list` would find no source elsewhere; the new strings are
 //!   appended to a relocated `.debug_line_str`;
+//! - variable locations (`DW_AT_location`, `DW_AT_frame_base`, location lists): AMDGPU DWARF names AMDGPU
+//!   registers and `DW_OP_LLVM_*`/`DW_OP_xderef` operations that x86 gdb either cannot evaluate ("Unhandled
+//!   dwarf expression opcode" on every frame line) or would read from its x86 filler registers (wrong values).
+//!   Each expression is overwritten in place, same length, with `DW_OP_nop`s and an empty `DW_OP_piece`, which
+//!   gdb shows as `<optimized out>`; the server's `monitor locals` / `monitor print` evaluate the real ones
+//!   per lane;
 //! - nothing else: loadable segments keep their addresses, so the wave PC is the ELF virtual address.
 //!
 //! The new `.debug_frame` is appended at the end of the file and its section header points there (a non-alloc
@@ -340,6 +346,78 @@ fn rebase_line_dirs(out: &mut Vec<u8>, shoff: usize, shdrs: &[Shdr], names: &[u8
     out[h + 0x20..h + 0x28].copy_from_slice(&(new_strs.len() as u64).to_le_bytes());
 }
 
+/// Overwrite every variable location expression with one of the same length that gdb reads as optimized out:
+/// `DW_OP_nop`... `DW_OP_piece 1` (a piece with an empty stack is an optimized-out piece, DWARF 5 §2.6.1.2);
+/// a one-byte expression becomes `DW_OP_nop`.
+fn neutralize_locations(out: &mut [u8], original: &[u8], shdrs: &[Shdr], names: &[u8]) {
+    use gimli::{AttributeValue, EndianSlice, LittleEndian};
+    let section = |name: &str| -> (usize, &[u8]) {
+        shdrs
+            .iter()
+            .find(|s| name_of(names, s.name) == name.as_bytes())
+            .and_then(|s| Some((s.offset as usize, section_bytes(original, s).ok()?)))
+            .unwrap_or((0, &[]))
+    };
+    let load = |id: gimli::SectionId| -> Result<EndianSlice<'_, LittleEndian>, gimli::Error> {
+        Ok(EndianSlice::new(section(id.name()).1, LittleEndian))
+    };
+    let Ok(dwarf) = gimli::Dwarf::load(load) else {
+        return;
+    };
+    // File offset of an expression slice that lies in one of these sections.
+    let holders = [
+        section(".debug_info"),
+        section(".debug_loclists"),
+        section(".debug_loc"),
+    ];
+    let file_pos = |slice: &[u8]| -> Option<usize> {
+        let p = slice.as_ptr() as usize;
+        holders.iter().find_map(|(off, sec)| {
+            let base = sec.as_ptr() as usize;
+            (p >= base && p + slice.len() <= base + sec.len()).then(|| off + (p - base))
+        })
+    };
+    let mut patches: Vec<(usize, usize)> = Vec::new();
+    let mut units = dwarf.units();
+    while let Ok(Some(header)) = units.next() {
+        let Ok(unit) = dwarf.unit(header) else {
+            continue;
+        };
+        let mut entries = unit.entries();
+        while let Ok(Some(entry)) = entries.next_dfs() {
+            for attr in entry.attrs() {
+                if attr.name() != gimli::DW_AT_location && attr.name() != gimli::DW_AT_frame_base {
+                    continue;
+                }
+                match attr.value() {
+                    AttributeValue::Exprloc(e) => {
+                        patches.extend(file_pos(e.0.slice()).map(|p| (p, e.0.len())))
+                    }
+                    v => {
+                        if let Ok(Some(mut list)) = dwarf.attr_locations(&unit, v) {
+                            while let Ok(Some(le)) = list.next() {
+                                patches.extend(
+                                    file_pos(le.data.0.slice()).map(|p| (p, le.data.0.len())),
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (at, len) in patches {
+        let Some(expr) = at.checked_add(len).and_then(|end| out.get_mut(at..end)) else {
+            continue;
+        };
+        expr.fill(0x96); // DW_OP_nop
+        if len >= 2 {
+            expr[len - 2] = 0x93; // DW_OP_piece
+            expr[len - 1] = 1; // 1 byte (ULEB128)
+        }
+    }
+}
+
 /// Rewrite an AMDGPU code object for stock x86-64 gdb (see the module documentation). `source_base` is the
 /// directory relative source directories are taken from (the code object's own directory).
 pub fn served_copy(original: &[u8], source_base: Option<&str>) -> Result<Vec<u8>, ServedElfError> {
@@ -363,6 +441,7 @@ pub fn served_copy(original: &[u8], source_base: Option<&str>) -> Result<Vec<u8>
     if let Some(base) = source_base {
         rebase_line_dirs(&mut out, shoff, &shdrs, shstrtab, base);
     }
+    neutralize_locations(&mut out, original, &shdrs, shstrtab);
     let existing = shdrs
         .iter()
         .position(|s| name_of(shstrtab, s.name) == b".debug_frame");

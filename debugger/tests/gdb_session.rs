@@ -443,3 +443,48 @@ fn device_function_calls_unwind_and_finish() {
         "{log}"
     );
 }
+
+#[test]
+fn source_variables_per_lane() {
+    let srv = serve(
+        "debugger/tests/fixtures/call_O0",
+        MachineOptions::default(),
+        false,
+    );
+    let out = gdb(
+        srv.port,
+        &[
+            "break call.cl:17",
+            "continue",
+            "echo @gdb\\n",
+            "info locals",
+            "echo @ws\\n",
+            "ws locals 5",
+            "ws print lid all",
+            "kill",
+        ],
+    );
+    srv.finish();
+    // gdb cannot evaluate AMDGPU locations: the served copy makes them plain <optimized out>, never an error.
+    let s = after(&out, "@gdb");
+    assert!(s.contains("lid = <optimized out>"), "{out}");
+    assert!(!out.contains("Unhandled dwarf expression"), "{out}");
+    // The server evaluates them per lane. call.cl at line 17, lane 5: lid = 5, v = data[5] = 2 (fill),
+    // c = 3 (case.json), w = poly(2, 3) = 9.
+    let s = after(&out, "@ws");
+    for want in [
+        "  c = 3\n",
+        "  lid = 5\n",
+        "  v = 2\n",
+        "  w = 9\n",
+        "data = (int *) 0x100000000000",
+    ] {
+        assert!(s.contains(want), "{want:?}: {out}");
+    }
+    for lane in 0..64 {
+        assert!(
+            s.contains(&format!("lane {lane:>2}: lid = {lane}\n")),
+            "{out}"
+        );
+    }
+}
