@@ -152,10 +152,18 @@ fn operands_ok(i: &Inst) -> bool {
             Role::SDst => (i.sdst, false),
             Role::Src2
                 if i.format == Format::Vop3pMai
+                    && i.name().starts_with("v_mfma")
                     && !i.name().ends_with("_f64")
                     && matches!(i.src[2].0, 235..=239 | 251..=254) =>
             {
                 return false; // f32/int MFMA C takes no aperture / condition source
+            }
+            Role::Src0 | Role::Src2
+                if i.format == Format::Vop3pMai
+                    && o.width >= 2
+                    && matches!(i.src[o.role as usize - Role::Src0 as usize].0, 230 | 231) =>
+            {
+                return false; // no flat-scratch-base source for MFMA operands
             }
             Role::Src0 | Role::Src1 | Role::Src2 => {
                 (i.src[o.role as usize - Role::Src0 as usize], true)

@@ -586,7 +586,11 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                         src_text(out, inst.dst, 1, Ty::W32, 0);
                         out.push_str("/*Invalid immediate*/");
                     } else {
-                        sreg(out, inst.dst.0, o.width);
+                        if inst.dst.0 >= 128 {
+                            src_text(out, inst.dst, 1, Ty::W32, 0);
+                        } else {
+                            sreg(out, inst.dst.0, o.width);
+                        }
                     }
                 } else {
                     reg_text(out, inst.dst, o.width);
@@ -636,7 +640,7 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                         );
                     } else {
                         // an SGPR carry-in (reg-only src2) holding a VGPR pair gets no class note
-                        let note = if k == 2 && s.reg_only & 4 != 0 {
+                        let note = if k == 2 && s.reg_only & 4 != 0 && o.width == 2 {
                             None
                         } else {
                             Some(cls)
