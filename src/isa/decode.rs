@@ -158,6 +158,13 @@ fn operands_ok(i: &Inst) -> bool {
             {
                 return false; // f32/int MFMA C takes no aperture / condition source
             }
+            Role::Src0 | Role::Src1 | Role::Src2
+                if i.format == Format::Vop3pMai
+                    && o.width >= 3
+                    && matches!(i.src[o.role as usize - Role::Src0 as usize].0, 235..=239 | 251..=254) =>
+            {
+                return false; // no 96-bit-or-wider aperture / condition tuples
+            }
             Role::Src0 | Role::Src2
                 if i.format == Format::Vop3pMai
                     && o.width >= 2
