@@ -324,6 +324,11 @@ impl Machine {
             .filter(|w| w.wave_status != WaveStatus::Done)
     }
 
+    /// Every resident wave, ended ones included (they stay until their work-group retires).
+    pub fn resident_waves(&self) -> impl Iterator<Item = &Wave> + '_ {
+        self.groups.iter().flat_map(|g| g.waves.iter())
+    }
+
     /// A resident wave by its dispatch-wide index (`WaveId::wave`), ended or not.
     pub fn wave(&self, wave: u32) -> Option<&Wave> {
         let (g, w) = self.locate(wave)?;

@@ -13,7 +13,7 @@ wavescope monitor commands. They act on the wave gdb addressed last; prefix \"th
 (the plugin's `wavescope CMD` command, alias `ws`, passes gdb's selected thread):
   disas1 ADDR            one instruction at ADDR as \"LEN TEXT\" (for the disassembler plugin)
   buffers                the kernel's buffer arguments: device address, type, size (for watch/x)
-  waves                  every resident wave: work-group, SIMD, PC, state, active lanes
+  waves                  every resident wave (ended ones too): work-group, SIMD, PC, state, active lanes
   lanes [vN...]          the lanes of the current wave: active, work-item ids, values of vN
   locals [LANE]          source variables of every frame at the PC, for one lane (default: first active)
   print NAME [LANE|all]  one source variable, for one lane or every active lane
@@ -169,7 +169,8 @@ impl GdbTarget {
             out,
             "  Thread  Wave  Work-group   SIMD  PC              State      Lanes"
         );
-        for w in m.waves() {
+        // Ended waves of resident work-groups are shown too (gdb no longer lists them as threads).
+        for w in m.resident_waves() {
             let g = w.id.work_group;
             let _ = writeln!(
                 out,
