@@ -165,9 +165,9 @@ fn operands_ok(i: &Inst) -> bool {
             {
                 return false; // no 96-bit-or-wider aperture / condition tuples
             }
-            Role::Src0 | Role::Src2
+            Role::Src0 | Role::Src1 | Role::Src2
                 if i.format == Format::Vop3pMai
-                    && o.width >= 2
+                    && o.width >= 3
                     && matches!(i.src[o.role as usize - Role::Src0 as usize].0, 230 | 231) =>
             {
                 return false; // no flat-scratch-base source for MFMA operands

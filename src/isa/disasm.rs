@@ -630,7 +630,8 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                         "VS"
                     };
                     let sc = inst.src[k];
-                    if o.width > 2 && sc.is_scalar() && sc.0 < 128 {
+                    let vgpr_only_pair = o.width == 2 && k == 0 && s.reg_only & 1 != 0;
+                    if (o.width > 2 || vgpr_only_pair) && sc.is_scalar() && sc.0 < 128 {
                         // a scalar tuple where only VGPRs fit (llvm prints its nearest SGPR class + a note)
                         modded_src_note(out, inst, k, scalar_width(o.width), s.ty[k], None);
                         let _ = write!(
@@ -650,7 +651,7 @@ fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
                     let sc = inst.src[k];
                     if k == 0
                         && sc.is_scalar()
-                        && sc.0 < 128
+                        && (sc.0 < 128 || sc.0 == 254)
                         && matches!(
                             inst.op,
                             Op::V_SWAP_B32 | Op::V_PERMLANE16_SWAP_B32 | Op::V_PERMLANE32_SWAP_B32
@@ -890,7 +891,7 @@ fn vop3(out: &mut String, inst: &Inst) {
         i2.mods.omod = 0;
         valu_operands(out, &i2, syn, true);
         if inst.imm != 0 {
-            if inst.imm < 10 {
+            if inst.imm <= 10 {
                 let _ = write!(out, " bitop3:{}", inst.imm);
             } else {
                 let _ = write!(out, " bitop3:0x{:x}", inst.imm);
