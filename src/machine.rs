@@ -383,7 +383,7 @@ impl Machine {
     }
     /// Has every wave of the dispatch ended?
     pub fn finished(&self) -> bool {
-        self.next_group >= self.total_groups && self.groups.iter().all(|g| group_done(g))
+        self.next_group >= self.total_groups && self.groups.iter().all(group_done)
     }
     /// The last watched write (for "which lane wrote what").
     pub fn last_watch(&self) -> Option<&WatchHit> {
@@ -903,6 +903,7 @@ impl Machine {
         }
     }
 
+    #[allow(clippy::boxed_local)] // handlers return Box<Fault>; unboxing here would copy it for nothing
     fn fault_of(&mut self, g: usize, w: usize, f: Box<Fault>) -> RunFault {
         let wave = &mut self.groups[g].waves[w];
         wave.wave_status = WaveStatus::Faulted;

@@ -94,7 +94,7 @@ fn section_bytes<'a>(b: &'a [u8], s: &Shdr) -> Result<&'a [u8], ServedElfError> 
         .ok_or_else(|| ServedElfError("a section lies outside the file".into()))
 }
 
-fn name_of<'a>(strtab: &'a [u8], off: u32) -> &'a [u8] {
+fn name_of(strtab: &[u8], off: u32) -> &[u8] {
     let s = strtab.get(off as usize..).unwrap_or(&[]);
     &s[..s.iter().position(|&c| c == 0).unwrap_or(s.len())]
 }
@@ -174,7 +174,7 @@ pub fn synthetic_debug_frame(funcs: &[Func]) -> Vec<u8> {
     fn entry(out: &mut Vec<u8>, body: &[u8]) {
         // Pad with DW_CFA_nop so every entry (length field included) is a multiple of the 8-byte address size.
         let mut len = body.len();
-        while (len + 4) % 8 != 0 {
+        while !(len + 4).is_multiple_of(8) {
             len += 1;
         }
         out.extend_from_slice(&(len as u32).to_le_bytes());
@@ -215,7 +215,7 @@ pub fn synthetic_debug_frame(funcs: &[Func]) -> Vec<u8> {
 }
 
 fn align8(v: &mut Vec<u8>) {
-    while v.len() % 8 != 0 {
+    while !v.len().is_multiple_of(8) {
         v.push(0);
     }
 }

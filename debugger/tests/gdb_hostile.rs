@@ -61,7 +61,7 @@ fn malformed_and_hostile_packets_get_error_replies() {
     c.send_raw(b"garbage\xff\x00");
     // Over-long packet.
     let mut long = vec![b'$'];
-    long.extend(std::iter::repeat(b'A').take(200_000));
+    long.extend(std::iter::repeat_n(b'A', 200_000));
     long.extend_from_slice(b"#00");
     c.send_raw(&long);
     assert_eq!(c.reply_or_nak().as_deref(), Some("E16"));

@@ -142,8 +142,7 @@ fn source_level_session_on_gemm() {
     );
     assert!(s.contains("hit Breakpoint 2"), "{out}");
     assert!(
-        s.contains(&format!("Line 32 of \""))
-            && s.contains(&format!("starts at address 0x{line32:x}")),
+        s.contains("Line 32 of \"") && s.contains(&format!("starts at address 0x{line32:x}")),
         "{out}"
     );
     assert!(

@@ -139,7 +139,7 @@ fn check(original: &[u8], listing: &str, base: &str, kernels: &[&str]) {
         let unit = dwarf.unit(h).unwrap();
         let lp = unit.line_program.as_ref().expect("line program");
         for d in lp.header().include_directories() {
-            let s = dwarf.attr_string(&unit, d.clone()).unwrap();
+            let s = dwarf.attr_string(&unit, *d).unwrap();
             dirs.push(String::from_utf8_lossy(s.slice()).into_owned());
         }
     }
