@@ -335,15 +335,12 @@ fn stepping_a_wave_past_its_end() {
 }
 
 #[test]
-fn ctrl_c_interrupts_a_long_run() {
-    // 4096 waves: far longer than the test waits.
+fn ctrl_c_interrupts_a_spinning_kernel() {
+    // spin.cl loops until *flag != 0: the dispatch never ends on its own.
     let srv = serve(
-        "examples/polybench_gemm_512",
-        MachineOptions {
-            resident_waves: 64,
-            ..Default::default()
-        },
-        false,
+        "debugger/tests/fixtures/spin",
+        MachineOptions::default(),
+        true,
     );
     let out = gdb_with(
         "gdb",
@@ -351,13 +348,14 @@ fn ctrl_c_interrupts_a_long_run() {
         &[
             "continue",
             "echo @stopped\\n",
-            "p $pc",
-            "info threads 1",
-            "monitor waves",
-            "kill",
+            "info threads",
+            "monitor buffers",
+            "set {int}0x100000000000 = 1",
+            "echo @release\\n",
+            "continue",
         ],
         |pid| {
-            std::thread::sleep(std::time::Duration::from_secs(3));
+            std::thread::sleep(std::time::Duration::from_secs(2));
             let _ = std::process::Command::new("kill")
                 .arg("-INT")
                 .arg(pid.to_string())
@@ -367,9 +365,20 @@ fn ctrl_c_interrupts_a_long_run() {
     let (outcome, log) = srv.finish();
     assert!(out.contains("received signal SIGINT"), "{out}");
     let s = after(&out, "@stopped");
-    assert!(s.contains("(void (*)()) 0x"), "{out}");
-    assert!(s.contains("4096 waves in 1024 work-groups"), "{out}");
-    assert_eq!(outcome.ending, Ending::Killed, "{log}");
+    // grid 128 / block 64: two waves, both still spinning at line 6 or 7.
+    assert!(
+        s.contains("(wave 0 (wg 0,0,0) simd 0 ") && s.contains("(wave 1 (wg 1,0,0) simd 0 "),
+        "{out}"
+    );
+    assert!(s.contains("spin.cl:6") || s.contains("spin.cl:7"), "{out}");
+    assert!(s.contains("args[0] arg0: 0x100000000000 i32[1]"), "{out}");
+    assert!(after(&out, "@release").contains("exited normally"), "{out}");
+    assert_eq!(outcome.ending, Ending::Finished, "{log}");
+    // out[id] = id + 1 for every work-item once the flag is set (expected_out.bin).
+    assert!(
+        !outcome.checks.is_empty() && outcome.checks.iter().all(|c| c.passed()),
+        "{log}"
+    );
 }
 
 #[test]
