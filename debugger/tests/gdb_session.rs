@@ -496,3 +496,31 @@ fn source_variables_per_lane() {
         );
     }
 }
+
+#[test]
+fn pc_inside_an_instruction_is_sigill() {
+    let srv = serve(GEMM, MachineOptions::default(), false);
+    // kernel.objdump.txt: 0x1700 is an 8-byte s_load_dword, so 0x1704 starts no instruction.
+    let out = gdb(
+        srv.port,
+        &[
+            "set var $pc = 0x1704",
+            "stepi",
+            "p/x $pc",
+            "info threads 1",
+            "kill",
+        ],
+    );
+    let (outcome, log) = srv.finish();
+    assert!(
+        out.contains("Thread 1 received signal SIGILL, Illegal instruction."),
+        "{out}"
+    );
+    assert!(
+        out.contains("not the start of an instruction"),
+        "console line: {out}"
+    );
+    assert!(out.contains("= 0x1704\n"), "{out}");
+    assert!(out.contains("simd 0 faulted)"), "{out}");
+    assert_eq!(outcome.ending, Ending::Killed, "{log}");
+}
