@@ -276,3 +276,41 @@ fn no_findings_on_the_stress_kernels() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// CPU time of this thread in seconds (utime + stime of /proc/thread-self/stat, 100 ticks/s): robust to the
+/// other processes sharing the machine.
+fn thread_cpu() -> f64 {
+    let st = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+    let after = st.rsplit_once(')').map(|x| x.1).unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let t = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    // fields after the command: state is index 0, utime 11, stime 12
+    (t(11) + t(12)) / 100.0
+}
+
+/// Cost of the checkers: polybench_gemm_512 (29.5 M wave-instructions) with and without them, in CPU time.
+/// `cargo test --release -p wavescope --test hazards_corpus -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn checker_overhead_on_gemm_512() {
+    let session = load("polybench_gemm_512");
+    let t0 = thread_cpu();
+    let (stats, fault) = wavescope::launch::run(&session.dispatch, &opts());
+    let plain = thread_cpu() - t0;
+    assert!(fault.is_none());
+    let t1 = thread_cpu();
+    let (stats2, fault, f) = run_checked(&session.dispatch, &opts());
+    let checked = thread_cpu() - t1;
+    assert!(fault.is_none() && f.is_empty());
+    assert_eq!(stats.wave_instructions, stats2.wave_instructions);
+    let n = stats.wave_instructions as f64;
+    println!(
+        "gemm_512: {} wave-instructions; plain {:.2} s CPU ({:.2} M/s), checked {:.2} s CPU ({:.2} M/s), overhead {:.0}%",
+        stats.wave_instructions,
+        plain,
+        n / plain / 1e6,
+        checked,
+        n / checked / 1e6,
+        100.0 * (checked / plain - 1.0)
+    );
+}

@@ -415,6 +415,11 @@ struct WaveState {
     setreg: [Rec; 64],
     setreg_vskip: Rec,
     setvskip: Rec,
+    /// Clock after the last producer a plain VGPR read or write can be in a hazard with (trans, shifted
+    /// result, MFMA, DL) and after the last SrcC / wide-store data read: when both are older than `WINDOW`,
+    /// the per-register vector checks are skipped.
+    last_vec_producer: u64,
+    last_war_reader: u64,
     mem: MemState,
     seen: HashSet<Key>,
 }
@@ -431,6 +436,8 @@ impl WaveState {
             setreg: [Rec::NONE; 64],
             setreg_vskip: Rec::NONE,
             setvskip: Rec::NONE,
+            last_vec_producer: 0,
+            last_war_reader: 0,
             mem: MemState::new(),
             seen: HashSet::new(),
         }
@@ -445,6 +452,8 @@ impl WaveState {
         self.setreg = [Rec::NONE; 64];
         self.setreg_vskip = Rec::NONE;
         self.setvskip = Rec::NONE;
+        self.last_vec_producer = 0;
+        self.last_war_reader = 0;
         self.mem.reset();
         self.seen.clear();
     }
@@ -508,6 +517,9 @@ pub struct HazardChecker<'a> {
     cur: usize,
     findings: HashMap<Key, Agg>,
     events: Vec<HazardEvent>,
+    /// Scratch buffers of one instruction's findings (kept here so the hot path allocates nothing).
+    hits: Hits,
+    wait_hits: [(u32, u16, Regs); 8],
 }
 
 impl<'a> HazardChecker<'a> {
@@ -518,6 +530,8 @@ impl<'a> HazardChecker<'a> {
             cur: usize::MAX,
             findings: HashMap::new(),
             events: Vec::new(),
+            hits: Hits::new(),
+            wait_hits: [(0, 0, Regs::NONE); 8],
         }
     }
 
@@ -928,9 +942,11 @@ impl Observer for HazardChecker<'_> {
         if e.is(class::WAITCNT) {
             st.mem.wait(e.simm16);
         }
-        let mut wait_hits: [(u32, u16, Regs); 8] = [(0, 0, Regs::NONE); 8];
+        let wait_hits = &mut self.wait_hits;
         let mut nwait = 0usize;
-        {
+        let outstanding =
+            st.mem.vm.len() + st.mem.lds.len() + st.mem.smem.len() + st.mem.flat.len() > 0;
+        if outstanding {
             let mem = &st.mem;
             let mut check = |regs: Regs, write: bool, nwait: &mut usize| {
                 let mut g = regs.first;
@@ -1007,12 +1023,25 @@ impl Observer for HazardChecker<'_> {
         }
 
         // ---- hazards -----------------------------------------------------------------------------------
-        let mut hits = Hits::new();
+        let hits = &mut self.hits;
+        hits.n = 0;
+        // a VGPR read only matters after these producers, or for these consumers
+        const P_VEC: u64 = class::TRANS | class::DSTSHIFT | class::MFMA | class::DOT;
+        const C_VEC: u64 =
+            class::DPP | class::READLANE | class::READFIRSTLANE | class::PERMLANE | class::MFMA;
+        let consumer_vec = e.is(C_VEC);
+        let vec_recent = st.last_vec_producer != 0 && now - st.last_vec_producer < WINDOW;
+        let war_recent = st.last_war_reader != 0 && now - st.last_war_reader < WINDOW;
         for &rd in e.reads() {
+            if rd.regs.is_vector() && !consumer_vec && !vec_recent {
+                continue;
+            }
             for g in rd.regs.first..rd.regs.end() {
                 let rec = st.last_write[g as usize];
-                if rec.recent(now) {
-                    read_hazards(t, e, rd, g, rec, now, &mut hits);
+                if rec.recent(now)
+                    && (g < VGPR_BASE || consumer_vec || t.effects[rec.idx as usize].is(P_VEC))
+                {
+                    read_hazards(t, e, rd, g, rec, now, hits);
                 }
             }
         }
@@ -1025,7 +1054,7 @@ impl Observer for HazardChecker<'_> {
                         kind: ReadKind::Src,
                         src: effects::SRC_NONE,
                     };
-                    read_hazards(t, e, rd, g, rec, now, &mut hits);
+                    read_hazards(t, e, rd, g, rec, now, hits);
                 }
             }
         }
@@ -1103,13 +1132,13 @@ impl Observer for HazardChecker<'_> {
             );
         }
         // writes of vector registers: WAW / WAR
-        if e.is(class::VALU | class::VMEM | class::DS) {
+        if e.is(class::VALU | class::VMEM | class::DS) && (vec_recent || war_recent) {
             for w in e.writes().iter().chain(std::iter::once(&e.async_write)) {
                 if !w.is_vector() {
                     continue;
                 }
                 for g in w.first..w.end() {
-                    write_hazards(t, st, e, g, now, &mut hits);
+                    write_hazards(t, st, e, g, now, hits);
                 }
             }
         }
@@ -1136,6 +1165,12 @@ impl Observer for HazardChecker<'_> {
 
         // ---- update the history ------------------------------------------------------------------------
         let after = now + e.waits as u64;
+        if e.is(P_VEC) {
+            st.last_vec_producer = after;
+        }
+        if e.is(class::XDL | class::SMFMAC | class::WIDE_STORE) {
+            st.last_war_reader = after;
+        }
         let rec = Rec {
             clock: after,
             idx: idx32,
