@@ -345,3 +345,34 @@ fn effects_match_the_listing() {
     assert!(!at("buffer_x4_sgpr_soffset_ok").is(class::WIDE_STORE));
     assert!(at("buffer_x4_soff0_load_short_p").is(class::WIDE_STORE));
 }
+
+#[test]
+fn console_lines() {
+    let fx = fixture();
+    let f = fx.run("xdl4_store_short");
+    let h = &f.hazards[0];
+    let line = format_finding(h);
+    let p = fx.sym("xdl4_store_short_p");
+    let c = fx.sym("xdl4_store_short_c");
+    assert_eq!(
+        line,
+        format!(
+            "hazard H7-09 (XDL/SMFMAC writes then VMEM/LDS/FLAT reads or a VALU reads/writes the VGPR): \
+             0x{p:x} -> 0x{c:x} needs 8 wait states, has 7 (1 wave, first wave 3)"
+        )
+    );
+    assert_eq!(
+        f.summary_line(),
+        "hazards: 1 finding (H7-09), missing waits: 0"
+    );
+    let f = fx.run("vm_raw");
+    let m = &f.missing_waits[0];
+    let (l, u) = (fx.sym("vm_raw_l"), fx.sym("vm_raw_u"));
+    assert_eq!(
+        format_missing_wait(m),
+        format!(
+            "missing wait: v1 used at 0x{u:x} before the memory op at 0x{l:x} wrote it \
+             (needs s_waitcnt vmcnt; 1 wave)"
+        )
+    );
+}

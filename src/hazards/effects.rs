@@ -395,20 +395,11 @@ pub fn mfma_passes(op: Op, cbsz: u8, blgp: u8) -> u8 {
         | Op::V_MFMA_F32_32X32X2_F32
         | Op::V_MFMA_F64_16X16X4_F64
         | Op::V_MFMA_I32_32X32X4_2B_I8 => 16,
-        Op::V_MFMA_F32_16X16X128_F8F6F4 => {
-            if cbsz <= 1 || blgp <= 1 {
-                8
-            } else {
-                4
-            }
-        }
-        Op::V_MFMA_F32_32X32X64_F8F6F4 => {
-            if cbsz <= 1 || blgp <= 1 {
-                16
-            } else {
-                8
-            }
-        }
+        // an 8-bit A or B (type code 0/1) takes the longer count
+        Op::V_MFMA_F32_16X16X128_F8F6F4 if cbsz <= 1 || blgp <= 1 => 8,
+        Op::V_MFMA_F32_16X16X128_F8F6F4 => 4,
+        Op::V_MFMA_F32_32X32X64_F8F6F4 if cbsz <= 1 || blgp <= 1 => 16,
+        Op::V_MFMA_F32_32X32X64_F8F6F4 => 8,
         // every other dense MFMA / SMFMAC in Table 28/33 takes 32 cycles
         _ => 8,
     }

@@ -83,6 +83,30 @@ impl Findings {
         self.hazards.is_empty() && self.missing_waits.is_empty()
     }
 
+    /// Put the findings into the run report's `hazards` and `missing_waits`.
+    pub fn fill_report(&self, report: &mut crate::report::RunReport) {
+        report.hazards = self.hazards.clone();
+        report.missing_waits = self.missing_waits.clone();
+    }
+
+    /// `hazards: 2 findings (H7-09, H4.5-18a), missing waits: 0`
+    pub fn summary_line(&self) -> String {
+        let mut rules: Vec<&str> = self.hazards.iter().map(|h| h.rule.as_str()).collect();
+        rules.sort();
+        rules.dedup();
+        let list = if rules.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", rules.join(", "))
+        };
+        format!(
+            "hazards: {} finding{}{list}, missing waits: {}",
+            self.hazards.len(),
+            if self.hazards.len() == 1 { "" } else { "s" },
+            self.missing_waits.len()
+        )
+    }
+
     /// Merge the checkers of a run (one per host thread): wave counts add up.
     pub fn merge<'a>(checkers: impl IntoIterator<Item = HazardChecker<'a>>) -> Findings {
         let mut all: HashMap<Key, Agg> = HashMap::new();
