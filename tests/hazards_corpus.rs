@@ -88,6 +88,10 @@ fn no_findings_on_the_example_corpus() {
 
 /// `session` with the dword at `pc` replaced by `word` (same code size), run with the checkers.
 fn run_patched(name: &str, pc: u64, old: u32, word: u32) -> Findings {
+    run_patched_with(name, pc, old, word, &opts())
+}
+
+fn run_patched_with(name: &str, pc: u64, old: u32, word: u32, o: &RunOptions) -> Findings {
     let mut session = load(name);
     let p = &session.dispatch.program;
     let off = (pc - p.base) as usize;
@@ -97,7 +101,7 @@ fn run_patched(name: &str, pc: u64, old: u32, word: u32) -> Findings {
     text[off..off + 4].copy_from_slice(&word.to_le_bytes());
     let base = p.base;
     session.dispatch.program = Program::new(&text, base);
-    let (_, fault, f) = run_checked(&session.dispatch, &opts());
+    let (_, fault, f) = run_checked(&session.dispatch, o);
     assert!(fault.is_none(), "{name}: patched run faulted: {fault:?}");
     f
 }
@@ -312,5 +316,50 @@ fn checker_overhead_on_gemm_512() {
         checked,
         n / checked / 1e6,
         100.0 * (checked / plain - 1.0)
+    );
+}
+
+/// Checkers of several host threads merge into the same findings and wave counts as one thread.
+#[test]
+fn parallel_runs_merge_wave_counts() {
+    // a finding every wave hits: the removed s_waitcnt vmcnt(0) before the first use of the loads
+    let f1 = run_patched_with(
+        "polybench_gemm_64",
+        0x1800,
+        0xBF8C_0F70,
+        0xBF80_0000,
+        &opts(),
+    );
+    let f4 = run_patched_with(
+        "polybench_gemm_64",
+        0x1800,
+        0xBF8C_0F70,
+        0xBF80_0000,
+        &RunOptions { jobs: 4, ..opts() },
+    );
+    assert!(!f1.missing_waits.is_empty());
+    let key = |f: &Findings| {
+        let mut v: Vec<(String, String, String, String, u64)> = f
+            .missing_waits
+            .iter()
+            .map(|m| {
+                (
+                    m.load_pc.clone(),
+                    m.use_pc.clone(),
+                    m.register.clone(),
+                    m.counter.clone(),
+                    m.waves,
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(key(&f1), key(&f4));
+    // gemm_64 launches 64 waves (grid 64x64, block 32x8) and every one of them takes this path
+    assert!(
+        f1.missing_waits.iter().all(|m| m.waves == 64),
+        "{}",
+        describe(&f1)
     );
 }
