@@ -17,6 +17,19 @@
 //!
 //! Use: build one [`HazardTable`] per program, give every host thread a [`HazardChecker`] (see
 //! [`run_checked`]), then [`Findings::merge`] them.
+//!
+//! Readings of hazards.md where the table is open to more than one reading (each agrees with LLVM 22's
+//! GCNHazardRecognizer or is more lenient than it, so compiler output stays clean):
+//! - "reads an SGPR as a constant" (H4.5-18a, H4.5-14) includes V_CNDMASK's mask and V_DIV_FMAS's VCC; only
+//!   the carry-in of V_ADDC/V_SUBB/V_SUBBREV is H4.5-18b (no wait). LLVM pads carry-in reads too.
+//! - Table 38 "overlapped" means overlapping but not the same block; an exact SrcC match after an XDL/SMFMAC
+//!   op is H7-05 for any MFMA consumer. "VALU" consumers of H7-09/14/22/31 exclude MFMAs (their own rows
+//!   apply); V_ACCVGPR_READ/WRITE are VALUs.
+//! - H4.5-19 also covers V_READFIRSTLANE (as LLVM applies it); H4.5-16 also covers MUBUF LDS loads.
+//! - "V_CMPX writes EXEC" (H4.5-13/18d/18e/22, H7-33) is any VALU that writes EXEC.
+//! Where the table is stricter than LLVM the table is followed (LLVM never saw these in the corpus):
+//! H4.5-08 for non-VALU writers (e.g. a load into a wide store's data VGPRs), H7-22 WAW (LLVM: 11), H7-04 with
+//! an MFMA consumer.
 
 pub mod effects;
 pub mod rules;
