@@ -122,7 +122,7 @@ pub mod class {
     pub const TRANS: u64 = 1 << 1;
     pub const DPP: u64 = 1 << 2;
     pub const SDWA: u64 = 1 << 3;
-    /// Result not at bit 0: SDWA dst_sel != DWORD or VOP3 op_sel[3] (H4.5-20 producer).
+    /// Result not at bit 0: SDWA dst_sel != DWORD or VOP3 `op_sel[3]` (H4.5-20 producer).
     pub const DSTSHIFT: u64 = 1 << 4;
     pub const MFMA: u64 = 1 << 5;
     pub const XDL: u64 = 1 << 6;
@@ -709,7 +709,7 @@ fn valu(inst: &Inst, e: &mut InstEffects) {
 }
 
 /// `e` as it executes under VGPR indexing (CDNA4 §6.6, executor `valu::lanes::Plan`): with MODE.GPR_IDX_EN set,
-/// M0[7:0] is added to VGPR source k when M0[12+k] is set and to the VGPR destination when M0[15] is set; an
+/// `M0[7:0]` is added to VGPR source k when `M0[12+k]` is set and to the VGPR destination when `M0[15]` is set; an
 /// indexed source past v255 reads v0, an indexed destination past it is not written.
 pub fn indexed(e: &InstEffects, m0: u32) -> InstEffects {
     let mut x = *e;

@@ -59,7 +59,7 @@ pub enum Rule {
     /// H4.5-19: VALU writes VGPRn, then V_READLANE (and, as LLVM applies it, V_READFIRSTLANE) reads it as
     /// vsrc0: 1.
     H4_5_19,
-    /// H4.5-20: VALU with SDWA dst_sel != DWORD or VOP3 op_sel[3] (result not at bit 0), then a VALU consuming
+    /// H4.5-20: VALU with SDWA dst_sel != DWORD or VOP3 `op_sel[3]` (result not at bit 0), then a VALU consuming
     /// the result: 1 (§6.2.1 repeats it as H6.2-01).
     H4_5_20,
     /// H4.5-21: trans VALU (Table 12), then a non-trans VALU consuming its result: 1.
