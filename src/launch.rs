@@ -70,6 +70,8 @@ pub struct RunOptions {
     pub jobs: usize,
     /// Private segment bytes per lane added when the kernel uses a dynamic stack.
     pub dynamic_stack_bytes: u32,
+    /// Run the wait-state hazard and missing-wait checkers (`crate::hazards`) alongside.
+    pub check_hazards: bool,
 }
 
 impl Default for RunOptions {
@@ -78,6 +80,7 @@ impl Default for RunOptions {
             max_instructions: 0,
             jobs: 1,
             dynamic_stack_bytes: 16 * 1024,
+            check_hazards: true,
         }
     }
 }

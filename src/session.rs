@@ -23,6 +23,8 @@ pub struct Session {
 /// What a run produced.
 pub struct Outcome {
     pub stats: RunStats,
+    /// Hazards and missing waits (when `RunOptions::check_hazards`).
+    pub findings: Option<crate::hazards::Findings>,
     pub fault: Option<RunFault>,
     pub report: RunReport,
     pub wall_seconds: f64,
@@ -85,10 +87,16 @@ impl Session {
     /// Run every work-group. Buffers keep whatever the kernel wrote, also after a fault.
     pub fn run(&self, opts: &RunOptions) -> Outcome {
         let t0 = Instant::now();
-        let (stats, fault) = launch::run(&self.dispatch, opts);
+        let (stats, fault, findings) = if opts.check_hazards {
+            let (s, f, h) = crate::hazards::run_checked(&self.dispatch, opts);
+            (s, f, Some(h))
+        } else {
+            let (s, f) = launch::run(&self.dispatch, opts);
+            (s, f, None)
+        };
         let wall_seconds = t0.elapsed().as_secs_f64();
         let fidelity = FidelitySection::from_counts(&self.dispatch.program, &stats.exec_counts);
-        let report = RunReport {
+        let mut report = RunReport {
             kernel: self.manifest.kernel.clone(),
             waves: stats.waves,
             wave_instructions: stats.wave_instructions,
@@ -108,8 +116,12 @@ impl Session {
             passed: None,
             fault: fault.as_ref().map(|f| self.fault_report(f)),
         };
+        if let Some(h) = &findings {
+            h.fill_report(&mut report);
+        }
         Outcome {
             stats,
+            findings,
             fault,
             report,
             wall_seconds,

@@ -12,6 +12,8 @@ pub struct RunArgs {
     pub out: Option<PathBuf>,
     pub max_instructions: u64,
     pub jobs: usize,
+    /// Any hazard or missing wait makes the run exit 1.
+    pub strict: bool,
 }
 
 pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
@@ -36,6 +38,15 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         s.wave_instructions as f64 / outcome.wall_seconds.max(1e-9) / 1e6
     );
     println!("{}", outcome.report.fidelity.one_line());
+    if let Some(f) = &outcome.findings {
+        for h in &f.hazards {
+            println!("{}", wavescope::hazards::format_finding(h));
+        }
+        for m in &f.missing_waits {
+            println!("{}", wavescope::hazards::format_missing_wait(m));
+        }
+        println!("{}", f.summary_line());
+    }
     if let Some(dir) = &a.out {
         write_buffers(&session, dir)?;
     }
@@ -56,6 +67,9 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         if !all {
             code = ExitCode::from(1);
         }
+    }
+    if a.strict && outcome.findings.as_ref().is_some_and(|f| !f.is_empty()) {
+        code = ExitCode::from(1);
     }
     if let Some(f) = &report.fault {
         eprintln!("wavescope: fault: {}", f.message);

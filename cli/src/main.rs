@@ -54,6 +54,9 @@ enum Command {
         /// Run work-groups on this many host threads.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Exit 1 when the hazard or missing-wait checker finds anything.
+        #[arg(long)]
+        strict: bool,
     },
     /// Serve one dispatch to gdb over the remote protocol: `gdb -ex 'target remote :1234'` (waves are threads).
     Serve {
@@ -103,6 +106,7 @@ fn main() -> ExitCode {
             out,
             max_instructions,
             jobs,
+            strict,
         } => cmd_run::run(&cmd_run::RunArgs {
             manifest,
             check,
@@ -110,6 +114,7 @@ fn main() -> ExitCode {
             out,
             max_instructions,
             jobs,
+            strict,
         }),
     };
     match result {

@@ -139,3 +139,77 @@ fn bad_input_is_one_clear_line_and_exit_2() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("junk.hsaco"), "{err}");
 }
+
+/// A real MFMA kernel with its s_nop after the MFMA shortened to `s_nop 0` (same code size): `run` reports the
+/// missing wait states and `--strict` exits 1; the untouched kernel is clean.
+#[test]
+fn strict_fails_on_a_hazard_in_a_patched_kernel() {
+    let ex = root().join("examples/labnotes_mfma_f64_16x16x4");
+    let listing = std::fs::read_to_string(ex.join("kernel.objdump.txt")).unwrap();
+    // The first `s_nop N` (N > 0) after the first MFMA.
+    let after_mfma = &listing[listing.find("v_mfma").expect("an MFMA")..];
+    let line = after_mfma
+        .lines()
+        .find(|l| l.trim_start().starts_with("s_nop") && !l.contains("s_nop 0 "))
+        .unwrap();
+    let pc = u64::from_str_radix(
+        line.split("// ")
+            .nth(1)
+            .unwrap()
+            .split(':')
+            .next()
+            .unwrap()
+            .trim(),
+        16,
+    )
+    .unwrap();
+    let mut bytes = std::fs::read(ex.join("kernel.hsaco")).unwrap();
+    let co = wavescope::code_object::CodeObject::parse(bytes.clone()).unwrap();
+    let seg = co
+        .segments()
+        .iter()
+        .find(|s| s.vaddr <= pc && pc < s.vaddr + s.filesz)
+        .unwrap();
+    let off = (seg.file_offset + pc - seg.vaddr) as usize;
+    assert_eq!(
+        u32::from_le_bytes(bytes[off..off + 4].try_into().unwrap()) & 0xFFFF_0000,
+        0xBF80_0000,
+        "s_nop word"
+    );
+    bytes[off..off + 4].copy_from_slice(&0xBF80_0000u32.to_le_bytes()); // s_nop 0
+    let d = tmp("strict");
+    std::fs::write(d.join("kernel.hsaco"), &bytes).unwrap();
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(ex.join("case.json")).unwrap()).unwrap();
+    for a in m["args"].as_array_mut().unwrap() {
+        if let Some(f) = a["file"].as_str() {
+            a["file"] = ex.join(f).to_string_lossy().into();
+        }
+    }
+    for o in m["outputs"].as_array_mut().unwrap() {
+        let f = o["file"].as_str().unwrap().to_string();
+        o["file"] = ex.join(f).to_string_lossy().into();
+    }
+    std::fs::write(d.join("case.json"), m.to_string()).unwrap();
+    let report = d.join("r.json");
+    let (code, out, err) = wavescope(&[
+        "run",
+        d.to_str().unwrap(),
+        "--strict",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("H7-"), "{out}");
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let h = &r["hazards"][0];
+    assert!(h["rule"].as_str().unwrap().starts_with("H7-"), "{h}");
+    assert!(
+        h["provided"].as_u64().unwrap() < h["required"].as_u64().unwrap(),
+        "{h}"
+    );
+    // The original object is clean under --strict.
+    let (code, out, _) = wavescope(&["run", ex.to_str().unwrap(), "--strict", "--check"]);
+    assert_eq!(code, 0, "{out}");
+}
