@@ -10,10 +10,16 @@ use wavescope::session::Session;
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/polybench_gemm_512");
-    let jobs_max = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let jobs_max = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
     let mut base = 0.0;
-    for jobs in [1, jobs_max] {
-        let opts = RunOptions { jobs, ..RunOptions::default() };
+    for (jobs, check_hazards) in [(1, false), (jobs_max, false), (1, true)] {
+        let opts = RunOptions {
+            jobs,
+            check_hazards,
+            ..RunOptions::default()
+        };
         let mut best = f64::MAX;
         let mut insts = 0;
         for _ in 0..if quick { 1 } else { 3 } {
@@ -27,11 +33,16 @@ fn main() {
             best = best.min(dt);
         }
         let rate = insts as f64 / best;
-        if jobs == 1 {
+        if jobs == 1 && !check_hazards {
             base = rate;
         }
+        let what = if check_hazards {
+            "with hazard checker"
+        } else {
+            "executor only"
+        };
         println!(
-            "gemm 512^3, jobs {jobs}: {insts} wave-instructions in {best:.3} s = {:.1} M wave-instructions/s ({:.2}x of 1 job)",
+            "gemm 512^3, jobs {jobs}, {what}: {insts} wave-instructions in {best:.3} s = {:.1} M wave-instructions/s ({:.2}x of 1 job)",
             rate / 1e6,
             rate / base
         );

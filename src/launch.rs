@@ -389,13 +389,21 @@ impl Dispatch {
 
     /// Create the waves of work-group `flat`, initialised as the hardware does at launch.
     pub fn make_work_group(&self, flat: u32) -> Vec<Wave> {
+        let mut waves = Vec::new();
+        self.make_work_group_into(flat, &mut waves);
+        waves
+    }
+
+    /// `make_work_group` reusing the register files of `waves` (a worker keeps one set for all its work-groups:
+    /// a wave's 128 KiB register file is then allocated once per worker, not once per wave).
+    pub fn make_work_group_into(&self, flat: u32, waves: &mut Vec<Wave>) {
+        let mut spare: Vec<Wave> = std::mem::take(waves);
         let wg = self.work_group_id(flat);
         // The size of this (maybe partial) work-group in each dimension.
         let size: [u32; 3] =
             [0, 1, 2].map(|d| (self.grid[d] - wg[d] * self.block[d]).min(self.block[d]));
         let items = size[0] * size[1] * size[2];
         let nwaves = items.div_ceil(LANES as u32);
-        let mut waves = Vec::with_capacity(nwaves as usize);
         for w in 0..nwaves {
             let id = WaveId {
                 wave: flat * self.waves_per_group() + w,
@@ -404,7 +412,13 @@ impl Dispatch {
                 wave_in_group: w,
                 simd: (w % 4) as u8,
             };
-            let mut wave = Wave::new(id);
+            let mut wave = match spare.pop() {
+                Some(mut old) => {
+                    old.reset(id);
+                    old
+                }
+                None => Wave::new(id),
+            };
             wave.pc = self.abi.entry_pc;
             wave.vgpr_count = self.abi.vgpr_count;
             wave.agpr_count = self.abi.agpr_count;
@@ -462,11 +476,10 @@ impl Dispatch {
             if self.private_size > 0 {
                 wave.status |= status_bits::SCRATCH_EN;
                 wave.private_size = self.private_size;
-                wave.scratch = vec![0; self.private_size as usize * LANES];
+                wave.scratch.resize(self.private_size as usize * LANES, 0);
             }
             waves.push(wave);
         }
-        waves
     }
 }
 
@@ -505,6 +518,7 @@ pub fn run_observed<O: Observer + Send>(
         let mut obs = make();
         let mut local_counts = vec![0u64; d.program.insts.len()];
         let mut lds = vec![0u8; d.lds_bytes as usize];
+        let mut waves: Vec<Wave> = Vec::new();
         loop {
             if stop.load(Ordering::Relaxed) {
                 break;
@@ -514,7 +528,7 @@ pub fn run_observed<O: Observer + Send>(
                 break;
             }
             lds.iter_mut().for_each(|b| *b = 0);
-            let mut waves = d.make_work_group(flat as u32);
+            d.make_work_group_into(flat as u32, &mut waves);
             let r = run_work_group(d, &mut waves, &mut lds, opts, &mut local_counts, &mut obs);
             let n: u64 = waves.iter().map(|w| w.instructions).sum();
             insts.fetch_add(n, Ordering::Relaxed);

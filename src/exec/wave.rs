@@ -161,6 +161,43 @@ impl Wave {
         }
     }
 
+    /// Make this wave a fresh one with identity `id`, keeping its allocations: the state equals `Wave::new(id)`.
+    pub fn reset(&mut self, id: WaveId) {
+        // Every field is named, so a new field is a compile error here until it is reset too.
+        let Wave {
+            id: wave_id,
+            pc,
+            sgpr,
+            scc,
+            vreg,
+            vgpr_count,
+            agpr_count,
+            mode,
+            status,
+            trapsts,
+            scratch,
+            private_size,
+            wave_status,
+            instructions,
+            priority,
+        } = self;
+        *wave_id = id;
+        *pc = 0;
+        *sgpr = [0; 128];
+        *scc = false;
+        vreg.iter_mut().for_each(|r| *r = [0; LANES]);
+        *vgpr_count = 0;
+        *agpr_count = 0;
+        *mode = 0;
+        *status = status_bits::VALID;
+        *trapsts = 0;
+        scratch.clear();
+        *private_size = 0;
+        *wave_status = WaveStatus::Running;
+        *instructions = 0;
+        *priority = 0;
+    }
+
     #[inline(always)]
     pub fn exec(&self) -> u64 {
         self.sgpr[EXEC_LO] as u64 | (self.sgpr[EXEC_LO + 1] as u64) << 32
