@@ -572,6 +572,12 @@ impl<'a> HazardChecker<'a> {
         }
     }
 
+    /// Events recorded so far (first occurrence per finding and wave, in order): a trace writer running with
+    /// the checker turns the new ones into instant events.
+    pub fn events(&self) -> &[HazardEvent] {
+        &self.events
+    }
+
     /// This checker's findings alone (use `Findings::merge` for a multi-threaded run).
     pub fn findings(self) -> Findings {
         Findings::merge([self])

@@ -1,1 +1,68 @@
-//! wavescope traces adapter.
+//! wavescope traces adapter: Perfetto traces of a run.
+//!
+//! - [`writer`]: the domain layer (tracks, slices, instants, flows, counters) streaming TrackEvent packets to a
+//!   `.pftrace` file with bounded memory;
+//! - [`observer`]: [`TraceObserver`], an executor `Observer` writing one slice per executed wave-instruction,
+//!   timed by a [`Clock`] ([`IssueOrderClock`] until the cycle model exists);
+//! - [`proto`]: the wire format (Perfetto's schema from `perfetto_protos`, hand-encoded hot packets).
+//!
+//! # Opening a trace
+//! Open <https://ui.perfetto.dev>, choose "Open trace file" and pick the `.pftrace` (the file stays in the
+//! browser; nothing is uploaded). Tracks are grouped `CU n` → `WG (x,y,z)` → `wave W WG(x,y,z) SIMD s`;
+//! expand a wave for its `vmcnt`, `lgkmcnt` and `active lanes` counters; a CU also holds `SIMD s busy waves`.
+//! Click an instruction slice: its arguments show `source.file_name`/`source.line_number` and, in
+//! `source.function_name`, the PC and the instruction text; arrows (flows) lead from each memory instruction
+//! to the `s_waitcnt` that waits for it. Hazards and missing waits are instant markers on the wave's track.
+//! With the issue-order clock, 1 "ns" is one issued instruction of that wave. For SQL, "Query (SQL)" in the UI
+//! (or `trace_processor_shell`) has the `slice`, `track`, `counter` and `flow` tables:
+//! `select name, count(*) from slice group by name order by 2 desc`.
+//!
+//! # Use
+//! ```no_run
+//! # use std::path::Path;
+//! use wavescope::{launch::{self, RunOptions}, session::Session};
+//! use wavescope_traces::{finish, TraceConfig, TraceFile, TraceObserver, TraceOptions, TraceProgram, IssueOrderClock};
+//! let opts = RunOptions::default();
+//! let s = Session::load(Path::new("examples/polybench_gemm_64"), &opts).unwrap();
+//! let d = &s.dispatch;
+//! let prog = TraceProgram::new(&d.program, s.debug_info.as_deref());
+//! let topts = TraceOptions::default();
+//! let file = TraceFile::create(Path::new("gemm.pftrace"),
+//!     TraceConfig { wave_count: d.wave_count(), ..TraceConfig::default() }).unwrap();
+//! let (_stats, _fault, observers) = launch::run_observed(d, &opts, || {
+//!     TraceObserver::new(&prog, &d.program, &topts, file.writer(), IssueOrderClock)
+//! });
+//! let (trace_stats, _hazards) = finish(file, observers).unwrap();
+//! ```
+
+pub mod observer;
+pub mod proto;
+pub mod writer;
+
+pub use observer::{
+    Clock, FilterError, Issue, IssueOrderClock, TraceFilter, TraceObserver, TraceOptions, TraceParts,
+    TraceProgram,
+};
+pub use writer::{
+    Arg, FlowId, LocId, NameId, TraceConfig, TraceFile, TraceStats, TraceWriter, WaveCounter, WaveDesc,
+    WaveTrack,
+};
+
+use wavescope::hazards::{Findings, HazardChecker};
+
+/// Finish a traced run: close the observers' waves, complete the file and merge the hazard checkers' findings
+/// (when the observers ran with one).
+pub fn finish<'a, C: Clock>(
+    file: TraceFile,
+    observers: impl IntoIterator<Item = TraceObserver<'a, C>>,
+) -> std::io::Result<(TraceStats, Option<Findings>)> {
+    let mut writers = Vec::new();
+    let mut checkers: Vec<HazardChecker<'a>> = Vec::new();
+    for o in observers {
+        let p = o.finish();
+        writers.push(p.writer);
+        checkers.extend(p.hazards);
+    }
+    let findings = (!checkers.is_empty()).then(|| Findings::merge(checkers));
+    Ok((file.finish(writers)?, findings))
+}

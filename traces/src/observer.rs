@@ -1,0 +1,676 @@
+//! The executor adapter: a `TraceObserver` (one per host thread, see `launch::run_observed`) turns every executed
+//! wave-instruction into a slice on its wave's track, with the wave's wait counters, flows from memory
+//! instructions to the `s_waitcnt` that waits for them, and (with a hazard checker) instants at hazards and
+//! missing waits.
+//!
+//! Timing comes from a [`Clock`]. Until the cycle model exists, [`IssueOrderClock`] stands in: a wave's
+//! instruction `n` (counting from 0) is at cycle `n` and takes one cycle, so every wave starts at 0 and the
+//! trace shows issue order, not time (the run report says `timing_model: "none"`).
+//!
+//! Wait counters follow waitcnt.md with nothing completing on its own (there is no memory latency without a
+//! cycle model): a memory instruction is outstanding until an `s_waitcnt` lowers its counter below it, oldest
+//! first (VMEM returns in issue order; for LGKM, whose SMEM returns are unordered, oldest-first is this
+//! model's assumption); a FLAT instruction counts in both vmcnt and lgkmcnt (§4.4) and is satisfied when both
+//! waits passed it; every instruction counts 1 (SMEM's dword-count increments are not modelled). A counter that
+//! would pass its maximum (vmcnt 63, lgkmcnt 15) retires its oldest operation at the instruction that issued
+//! past it (the hardware holds that issue until there is room). `s_endpgm` ends the flows of operations still
+//! outstanding.
+//!
+//! Filters select waves, PCs and a cycle window; a memory instruction inside them pulls the `s_waitcnt` (or
+//! `s_endpgm`) that satisfies it into the trace even outside them, so every flow has both ends.
+
+use crate::writer::{Arg, FlowId, LocId, NameId, TraceWriter, WaveCounter, WaveDesc, WaveTrack};
+use std::collections::{HashMap, VecDeque};
+use std::fmt;
+use wavescope::debug_info::DebugInfo;
+use wavescope::exec::observe::Observer;
+use wavescope::exec::{Flow, Program, Wave};
+use wavescope::hazards::effects::{self, class, MemClass};
+use wavescope::hazards::{HazardChecker, Rule};
+use wavescope::isa::{Inst, Op};
+
+/// When an instruction issues and how long it takes, in modelled cycles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Issue {
+    pub cycle: u64,
+    /// Duration of the instruction slice (at least 1).
+    pub cycles: u32,
+    /// Cycles the wave waited before `cycle` (a stall slice `[cycle - stall_cycles, cycle)`).
+    pub stall_cycles: u32,
+    /// Why it waited (`"vmcnt"`, `"barrier"`, `"dependency"`, ...).
+    pub stall_reason: &'static str,
+}
+
+/// The timing a trace is drawn with. A cycle model implements this; the observer calls it for every wave and
+/// instruction, traced or not.
+pub trait Clock {
+    /// `timing_model` of the run report.
+    fn timing_model(&self) -> &'static str;
+    /// Cycle at which `wave` starts.
+    fn wave_start(&mut self, wave: &Wave) -> u64;
+    /// Timing of `inst` (index `idx` of the program), about to issue on `wave`.
+    fn issue(&mut self, wave: &Wave, idx: usize, inst: &Inst) -> Issue;
+    /// Cycle at which `wave` ends (after `s_endpgm`) or stopped (fault).
+    fn wave_end(&mut self, wave: &Wave) -> u64;
+}
+
+/// Stand-in until the cycle model lands: each wave's own issued-instruction count is its clock.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IssueOrderClock;
+
+impl Clock for IssueOrderClock {
+    fn timing_model(&self) -> &'static str {
+        "none"
+    }
+    fn wave_start(&mut self, wave: &Wave) -> u64 {
+        wave.instructions
+    }
+    #[inline(always)]
+    fn issue(&mut self, wave: &Wave, _idx: usize, _inst: &Inst) -> Issue {
+        Issue {
+            cycle: wave.instructions,
+            cycles: 1,
+            stall_cycles: 0,
+            stall_reason: "",
+        }
+    }
+    fn wave_end(&mut self, wave: &Wave) -> u64 {
+        wave.instructions
+    }
+}
+
+/// A malformed filter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FilterError(pub String);
+
+impl fmt::Display for FilterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FilterError {}
+
+/// What to trace in a big run (`--trace-waves`, `--trace-pcs`, `--trace-cycles`). `None` = everything.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TraceFilter {
+    /// Wave ids, inclusive ranges.
+    pub waves: Option<Vec<(u32, u32)>>,
+    /// PCs, half-open ranges `[lo, hi)`.
+    pub pcs: Option<Vec<(u64, u64)>>,
+    /// Modelled cycles, half-open `[lo, hi)`.
+    pub cycles: Option<(u64, u64)>,
+}
+
+fn parse_u64(s: &str, what: &str) -> Result<u64, FilterError> {
+    let t = s.trim();
+    let r = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16),
+        None => t.parse(),
+    };
+    r.map_err(|_| FilterError(format!("{what}: `{t}` is not a number")))
+}
+
+impl TraceFilter {
+    /// `--trace-waves 0-3,17`: wave ids and inclusive ranges.
+    pub fn parse_waves(s: &str) -> Result<Vec<(u32, u32)>, FilterError> {
+        let mut v = Vec::new();
+        for part in s.split(',').filter(|p| !p.trim().is_empty()) {
+            let (a, b) = match part.split_once('-') {
+                Some((a, b)) => (parse_u64(a, "--trace-waves")?, parse_u64(b, "--trace-waves")?),
+                None => {
+                    let a = parse_u64(part, "--trace-waves")?;
+                    (a, a)
+                }
+            };
+            if a > b || b > u32::MAX as u64 {
+                return Err(FilterError(format!("--trace-waves: `{part}` is not a range of wave ids")));
+            }
+            v.push((a as u32, b as u32));
+        }
+        if v.is_empty() {
+            return Err(FilterError("--trace-waves: no wave given".into()));
+        }
+        Ok(v)
+    }
+
+    /// `--trace-pcs 0x1780-0x1800,0x1900`: PC ranges `lo-hi` (end excluded) or single instruction PCs.
+    pub fn parse_pcs(s: &str) -> Result<Vec<(u64, u64)>, FilterError> {
+        let mut v = Vec::new();
+        for part in s.split(',').filter(|p| !p.trim().is_empty()) {
+            let (a, b) = match part.split_once('-') {
+                Some((a, b)) => (parse_u64(a, "--trace-pcs")?, parse_u64(b, "--trace-pcs")?),
+                None => {
+                    let a = parse_u64(part, "--trace-pcs")?;
+                    (a, a + 1)
+                }
+            };
+            if a >= b {
+                return Err(FilterError(format!("--trace-pcs: `{part}` is an empty range")));
+            }
+            v.push((a, b));
+        }
+        if v.is_empty() {
+            return Err(FilterError("--trace-pcs: no PC given".into()));
+        }
+        Ok(v)
+    }
+
+    /// `--trace-cycles 1000-2000` (end excluded) or `1000-` (to the end).
+    pub fn parse_cycles(s: &str) -> Result<(u64, u64), FilterError> {
+        let (a, b) = s
+            .split_once('-')
+            .ok_or_else(|| FilterError(format!("--trace-cycles: `{s}` is not FIRST-END")))?;
+        let a = parse_u64(a, "--trace-cycles")?;
+        let b = if b.trim().is_empty() {
+            u64::MAX
+        } else {
+            parse_u64(b, "--trace-cycles")?
+        };
+        if a >= b {
+            return Err(FilterError(format!("--trace-cycles: `{s}` is an empty window")));
+        }
+        Ok((a, b))
+    }
+
+    pub fn wave(&self, wave: u32) -> bool {
+        self.waves
+            .as_ref()
+            .is_none_or(|v| v.iter().any(|&(a, b)| a <= wave && wave <= b))
+    }
+    pub fn pc(&self, pc: u64) -> bool {
+        self.pcs
+            .as_ref()
+            .is_none_or(|v| v.iter().any(|&(a, b)| a <= pc && pc < b))
+    }
+    #[inline(always)]
+    pub fn cycle(&self, c: u64) -> bool {
+        self.cycles.is_none_or(|(a, b)| a <= c && c < b)
+    }
+}
+
+/// What the waitcnt model needs of an instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mem {
+    None,
+    Vm,
+    Lgkm,
+    Flat,
+    Wait { vm: u8, lgkm: u8 },
+    End,
+}
+
+/// What a trace shows of each instruction of a program, built once and shared by every observer.
+pub struct TraceProgram {
+    mnemonics: Vec<&'static str>,
+    /// Per instruction index.
+    mnemonic: Vec<u16>,
+    mem: Vec<Mem>,
+    /// `0xPC: text` per instruction index.
+    label: Vec<String>,
+    /// Source file and line per instruction index (`??`, 0 without a line table).
+    source: Vec<(u32, u32)>,
+    files: Vec<String>,
+}
+
+impl TraceProgram {
+    pub fn new(program: &Program, debug_info: Option<&DebugInfo>) -> TraceProgram {
+        let effects = effects::build(program);
+        let mut mnemonics: Vec<&'static str> = Vec::new();
+        let mut by_name: HashMap<&'static str, u16> = HashMap::new();
+        let mut files: Vec<String> = vec!["??".to_string()];
+        let mut by_file: HashMap<u32, u32> = HashMap::new();
+        let n = program.insts.len();
+        let (mut mnemonic, mut mem, mut label, mut source) = (
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+        );
+        for (i, inst) in program.insts.iter().enumerate() {
+            let name = inst.name();
+            let next = mnemonics.len() as u16;
+            let id = *by_name.entry(name).or_insert(next);
+            if id == next {
+                mnemonics.push(name);
+            }
+            mnemonic.push(id);
+            let pc = program.pcs[i];
+            let text = wavescope::isa::disasm::inst_text(inst, &program.words_of(i), pc);
+            label.push(format!("0x{pc:x}: {text}"));
+            let e = effects.get(i);
+            mem.push(if inst.op == Op::S_ENDPGM {
+                Mem::End
+            } else if let Some(e) = e.filter(|e| e.is(class::WAITCNT)) {
+                let s = e.simm16;
+                // waitcnt.md: vmcnt [3:0] + [15:14], lgkmcnt [11:8]
+                Mem::Wait {
+                    vm: ((s & 0xF) | ((s >> 14) & 3) << 4) as u8,
+                    lgkm: ((s >> 8) & 0xF) as u8,
+                }
+            } else {
+                match e.map(|e| e.mem).unwrap_or(MemClass::None) {
+                    MemClass::Vm => Mem::Vm,
+                    MemClass::Lds | MemClass::Smem | MemClass::Msg => Mem::Lgkm,
+                    MemClass::Flat => Mem::Flat,
+                    MemClass::None => Mem::None,
+                }
+            });
+            let loc = debug_info.and_then(|d| d.source_loc(pc));
+            source.push(match (loc, debug_info) {
+                (Some(l), Some(d)) => {
+                    let f = match by_file.get(&l.file.0) {
+                        Some(&f) => f,
+                        None => {
+                            let path = d.file(l.file).map(|f| f.path.clone()).unwrap_or_else(|| "??".into());
+                            files.push(path);
+                            by_file.insert(l.file.0, files.len() as u32 - 1);
+                            files.len() as u32 - 1
+                        }
+                    };
+                    (f, l.line)
+                }
+                _ => (0, 0),
+            });
+        }
+        TraceProgram {
+            mnemonics,
+            mnemonic,
+            mem,
+            label,
+            source,
+            files,
+        }
+    }
+
+    /// `0xPC: text` of instruction `idx`.
+    pub fn label(&self, idx: usize) -> &str {
+        &self.label[idx]
+    }
+    /// `(file, line)` of instruction `idx` (`("??", 0)` when unknown).
+    pub fn source(&self, idx: usize) -> (&str, u32) {
+        let (f, l) = self.source[idx];
+        (&self.files[f as usize], l)
+    }
+}
+
+/// How the observer places waves and what it traces.
+#[derive(Clone, Debug)]
+pub struct TraceOptions {
+    pub filter: TraceFilter,
+    /// Compute units work-groups are spread over (`work_group_flat % cu_count`): 1, the executor's single-CU
+    /// model (HW_ID reports CU 0).
+    pub cu_count: u32,
+}
+
+impl Default for TraceOptions {
+    fn default() -> Self {
+        TraceOptions {
+            filter: TraceFilter::default(),
+            cu_count: 1,
+        }
+    }
+}
+
+/// An outstanding memory operation.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    seq: u32,
+    /// 0: not traced (no flow).
+    flow: u64,
+    flat: bool,
+}
+
+const VMCNT_MAX: usize = 63;
+const LGKMCNT_MAX: usize = 15;
+
+struct WaveState {
+    wave: u32,
+    cu: u32,
+    simd: u8,
+    live: bool,
+    track: Option<WaveTrack>,
+    last_cycle: u64,
+    vm: VecDeque<Pending>,
+    lgkm: VecDeque<Pending>,
+    /// FLAT operations retired from one counter only.
+    flat_half: Vec<u32>,
+    next_seq: u32,
+}
+
+impl WaveState {
+    fn new() -> WaveState {
+        WaveState {
+            wave: u32::MAX,
+            cu: 0,
+            simd: 0,
+            live: false,
+            track: None,
+            last_cycle: 0,
+            vm: VecDeque::with_capacity(VMCNT_MAX + 1),
+            lgkm: VecDeque::with_capacity(LGKMCNT_MAX + 1),
+            flat_half: Vec::new(),
+            next_seq: 0,
+        }
+    }
+
+    /// `p` left a counter: its flow ends unless it is a FLAT op still counted by the other counter.
+    fn retire(&mut self, p: Pending, flows_in: &mut Vec<FlowId>) {
+        if p.flat {
+            if let Some(i) = self.flat_half.iter().position(|&s| s == p.seq) {
+                self.flat_half.swap_remove(i);
+            } else {
+                self.flat_half.push(p.seq);
+                return;
+            }
+        }
+        if p.flow != 0 {
+            flows_in.push(FlowId(p.flow));
+        }
+    }
+
+    fn wait(&mut self, vm: usize, lgkm: usize, flows_in: &mut Vec<FlowId>) {
+        while self.vm.len() > vm {
+            if let Some(p) = self.vm.pop_front() {
+                self.retire(p, flows_in);
+            }
+        }
+        while self.lgkm.len() > lgkm {
+            if let Some(p) = self.lgkm.pop_front() {
+                self.retire(p, flows_in);
+            }
+        }
+    }
+}
+
+/// The parts of a finished observer.
+pub struct TraceParts<'a> {
+    pub writer: TraceWriter,
+    pub hazards: Option<HazardChecker<'a>>,
+}
+
+/// Writes a slice per executed wave-instruction (see the module docs). One per host thread.
+pub struct TraceObserver<'a, C: Clock> {
+    prog: &'a TraceProgram,
+    options: &'a TraceOptions,
+    w: TraceWriter,
+    clock: C,
+    hazards: Option<HazardChecker<'a>>,
+    hazard_seen: usize,
+    /// Writer name per mnemonic id.
+    names: Vec<NameId>,
+    /// Writer location per instruction index, made at first execution.
+    locs: Vec<Option<LocId>>,
+    /// Instruction index inside the PC filter.
+    pc_ok: Vec<bool>,
+    waves: Vec<WaveState>,
+    flows_in: Vec<FlowId>,
+    stall_names: HashMap<&'static str, NameId>,
+}
+
+impl<'a, C: Clock> TraceObserver<'a, C> {
+    pub fn new(
+        prog: &'a TraceProgram,
+        program: &Program,
+        options: &'a TraceOptions,
+        mut writer: TraceWriter,
+        clock: C,
+    ) -> TraceObserver<'a, C> {
+        let names = prog.mnemonics.iter().map(|m| writer.name(m)).collect();
+        let pc_ok = program.pcs.iter().map(|&pc| options.filter.pc(pc)).collect();
+        TraceObserver {
+            prog,
+            options,
+            w: writer,
+            clock,
+            hazards: None,
+            hazard_seen: 0,
+            names,
+            locs: vec![None; prog.label.len()],
+            pc_ok,
+            waves: Vec::new(),
+            flows_in: Vec::with_capacity(VMCNT_MAX + LGKMCNT_MAX + 2),
+            stall_names: HashMap::new(),
+        }
+    }
+
+    /// Also run `checker` and put its hazards and missing waits on the wave tracks as instant events.
+    pub fn with_hazards(mut self, checker: HazardChecker<'a>) -> Self {
+        self.hazard_seen = checker.events().len();
+        self.hazards = Some(checker);
+        self
+    }
+
+    pub fn timing_model(&self) -> &'static str {
+        self.clock.timing_model()
+    }
+
+    #[cold]
+    fn location(&mut self, idx: usize) -> LocId {
+        let (file, line) = self.prog.source(idx);
+        let l = self.w.location(file, line, self.prog.label(idx));
+        self.locs[idx] = Some(l);
+        l
+    }
+
+    /// Instants for the checker's events `range` (found at the instruction at `cycle`).
+    #[cold]
+    fn hazard_instants(&mut self, wi: usize, cycle: u64, range: (usize, usize)) {
+        let Some(h) = &self.hazards else { return };
+        let events: Vec<_> = h.events()[range.0..range.1].to_vec();
+        let Some(track) = &self.waves[wi].track else { return };
+        for e in events {
+            let (name, what) = if e.missing_wait {
+                (format!("missing wait ({})", e.label), format!("needs s_waitcnt {}", e.label))
+            } else {
+                (
+                    format!("hazard {}", e.label),
+                    Rule::from_id(e.label).map(|r| r.text()).unwrap_or("").to_string(),
+                )
+            };
+            let n = self.w.name(&name);
+            let args = [
+                ("producer_pc", Arg::Str(format!("0x{:x}", e.producer_pc))),
+                ("consumer_pc", Arg::Str(format!("0x{:x}", e.consumer_pc))),
+                ("rule", Arg::Str(what)),
+            ];
+            self.w.instant(track, cycle, n, &args, &[]);
+        }
+    }
+
+    #[cold]
+    fn stall_name(&mut self, reason: &'static str) -> NameId {
+        if let Some(&n) = self.stall_names.get(reason) {
+            return n;
+        }
+        let n = self.w.name(&format!("stall: {reason}"));
+        self.stall_names.insert(reason, n);
+        n
+    }
+
+    /// The wave left its SIMD at `cycle`. Operations still outstanding (a wave that stopped without
+    /// `s_endpgm`: fault, instruction limit) end their flows at an instant `wave stopped`.
+    fn close_wave(&mut self, wi: usize, cycle: u64) {
+        let ws = &mut self.waves[wi];
+        if !ws.live {
+            return;
+        }
+        ws.live = false;
+        self.w.simd_busy(ws.cu, ws.simd, cycle, -1);
+        self.flows_in.clear();
+        ws.wait(0, 0, &mut self.flows_in);
+        ws.flat_half.clear();
+        if let Some(t) = ws.track.take() {
+            if !self.flows_in.is_empty() {
+                let n = self.w.name("wave stopped");
+                let flows = std::mem::take(&mut self.flows_in);
+                self.w.instant(&t, cycle, n, &[], &flows);
+                self.flows_in = flows;
+                self.flows_in.clear();
+            }
+            self.w.end_wave(t);
+        }
+    }
+
+    /// Close waves that never ended and hand back the writer and checker.
+    pub fn finish(mut self) -> TraceParts<'a> {
+        for wi in 0..self.waves.len() {
+            if self.waves[wi].live {
+                let c = self.waves[wi].last_cycle;
+                self.close_wave(wi, c);
+            }
+        }
+        TraceParts {
+            writer: self.w,
+            hazards: self.hazards,
+        }
+    }
+}
+
+impl<C: Clock> Observer for TraceObserver<'_, C> {
+    fn wave_start(&mut self, wave: &Wave) {
+        if let Some(h) = &mut self.hazards {
+            h.wave_start(wave);
+        }
+        let wi = wave.id.wave_in_group as usize;
+        if self.waves.len() <= wi {
+            self.waves.resize_with(wi + 1, WaveState::new);
+        }
+        if self.waves[wi].live {
+            let c = self.waves[wi].last_cycle;
+            self.close_wave(wi, c);
+        }
+        let c = self.clock.wave_start(wave);
+        let cu = wave.id.work_group_flat % self.options.cu_count.max(1);
+        self.w.simd_busy(cu, wave.id.simd, c, 1);
+        self.waves[wi].cu = cu;
+        self.waves[wi].simd = wave.id.simd;
+        let track = self.options.filter.wave(wave.id.wave).then(|| {
+            self.w.wave_track(&WaveDesc {
+                wave: wave.id.wave,
+                work_group_flat: wave.id.work_group_flat,
+                work_group: wave.id.work_group,
+                wave_in_group: wave.id.wave_in_group,
+                simd: wave.id.simd,
+                cu,
+            })
+        });
+        let ws = &mut self.waves[wi];
+        ws.wave = wave.id.wave;
+        ws.live = true;
+        ws.track = track;
+        ws.last_cycle = c;
+        ws.vm.clear();
+        ws.lgkm.clear();
+        ws.flat_half.clear();
+        ws.next_seq = 0;
+    }
+
+    #[inline]
+    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        // Checker events found at this instruction: `hazards.events()[seen..now]`.
+        let mut hazard = (0, 0);
+        if let Some(h) = &mut self.hazards {
+            h.before(wave, idx, inst);
+            hazard = (self.hazard_seen, h.events().len());
+            self.hazard_seen = hazard.1;
+        }
+        let issue = self.clock.issue(wave, idx, inst);
+        let wi = wave.id.wave_in_group as usize;
+        let Some(ws) = self.waves.get_mut(wi) else { return };
+        if !ws.live || ws.wave != wave.id.wave {
+            return;
+        }
+        let end = issue.cycle + issue.cycles.max(1) as u64;
+        ws.last_cycle = end;
+        if ws.track.is_none() {
+            return;
+        }
+        let in_window = self.pc_ok[idx] && self.options.filter.cycle(issue.cycle);
+        // The waitcnt model (module docs).
+        self.flows_in.clear();
+        let mut flow_out = None;
+        match self.prog.mem[idx] {
+            Mem::None => {}
+            Mem::Wait { vm, lgkm } => ws.wait(vm as usize, lgkm as usize, &mut self.flows_in),
+            Mem::End => ws.wait(0, 0, &mut self.flows_in),
+            m => {
+                let flow = if in_window {
+                    let f = self.w.new_flow();
+                    flow_out = Some(f);
+                    f.0
+                } else {
+                    0
+                };
+                ws.next_seq = ws.next_seq.wrapping_add(1);
+                let p = Pending {
+                    seq: ws.next_seq,
+                    flow,
+                    flat: m == Mem::Flat,
+                };
+                if matches!(m, Mem::Vm | Mem::Flat) {
+                    ws.vm.push_back(p);
+                }
+                if matches!(m, Mem::Lgkm | Mem::Flat) {
+                    ws.lgkm.push_back(p);
+                }
+                ws.wait(VMCNT_MAX, LGKMCNT_MAX, &mut self.flows_in);
+            }
+        }
+        if !in_window && self.flows_in.is_empty() {
+            return;
+        }
+        let (vmcnt, lgkmcnt) = (ws.vm.len() as i64, ws.lgkm.len() as i64);
+        let lanes = wave.exec().count_ones();
+        if issue.stall_cycles > 0 {
+            let n = self.stall_name(issue.stall_reason);
+            let at = issue.cycle.saturating_sub(issue.stall_cycles as u64);
+            if let Some(t) = &self.waves[wi].track {
+                self.w.stall(t, at, issue.cycle - at, n);
+            }
+        }
+        if hazard.0 != hazard.1 {
+            self.hazard_instants(wi, issue.cycle, hazard);
+        }
+        let loc = match self.locs[idx] {
+            Some(l) => l,
+            None => self.location(idx),
+        };
+        let name = self.names[self.prog.mnemonic[idx] as usize];
+        let Some(t) = &self.waves[wi].track else { return };
+        let out: &[FlowId] = match &flow_out {
+            Some(f) => std::slice::from_ref(f),
+            None => &[],
+        };
+        self.w.begin(t, issue.cycle, name, Some(loc), Some(lanes), out, &self.flows_in);
+        self.w.counter(t, WaveCounter::ActiveLanes, issue.cycle, lanes as i64);
+        self.w.counter(t, WaveCounter::Vmcnt, issue.cycle, vmcnt);
+        self.w.counter(t, WaveCounter::Lgkmcnt, issue.cycle, lgkmcnt);
+        self.w.end_instruction(t, end);
+    }
+
+    #[inline(always)]
+    fn after(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) {
+        if let Some(h) = &mut self.hazards {
+            h.after(wave, idx, inst, pc, flow);
+        }
+    }
+
+    fn wave_end(&mut self, wave: &Wave) {
+        if let Some(h) = &mut self.hazards {
+            h.wave_end(wave);
+        }
+        let c = self.clock.wave_end(wave);
+        let wi = wave.id.wave_in_group as usize;
+        if self.waves.get(wi).is_some_and(|w| w.live && w.wave == wave.id.wave) {
+            self.waves[wi].last_cycle = c;
+            self.close_wave(wi, c);
+        }
+    }
+
+    fn barrier_release(&mut self, work_group_flat: u32) {
+        if let Some(h) = &mut self.hazards {
+            h.barrier_release(work_group_flat);
+        }
+    }
+}

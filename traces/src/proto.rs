@@ -1,0 +1,344 @@
+//! Perfetto wire format: the few `TracePacket`s written once per track, sequence or interned string are built
+//! with `perfetto_protos` (Perfetto's own schema) and serialized by rust-protobuf; the packets written once or
+//! twice per wave-instruction (slice begin/end, counter values) are encoded by hand here, because building a
+//! `TracePacket` message for each costs more than the instruction it describes. `tests` checks every hand
+//! encoder against a parse by `perfetto_protos`.
+//!
+//! A trace file is `Trace { repeated TracePacket packet = 1; }`: each packet is tag 0x0A, a varint length and the
+//! packet, so serialized packets concatenate into one valid trace (trace.proto).
+
+use perfetto_protos::trace_packet::TracePacket;
+use protobuf::Message;
+
+/// `Trace.packet` (field 1, length-delimited).
+const TRACE_PACKET: u8 = 0x0A;
+
+// TracePacket fields (trace_packet.proto).
+const PKT_TIMESTAMP: u8 = 8 << 3; // uint64
+const PKT_SEQUENCE_ID: u8 = 10 << 3; // trusted_packet_sequence_id, uint32
+const PKT_TRACK_EVENT: u8 = 11 << 3 | 2;
+/// timestamp_clock_id = 58: a two-byte tag.
+const PKT_TIMESTAMP_CLOCK_ID: [u8; 2] = [0xD0, 0x03];
+
+// TrackEvent fields (track_event.proto).
+const TE_TYPE: u8 = 9 << 3;
+const TE_NAME_IID: u8 = 10 << 3;
+const TE_TRACK_UUID: u8 = 11 << 3;
+const TE_DEBUG_ANNOTATIONS: u8 = 4 << 3 | 2;
+/// counter_value = 30 (int64).
+const TE_COUNTER_VALUE: [u8; 2] = [0xF0, 0x01];
+/// source_location_iid = 34.
+const TE_SOURCE_LOCATION_IID: [u8; 2] = [0x90, 0x02];
+/// flow_ids = 47 (fixed64).
+const TE_FLOW_IDS: [u8; 2] = [0xF9, 0x02];
+/// terminating_flow_ids = 48 (fixed64).
+const TE_TERMINATING_FLOW_IDS: [u8; 2] = [0x81, 0x03];
+
+// DebugAnnotation fields (debug_annotation.proto).
+const DA_NAME_IID: u8 = 1 << 3;
+const DA_UINT_VALUE: u8 = 3 << 3;
+
+/// TrackEvent.Type.
+pub const TYPE_SLICE_BEGIN: u8 = 1;
+pub const TYPE_SLICE_END: u8 = 2;
+pub const TYPE_INSTANT: u8 = 3;
+pub const TYPE_COUNTER: u8 = 4;
+
+/// TracePacket.SequenceFlags.
+pub const SEQ_INCREMENTAL_STATE_CLEARED: u32 = 1;
+pub const SEQ_NEEDS_INCREMENTAL_STATE: u32 = 2;
+
+/// BUILTIN_CLOCK_BOOTTIME (builtin_clock.proto): the trace clock when a snapshot names it and no other.
+pub const CLOCK_BOOTTIME: u32 = 6;
+/// The sequence-scoped clock (ids 64..=127 are per sequence) every wave sequence uses: nanoseconds, delta-encoded.
+pub const CLOCK_WAVE: u32 = 64;
+
+#[inline(always)]
+pub fn put_varint(buf: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        buf.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    buf.push(v as u8);
+}
+
+#[inline(always)]
+fn varint_len(v: u64) -> usize {
+    ((64 - (v | 1).leading_zeros() as usize) + 6) / 7
+}
+
+/// Start a length-delimited field whose length is not known yet: one placeholder byte, fixed by `close`.
+#[inline(always)]
+fn open(buf: &mut Vec<u8>, tag: u8) -> usize {
+    buf.push(tag);
+    buf.push(0);
+    buf.len()
+}
+
+/// Write the length of the field opened at `start` (moving the body when it needs a longer varint, which the
+/// hot packets never do: they stay under 128 bytes).
+#[inline(always)]
+fn close(buf: &mut Vec<u8>, start: usize) {
+    let len = buf.len() - start;
+    if len < 0x80 {
+        buf[start - 1] = len as u8;
+    } else {
+        let mut v = Vec::with_capacity(3);
+        put_varint(&mut v, len as u64);
+        buf[start - 1] = v[0];
+        buf.splice(start..start, v[1..].iter().copied());
+    }
+}
+
+/// Append one serialized `TracePacket` (built with `perfetto_protos`) as `Trace.packet`.
+pub fn put_message(buf: &mut Vec<u8>, p: &TracePacket) {
+    let bytes = p.write_to_bytes().unwrap_or_default();
+    buf.push(TRACE_PACKET);
+    put_varint(buf, bytes.len() as u64);
+    buf.extend_from_slice(&bytes);
+}
+
+/// A flow id (`TrackEvent.flow_ids` / `terminating_flow_ids`): named by its source event, ended by the event
+/// that lists it as terminating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FlowId(pub u64);
+
+/// Where a hot packet's timestamp comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stamp {
+    /// Delta on the sequence's incremental clock (`CLOCK_WAVE`, the sequence default).
+    Delta(u64),
+    /// Absolute nanoseconds on BOOTTIME (when an event goes back in time on its sequence).
+    Absolute(u64),
+}
+
+#[inline(always)]
+fn put_header(buf: &mut Vec<u8>, seq: u32, ts: Stamp) -> usize {
+    let packet = open(buf, TRACE_PACKET);
+    let (Stamp::Delta(t) | Stamp::Absolute(t)) = ts;
+    buf.push(PKT_TIMESTAMP);
+    put_varint(buf, t);
+    buf.push(PKT_SEQUENCE_ID);
+    put_varint(buf, seq as u64);
+    if let Stamp::Absolute(_) = ts {
+        buf.extend_from_slice(&PKT_TIMESTAMP_CLOCK_ID);
+        put_varint(buf, CLOCK_BOOTTIME as u64);
+    }
+    packet
+}
+
+/// The per-event fields of a slice begin.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Begin<'a> {
+    /// `TrackEvent.track_uuid`; 0 = leave it to `TrackEventDefaults`.
+    pub track: u64,
+    pub name_iid: u64,
+    pub source_location_iid: u64,
+    /// `(annotation name iid, value)` written as a uint debug annotation, when the name iid is not 0.
+    pub uint_arg: (u64, u64),
+    pub flows_out: &'a [FlowId],
+    pub flows_in: &'a [FlowId],
+}
+
+/// `TracePacket { timestamp, trusted_packet_sequence_id, track_event { type, name_iid, track_uuid, ... } }`.
+#[inline]
+pub fn put_slice_begin(buf: &mut Vec<u8>, seq: u32, ts: Stamp, kind: u8, e: &Begin) {
+    let packet = put_header(buf, seq, ts);
+    let ev = open(buf, PKT_TRACK_EVENT);
+    if e.uint_arg.0 != 0 {
+        let a = open(buf, TE_DEBUG_ANNOTATIONS);
+        buf.push(DA_NAME_IID);
+        put_varint(buf, e.uint_arg.0);
+        buf.push(DA_UINT_VALUE);
+        put_varint(buf, e.uint_arg.1);
+        close(buf, a);
+    }
+    buf.push(TE_TYPE);
+    buf.push(kind);
+    if e.name_iid != 0 {
+        buf.push(TE_NAME_IID);
+        put_varint(buf, e.name_iid);
+    }
+    if e.track != 0 {
+        buf.push(TE_TRACK_UUID);
+        put_varint(buf, e.track);
+    }
+    if e.source_location_iid != 0 {
+        buf.extend_from_slice(&TE_SOURCE_LOCATION_IID);
+        put_varint(buf, e.source_location_iid);
+    }
+    for f in e.flows_out {
+        buf.extend_from_slice(&TE_FLOW_IDS);
+        buf.extend_from_slice(&f.0.to_le_bytes());
+    }
+    for f in e.flows_in {
+        buf.extend_from_slice(&TE_TERMINATING_FLOW_IDS);
+        buf.extend_from_slice(&f.0.to_le_bytes());
+    }
+    close(buf, ev);
+    close(buf, packet);
+}
+
+/// `TYPE_SLICE_END` on `track` (0 = the sequence's default track).
+#[inline]
+pub fn put_slice_end(buf: &mut Vec<u8>, seq: u32, ts: Stamp, track: u64) {
+    let packet = put_header(buf, seq, ts);
+    let ev = open(buf, PKT_TRACK_EVENT);
+    buf.push(TE_TYPE);
+    buf.push(TYPE_SLICE_END);
+    if track != 0 {
+        buf.push(TE_TRACK_UUID);
+        put_varint(buf, track);
+    }
+    close(buf, ev);
+    close(buf, packet);
+}
+
+/// `TYPE_COUNTER` with `counter_value` on counter track `track`.
+#[inline]
+pub fn put_counter(buf: &mut Vec<u8>, seq: u32, ts: Stamp, track: u64, value: i64) {
+    let packet = put_header(buf, seq, ts);
+    let ev = open(buf, PKT_TRACK_EVENT);
+    buf.push(TE_TYPE);
+    buf.push(TYPE_COUNTER);
+    buf.push(TE_TRACK_UUID);
+    put_varint(buf, track);
+    buf.extend_from_slice(&TE_COUNTER_VALUE);
+    put_varint(buf, value as u64);
+    close(buf, ev);
+    close(buf, packet);
+}
+
+/// Bytes a slice end takes (for the size model in the docs and tests).
+pub fn slice_end_len(seq: u32, delta: u64, track: u64) -> usize {
+    let te = 2 + if track != 0 { 1 + varint_len(track) } else { 0 };
+    let body = 1 + varint_len(delta) + 1 + varint_len(seq as u64) + 2 + te;
+    2 + body
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use perfetto_protos::track_event::track_event::Type;
+
+    /// Split a serialized trace into its packets, parsed with Perfetto's schema.
+    fn parse(buf: &[u8]) -> Vec<TracePacket> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < buf.len() {
+            assert_eq!(buf[i], 0x0A, "Trace.packet tag at {i}");
+            i += 1;
+            let (mut len, mut shift) = (0usize, 0);
+            loop {
+                let b = buf[i];
+                i += 1;
+                len |= ((b & 0x7F) as usize) << shift;
+                shift += 7;
+                if b < 0x80 {
+                    break;
+                }
+            }
+            out.push(TracePacket::parse_from_bytes(&buf[i..i + len]).expect("packet parses"));
+            i += len;
+        }
+        out
+    }
+
+    #[test]
+    fn varint_lengths() {
+        for v in [0u64, 1, 127, 128, 16383, 16384, u32::MAX as u64, u64::MAX] {
+            let mut b = Vec::new();
+            put_varint(&mut b, v);
+            assert_eq!(b.len(), varint_len(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn slice_begin_parses_with_perfetto_schema() {
+        let mut buf = Vec::new();
+        let flows = [FlowId(0x0102_0304_0506_0708), FlowId(9)];
+        put_slice_begin(
+            &mut buf,
+            7,
+            Stamp::Delta(300),
+            TYPE_SLICE_BEGIN,
+            &Begin {
+                track: 4097,
+                name_iid: 3,
+                source_location_iid: 200,
+                uint_arg: (5, 64),
+                flows_out: &flows[..1],
+                flows_in: &flows[1..],
+            },
+        );
+        let p = &parse(&buf)[0];
+        assert_eq!(p.timestamp(), 300);
+        assert!(!p.has_timestamp_clock_id());
+        assert_eq!(p.trusted_packet_sequence_id(), 7);
+        let e = p.track_event();
+        assert_eq!(e.type_(), Type::TYPE_SLICE_BEGIN);
+        assert_eq!(e.name_iid(), 3);
+        assert_eq!(e.track_uuid(), 4097);
+        assert_eq!(e.source_location_iid(), 200);
+        assert_eq!(e.flow_ids, vec![0x0102_0304_0506_0708]);
+        assert_eq!(e.terminating_flow_ids, vec![9]);
+        assert_eq!(e.debug_annotations.len(), 1);
+        assert_eq!(e.debug_annotations[0].name_iid(), 5);
+        assert_eq!(e.debug_annotations[0].uint_value(), 64);
+    }
+
+    #[test]
+    fn end_counter_and_absolute_stamp_parse() {
+        let mut buf = Vec::new();
+        put_slice_end(&mut buf, 200, Stamp::Delta(1), 12);
+        put_counter(&mut buf, 3, Stamp::Absolute(1 << 40), 99, -2);
+        put_slice_end(&mut buf, 1, Stamp::Delta(0), 0);
+        let ps = parse(&buf);
+        assert_eq!(ps[0].timestamp(), 1);
+        assert_eq!(ps[0].trusted_packet_sequence_id(), 200);
+        assert_eq!(ps[0].track_event().type_(), Type::TYPE_SLICE_END);
+        assert_eq!(ps[0].track_event().track_uuid(), 12);
+        assert_eq!(ps[1].timestamp(), 1 << 40);
+        assert_eq!(ps[1].timestamp_clock_id(), CLOCK_BOOTTIME);
+        assert_eq!(ps[1].track_event().type_(), Type::TYPE_COUNTER);
+        assert_eq!(ps[1].track_event().counter_value(), -2);
+        assert_eq!(ps[1].track_event().track_uuid(), 99);
+        assert!(!ps[2].track_event().has_track_uuid());
+        // The size model agrees with the encoder.
+        let mut b = Vec::new();
+        put_slice_end(&mut b, 200, Stamp::Delta(1), 12);
+        assert_eq!(b.len(), slice_end_len(200, 1, 12));
+    }
+
+    #[test]
+    fn long_packets_get_longer_length_varints() {
+        let mut buf = Vec::new();
+        let ids: Vec<u64> = (1..=20).collect();
+        let flows: Vec<FlowId> = ids.iter().map(|&i| FlowId(i)).collect();
+        put_slice_begin(
+            &mut buf,
+            1,
+            Stamp::Delta(0),
+            TYPE_INSTANT,
+            &Begin {
+                track: 1,
+                name_iid: 1,
+                flows_in: &flows,
+                ..Begin::default()
+            },
+        );
+        let p = &parse(&buf)[0];
+        assert_eq!(p.track_event().terminating_flow_ids, ids);
+        assert_eq!(p.track_event().type_(), Type::TYPE_INSTANT);
+    }
+
+    #[test]
+    fn put_message_frames_a_packet() {
+        let mut p = TracePacket::new();
+        p.set_timestamp(5);
+        p.set_trusted_packet_sequence_id(2);
+        let mut buf = Vec::new();
+        put_message(&mut buf, &p);
+        assert_eq!(parse(&buf), vec![p]);
+    }
+}

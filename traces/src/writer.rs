@@ -1,0 +1,907 @@
+//! The domain layer: tracks (compute unit, work-group, wave, counters), slices, instants, flows and counters,
+//! streamed to a `.pftrace` file with bounded memory.
+//!
+//! Layout of the file (TrackEvent, track_event.proto / interned_data.proto / clock_snapshot.proto):
+//! - Track descriptors: `CU n` → `WG (x,y,z)` → `wave W WG(x,y,z) SIMD s` (slices) → its counter tracks
+//!   `vmcnt`, `lgkmcnt`, `active lanes`; `CU n SIMD s busy waves` counters under each CU.
+//! - Every live wave owns one trusted packet sequence (a *slot*, reused by the next wave once the wave ends).
+//!   Its timestamps are deltas on the sequence-scoped incremental clock 64 in nanoseconds, anchored at
+//!   BOOTTIME 0 by a clock snapshot when a wave takes the slot; mnemonics (`event_names`) and per-PC source
+//!   locations (`source_locations`) are interned per sequence, the `interned_data` packet going before the first
+//!   event that uses an iid. The first packet of a sequence sets `SEQ_INCREMENTAL_STATE_CLEARED`; packets
+//!   carrying or using interned data set `SEQ_NEEDS_INCREMENTAL_STATE`, except the per-instruction slice and
+//!   counter packets: that flag only lets a reader drop packets after a sequence lost data (a ring buffer
+//!   wrapping), which a file written in one pass cannot do, and it would cost 2 of the ~31 bytes of an
+//!   instruction.
+//! - Per-instruction packets are appended to a buffer; at `flush_bytes` the buffer goes to the file, so memory
+//!   does not grow with the run (packets of different sequences may interleave freely in a trace).
+//! - Several writers (one per host thread) share one file through `TraceFile`; each writes whole buffers under a
+//!   lock and owns its sequences, so their packets interleave without breaking any sequence.
+
+use crate::proto::{self, Begin, Stamp};
+pub use crate::proto::FlowId;
+use perfetto_protos::clock_snapshot::{clock_snapshot::Clock as SnapClock, ClockSnapshot};
+use perfetto_protos::counter_descriptor::CounterDescriptor;
+use perfetto_protos::debug_annotation::{DebugAnnotation, DebugAnnotationName};
+use perfetto_protos::interned_data::InternedData;
+use perfetto_protos::source_location::SourceLocation;
+use perfetto_protos::trace_packet::TracePacket;
+use perfetto_protos::trace_packet_defaults::TracePacketDefaults;
+use perfetto_protos::track_descriptor::{track_descriptor::ChildTracksOrdering, TrackDescriptor};
+use perfetto_protos::track_event::{track_event::Type, EventName, TrackEvent, TrackEventDefaults};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// How a trace file is laid out.
+#[derive(Clone, Debug)]
+pub struct TraceConfig {
+    /// Modelled cycles per second: cycle `c` is at `c * 1e9 / clock_hz` ns. At 1 GHz (the default) a cycle is a
+    /// nanosecond; above 1 GHz, events less than a nanosecond apart share a timestamp (Perfetto counts ns).
+    pub clock_hz: u64,
+    /// Waves in the dispatch: the counter tracks' uuids start after the waves' so every uuid written per event
+    /// stays a short varint.
+    pub wave_count: u64,
+    /// Write `track_uuid` on every event. `validate_pftrace.py` needs it (it does not apply
+    /// `TrackEventDefaults.track_uuid`); trace_processor does not, and without it an instruction takes ~6 bytes
+    /// less.
+    pub explicit_track_uuids: bool,
+    /// Add a `lanes` argument (active lanes) to every instruction slice, besides the wave's `active lanes` counter
+    /// track (about 5 bytes per instruction).
+    pub lane_args: bool,
+    /// Buffer size at which a writer hands its packets to the file.
+    pub flush_bytes: usize,
+}
+
+impl Default for TraceConfig {
+    fn default() -> Self {
+        TraceConfig {
+            clock_hz: 1_000_000_000,
+            wave_count: 1 << 14,
+            explicit_track_uuids: true,
+            lane_args: false,
+            flush_bytes: 1 << 20,
+        }
+    }
+}
+
+/// Totals of a written trace.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TraceStats {
+    pub bytes: u64,
+    pub waves: u64,
+    /// Instruction slices.
+    pub instructions: u64,
+    pub stalls: u64,
+    pub instants: u64,
+    pub counter_values: u64,
+    pub flows: u64,
+    pub sequences: u64,
+}
+
+impl TraceStats {
+    fn add(&mut self, o: &TraceStats) {
+        self.bytes += o.bytes;
+        self.waves += o.waves;
+        self.instructions += o.instructions;
+        self.stalls += o.stalls;
+        self.instants += o.instants;
+        self.counter_values += o.counter_values;
+        self.flows += o.flows;
+        self.sequences += o.sequences;
+    }
+}
+
+/// A wave's counter tracks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum WaveCounter {
+    Vmcnt = 0,
+    Lgkmcnt = 1,
+    ActiveLanes = 2,
+}
+
+impl WaveCounter {
+    pub const ALL: [WaveCounter; 3] = [
+        WaveCounter::Vmcnt,
+        WaveCounter::Lgkmcnt,
+        WaveCounter::ActiveLanes,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            WaveCounter::Vmcnt => "vmcnt",
+            WaveCounter::Lgkmcnt => "lgkmcnt",
+            WaveCounter::ActiveLanes => "active lanes",
+        }
+    }
+}
+
+/// Track uuids. The ones written with every event (wave slices, wave counters) are small numbers.
+pub mod uuid {
+    /// The slice track of wave `wave`.
+    pub fn wave(wave: u32) -> u64 {
+        wave as u64 + 1
+    }
+    /// Counter track `k` (`WaveCounter as u64`) of wave `wave`, in a dispatch of `wave_count` waves.
+    pub fn wave_counter(wave_count: u64, wave: u32, k: u64) -> u64 {
+        if (wave as u64) < wave_count {
+            1 + wave_count + 3 * wave as u64 + k
+        } else {
+            (4 << 40) + 3 * wave as u64 + k
+        }
+    }
+    pub fn work_group(flat: u32) -> u64 {
+        (1 << 40) + flat as u64
+    }
+    pub fn cu(cu: u32) -> u64 {
+        (2 << 40) + cu as u64
+    }
+    pub fn simd_busy(cu: u32, simd: u8) -> u64 {
+        (3 << 40) + cu as u64 * 4 + simd as u64
+    }
+}
+
+/// An interned event name (mnemonic, stall reason, instant name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NameId(u32);
+/// An interned source location.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LocId(u32);
+
+/// A wave's tracks while the wave lives (returned by `wave_track`, given back to `end_wave`).
+#[derive(Debug, PartialEq, Eq)]
+pub struct WaveTrack {
+    slot: u32,
+    uuid: u64,
+}
+
+/// What names a wave and places it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct WaveDesc {
+    pub wave: u32,
+    pub work_group_flat: u32,
+    pub work_group: [u32; 3],
+    pub wave_in_group: u32,
+    pub simd: u8,
+    pub cu: u32,
+}
+
+/// An argument of an instant event.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    Str(String),
+    Uint(u64),
+}
+
+struct Output {
+    file: File,
+    bytes: u64,
+    error: Option<io::Error>,
+}
+
+struct Shared {
+    out: Mutex<Output>,
+    config: TraceConfig,
+    /// ns = cycles * ns_q32 >> 32.
+    ns_q32: u128,
+    next_seq: AtomicU32,
+    next_worker: AtomicU32,
+    /// Writers created and not yet finished.
+    live: AtomicU32,
+    merged: Mutex<Merged>,
+}
+
+#[derive(Default)]
+struct Merged {
+    stats: TraceStats,
+    busy: BTreeMap<(u32, u8), BTreeMap<u64, i64>>,
+}
+
+/// The output file; hands out one `TraceWriter` per host thread.
+#[derive(Clone)]
+pub struct TraceFile(Arc<Shared>);
+
+/// The sequence id of the packets the file itself writes (SIMD counters at the end).
+const ROOT_SEQ: u32 = 1;
+
+impl TraceFile {
+    pub fn create(path: &Path, config: TraceConfig) -> io::Result<TraceFile> {
+        if config.clock_hz == 0 {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "the trace clock must be above 0 Hz",
+            ));
+        }
+        let file = File::create(path)?;
+        let ns_q32 = (1_000_000_000u128 << 32) / config.clock_hz as u128;
+        Ok(TraceFile(Arc::new(Shared {
+            out: Mutex::new(Output {
+                file,
+                bytes: 0,
+                error: None,
+            }),
+            config,
+            ns_q32,
+            next_seq: AtomicU32::new(ROOT_SEQ + 1),
+            next_worker: AtomicU32::new(0),
+            live: AtomicU32::new(0),
+            merged: Mutex::new(Merged::default()),
+        })))
+    }
+
+    pub fn config(&self) -> &TraceConfig {
+        &self.0.config
+    }
+
+    /// A writer with its own sequences and buffer, for one host thread.
+    pub fn writer(&self) -> TraceWriter {
+        let s = &self.0;
+        s.live.fetch_add(1, Ordering::AcqRel);
+        let worker = s.next_worker.fetch_add(1, Ordering::Relaxed);
+        let desc_seq = s.next_seq.fetch_add(1, Ordering::Relaxed);
+        TraceWriter {
+            file: self.clone(),
+            worker,
+            desc_seq,
+            desc_started: false,
+            buf: Vec::with_capacity(s.config.flush_bytes + 4096),
+            names: Vec::new(),
+            name_index: HashMap::new(),
+            locs: Vec::new(),
+            loc_index: HashMap::new(),
+            slots: Vec::new(),
+            free: Vec::new(),
+            declared: HashSet::new(),
+            next_flow: 0,
+            busy: BTreeMap::new(),
+            stats: TraceStats::default(),
+            finished: false,
+        }
+    }
+
+    /// Finish `writers` (all writers of this file that are still open), then write the SIMD busy-wave counters
+    /// and return the totals.
+    pub fn finish(self, writers: impl IntoIterator<Item = TraceWriter>) -> io::Result<TraceStats> {
+        for w in writers {
+            w.finish_part();
+        }
+        let s = &self.0;
+        if s.live.load(Ordering::Acquire) != 0 {
+            return Err(io::Error::other(
+                "trace: a writer of this file was not finished; its packets are missing",
+            ));
+        }
+        let mut merged = s.merged.lock().unwrap_or_else(|e| e.into_inner());
+        let busy = std::mem::take(&mut merged.busy);
+        let mut buf = Vec::new();
+        let mut counters = 0;
+        let mut first = true;
+        for ((cu, simd), deltas) in &busy {
+            if first {
+                let mut p = TracePacket::new();
+                p.set_trusted_packet_sequence_id(ROOT_SEQ);
+                p.sequence_flags = Some(proto::SEQ_INCREMENTAL_STATE_CLEARED);
+                proto::put_message(&mut buf, &p);
+                first = false;
+            }
+            put_descriptor(&mut buf, ROOT_SEQ, cu_track(*cu));
+            put_track(
+                &mut buf,
+                ROOT_SEQ,
+                uuid::simd_busy(*cu, *simd),
+                Some(uuid::cu(*cu)),
+                &format!("CU {cu} SIMD {simd} busy waves"),
+                true,
+                Some(-1 - *simd as i32),
+            );
+            let mut level = 0i64;
+            for (&ns, &d) in deltas {
+                level += d;
+                proto::put_counter(
+                    &mut buf,
+                    ROOT_SEQ,
+                    Stamp::Absolute(ns),
+                    uuid::simd_busy(*cu, *simd),
+                    level,
+                );
+                counters += 1;
+            }
+        }
+        let mut out = s.out.lock().unwrap_or_else(|e| e.into_inner());
+        if out.error.is_none() {
+            if let Err(e) = out.file.write_all(&buf).and_then(|_| out.file.flush()) {
+                out.error = Some(e);
+            }
+            out.bytes += buf.len() as u64;
+        }
+        if let Some(e) = out.error.take() {
+            return Err(e);
+        }
+        let mut stats = merged.stats.clone();
+        stats.counter_values += counters;
+        stats.bytes = out.bytes;
+        Ok(stats)
+    }
+
+    fn write(&self, buf: &[u8]) {
+        let mut out = self.0.out.lock().unwrap_or_else(|e| e.into_inner());
+        if out.error.is_some() {
+            return;
+        }
+        match out.file.write_all(buf) {
+            Ok(()) => out.bytes += buf.len() as u64,
+            Err(e) => out.error = Some(e),
+        }
+    }
+}
+
+/// One wave's sequence (reused by the next wave when the wave ends, keeping its interned data).
+struct Slot {
+    seq: u32,
+    live: bool,
+    uuid: u64,
+    counters: [u64; 3],
+    last_value: [i64; 3],
+    last_ns: u64,
+    name_iid: Vec<u32>,
+    next_name_iid: u32,
+    loc_iid: Vec<u32>,
+    next_loc_iid: u32,
+    lanes_iid: u32,
+}
+
+struct Location {
+    file: String,
+    line: u32,
+    function: String,
+}
+
+/// Writes one host thread's tracks and events. Methods never fail: an I/O error is kept and returned by
+/// `TraceFile::finish` (and later packets are dropped).
+pub struct TraceWriter {
+    file: TraceFile,
+    worker: u32,
+    /// Sequence of this writer's track descriptors.
+    desc_seq: u32,
+    desc_started: bool,
+    buf: Vec<u8>,
+    names: Vec<String>,
+    name_index: HashMap<String, u32>,
+    locs: Vec<Location>,
+    loc_index: HashMap<(String, u32, String), u32>,
+    slots: Vec<Slot>,
+    free: Vec<u32>,
+    /// CU and work-group tracks this writer declared.
+    declared: HashSet<u64>,
+    next_flow: u64,
+    busy: BTreeMap<(u32, u8), BTreeMap<u64, i64>>,
+    stats: TraceStats,
+    finished: bool,
+}
+
+impl TraceWriter {
+    /// A trace file with one writer (one host thread) and the default layout; `finish` completes the file.
+    pub fn create(path: &Path, clock_hz: u64) -> io::Result<TraceWriter> {
+        let f = TraceFile::create(
+            path,
+            TraceConfig {
+                clock_hz,
+                ..TraceConfig::default()
+            },
+        )?;
+        Ok(f.writer())
+    }
+
+    /// Finish this writer and, when it is the file's last open writer, the file.
+    pub fn finish(self) -> io::Result<TraceStats> {
+        let f = self.file.clone();
+        f.finish([self])
+    }
+
+    pub fn file(&self) -> &TraceFile {
+        &self.file
+    }
+
+    /// Modelled cycles to trace nanoseconds.
+    #[inline(always)]
+    pub fn ns(&self, cycles: u64) -> u64 {
+        ((cycles as u128 * self.file.0.ns_q32) >> 32) as u64
+    }
+
+    /// Intern an event name (off the hot path: keep the id).
+    pub fn name(&mut self, s: &str) -> NameId {
+        if let Some(&i) = self.name_index.get(s) {
+            return NameId(i);
+        }
+        let i = self.names.len() as u32;
+        self.names.push(s.to_string());
+        self.name_index.insert(s.to_string(), i);
+        NameId(i)
+    }
+
+    /// Intern a source location. `function` is what the UI shows as the location's function: the instruction
+    /// tracer puts `0xPC: instruction text` there, so one interned record per PC carries PC, text and file:line.
+    pub fn location(&mut self, file: &str, line: u32, function: &str) -> LocId {
+        let key = (file.to_string(), line, function.to_string());
+        if let Some(&i) = self.loc_index.get(&key) {
+            return LocId(i);
+        }
+        let i = self.locs.len() as u32;
+        self.locs.push(Location {
+            file: key.0.clone(),
+            line,
+            function: key.2.clone(),
+        });
+        self.loc_index.insert(key, i);
+        LocId(i)
+    }
+
+    pub fn new_flow(&mut self) -> FlowId {
+        self.next_flow += 1;
+        self.stats.flows += 1;
+        FlowId((self.worker as u64 + 1) << 40 | self.next_flow)
+    }
+
+    fn desc_packet(&mut self) {
+        if !self.desc_started {
+            self.desc_started = true;
+            let mut p = TracePacket::new();
+            p.set_trusted_packet_sequence_id(self.desc_seq);
+            p.sequence_flags = Some(proto::SEQ_INCREMENTAL_STATE_CLEARED);
+            proto::put_message(&mut self.buf, &p);
+            self.stats.sequences += 1;
+        }
+    }
+
+    /// Declare the wave's tracks (and its CU and work-group tracks the first time) and give it a sequence.
+    pub fn wave_track(&mut self, d: &WaveDesc) -> WaveTrack {
+        self.desc_packet();
+        let seq_d = self.desc_seq;
+        let cfg = self.file.0.config.clone();
+        let cu = uuid::cu(d.cu);
+        if self.declared.insert(cu) {
+            put_descriptor(&mut self.buf, seq_d, cu_track(d.cu));
+        }
+        let wg = uuid::work_group(d.work_group_flat);
+        let [x, y, z] = d.work_group;
+        if self.declared.insert(wg) {
+            let mut t = track(wg, Some(cu), &format!("WG ({x},{y},{z})"));
+            t.set_child_ordering(ChildTracksOrdering::EXPLICIT);
+            t.set_sibling_order_rank(d.work_group_flat.min(i32::MAX as u32) as i32);
+            put_descriptor(&mut self.buf, seq_d, t);
+        }
+        let wave_uuid = uuid::wave(d.wave);
+        let mut t = track(
+            wave_uuid,
+            Some(wg),
+            &format!("wave {} WG({x},{y},{z}) SIMD {}", d.wave, d.simd),
+        );
+        t.set_child_ordering(ChildTracksOrdering::EXPLICIT);
+        t.set_sibling_order_rank(d.wave_in_group.min(i32::MAX as u32) as i32);
+        put_descriptor(&mut self.buf, seq_d, t);
+        let mut counters = [0u64; 3];
+        for k in WaveCounter::ALL {
+            let u = uuid::wave_counter(cfg.wave_count, d.wave, k as u64);
+            counters[k as usize] = u;
+            put_track(
+                &mut self.buf,
+                seq_d,
+                u,
+                Some(wave_uuid),
+                &format!("wave {} {}", d.wave, k.name()),
+                true,
+                Some(k as i32),
+            );
+        }
+        // A sequence for the wave: a free slot or a new one.
+        let (slot, fresh) = match self.free.pop() {
+            Some(s) => (s, false),
+            None => {
+                let seq = self.file.0.next_seq.fetch_add(1, Ordering::Relaxed);
+                self.slots.push(Slot {
+                    seq,
+                    live: false,
+                    uuid: 0,
+                    counters,
+                    last_value: [i64::MIN; 3],
+                    last_ns: 0,
+                    name_iid: Vec::new(),
+                    next_name_iid: 1,
+                    loc_iid: Vec::new(),
+                    next_loc_iid: 1,
+                    lanes_iid: 0,
+                });
+                self.stats.sequences += 1;
+                (self.slots.len() as u32 - 1, true)
+            }
+        };
+        let s = &mut self.slots[slot as usize];
+        s.live = true;
+        s.uuid = wave_uuid;
+        s.counters = counters;
+        s.last_value = [i64::MIN; 3];
+        s.last_ns = 0;
+        // Defaults: the wave clock, the wave's slice track.
+        let mut p = TracePacket::new();
+        p.set_trusted_packet_sequence_id(s.seq);
+        if fresh {
+            p.sequence_flags = Some(proto::SEQ_INCREMENTAL_STATE_CLEARED);
+        }
+        let mut defaults = TracePacketDefaults::new();
+        defaults.set_timestamp_clock_id(proto::CLOCK_WAVE);
+        let mut ted = TrackEventDefaults::new();
+        ted.set_track_uuid(wave_uuid);
+        defaults.track_event_defaults = Some(ted).into();
+        p.trace_packet_defaults = Some(defaults).into();
+        proto::put_message(&mut self.buf, &p);
+        // The wave clock starts at BOOTTIME 0 (a snapshot also resets an incremental clock's base).
+        let mut p = TracePacket::new();
+        p.set_trusted_packet_sequence_id(s.seq);
+        let mut snap = ClockSnapshot::new();
+        let mut boot = SnapClock::new();
+        boot.set_clock_id(proto::CLOCK_BOOTTIME);
+        boot.set_timestamp(0);
+        let mut wave_clock = SnapClock::new();
+        wave_clock.set_clock_id(proto::CLOCK_WAVE);
+        wave_clock.set_timestamp(0);
+        wave_clock.set_is_incremental(true);
+        wave_clock.set_unit_multiplier_ns(1);
+        snap.clocks = vec![boot, wave_clock];
+        p.set_clock_snapshot(snap);
+        proto::put_message(&mut self.buf, &p);
+        self.stats.waves += 1;
+        self.maybe_flush();
+        WaveTrack {
+            slot,
+            uuid: wave_uuid,
+        }
+    }
+
+    /// The wave ended: its sequence becomes free for the next wave.
+    pub fn end_wave(&mut self, t: WaveTrack) {
+        if let Some(s) = self.slots.get_mut(t.slot as usize) {
+            if s.live && s.uuid == t.uuid {
+                s.live = false;
+                self.free.push(t.slot);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn stamp(&mut self, slot: u32, cycles: u64) -> Stamp {
+        let ns = self.ns(cycles);
+        let s = &mut self.slots[slot as usize];
+        if ns >= s.last_ns {
+            let d = ns - s.last_ns;
+            s.last_ns = ns;
+            Stamp::Delta(d)
+        } else {
+            Stamp::Absolute(ns)
+        }
+    }
+
+    #[inline(always)]
+    fn track_field(&self, t: &WaveTrack) -> u64 {
+        if self.file.0.config.explicit_track_uuids {
+            t.uuid
+        } else {
+            0
+        }
+    }
+
+    /// Make sure name and location are interned on the slot's sequence; returns their iids.
+    #[inline(always)]
+    fn intern(&mut self, slot: u32, name: NameId, loc: Option<LocId>, lanes: bool) -> (u64, u64, u64) {
+        let s = &self.slots[slot as usize];
+        let n = s.name_iid.get(name.0 as usize).copied().unwrap_or(0);
+        let l = match loc {
+            Some(l) => s.loc_iid.get(l.0 as usize).copied().unwrap_or(0),
+            None => 1,
+        };
+        let a = if lanes { s.lanes_iid } else { 1 };
+        if n != 0 && l != 0 && a != 0 {
+            let l = if loc.is_some() { l as u64 } else { 0 };
+            let a = if lanes { a as u64 } else { 0 };
+            return (n as u64, l, a);
+        }
+        self.intern_slow(slot, name, loc, lanes)
+    }
+
+    #[cold]
+    fn intern_slow(&mut self, slot: u32, name: NameId, loc: Option<LocId>, lanes: bool) -> (u64, u64, u64) {
+        let s = &mut self.slots[slot as usize];
+        let mut data = InternedData::new();
+        if s.name_iid.len() <= name.0 as usize {
+            s.name_iid.resize(name.0 as usize + 1, 0);
+        }
+        if s.name_iid[name.0 as usize] == 0 {
+            let iid = s.next_name_iid;
+            s.next_name_iid += 1;
+            s.name_iid[name.0 as usize] = iid;
+            let mut e = EventName::new();
+            e.set_iid(iid as u64);
+            e.set_name(self.names[name.0 as usize].clone());
+            data.event_names.push(e);
+        }
+        let mut l = 0;
+        if let Some(loc) = loc {
+            if s.loc_iid.len() <= loc.0 as usize {
+                s.loc_iid.resize(loc.0 as usize + 1, 0);
+            }
+            if s.loc_iid[loc.0 as usize] == 0 {
+                let iid = s.next_loc_iid;
+                s.next_loc_iid += 1;
+                s.loc_iid[loc.0 as usize] = iid;
+                let src = &self.locs[loc.0 as usize];
+                let mut e = SourceLocation::new();
+                e.set_iid(iid as u64);
+                e.set_file_name(src.file.clone());
+                e.set_function_name(src.function.clone());
+                e.set_line_number(src.line);
+                data.source_locations.push(e);
+            }
+            l = s.loc_iid[loc.0 as usize] as u64;
+        }
+        let mut a = 0;
+        if lanes {
+            if s.lanes_iid == 0 {
+                s.lanes_iid = 1;
+                let mut e = DebugAnnotationName::new();
+                e.set_iid(1);
+                e.set_name("lanes".to_string());
+                data.debug_annotation_names.push(e);
+            }
+            a = s.lanes_iid as u64;
+        }
+        let n = s.name_iid[name.0 as usize] as u64;
+        let mut p = TracePacket::new();
+        p.set_trusted_packet_sequence_id(s.seq);
+        p.sequence_flags = Some(proto::SEQ_NEEDS_INCREMENTAL_STATE);
+        p.interned_data = Some(data).into();
+        proto::put_message(&mut self.buf, &p);
+        (n, l, a)
+    }
+
+    #[inline(always)]
+    fn maybe_flush(&mut self) {
+        if self.buf.len() >= self.file.0.config.flush_bytes {
+            self.flush();
+        }
+    }
+
+    /// Hand the buffered packets to the file.
+    pub fn flush(&mut self) {
+        if !self.buf.is_empty() {
+            self.file.write(&self.buf);
+            self.buf.clear();
+        }
+    }
+
+    /// Begin a slice on the wave's track. `flows_out` start at this slice, `flows_in` end at it.
+    #[inline]
+    pub fn begin(
+        &mut self,
+        t: &WaveTrack,
+        ts: u64,
+        name: NameId,
+        loc: Option<LocId>,
+        lanes: Option<u32>,
+        flows_out: &[FlowId],
+        flows_in: &[FlowId],
+    ) {
+        let lane_arg = lanes.is_some() && self.file.0.config.lane_args;
+        let (n, l, a) = self.intern(t.slot, name, loc, lane_arg);
+        let stamp = self.stamp(t.slot, ts);
+        let track = self.track_field(t);
+        let seq = self.slots[t.slot as usize].seq;
+        proto::put_slice_begin(
+            &mut self.buf,
+            seq,
+            stamp,
+            proto::TYPE_SLICE_BEGIN,
+            &Begin {
+                track,
+                name_iid: n,
+                source_location_iid: l,
+                uint_arg: (a, lanes.unwrap_or(0) as u64),
+                flows_out,
+                flows_in,
+            },
+        );
+    }
+
+    /// End the wave track's innermost open slice.
+    #[inline]
+    pub fn end(&mut self, t: &WaveTrack, ts: u64) {
+        let stamp = self.stamp(t.slot, ts);
+        let track = self.track_field(t);
+        let seq = self.slots[t.slot as usize].seq;
+        proto::put_slice_end(&mut self.buf, seq, stamp, track);
+        self.maybe_flush();
+    }
+
+    /// End an instruction slice begun with `begin` (counts it).
+    #[inline]
+    pub fn end_instruction(&mut self, t: &WaveTrack, ts: u64) {
+        self.end(t, ts);
+        self.stats.instructions += 1;
+    }
+
+    /// One executed instruction: a slice `[ts, ts + dur)` named `name` (the mnemonic) at `loc`; the wave's
+    /// `active lanes` counter follows `lanes`.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn instruction(
+        &mut self,
+        t: &WaveTrack,
+        ts: u64,
+        dur: u64,
+        name: NameId,
+        loc: Option<LocId>,
+        lanes: u32,
+        flows_out: &[FlowId],
+        flows_in: &[FlowId],
+    ) {
+        self.begin(t, ts, name, loc, Some(lanes), flows_out, flows_in);
+        self.counter(t, WaveCounter::ActiveLanes, ts, lanes as i64);
+        self.end(t, ts + dur);
+        self.stats.instructions += 1;
+    }
+
+    /// A stall slice `[ts, ts + dur)` named for its reason (intern it once, e.g. `name("stall: vmcnt")`).
+    pub fn stall(&mut self, t: &WaveTrack, ts: u64, dur: u64, reason: NameId) {
+        self.begin(t, ts, reason, None, None, &[], &[]);
+        self.end(t, ts + dur);
+        self.stats.stalls += 1;
+    }
+
+    /// Set a wave counter at `ts` (written only when the value changes).
+    #[inline]
+    pub fn counter(&mut self, t: &WaveTrack, k: WaveCounter, ts: u64, value: i64) {
+        let s = &self.slots[t.slot as usize];
+        if s.last_value[k as usize] == value {
+            return;
+        }
+        let (seq, track) = (s.seq, s.counters[k as usize]);
+        self.slots[t.slot as usize].last_value[k as usize] = value;
+        let stamp = self.stamp(t.slot, ts);
+        proto::put_counter(&mut self.buf, seq, stamp, track, value);
+        self.stats.counter_values += 1;
+    }
+
+    /// An instant event on the wave's track with arguments (hazards, missing waits); `flows_in` end here.
+    pub fn instant(
+        &mut self,
+        t: &WaveTrack,
+        ts: u64,
+        name: NameId,
+        args: &[(&str, Arg)],
+        flows_in: &[FlowId],
+    ) {
+        let (n, _, _) = self.intern(t.slot, name, None, false);
+        let stamp = self.stamp(t.slot, ts);
+        let seq = self.slots[t.slot as usize].seq;
+        let mut p = TracePacket::new();
+        p.set_trusted_packet_sequence_id(seq);
+        p.sequence_flags = Some(proto::SEQ_NEEDS_INCREMENTAL_STATE);
+        match stamp {
+            Stamp::Delta(d) => p.set_timestamp(d),
+            Stamp::Absolute(a) => {
+                p.set_timestamp(a);
+                p.set_timestamp_clock_id(proto::CLOCK_BOOTTIME);
+            }
+        }
+        let mut e = TrackEvent::new();
+        e.set_type(Type::TYPE_INSTANT);
+        e.set_name_iid(n);
+        if self.file.0.config.explicit_track_uuids {
+            e.set_track_uuid(t.uuid);
+        }
+        for (k, v) in args {
+            let mut a = DebugAnnotation::new();
+            a.set_name(k.to_string());
+            match v {
+                Arg::Str(s) => a.set_string_value(s.clone()),
+                Arg::Uint(u) => a.set_uint_value(*u),
+            }
+            e.debug_annotations.push(a);
+        }
+        e.terminating_flow_ids = flows_in.iter().map(|f| f.0).collect();
+        p.set_track_event(e);
+        proto::put_message(&mut self.buf, &p);
+        self.stats.instants += 1;
+        self.maybe_flush();
+    }
+
+    /// A wave became resident (`delta` +1) or left (`-1`) SIMD `simd` of `cu` at cycle `ts`: the file's
+    /// `busy waves` counters are the running sums, written by `TraceFile::finish` (memory grows with distinct
+    /// timestamps of wave starts and ends, not with instructions).
+    pub fn simd_busy(&mut self, cu: u32, simd: u8, ts: u64, delta: i64) {
+        let ns = self.ns(ts);
+        *self
+            .busy
+            .entry((cu, simd))
+            .or_default()
+            .entry(ns)
+            .or_insert(0) += delta;
+    }
+
+    /// Totals of this writer so far (bytes: buffered and not yet flushed).
+    pub fn stats(&self) -> TraceStats {
+        let mut s = self.stats.clone();
+        s.bytes = self.buf.len() as u64;
+        s
+    }
+
+    fn finish_part(mut self) {
+        self.flush();
+        self.finished = true;
+        let sh = &self.file.0;
+        let mut m = sh.merged.lock().unwrap_or_else(|e| e.into_inner());
+        m.stats.add(&self.stats);
+        for (k, v) in std::mem::take(&mut self.busy) {
+            let e = m.busy.entry(k).or_default();
+            for (ns, d) in v {
+                *e.entry(ns).or_insert(0) += d;
+            }
+        }
+        drop(m);
+        sh.live.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl Drop for TraceWriter {
+    /// A writer dropped without `finish` still hands over its packets (the file then reports it unfinished).
+    fn drop(&mut self) {
+        if !self.finished {
+            self.flush();
+        }
+    }
+}
+
+fn track(uuid: u64, parent: Option<u64>, name: &str) -> TrackDescriptor {
+    let mut t = TrackDescriptor::new();
+    t.set_uuid(uuid);
+    if let Some(p) = parent {
+        t.set_parent_uuid(p);
+    }
+    t.set_name(name.to_string());
+    t
+}
+
+/// A compute unit: its SIMD counters first, then its work-groups in dispatch order.
+fn cu_track(cu: u32) -> TrackDescriptor {
+    let mut t = track(uuid::cu(cu), None, &format!("CU {cu}"));
+    t.set_child_ordering(ChildTracksOrdering::EXPLICIT);
+    t.set_sibling_order_rank(cu.min(i32::MAX as u32) as i32);
+    t
+}
+
+fn put_descriptor(buf: &mut Vec<u8>, seq: u32, t: TrackDescriptor) {
+    let mut p = TracePacket::new();
+    p.set_trusted_packet_sequence_id(seq);
+    p.set_track_descriptor(t);
+    proto::put_message(buf, &p);
+}
+
+fn put_track(
+    buf: &mut Vec<u8>,
+    seq: u32,
+    uuid: u64,
+    parent: Option<u64>,
+    name: &str,
+    counter: bool,
+    rank: Option<i32>,
+) {
+    let mut t = track(uuid, parent, name);
+    if counter {
+        t.counter = Some(CounterDescriptor::new()).into();
+    }
+    if let Some(r) = rank {
+        t.set_sibling_order_rank(r);
+    }
+    put_descriptor(buf, seq, t);
+}
