@@ -8,6 +8,7 @@ use std::process::ExitCode;
 mod cmd_disasm;
 mod cmd_run;
 mod cmd_serve;
+mod cmd_tui;
 
 #[derive(Parser)]
 #[command(
@@ -75,6 +76,13 @@ enum Command {
         #[arg(long, default_value_t = 256)]
         resident_waves: u32,
     },
+    /// Step one dispatch interactively in the terminal: source, disassembly, waves, registers (MANIFEST or DIR).
+    Tui {
+        manifest: PathBuf,
+        /// Most waves resident at once (whole work-groups).
+        #[arg(long, default_value_t = 256)]
+        resident_waves: u32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -97,6 +105,13 @@ fn main() -> ExitCode {
             port,
             listen,
             check,
+            resident_waves,
+        }),
+        Command::Tui {
+            manifest,
+            resident_waves,
+        } => cmd_tui::run(&cmd_tui::TuiArgs {
+            manifest,
             resident_waves,
         }),
         Command::Run {

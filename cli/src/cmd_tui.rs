@@ -1,0 +1,22 @@
+//! `wavescope tui`: the interactive terminal UI over one dispatch (tui/).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use wavescope::machine::MachineOptions;
+
+pub struct TuiArgs {
+    pub manifest: PathBuf,
+    pub resident_waves: u32,
+}
+
+pub fn run(a: &TuiArgs) -> anyhow::Result<ExitCode> {
+    let opts = wavescope_tui::Options {
+        manifest: a.manifest.clone(),
+        machine: MachineOptions {
+            resident_waves: a.resident_waves,
+            ..MachineOptions::default()
+        },
+    };
+    wavescope_tui::run(&opts).map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(ExitCode::SUCCESS)
+}

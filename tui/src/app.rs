@@ -1,0 +1,680 @@
+//! The application state and its event handling. Rendering reads it (`impl Widget for &App`); only `key`,
+//! `mouse` and `apply` change it.
+
+use crate::engine::{Command, Snapshot, Update};
+use crate::keys::{intent_of, Intent};
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Direction, Layout, Rect};
+use ratatui::widgets::Widget;
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use wavescope::debug_info::{DebugInfo, FileId};
+use wavescope::session::Session;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pane {
+    Source,
+    Disasm,
+    Registers,
+    Waves,
+    Findings,
+    Timeline,
+}
+
+pub const PANES: [Pane; 6] = [
+    Pane::Source,
+    Pane::Disasm,
+    Pane::Registers,
+    Pane::Waves,
+    Pane::Findings,
+    Pane::Timeline,
+];
+
+impl Pane {
+    pub fn title(self) -> &'static str {
+        match self {
+            Pane::Source => "Source",
+            Pane::Disasm => "Disassembly",
+            Pane::Registers => "Registers",
+            Pane::Waves => "Waves",
+            Pane::Findings => "Findings",
+            Pane::Timeline => "Timeline",
+        }
+    }
+}
+
+/// What keys mean right now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Normal,
+    Help,
+    /// Typing a search string.
+    Search(String),
+    /// Typing a lane number.
+    Lane(String),
+    /// The engine is running (continue/next): Esc or Ctrl-C interrupts.
+    Running,
+}
+
+/// What the app asks of the outside after a key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Out {
+    Engine(Command),
+    Interrupt,
+    WriteTrace,
+}
+
+/// One instruction of the disassembly pane.
+#[derive(Clone, Debug)]
+pub struct DisasmLine {
+    pub pc: u64,
+    pub text: String,
+    /// Its source line in the shown file (1-based).
+    pub line: Option<u32>,
+}
+
+/// A hazard, missing wait or fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub text: String,
+    pub pc: Option<u64>,
+}
+
+/// What does not change while the dispatch runs: the program and its source.
+pub struct Program {
+    pub kernel: String,
+    pub disasm: Vec<DisasmLine>,
+    pub file: Option<FileId>,
+    pub file_name: String,
+    pub source: Vec<String>,
+    pub debug_info: Option<Arc<DebugInfo>>,
+}
+
+impl Program {
+    pub fn from_session(s: &Session) -> Program {
+        let p = &s.dispatch.program;
+        let di = s.debug_info.clone();
+        // The kernel's own file: where its out-of-line function is (the last frame of an inline chain), not the
+        // headers inlined into it.
+        let file = di.as_ref().and_then(|d| {
+            p.pcs.iter().find_map(|&pc| {
+                let f = d.frames(pc).last()?;
+                d.loc(f.loc).filter(|l| l.line > 0).map(|l| l.file)
+            })
+        });
+        let mut file_name = String::from("(no source: the code object has no line table)");
+        let mut source = Vec::new();
+        if let (Some(d), Some(f)) = (&di, file) {
+            let mut extra = Vec::new();
+            if let Some(dir) = s.manifest.code_object.parent() {
+                extra.push(dir.to_path_buf());
+            }
+            let cache = d.source_cache(extra);
+            file_name = d.file(f).map(|x| x.path.clone()).unwrap_or_default();
+            match d.source_text(&cache, f) {
+                Ok(t) => {
+                    source = (1..=t.line_count() as u32)
+                        .map(|n| t.line(n).unwrap_or("").to_string())
+                        .collect()
+                }
+                Err(_) => file_name.push_str(" (source file not found)"),
+            }
+        }
+        let disasm = (0..p.insts.len())
+            .map(|i| {
+                let pc = p.pcs[i];
+                // The line in the shown file: the instruction's own, or the call site of what was inlined.
+                let line = di.as_ref().and_then(|d| {
+                    d.frames(pc).iter().find_map(|f| {
+                        d.loc(f.loc)
+                            .filter(|l| Some(l.file) == file && l.line > 0)
+                            .map(|l| l.line)
+                    })
+                });
+                DisasmLine {
+                    pc,
+                    text: wavescope::isa::disasm::inst_text(&p.insts[i], &p.words_of(i), pc),
+                    line,
+                }
+            })
+            .collect();
+        Program {
+            kernel: s.manifest.kernel.clone(),
+            disasm,
+            file,
+            file_name,
+            source,
+            debug_info: di,
+        }
+    }
+
+    pub fn disasm_index(&self, pc: u64) -> Option<usize> {
+        self.disasm.binary_search_by_key(&pc, |d| d.pc).ok()
+    }
+
+    pub fn line_of(&self, pc: u64) -> Option<u32> {
+        self.disasm_index(pc).and_then(|i| self.disasm[i].line)
+    }
+}
+
+pub struct App {
+    pub program: Program,
+    pub snapshot: Snapshot,
+    /// The selected vector register's lanes before the last run (for highlighting changes): (wave, vreg, lanes).
+    pub prev_lanes: Option<(u32, u16, [u32; 64])>,
+    pub focus: Pane,
+    pub mode: Mode,
+    pub source_cursor: usize,
+    pub disasm_cursor: usize,
+    pub wave_cursor: usize,
+    pub findings_cursor: usize,
+    pub timeline_offset: usize,
+    pub wave: u32,
+    pub vreg: u16,
+    pub lane: u8,
+    pub breakpoints: BTreeSet<u64>,
+    pub findings: Vec<Finding>,
+    pub status: String,
+    pub progress: Option<u64>,
+    pub quit: bool,
+    /// The terminal's size at the last draw (mouse hits are computed from the same layout).
+    pub area: Rect,
+}
+
+impl App {
+    pub fn new(program: Program) -> App {
+        App {
+            program,
+            snapshot: Snapshot::default(),
+            prev_lanes: None,
+            focus: Pane::Source,
+            mode: Mode::Normal,
+            source_cursor: 0,
+            disasm_cursor: 0,
+            wave_cursor: 0,
+            findings_cursor: 0,
+            timeline_offset: 0,
+            wave: 0,
+            vreg: 0,
+            lane: 0,
+            breakpoints: BTreeSet::new(),
+            findings: Vec::new(),
+            status: "? for keys".into(),
+            progress: None,
+            quit: false,
+            area: Rect::new(0, 0, 120, 40),
+        }
+    }
+
+    /// The PC of the selected wave.
+    pub fn current_pc(&self) -> Option<u64> {
+        self.snapshot
+            .regs
+            .as_ref()
+            .filter(|r| r.wave == self.wave)
+            .map(|r| r.pc)
+            .or_else(|| {
+                self.snapshot
+                    .waves
+                    .iter()
+                    .find(|w| w.wave == self.wave)
+                    .map(|w| w.pc)
+            })
+    }
+
+    fn follow_pc(&mut self) {
+        if let Some(pc) = self.current_pc() {
+            if let Some(i) = self.program.disasm_index(pc) {
+                self.disasm_cursor = i;
+            }
+            if let Some(l) = self.program.line_of(pc) {
+                self.source_cursor = l.saturating_sub(1) as usize;
+            }
+        }
+        if let Some(i) = self.snapshot.waves.iter().position(|w| w.wave == self.wave) {
+            self.wave_cursor = i;
+        }
+    }
+
+    /// Take in what the engine sent.
+    pub fn apply(&mut self, u: Update) {
+        match u {
+            Update::Snapshot(s) => {
+                if let Some(r) = &self.snapshot.regs {
+                    self.prev_lanes = Some((r.wave, r.vreg, r.lanes));
+                }
+                self.snapshot = *s;
+                if let Some(r) = &self.snapshot.regs {
+                    self.wave = r.wave;
+                } else if let Some(w) = self.snapshot.waves.first() {
+                    self.wave = w.wave;
+                }
+                self.follow_pc();
+            }
+            Update::Progress { wave_instructions } => {
+                self.progress = Some(wave_instructions);
+                self.status =
+                    format!("running... {wave_instructions} wave instructions (Esc interrupts)");
+            }
+            Update::Stopped {
+                text,
+                wave,
+                fault_pc,
+            } => {
+                if self.mode == Mode::Running {
+                    self.mode = Mode::Normal;
+                }
+                self.progress = None;
+                if let Some(w) = wave {
+                    self.wave = w;
+                }
+                if let Some(pc) = fault_pc {
+                    self.findings.push(Finding {
+                        text: format!("fault: {text}"),
+                        pc: Some(pc),
+                    });
+                }
+                self.status = text;
+            }
+        }
+    }
+
+    fn run(&mut self, c: Command) -> Vec<Out> {
+        self.mode = Mode::Running;
+        self.status = "running...".into();
+        vec![Out::Engine(c)]
+    }
+
+    fn select(&self) -> Out {
+        Out::Engine(Command::Select {
+            wave: self.wave,
+            vreg: self.vreg,
+            lane: self.lane,
+        })
+    }
+
+    fn pane_len(&self, p: Pane) -> usize {
+        match p {
+            Pane::Source => self.program.source.len(),
+            Pane::Disasm => self.program.disasm.len(),
+            Pane::Waves => self.snapshot.waves.len(),
+            Pane::Findings => self.findings.len(),
+            Pane::Timeline => self.snapshot.waves.len(),
+            Pane::Registers => 0,
+        }
+    }
+
+    fn cursor_mut(&mut self, p: Pane) -> Option<&mut usize> {
+        match p {
+            Pane::Source => Some(&mut self.source_cursor),
+            Pane::Disasm => Some(&mut self.disasm_cursor),
+            Pane::Waves => Some(&mut self.wave_cursor),
+            Pane::Findings => Some(&mut self.findings_cursor),
+            Pane::Timeline => Some(&mut self.timeline_offset),
+            Pane::Registers => None,
+        }
+    }
+
+    fn move_cursor(&mut self, p: Pane, delta: isize) {
+        let n = self.pane_len(p);
+        if let Some(c) = self.cursor_mut(p) {
+            *c = (*c as isize + delta).clamp(0, n.saturating_sub(1) as isize) as usize;
+        }
+    }
+
+    fn toggle_breakpoint(&mut self) -> Vec<Out> {
+        let pcs: Vec<u64> = match self.focus {
+            Pane::Disasm => self
+                .program
+                .disasm
+                .get(self.disasm_cursor)
+                .map(|d| vec![d.pc])
+                .unwrap_or_default(),
+            _ => {
+                let line = self.source_cursor as u32 + 1;
+                // A breakpoint on this line already: remove every breakpoint of the line.
+                let here: Vec<u64> = self
+                    .breakpoints
+                    .iter()
+                    .copied()
+                    .filter(|&pc| self.program.line_of(pc) == Some(line))
+                    .collect();
+                if !here.is_empty() {
+                    for pc in &here {
+                        self.breakpoints.remove(pc);
+                    }
+                    self.status = format!("breakpoint at line {line} removed");
+                    return vec![Out::Engine(Command::Breakpoints(
+                        self.breakpoints.iter().copied().collect(),
+                    ))];
+                }
+                match (&self.program.debug_info, self.program.file) {
+                    (Some(d), Some(f)) => {
+                        let (l, mut pcs) = d.breakpoint_pcs(f, line);
+                        // A line whose code is all inlined (`__syncthreads();`) has no PCs of its own in the
+                        // line table: break where its inlined code starts (the disassembly's call-site lines).
+                        if l != line {
+                            if let Some(first) =
+                                self.program.disasm.iter().find(|x| x.line == Some(line))
+                            {
+                                pcs = vec![first.pc];
+                                return self.set_breakpoints(pcs);
+                            }
+                        }
+                        if pcs.is_empty() {
+                            self.status = format!("no code at or after line {line}");
+                        } else if l != line {
+                            self.source_cursor = l as usize - 1;
+                        }
+                        pcs
+                    }
+                    _ => Vec::new(),
+                }
+            }
+        };
+        self.set_breakpoints(pcs)
+    }
+
+    /// Toggle the breakpoints `pcs` (one source line's) together.
+    fn set_breakpoints(&mut self, pcs: Vec<u64>) -> Vec<Out> {
+        let Some(&first) = pcs.first() else {
+            return Vec::new();
+        };
+        if self.breakpoints.contains(&first) {
+            for pc in &pcs {
+                self.breakpoints.remove(pc);
+            }
+            self.status = format!("breakpoint at 0x{first:x} removed");
+        } else {
+            self.breakpoints.extend(pcs.iter().copied());
+            self.status = format!("breakpoint at 0x{first:x}");
+        }
+        vec![Out::Engine(Command::Breakpoints(
+            self.breakpoints.iter().copied().collect(),
+        ))]
+    }
+
+    fn search(&mut self, needle: &str) {
+        if needle.is_empty() {
+            return;
+        }
+        let (pane, start) = match self.focus {
+            Pane::Disasm => (Pane::Disasm, self.disasm_cursor),
+            _ => (Pane::Source, self.source_cursor),
+        };
+        let texts: Vec<&str> = match pane {
+            Pane::Disasm => self
+                .program
+                .disasm
+                .iter()
+                .map(|d| d.text.as_str())
+                .collect(),
+            _ => self.program.source.iter().map(String::as_str).collect(),
+        };
+        let n = texts.len();
+        let hit = (1..=n)
+            .map(|k| (start + k) % n.max(1))
+            .find(|&i| texts[i].contains(needle));
+        match hit {
+            Some(i) => {
+                self.focus = pane;
+                *self.cursor_mut(pane).unwrap() = i;
+                self.status = format!("/{needle}");
+            }
+            None => self.status = format!("not found: {needle}"),
+        }
+    }
+
+    fn change_wave(&mut self, delta: isize) -> Vec<Out> {
+        let w = &self.snapshot.waves;
+        if w.is_empty() {
+            return Vec::new();
+        }
+        let i = w.iter().position(|r| r.wave == self.wave).unwrap_or(0) as isize;
+        let j = (i + delta).rem_euclid(w.len() as isize) as usize;
+        self.wave = w[j].wave;
+        self.wave_cursor = j;
+        vec![self.select()]
+    }
+
+    /// Handle one key.
+    pub fn key(&mut self, k: &KeyEvent) -> Vec<Out> {
+        match self.mode.clone() {
+            Mode::Running => {
+                if k.code == KeyCode::Esc || intent_of(k) == Some(Intent::Quit) {
+                    if intent_of(k) == Some(Intent::Quit) && k.code == KeyCode::Char('q') {
+                        self.quit = true;
+                    }
+                    self.status = "interrupting...".into();
+                    return vec![Out::Interrupt];
+                }
+                Vec::new()
+            }
+            Mode::Help => {
+                self.mode = Mode::Normal;
+                Vec::new()
+            }
+            Mode::Search(mut s) | Mode::Lane(mut s) => {
+                let lane_mode = matches!(self.mode, Mode::Lane(_));
+                match k.code {
+                    KeyCode::Esc => self.mode = Mode::Normal,
+                    KeyCode::Enter => {
+                        self.mode = Mode::Normal;
+                        if lane_mode {
+                            match s.parse::<u8>() {
+                                Ok(l) if l < 64 => {
+                                    self.lane = l;
+                                    self.status = format!("lane {l}");
+                                    return vec![self.select()];
+                                }
+                                _ => self.status = format!("no lane {s} (0..63)"),
+                            }
+                        } else {
+                            self.search(&s);
+                        }
+                    }
+                    KeyCode::Backspace => {
+                        s.pop();
+                        self.mode = if lane_mode {
+                            Mode::Lane(s)
+                        } else {
+                            Mode::Search(s)
+                        };
+                    }
+                    KeyCode::Char(c) => {
+                        s.push(c);
+                        self.mode = if lane_mode {
+                            Mode::Lane(s)
+                        } else {
+                            Mode::Search(s)
+                        };
+                    }
+                    _ => {}
+                }
+                Vec::new()
+            }
+            Mode::Normal => self.normal_key(k),
+        }
+    }
+
+    fn normal_key(&mut self, k: &KeyEvent) -> Vec<Out> {
+        let Some(intent) = intent_of(k) else {
+            return Vec::new();
+        };
+        let page = (self.area.height / 2).max(1) as isize;
+        match intent {
+            Intent::Quit => {
+                self.quit = true;
+                Vec::new()
+            }
+            Intent::Step => self.run(Command::Step { wave: self.wave }),
+            Intent::Next => self.run(Command::Next { wave: self.wave }),
+            Intent::Continue => self.run(Command::Continue),
+            Intent::ToggleBreakpoint => self.toggle_breakpoint(),
+            Intent::NextWave => self.change_wave(1),
+            Intent::PrevWave => self.change_wave(-1),
+            Intent::PickLane => {
+                self.mode = Mode::Lane(String::new());
+                Vec::new()
+            }
+            Intent::NextVreg | Intent::PrevVreg => {
+                let d: i32 = if intent == Intent::NextVreg { 1 } else { -1 };
+                self.vreg = (self.vreg as i32 + d).rem_euclid(512) as u16;
+                vec![self.select()]
+            }
+            Intent::NextPane | Intent::PrevPane => {
+                let i = PANES.iter().position(|&p| p == self.focus).unwrap_or(0) as isize;
+                let d = if intent == Intent::NextPane { 1 } else { -1 };
+                self.focus = PANES[(i + d).rem_euclid(PANES.len() as isize) as usize];
+                Vec::new()
+            }
+            Intent::Search => {
+                self.mode = Mode::Search(String::new());
+                Vec::new()
+            }
+            Intent::WriteTrace => vec![Out::WriteTrace],
+            Intent::Help => {
+                self.mode = Mode::Help;
+                Vec::new()
+            }
+            Intent::Up => {
+                self.move_cursor(self.focus, -1);
+                Vec::new()
+            }
+            Intent::Down => {
+                self.move_cursor(self.focus, 1);
+                Vec::new()
+            }
+            Intent::PageUp => {
+                self.move_cursor(self.focus, -page);
+                Vec::new()
+            }
+            Intent::PageDown => {
+                self.move_cursor(self.focus, page);
+                Vec::new()
+            }
+            Intent::Jump => match self.focus {
+                Pane::Findings => {
+                    if let Some(pc) = self.findings.get(self.findings_cursor).and_then(|f| f.pc) {
+                        if let Some(i) = self.program.disasm_index(pc) {
+                            self.disasm_cursor = i;
+                            self.focus = Pane::Disasm;
+                        }
+                        if let Some(l) = self.program.line_of(pc) {
+                            self.source_cursor = l as usize - 1;
+                        }
+                    }
+                    Vec::new()
+                }
+                Pane::Waves => match self.snapshot.waves.get(self.wave_cursor) {
+                    Some(w) => {
+                        self.wave = w.wave;
+                        vec![self.select()]
+                    }
+                    None => Vec::new(),
+                },
+                _ => Vec::new(),
+            },
+        }
+    }
+
+    /// Mouse: the wheel scrolls the pane under the pointer, a click focuses it and selects the row.
+    pub fn mouse(&mut self, m: &MouseEvent) -> Vec<Out> {
+        let hit = layout(self.area, self.focus)
+            .panes
+            .into_iter()
+            .find(|(_, r)| r.contains((m.column, m.row).into()));
+        let Some((pane, rect)) = hit else {
+            return Vec::new();
+        };
+        match m.kind {
+            MouseEventKind::ScrollDown => self.move_cursor(pane, 3),
+            MouseEventKind::ScrollUp => self.move_cursor(pane, -3),
+            MouseEventKind::Down(MouseButton::Left) => {
+                self.focus = pane;
+                // Rows are drawn centred on the cursor (see `panes::window`): map the row back.
+                let inner_h = rect.height.saturating_sub(2) as usize;
+                let row = (m.row.saturating_sub(rect.y + 1)) as usize;
+                let n = self.pane_len(pane);
+                if let Some(c) = self.cursor_mut(pane) {
+                    let top = crate::panes::window(*c, n, inner_h).0;
+                    if top + row < n {
+                        *c = top + row;
+                    }
+                }
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+}
+
+/// Where each pane goes on a screen of `area`.
+pub struct Screen {
+    pub panes: Vec<(Pane, Rect)>,
+    pub status: Rect,
+}
+
+/// Wide screens show every pane; below 120x32 the waves, findings and timeline share one slot (the focused one,
+/// else the waves), so 80x24 still shows source, disassembly and registers.
+pub fn layout(area: Rect, focus: Pane) -> Screen {
+    let [main, status] = Layout::vertical([Constraint::Min(3), Constraint::Length(1)]).areas(area);
+    let wide = area.width >= 120 && area.height >= 32;
+    let mut panes = Vec::new();
+    if wide {
+        let [top, timeline] =
+            Layout::vertical([Constraint::Min(10), Constraint::Length(7)]).areas(main);
+        let [left, mid, right] = Layout::horizontal([
+            Constraint::Percentage(42),
+            Constraint::Percentage(33),
+            Constraint::Percentage(25),
+        ])
+        .areas(top);
+        let [src, dis] =
+            Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(left);
+        let [waves, findings] =
+            Layout::vertical([Constraint::Percentage(65), Constraint::Percentage(35)]).areas(right);
+        panes.extend([
+            (Pane::Source, src),
+            (Pane::Disasm, dis),
+            (Pane::Registers, mid),
+            (Pane::Waves, waves),
+            (Pane::Findings, findings),
+            (Pane::Timeline, timeline),
+        ]);
+    } else {
+        let [left, right] = Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([Constraint::Percentage(50), Constraint::Percentage(50)])
+            .areas(main);
+        let [src, dis] =
+            Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(left);
+        let [regs, other] =
+            Layout::vertical([Constraint::Percentage(62), Constraint::Percentage(38)]).areas(right);
+        let third = match focus {
+            Pane::Findings | Pane::Timeline => focus,
+            _ => Pane::Waves,
+        };
+        panes.extend([
+            (Pane::Source, src),
+            (Pane::Disasm, dis),
+            (Pane::Registers, regs),
+            (third, other),
+        ]);
+    }
+    Screen { panes, status }
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let screen = layout(area, self.focus);
+        for (pane, rect) in &screen.panes {
+            crate::panes::render(self, *pane, *rect, buf);
+        }
+        crate::panes::status::render(self, screen.status, buf);
+        if self.mode == Mode::Help {
+            crate::panes::help::render(area, buf);
+        }
+    }
+}

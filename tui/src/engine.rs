@@ -1,0 +1,376 @@
+//! The engine: a [`Machine`] on its own thread, driven by [`Command`]s and answering with [`Update`]s over flume
+//! channels. The UI never touches the machine; it renders the last [`Snapshot`] it was sent.
+//!
+//! [`Engine::handle`] is also callable directly (tests drive it synchronously, without a thread).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use wavescope::debug_info::{DebugInfo, WaveView};
+use wavescope::exec::LANES;
+use wavescope::machine::{Action, Machine, Plan, Stop, WaveState};
+use wavescope::session::Session;
+
+/// What the UI asks of the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Execute one instruction of `wave` (the others may run while it cannot, e.g. at a barrier).
+    Step {
+        wave: u32,
+    },
+    /// Run `wave` until it leaves the PCs of its current source line.
+    Next {
+        wave: u32,
+    },
+    /// Every wave runs until a breakpoint, a fault or the end.
+    Continue,
+    /// The full set of breakpoint PCs.
+    Breakpoints(Vec<u64>),
+    /// Which wave, vector register (0..255 VGPR, 256.. AGPR) and lane the registers pane shows.
+    Select {
+        wave: u32,
+        vreg: u16,
+        lane: u8,
+    },
+    Quit,
+}
+
+/// A wave as the waves pane lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WaveRow {
+    pub wave: u32,
+    pub work_group: [u32; 3],
+    pub simd: u8,
+    pub state: WaveState,
+    /// The counter an `s_waitcnt` waits on (`vmcnt`, `lgkmcnt`, ...), when `state` is `Waitcnt`.
+    pub waitcnt: &'static str,
+    pub pc: u64,
+    pub instructions: u64,
+}
+
+/// The selected wave's registers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WaveRegs {
+    pub wave: u32,
+    pub pc: u64,
+    pub sgpr: Vec<u32>,
+    pub exec: u64,
+    pub vcc: u64,
+    pub m0: u32,
+    pub scc: bool,
+    pub mode: u32,
+    pub vgpr_count: u16,
+    pub agpr_count: u16,
+    /// The selected vector register (index as in `Command::Select`) and its 64 lanes.
+    pub vreg: u16,
+    pub lanes: [u32; LANES],
+    pub lane: u8,
+    /// `name = value` of the source variables in scope, for `lane`.
+    pub locals: Vec<String>,
+}
+
+/// Everything the UI shows of the machine after a stop.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Snapshot {
+    pub waves: Vec<WaveRow>,
+    pub regs: Option<WaveRegs>,
+    pub total_waves: u64,
+    pub wave_instructions: u64,
+    pub finished: bool,
+}
+
+/// What the engine tells the UI.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Update {
+    Snapshot(Box<Snapshot>),
+    /// A long run is under way: wave instructions executed so far.
+    Progress {
+        wave_instructions: u64,
+    },
+    /// Why the last run stopped, in a user's words; `fault` carries the PC of a fault for the findings list.
+    Stopped {
+        text: String,
+        wave: Option<u32>,
+        fault_pc: Option<u64>,
+    },
+}
+
+pub struct Engine {
+    machine: Machine,
+    debug_info: Option<Arc<DebugInfo>>,
+    wave: u32,
+    vreg: u16,
+    lane: u8,
+}
+
+impl Engine {
+    pub fn new(session: Session, opts: wavescope::machine::MachineOptions) -> Engine {
+        let debug_info = session.debug_info.clone();
+        let machine = Machine::new(session, opts);
+        let wave = machine.waves().next().map_or(0, |w| w.id.wave);
+        Engine {
+            machine,
+            debug_info,
+            wave,
+            vreg: 0,
+            lane: 0,
+        }
+    }
+
+    pub fn session(&self) -> &Session {
+        self.machine.session()
+    }
+
+    /// Carry out one command. `interrupt` is polled during long runs; `progress` hears about them.
+    pub fn handle(
+        &mut self,
+        cmd: Command,
+        interrupt: &AtomicBool,
+        progress: &mut dyn FnMut(Update),
+    ) -> Vec<Update> {
+        match cmd {
+            Command::Step { wave } => {
+                self.wave = wave;
+                self.run(Plan::step(wave, false), interrupt, progress)
+            }
+            Command::Next { wave } => {
+                self.wave = wave;
+                let plan = match self.line_range(wave) {
+                    Some((start, end)) => Plan {
+                        actions: vec![(wave, Action::RangeStep { start, end })],
+                        others: Action::Continue,
+                    },
+                    None => Plan::step(wave, false),
+                };
+                self.run(plan, interrupt, progress)
+            }
+            Command::Continue => self.run(Plan::continue_all(), interrupt, progress),
+            Command::Breakpoints(pcs) => {
+                for pc in self.machine.breakpoints() {
+                    self.machine.remove_breakpoint(pc);
+                }
+                for pc in pcs {
+                    self.machine.add_breakpoint(pc);
+                }
+                Vec::new()
+            }
+            Command::Select { wave, vreg, lane } => {
+                self.wave = wave;
+                self.vreg = vreg;
+                self.lane = lane;
+                vec![self.snapshot()]
+            }
+            Command::Quit => Vec::new(),
+        }
+    }
+
+    /// The contiguous PCs around `wave`'s PC that share its source line (what `next` steps over).
+    fn line_range(&self, wave: u32) -> Option<(u64, u64)> {
+        let di = self.debug_info.as_ref()?;
+        let pc = self.machine.wave(wave)?.pc;
+        let line_of = |pc: u64| di.source_loc(pc).map(|l| (l.file, l.line));
+        let here = line_of(pc)?;
+        let prog = &self.machine.dispatch().program;
+        let i = prog.index_of(pc)?;
+        let mut a = i;
+        while a > 0 && line_of(prog.pcs[a - 1]) == Some(here) {
+            a -= 1;
+        }
+        let mut b = i + 1;
+        while b < prog.pcs.len() && line_of(prog.pcs[b]) == Some(here) {
+            b += 1;
+        }
+        let end = prog
+            .pcs
+            .get(b)
+            .copied()
+            .unwrap_or(prog.base + prog.text.len() as u64);
+        Some((prog.pcs[a], end))
+    }
+
+    fn run(
+        &mut self,
+        plan: Plan,
+        interrupt: &AtomicBool,
+        progress: &mut dyn FnMut(Update),
+    ) -> Vec<Update> {
+        if self.machine.finished() {
+            return vec![
+                Update::Stopped {
+                    text: "the dispatch has ended".into(),
+                    wave: None,
+                    fault_pc: None,
+                },
+                self.snapshot(),
+            ];
+        }
+        interrupt.store(false, Ordering::Relaxed);
+        self.machine.resume(plan);
+        let mut last = Instant::now();
+        let stop = loop {
+            let mut poll = || {
+                if last.elapsed() > Duration::from_millis(50) {
+                    last = Instant::now();
+                    return true;
+                }
+                interrupt.load(Ordering::Relaxed)
+            };
+            match self.machine.run(&mut poll) {
+                Some(s) => break Some(s),
+                None if interrupt.load(Ordering::Relaxed) => {
+                    self.machine.halt();
+                    break None;
+                }
+                None => progress(Update::Progress {
+                    wave_instructions: self.machine.wave_instructions(),
+                }),
+            }
+        };
+        let (text, wave, fault_pc) = match &stop {
+            None => ("interrupted".to_string(), None, None),
+            Some(Stop::Breakpoint { wave, pc }) => (
+                format!("wave {wave}: breakpoint at 0x{pc:x}"),
+                Some(*wave),
+                None,
+            ),
+            Some(Stop::StepDone { wave }) => (format!("wave {wave}: step done"), Some(*wave), None),
+            Some(Stop::Watch(w)) => (format!("wave {}: watch hit", w.wave), Some(w.wave), None),
+            Some(Stop::Fault { wave, fault }) => (
+                self.machine.session().fault_report(fault).message,
+                Some(*wave),
+                Some(fault.pc),
+            ),
+            Some(Stop::Trap { wave, code }) => {
+                (format!("wave {wave}: s_trap {code}"), Some(*wave), None)
+            }
+            Some(Stop::Blocked { wave, .. }) => (
+                format!("wave {wave}: waits at a barrier"),
+                Some(*wave),
+                None,
+            ),
+            Some(Stop::Exited) => ("the dispatch has ended".to_string(), None, None),
+        };
+        if let Some(w) = wave {
+            self.wave = w;
+        }
+        if self.machine.wave(self.wave).is_none() {
+            if let Some(w) = self.machine.waves().next() {
+                self.wave = w.id.wave;
+            }
+        }
+        vec![
+            Update::Stopped {
+                text,
+                wave,
+                fault_pc,
+            },
+            self.snapshot(),
+        ]
+    }
+
+    fn waitcnt_counter(&self, pc: u64) -> &'static str {
+        let text = self.machine.session().inst_text(pc);
+        ["vmcnt", "lgkmcnt", "expcnt"]
+            .into_iter()
+            .find(|c| text.contains(c))
+            .unwrap_or("")
+    }
+
+    /// The state the UI shows now.
+    pub fn snapshot(&self) -> Update {
+        let m = &self.machine;
+        let waves = m
+            .waves()
+            .map(|w| {
+                let state = m.wave_state(w);
+                WaveRow {
+                    wave: w.id.wave,
+                    work_group: w.id.work_group,
+                    simd: w.id.simd,
+                    state,
+                    waitcnt: if state == WaveState::Waitcnt {
+                        self.waitcnt_counter(w.pc)
+                    } else {
+                        ""
+                    },
+                    pc: w.pc,
+                    instructions: w.instructions,
+                }
+            })
+            .collect();
+        let regs = m.wave(self.wave).map(|w| {
+            let vreg = self.vreg.min(511);
+            let locals = match (&self.debug_info, m.debug_view(self.wave)) {
+                (Some(di), Some(view)) => di
+                    .variables_at(view.pc())
+                    .iter()
+                    .filter(|v| v.kind != wavescope::debug_info::VarKind::Global)
+                    .map(|v| di.format_variable(v, &view, self.lane as u32))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            WaveRegs {
+                wave: w.id.wave,
+                pc: w.pc,
+                sgpr: w.sgpr[..106].to_vec(),
+                exec: w.exec(),
+                vcc: w.vcc(),
+                m0: w.m0(),
+                scc: w.scc,
+                mode: w.mode,
+                vgpr_count: w.vgpr_count,
+                agpr_count: w.agpr_count,
+                vreg,
+                lanes: w.vreg[vreg as usize],
+                lane: self.lane,
+                locals,
+            }
+        });
+        Update::Snapshot(Box::new(Snapshot {
+            waves,
+            regs,
+            total_waves: m.total_waves(),
+            wave_instructions: m.wave_instructions(),
+            finished: m.finished(),
+        }))
+    }
+}
+
+/// The UI's ends of the engine thread.
+pub struct EngineHandle {
+    pub commands: flume::Sender<Command>,
+    pub updates: flume::Receiver<Update>,
+    pub interrupt: Arc<AtomicBool>,
+    pub thread: std::thread::JoinHandle<()>,
+}
+
+/// Start the engine on its own thread; it sends a first snapshot at once.
+pub fn spawn(mut engine: Engine) -> EngineHandle {
+    let (cmd_tx, cmd_rx) = flume::unbounded::<Command>();
+    let (upd_tx, upd_rx) = flume::unbounded::<Update>();
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = interrupt.clone();
+    let thread = std::thread::spawn(move || {
+        let _ = upd_tx.send(engine.snapshot());
+        while let Ok(cmd) = cmd_rx.recv() {
+            if cmd == Command::Quit {
+                break;
+            }
+            let tx = upd_tx.clone();
+            let mut progress = |u: Update| {
+                let _ = tx.send(u);
+            };
+            for u in engine.handle(cmd, &flag, &mut progress) {
+                if upd_tx.send(u).is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    EngineHandle {
+        commands: cmd_tx,
+        updates: upd_rx,
+        interrupt,
+        thread,
+    }
+}

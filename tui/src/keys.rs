@@ -1,0 +1,129 @@
+//! Key bindings as data: what each key means (the `?` help pane lists this table).
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intent {
+    Step,
+    Next,
+    Continue,
+    ToggleBreakpoint,
+    NextWave,
+    PrevWave,
+    PickLane,
+    NextVreg,
+    PrevVreg,
+    NextPane,
+    PrevPane,
+    Search,
+    WriteTrace,
+    Help,
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Jump,
+    Quit,
+}
+
+pub struct Binding {
+    pub key: KeyCode,
+    pub intent: Intent,
+    pub label: &'static str,
+    pub help: &'static str,
+}
+
+const fn b(key: KeyCode, intent: Intent, label: &'static str, help: &'static str) -> Binding {
+    Binding {
+        key,
+        intent,
+        label,
+        help,
+    }
+}
+
+pub const BINDINGS: &[Binding] = &[
+    b(
+        KeyCode::Char('s'),
+        Intent::Step,
+        "s",
+        "step one instruction of the selected wave",
+    ),
+    b(
+        KeyCode::Char('n'),
+        Intent::Next,
+        "n",
+        "next source line of the selected wave",
+    ),
+    b(
+        KeyCode::Char('c'),
+        Intent::Continue,
+        "c",
+        "continue to a breakpoint or the end (Esc interrupts)",
+    ),
+    b(
+        KeyCode::Char('b'),
+        Intent::ToggleBreakpoint,
+        "b",
+        "toggle a breakpoint on the selected line",
+    ),
+    b(KeyCode::Char('w'), Intent::NextWave, "w", "next wave"),
+    b(KeyCode::Char('W'), Intent::PrevWave, "W", "previous wave"),
+    b(
+        KeyCode::Char('l'),
+        Intent::PickLane,
+        "l",
+        "pick a lane (type its number, Enter)",
+    ),
+    b(
+        KeyCode::Char(']'),
+        Intent::NextVreg,
+        "]",
+        "next VGPR/AGPR in the registers pane",
+    ),
+    b(
+        KeyCode::Char('['),
+        Intent::PrevVreg,
+        "[",
+        "previous VGPR/AGPR",
+    ),
+    b(KeyCode::Tab, Intent::NextPane, "Tab", "next pane"),
+    b(KeyCode::BackTab, Intent::PrevPane, "S-Tab", "previous pane"),
+    b(
+        KeyCode::Char('/'),
+        Intent::Search,
+        "/",
+        "search source or disassembly",
+    ),
+    b(
+        KeyCode::Char('t'),
+        Intent::WriteTrace,
+        "t",
+        "write the Perfetto trace so far",
+    ),
+    b(KeyCode::Char('?'), Intent::Help, "?", "this help"),
+    b(KeyCode::Up, Intent::Up, "Up/k", "move the selection"),
+    b(KeyCode::Char('k'), Intent::Up, "", ""),
+    b(KeyCode::Down, Intent::Down, "Down/j", "move the selection"),
+    b(KeyCode::Char('j'), Intent::Down, "", ""),
+    b(KeyCode::PageUp, Intent::PageUp, "PgUp", "page up"),
+    b(KeyCode::PageDown, Intent::PageDown, "PgDn", "page down"),
+    b(
+        KeyCode::Enter,
+        Intent::Jump,
+        "Enter",
+        "findings/waves: jump to the PC",
+    ),
+    b(KeyCode::Char('q'), Intent::Quit, "q", "quit (also Ctrl-C)"),
+];
+
+/// The intent of a key in normal mode.
+pub fn intent_of(key: &KeyEvent) -> Option<Intent> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+        return Some(Intent::Quit);
+    }
+    BINDINGS
+        .iter()
+        .find(|b| b.key == key.code)
+        .map(|b| b.intent)
+}
