@@ -1,0 +1,139 @@
+//! The UI as a person uses it: the real `wavescope` binary in a tmux session (send-keys, capture-pane). Opens an
+//! example, checks its source, disassembly and registers against the source file and llvm-objdump's listing,
+//! steps with s, sets a breakpoint with b, continues with c, quits with q and checks the terminal is clean.
+//! Skips (passing, with a message) when tmux is not installed; every wait has a timeout.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn cmd(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+    fn keys(&self, keys: &[&str]) {
+        let mut a = vec!["send-keys", "-t", "t"];
+        a.extend_from_slice(keys);
+        self.cmd(&a);
+    }
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.cmd(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
+    }
+    /// Wait until `pred` holds for the screen; panic with the screen after `secs`.
+    fn wait(&self, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String {
+        let t0 = Instant::now();
+        loop {
+            let s = self.screen();
+            if pred(&s) {
+                return s;
+            }
+            if t0.elapsed() > Duration::from_secs(secs) {
+                panic!("timed out waiting for {what}; screen:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        // Only the server this test started (its own socket).
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+    }
+}
+
+fn binary() -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"));
+    let bin = target.join("debug/wavescope");
+    // The binary belongs to wavescope-cli; build it so this test is also right after a change to the UI.
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let st = Command::new(cargo)
+        .args(["build", "-q", "-p", "wavescope-cli"])
+        .current_dir(&root)
+        .status()
+        .expect("cargo runs");
+    assert!(st.success(), "building wavescope-cli failed");
+    bin
+}
+
+#[test]
+fn a_person_in_tmux_opens_steps_breaks_continues_and_quits() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux)");
+        return;
+    }
+    let bin = binary();
+    let ex = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/heteromark_hist");
+    let t = Tmux {
+        socket: format!("wavescope-tui-test-{}", std::process::id()),
+    };
+    let shell = format!(
+        "{} tui {}; echo EXITED:$?; sleep 60",
+        bin.display(),
+        ex.display()
+    );
+    let out = t.cmd(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "140",
+        "-y",
+        "44",
+        &shell,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // Source (kernel.hip), disassembly (kernel.objdump.txt: first instruction at 0x1600) and registers.
+    let s = t.wait("the first screen", 30, |s| s.contains("Registers: wave 0"));
+    assert!(s.contains("__global__ void Histogram"), "{s}");
+    assert!(s.contains("s_load_dword s5, s[0:1], 0x4"), "{s}");
+    assert!(s.contains("pc 1600"), "{s}");
+    assert!(s.contains("EXEC"), "{s}");
+
+    // s: one instruction; objdump's second instruction is at 0x1608.
+    t.keys(&["s"]);
+    t.wait("a step to 0x1608", 10, |s| s.contains("pc 1608"));
+
+    // b on the __syncthreads() line (found with /), then c stops there.
+    t.keys(&["/"]);
+    t.keys(&["-l", "__syncthreads"]);
+    t.keys(&["Enter"]);
+    t.keys(&["b"]);
+    t.wait("a breakpoint mark", 10, |s| {
+        s.lines()
+            .any(|l| l.contains("__syncthreads") && l.contains('●'))
+    });
+    t.keys(&["c"]);
+    let s = t.wait("the breakpoint stop", 30, |s| s.contains("breakpoint at"));
+    assert!(
+        s.lines()
+            .any(|l| l.contains("__syncthreads") && l.contains('▶')),
+        "{s}"
+    );
+
+    // q: the UI leaves the alternate screen; the shell prints the exit status on a clean screen.
+    t.keys(&["q"]);
+    let s = t.wait("the exit", 10, |s| s.contains("EXITED:"));
+    assert!(s.contains("EXITED:0"), "{s}");
+    assert!(!s.contains("Registers:"), "UI left on screen:\n{s}");
+    assert!(!s.contains('│'), "UI left on screen:\n{s}");
+}
