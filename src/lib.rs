@@ -12,3 +12,4 @@ pub mod kernel_abi;
 pub mod machine;
 pub mod debug_info;
 pub mod hazards;
+pub mod timing;

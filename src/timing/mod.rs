@@ -1,0 +1,945 @@
+//! A simple, documented cycle model of a CDNA4 compute unit, and `s_waitcnt` stall attribution.
+//!
+//! The executor runs the waves of a work-group one after another (each until `s_barrier` or `s_endpgm`), so
+//! events of different waves do not arrive in time order. The model therefore gives each wave its own clock:
+//! - an instruction issues at the wave's clock and occupies it for its issue cost (`issue_cycles` for SALU, SMEM,
+//!   VMEM, DS, branches; `valu_cycles` for wave64 VALU, `valu_f64_cycles`, `trans_cycles`);
+//! - an MFMA issues when the wave's previous MFMA has left the matrix core (passes x `mfma_pass_cycles`,
+//!   mfma.md Table 28/33); the wave goes on issuing independent instructions meanwhile;
+//! - a memory instruction raises its counters at issue (waitcnt.md "Increment / decrement") and completes at
+//!   issue + latency; VMEM (and FLAT) complete in issue order, LDS in issue order, SMEM out of order
+//!   (waitcnt.md "Ordering"); FLAT counts on both vmcnt and lgkmcnt;
+//! - `s_waitcnt` moves the clock to the first time every named counter is at or below its field; the stall is
+//!   split among the memory instructions that completed during it (each gets the cycles from the previous
+//!   completion to its own), giving per-PC attribution;
+//! - a counter at its maximum (vmcnt 63, lgkmcnt 15) stalls the next issue until one operation completes;
+//! - `s_sleep N` costs `sleep_cycles_per_unit` x N; `s_barrier` releases every waiting wave at the latest
+//!   arrival + `barrier_release_cycles`.
+//!
+//! SIMD sharing is computed after the fact: a work-group takes max(longest wave, VALU+MFMA cycles of the
+//! work-groups sharing the CU spread over its SIMDs, its own busiest SIMD); the work-groups sharing a CU are
+//! min(occupancy, work-groups / cu_count). A dispatch takes the makespan of work-groups assigned in flat order to
+//! the earliest free of `cu_count` x `concurrent_work_groups_per_cu` slots. `s_setprio` costs an issue slot:
+//! with per-wave clocks and after-the-fact SIMD sharing, priority changes no modelled time (documented limit).
+//! `s_waitcnt_vmcnt`/`s_waitcnt_lgkmcnt` (SOPK, SGPR + immediate) are not modelled as waits.
+//!
+//! The parameters, each with its source, are in `cdna4.toml` beside this file.
+
+use crate::exec::{Flow, Program, Wave};
+use crate::hazards::effects::{class, effects_of, mfma_passes, MemClass};
+use crate::isa::{Inst, Op};
+use crate::launch::{run_observed, Dispatch, RunFault, RunOptions, RunStats};
+use crate::report::RunReport;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::Arc;
+
+/// The default parameters, with their sources.
+pub const CDNA4_TOML: &str = include_str!("cdna4.toml");
+
+/// Name of this model in the run report's `timing_model`.
+pub const MODEL_NAME: &str = "cdna4-cu-v1";
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CycleModel {
+    pub cu_count: u64,
+    pub simds_per_cu: u64,
+    pub wave_slots_per_simd: u64,
+    pub vgprs_per_simd_lane: u64,
+    pub vgpr_alloc_granule: u64,
+    pub lds_bytes_per_cu: u64,
+    pub concurrent_work_groups_per_cu: u64,
+    pub issue_cycles: u64,
+    pub salu_cycles: u64,
+    pub valu_cycles: u64,
+    pub valu_f64_cycles: u64,
+    pub trans_cycles: u64,
+    pub mfma_pass_cycles: u64,
+    pub nop_cycles_per_wait_state: u64,
+    pub smem_latency: u64,
+    pub lds_latency: u64,
+    pub global_load_latency: u64,
+    pub global_store_latency: u64,
+    pub flat_latency: u64,
+    pub sendmsg_latency: u64,
+    pub sleep_cycles_per_unit: u64,
+    pub barrier_release_cycles: u64,
+}
+
+impl Default for CycleModel {
+    /// The figures of `cdna4.toml` (a test checks the two agree).
+    fn default() -> Self {
+        CycleModel {
+            cu_count: 256,
+            simds_per_cu: 4,
+            wave_slots_per_simd: 8,
+            vgprs_per_simd_lane: 512,
+            vgpr_alloc_granule: 8,
+            lds_bytes_per_cu: 163840,
+            concurrent_work_groups_per_cu: 0,
+            issue_cycles: 4,
+            salu_cycles: 4,
+            valu_cycles: 4,
+            valu_f64_cycles: 8,
+            trans_cycles: 16,
+            mfma_pass_cycles: 4,
+            nop_cycles_per_wait_state: 1,
+            smem_latency: 200,
+            lds_latency: 64,
+            global_load_latency: 600,
+            global_store_latency: 400,
+            flat_latency: 600,
+            sendmsg_latency: 16,
+            sleep_cycles_per_unit: 64,
+            barrier_release_cycles: 16,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ModelError {
+    #[error("timing model line {line}: {msg}")]
+    Syntax { line: usize, msg: String },
+    #[error("timing model: unknown parameter `{0}`")]
+    Unknown(String),
+    #[error("timing model: {0} must be at least 1")]
+    Zero(&'static str),
+    #[error("cannot read timing model {path}: {msg}")]
+    Io { path: String, msg: String },
+}
+
+impl CycleModel {
+    /// Parse `key = integer` lines (a subset of TOML: `#` comments, `[section]` headers, `_` in numbers).
+    /// Keys not given keep their default.
+    pub fn from_toml(text: &str) -> Result<CycleModel, ModelError> {
+        let mut m = CycleModel::default();
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() || (line.starts_with('[') && line.ends_with(']')) {
+                continue;
+            }
+            let syntax = |msg: &str| ModelError::Syntax {
+                line: n + 1,
+                msg: msg.to_string(),
+            };
+            let (key, value) = line
+                .split_once('=')
+                .ok_or_else(|| syntax("expected `key = integer`"))?;
+            let key = key.trim();
+            let value: u64 = value
+                .trim()
+                .replace('_', "")
+                .parse()
+                .map_err(|_| syntax("value is not a non-negative integer"))?;
+            *m.field_mut(key)
+                .ok_or_else(|| ModelError::Unknown(key.to_string()))? = value;
+        }
+        for (name, v) in [
+            ("cu_count", m.cu_count),
+            ("simds_per_cu", m.simds_per_cu),
+            ("wave_slots_per_simd", m.wave_slots_per_simd),
+            ("vgprs_per_simd_lane", m.vgprs_per_simd_lane),
+            ("vgpr_alloc_granule", m.vgpr_alloc_granule),
+            ("issue_cycles", m.issue_cycles),
+        ] {
+            if v == 0 {
+                return Err(ModelError::Zero(name));
+            }
+        }
+        Ok(m)
+    }
+
+    pub fn from_file(path: &std::path::Path) -> Result<CycleModel, ModelError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ModelError::Io {
+            path: path.display().to_string(),
+            msg: e.to_string(),
+        })?;
+        CycleModel::from_toml(&text)
+    }
+
+    fn field_mut(&mut self, key: &str) -> Option<&mut u64> {
+        Some(match key {
+            "cu_count" => &mut self.cu_count,
+            "simds_per_cu" => &mut self.simds_per_cu,
+            "wave_slots_per_simd" => &mut self.wave_slots_per_simd,
+            "vgprs_per_simd_lane" => &mut self.vgprs_per_simd_lane,
+            "vgpr_alloc_granule" => &mut self.vgpr_alloc_granule,
+            "lds_bytes_per_cu" => &mut self.lds_bytes_per_cu,
+            "concurrent_work_groups_per_cu" => &mut self.concurrent_work_groups_per_cu,
+            "issue_cycles" => &mut self.issue_cycles,
+            "salu_cycles" => &mut self.salu_cycles,
+            "valu_cycles" => &mut self.valu_cycles,
+            "valu_f64_cycles" => &mut self.valu_f64_cycles,
+            "trans_cycles" => &mut self.trans_cycles,
+            "mfma_pass_cycles" => &mut self.mfma_pass_cycles,
+            "nop_cycles_per_wait_state" => &mut self.nop_cycles_per_wait_state,
+            "smem_latency" => &mut self.smem_latency,
+            "lds_latency" => &mut self.lds_latency,
+            "global_load_latency" => &mut self.global_load_latency,
+            "global_store_latency" => &mut self.global_store_latency,
+            "flat_latency" => &mut self.flat_latency,
+            "sendmsg_latency" => &mut self.sendmsg_latency,
+            "sleep_cycles_per_unit" => &mut self.sleep_cycles_per_unit,
+            "barrier_release_cycles" => &mut self.barrier_release_cycles,
+            _ => return None,
+        })
+    }
+
+    /// Work-groups one CU holds at once: the parameter, or the tightest of wave slots, VGPRs and LDS.
+    pub fn work_groups_per_cu(
+        &self,
+        waves_per_group: u64,
+        vgprs_per_wave: u64,
+        lds_bytes: u64,
+    ) -> u64 {
+        if self.concurrent_work_groups_per_cu > 0 {
+            return self.concurrent_work_groups_per_cu;
+        }
+        let per_simd = waves_per_group.max(1).div_ceil(self.simds_per_cu);
+        let g = self.vgpr_alloc_granule;
+        let regs = vgprs_per_wave.max(1).div_ceil(g) * g;
+        let waves_by_vgpr = (self.vgprs_per_simd_lane / regs).min(self.wave_slots_per_simd);
+        let mut k = waves_by_vgpr / per_simd;
+        if lds_bytes > 0 {
+            k = k.min(self.lds_bytes_per_cu / lds_bytes);
+        }
+        k.max(1)
+    }
+}
+
+/// Why a wave stood still.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StallReason {
+    /// `s_waitcnt`; bit 0 vmcnt, bit 1 lgkmcnt.
+    Waitcnt { counters: u8 },
+    /// A counter at its maximum held the next memory issue.
+    CounterFull { counters: u8 },
+    /// Waiting at `s_barrier` for the rest of the work-group.
+    Barrier,
+    /// The previous MFMA still occupied the matrix core.
+    MfmaBusy,
+}
+
+/// Receives the per-wave timeline (for a trace writer). Cycles are per work-group (each starts at 0).
+pub trait TimingSink {
+    /// `wave` issued the instruction at `pc` at cycle `start`; it occupied the wave for `dur` cycles.
+    #[inline(always)]
+    fn issue(&mut self, _wave: u32, _pc: u64, _start: u64, _dur: u64) {}
+    /// `wave` stood still at `pc` from `start` for `dur` cycles; `waited_for` = PCs of the memory instructions
+    /// whose completion it waited for (empty for barriers).
+    #[inline(always)]
+    fn stall(
+        &mut self,
+        _wave: u32,
+        _pc: u64,
+        _start: u64,
+        _dur: u64,
+        _reason: StallReason,
+        _waited_for: &[u64],
+    ) {
+    }
+}
+
+/// Receives nothing.
+pub struct NoSink;
+impl TimingSink for NoSink {}
+
+// ---- per-instruction classes, computed once per program ----------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Kind {
+    Issue,
+    Valu,
+    Mfma,
+    Mem,
+    Nop,
+}
+
+/// Memory queues: completions are in issue order within 0..=2, free within 3.
+const Q_VM: u8 = 0;
+const Q_LDS: u8 = 1;
+const Q_MSG: u8 = 2;
+const Q_SMEM: u8 = 3;
+
+#[derive(Clone, Copy, Debug)]
+struct TInst {
+    kind: Kind,
+    /// Cycles the wave is occupied at issue.
+    cost: u32,
+    /// Memory: latency to completion; MFMA: matrix-core cycles.
+    lat: u32,
+    vm: u8,
+    lgkm: u8,
+    queue: u8,
+}
+
+fn classify(inst: &Inst, m: &CycleModel) -> TInst {
+    let e = effects_of(inst);
+    let mut t = TInst {
+        kind: Kind::Issue,
+        cost: m.issue_cycles as u32,
+        lat: 0,
+        vm: 0,
+        lgkm: 0,
+        queue: 0,
+    };
+    let name = inst.name();
+    let store = e.is(class::STORE);
+    match e.mem {
+        MemClass::Vm => {
+            t.kind = Kind::Mem;
+            t.vm = 1;
+            t.queue = Q_VM;
+            t.lat = if store {
+                m.global_store_latency
+            } else {
+                m.global_load_latency
+            } as u32;
+        }
+        MemClass::Flat => {
+            t.kind = Kind::Mem;
+            t.vm = 1;
+            t.lgkm = 1;
+            t.queue = Q_VM;
+            t.lat = m.flat_latency as u32;
+        }
+        MemClass::Lds => {
+            t.kind = Kind::Mem;
+            t.lgkm = 1;
+            t.queue = Q_LDS;
+            t.lat = m.lds_latency as u32;
+        }
+        MemClass::Smem => {
+            t.kind = Kind::Mem;
+            // waitcnt.md: 1 for a 1-dword load, 2 for 2 dwords or more (and S_MEMTIME)
+            t.lgkm = if name.ends_with("dword") || store {
+                1
+            } else {
+                2
+            };
+            t.queue = Q_SMEM;
+            t.lat = m.smem_latency as u32;
+        }
+        MemClass::Msg => {
+            t.kind = Kind::Mem;
+            t.lgkm = 1;
+            t.queue = Q_MSG;
+            t.lat = m.sendmsg_latency as u32;
+        }
+        MemClass::None => {
+            if e.is(class::MFMA) {
+                t.kind = Kind::Mfma;
+                let p = if e.passes > 0 {
+                    e.passes
+                } else {
+                    mfma_passes(inst.op, inst.mai.cbsz, inst.mai.blgp)
+                };
+                t.lat = (p as u64 * m.mfma_pass_cycles) as u32;
+            } else if e.is(class::VALU) {
+                t.kind = Kind::Valu;
+                t.cost = if e.is(class::TRANS) {
+                    m.trans_cycles
+                } else if name.contains("_f64") {
+                    m.valu_f64_cycles
+                } else {
+                    m.valu_cycles
+                } as u32;
+            } else if e.is(class::SALU) {
+                t.cost = m.salu_cycles as u32;
+            } else if inst.op == Op::S_NOP {
+                t.kind = Kind::Nop;
+                let ws = (inst.imm as u64 & 0xF) + 1;
+                t.cost = (ws * m.nop_cycles_per_wait_state).max(m.issue_cycles) as u32;
+            }
+        }
+    }
+    t
+}
+
+// ---- per-wave state ----------------------------------------------------------------------------------------
+
+/// Outstanding memory operations per wave (vmcnt max 63 + lgkmcnt max 15 fit).
+const MAX_OUT: usize = 80;
+const VM_MAX: u32 = 63;
+const LGKM_MAX: u32 = 15;
+
+#[derive(Clone, Copy)]
+struct Outstanding {
+    complete: u64,
+    idx: u32,
+    vm: u8,
+    lgkm: u8,
+}
+
+#[derive(Clone)]
+struct WaveClock {
+    id: u32,
+    simd: u8,
+    clock: u64,
+    mfma_free: u64,
+    /// Last completion per in-order queue.
+    last: [u64; 3],
+    out: [Outstanding; MAX_OUT],
+    nout: usize,
+    at_barrier: bool,
+    arrival: u64,
+    ended: bool,
+    started: bool,
+}
+
+impl WaveClock {
+    fn new() -> WaveClock {
+        WaveClock {
+            id: 0,
+            simd: 0,
+            clock: 0,
+            mfma_free: 0,
+            last: [0; 3],
+            out: [Outstanding {
+                complete: 0,
+                idx: 0,
+                vm: 0,
+                lgkm: 0,
+            }; MAX_OUT],
+            nout: 0,
+            at_barrier: false,
+            arrival: 0,
+            ended: false,
+            started: false,
+        }
+    }
+    fn reset(&mut self, id: u32, simd: u8) {
+        self.id = id;
+        self.simd = simd;
+        self.clock = 0;
+        self.mfma_free = 0;
+        self.last = [0; 3];
+        self.nout = 0;
+        self.at_barrier = false;
+        self.arrival = 0;
+        self.ended = false;
+        self.started = true;
+    }
+    fn counts(&self) -> (u32, u32) {
+        let mut vm = 0;
+        let mut lgkm = 0;
+        for o in &self.out[..self.nout] {
+            vm += o.vm as u32;
+            lgkm += o.lgkm as u32;
+        }
+        (vm, lgkm)
+    }
+    /// Drop operations complete at `t`.
+    fn retire(&mut self, t: u64) {
+        let mut j = 0;
+        for i in 0..self.nout {
+            if self.out[i].complete > t {
+                self.out[j] = self.out[i];
+                j += 1;
+            }
+        }
+        self.nout = j;
+    }
+    /// Sort outstanding operations by completion (insertion sort: few entries, no allocation).
+    fn sort(&mut self) {
+        let o = &mut self.out[..self.nout];
+        for i in 1..o.len() {
+            let mut j = i;
+            while j > 0 && (o[j - 1].complete, o[j - 1].idx) > (o[j].complete, o[j].idx) {
+                o.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+}
+
+/// `s_waitcnt` stalls of one instruction, summed over waves.
+#[derive(Clone, Debug, Default)]
+pub struct WaitStall {
+    pub cycles: u64,
+    pub stalls: u64,
+    /// bit 0 vmcnt, bit 1 lgkmcnt: the counters that held it.
+    pub counters: u8,
+    /// (memory instruction index, cycles of the stall spent waiting for it), most cycles first after `finish`.
+    pub waited_for: Vec<(u32, u64)>,
+}
+
+const MAX_WAITED: usize = 8;
+
+// ---- the observer ------------------------------------------------------------------------------------------
+
+/// Per-program data shared by the observers of all host threads.
+pub struct TimingTable {
+    model: CycleModel,
+    insts: Vec<TInst>,
+    pcs: Vec<u64>,
+    lds_bytes: u64,
+}
+
+impl TimingTable {
+    pub fn new(program: &Program, model: CycleModel, lds_bytes: u32) -> TimingTable {
+        let insts = program.insts.iter().map(|i| classify(i, &model)).collect();
+        let pcs = program.pcs.clone();
+        TimingTable {
+            model,
+            insts,
+            pcs,
+            lds_bytes: lds_bytes as u64,
+        }
+    }
+    pub fn model(&self) -> &CycleModel {
+        &self.model
+    }
+}
+
+/// Modelled time of every work-group this observer saw, and stall totals.
+pub struct TimingObserver<S: TimingSink = NoSink> {
+    table: Arc<TimingTable>,
+    pub sink: S,
+    waves: Vec<WaveClock>,
+    group: Option<u32>,
+    simd_busy: Vec<u64>,
+    /// (work_group_flat, longest wave's cycles, busiest SIMD's VALU+MFMA cycles, all SIMDs' cycles).
+    groups: Vec<(u32, u64, u64, u64)>,
+    vgprs_per_wave: u64,
+    waves_per_group: u64,
+    pub waitcnt_stall_cycles: u64,
+    pub barrier_cycles: u64,
+    pub counter_full_cycles: u64,
+    pub mfma_busy_cycles: u64,
+    /// Indexed by instruction index; allocated once.
+    wait: Vec<WaitStall>,
+    pcs_buf: Vec<u64>,
+}
+
+impl TimingObserver<NoSink> {
+    pub fn new(table: Arc<TimingTable>) -> Self {
+        TimingObserver::with_sink(table, NoSink)
+    }
+}
+
+impl<S: TimingSink> TimingObserver<S> {
+    pub fn with_sink(table: Arc<TimingTable>, sink: S) -> Self {
+        let n = table.insts.len();
+        let simds = table.model.simds_per_cu as usize;
+        TimingObserver {
+            table,
+            sink,
+            waves: Vec::new(),
+            group: None,
+            simd_busy: vec![0; simds],
+            groups: Vec::new(),
+            vgprs_per_wave: 0,
+            waves_per_group: 0,
+            waitcnt_stall_cycles: 0,
+            barrier_cycles: 0,
+            counter_full_cycles: 0,
+            mfma_busy_cycles: 0,
+            wait: vec![WaitStall::default(); n],
+            pcs_buf: Vec::with_capacity(MAX_OUT),
+        }
+    }
+
+    fn close_group(&mut self) {
+        if let Some(g) = self.group.take() {
+            let crit = self
+                .waves
+                .iter()
+                .filter(|w| w.started)
+                .map(|w| w.clock)
+                .max()
+                .unwrap_or(0);
+            let busy = self.simd_busy.iter().copied().max().unwrap_or(0);
+            let total = self.simd_busy.iter().sum();
+            self.groups.push((g, crit, busy, total));
+            self.simd_busy.iter_mut().for_each(|b| *b = 0);
+            self.waves.iter_mut().for_each(|w| w.started = false);
+        }
+    }
+
+    /// Wait on `w` until vmcnt <= `vm_max` and lgkmcnt <= `lgkm_max`; returns (stall cycles, counters that held).
+    /// Attributes the stall to `at` (an `s_waitcnt`) when `attribute`.
+    fn wait_until(
+        &mut self,
+        slot: usize,
+        vm_max: u32,
+        lgkm_max: u32,
+        at: usize,
+        reason_full: bool,
+    ) -> u64 {
+        let w = &mut self.waves[slot];
+        let start = w.clock;
+        w.retire(start);
+        let (mut vm, mut lgkm) = w.counts();
+        if vm <= vm_max && lgkm <= lgkm_max {
+            return 0;
+        }
+        let mut counters = 0u8;
+        if vm > vm_max {
+            counters |= 1;
+        }
+        if lgkm > lgkm_max {
+            counters |= 2;
+        }
+        w.sort();
+        self.pcs_buf.clear();
+        let mut t = start;
+        let mut k = 0;
+        let agg = &mut self.wait[at];
+        while k < w.nout && (vm > vm_max || lgkm > lgkm_max) {
+            let o = w.out[k];
+            k += 1;
+            // only operations on a counter still above its limit are waited for
+            let needed = (vm > vm_max && o.vm > 0) || (lgkm > lgkm_max && o.lgkm > 0);
+            if !needed {
+                continue;
+            }
+            let seg = o.complete.saturating_sub(t);
+            vm -= o.vm as u32;
+            lgkm -= o.lgkm as u32;
+            if !reason_full {
+                add_waited(&mut agg.waited_for, o.idx, seg);
+            }
+            self.pcs_buf.push(self.table.pcs[o.idx as usize]);
+            t = t.max(o.complete);
+        }
+        w.retire(t);
+        let dur = t - start;
+        w.clock = t;
+        let reason = if reason_full {
+            self.counter_full_cycles += dur;
+            StallReason::CounterFull { counters }
+        } else {
+            agg.cycles += dur;
+            agg.stalls += 1;
+            agg.counters |= counters;
+            self.waitcnt_stall_cycles += dur;
+            StallReason::Waitcnt { counters }
+        };
+        let id = w.id;
+        self.sink
+            .stall(id, self.table.pcs[at], start, dur, reason, &self.pcs_buf);
+        dur
+    }
+
+    /// Merge the observers of all host threads into the dispatch's totals (deterministic: work-groups are
+    /// scheduled in flat order whatever thread ran them).
+    pub fn merge(observers: Vec<TimingObserver<S>>) -> TimingReport {
+        let mut report = TimingReport::default();
+        let mut table: Option<Arc<TimingTable>> = None;
+        let mut groups = Vec::new();
+        let mut wait: Vec<WaitStall> = Vec::new();
+        let (mut wpg, mut vgprs) = (0u64, 0u64);
+        for mut o in observers {
+            o.close_group();
+            report.waitcnt_stall_cycles += o.waitcnt_stall_cycles;
+            report.barrier_cycles += o.barrier_cycles;
+            report.counter_full_cycles += o.counter_full_cycles;
+            report.mfma_busy_cycles += o.mfma_busy_cycles;
+            groups.extend(o.groups.iter().copied());
+            wpg = wpg.max(o.waves_per_group);
+            vgprs = vgprs.max(o.vgprs_per_wave);
+            if wait.is_empty() {
+                wait = std::mem::take(&mut o.wait);
+            } else {
+                for (a, b) in wait.iter_mut().zip(o.wait.iter()) {
+                    a.cycles += b.cycles;
+                    a.stalls += b.stalls;
+                    a.counters |= b.counters;
+                    for &(i, c) in &b.waited_for {
+                        add_waited(&mut a.waited_for, i, c);
+                    }
+                }
+            }
+            table = Some(o.table.clone());
+        }
+        let Some(table) = table else {
+            return report;
+        };
+        let m = &table.model;
+        let k = m.work_groups_per_cu(wpg, vgprs, table.lds_bytes);
+        report.work_groups_per_cu = k;
+        groups.sort_by_key(|g| g.0);
+        // work-groups actually sharing a CU: no more than the dispatch gives each CU
+        let k_eff = k.min((groups.len() as u64).div_ceil(m.cu_count)).max(1);
+        let slots = (m.cu_count * k) as usize;
+        let mut free: BinaryHeap<Reverse<u64>> = BinaryHeap::new();
+        for _ in 0..slots.min(groups.len()) {
+            free.push(Reverse(0));
+        }
+        let mut end = 0u64;
+        for &(_, crit, busy, total) in &groups {
+            // the VALU+MFMA work of k_eff work-groups spread over the SIMDs, never less than this
+            // work-group's busiest SIMD
+            let load = busy.max((k_eff * total).div_ceil(m.simds_per_cu));
+            let dur = crit.max(load);
+            report.issue_conflict_cycles += dur - crit;
+            report.work_group_cycles_max = report.work_group_cycles_max.max(dur);
+            let Reverse(t0) = free.pop().unwrap_or(Reverse(0));
+            let t1 = t0 + dur;
+            end = end.max(t1);
+            free.push(Reverse(t1));
+        }
+        report.cycles = end;
+        report.work_groups = groups.len() as u64;
+        for (i, w) in wait.into_iter().enumerate() {
+            if w.stalls == 0 {
+                continue;
+            }
+            let mut waited: Vec<(u64, u64)> = w
+                .waited_for
+                .iter()
+                .map(|&(j, c)| (table.pcs[j as usize], c))
+                .collect();
+            waited.sort_by_key(|&(pc, c)| (Reverse(c), pc));
+            report.waitcnt_stalls.push(PcStall {
+                pc: table.pcs[i],
+                cycles: w.cycles,
+                stalls: w.stalls,
+                counters: w.counters,
+                waited_for: waited,
+            });
+        }
+        report
+            .waitcnt_stalls
+            .sort_by_key(|s| (Reverse(s.cycles), s.pc));
+        report
+    }
+}
+
+fn add_waited(v: &mut Vec<(u32, u64)>, idx: u32, c: u64) {
+    if let Some(e) = v.iter_mut().find(|e| e.0 == idx) {
+        e.1 += c;
+    } else if v.len() < MAX_WAITED {
+        v.push((idx, c));
+    } else if let Some(e) = v.iter_mut().min_by_key(|e| (e.1, Reverse(e.0))) {
+        // keep the instructions that cost most
+        if e.1 < c {
+            *e = (idx, c);
+        }
+    }
+}
+
+impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
+    #[inline]
+    fn wave_start(&mut self, wave: &Wave) {
+        let g = wave.id.work_group_flat;
+        if self.group != Some(g) {
+            self.close_group();
+            self.group = Some(g);
+        }
+        let slot = wave.id.wave_in_group as usize;
+        if self.waves.len() <= slot {
+            self.waves.resize_with(slot + 1, WaveClock::new);
+        }
+        self.waves[slot].reset(wave.id.wave, wave.id.simd);
+        self.waves_per_group = self.waves_per_group.max(slot as u64 + 1);
+        self.vgprs_per_wave = self
+            .vgprs_per_wave
+            .max(wave.vgpr_count as u64 + wave.agpr_count as u64);
+    }
+
+    #[inline]
+    fn after(&mut self, wave: &Wave, idx: usize, _inst: &Inst, pc: u64, flow: Flow) {
+        let slot = wave.id.wave_in_group as usize;
+        if slot >= self.waves.len() {
+            return;
+        }
+        let t = self.table.insts[idx];
+        let m_issue = self.table.model.issue_cycles;
+        match flow {
+            Flow::Waitcnt(s) => {
+                // waitcnt.md SIMM16: vmcnt [3:0] + [15:14], lgkmcnt [11:8]
+                let vm = (s as u32 & 0xF) | ((s as u32 >> 14) & 3) << 4;
+                let lgkm = (s as u32 >> 8) & 0xF;
+                self.wait_until(slot, vm, lgkm, idx, false);
+                self.issue(slot, pc, m_issue);
+                return;
+            }
+            Flow::Sleep(n) => {
+                let c = (n as u64 * self.table.model.sleep_cycles_per_unit).max(m_issue);
+                self.issue(slot, pc, c);
+                return;
+            }
+            Flow::Barrier => {
+                self.issue(slot, pc, m_issue);
+                let w = &mut self.waves[slot];
+                w.at_barrier = true;
+                w.arrival = w.clock;
+                return;
+            }
+            Flow::End => {
+                self.issue(slot, pc, m_issue);
+                self.waves[slot].ended = true;
+                return;
+            }
+            _ => {}
+        }
+        match t.kind {
+            Kind::Issue | Kind::Nop => self.issue(slot, pc, t.cost as u64),
+            Kind::Valu => {
+                let simd = self.waves[slot].simd as usize % self.simd_busy.len();
+                self.simd_busy[simd] += t.cost as u64;
+                self.issue(slot, pc, t.cost as u64);
+            }
+            Kind::Mfma => {
+                let w = &mut self.waves[slot];
+                if w.mfma_free > w.clock {
+                    let (start, dur, id) = (w.clock, w.mfma_free - w.clock, w.id);
+                    w.clock = w.mfma_free;
+                    self.mfma_busy_cycles += dur;
+                    self.sink
+                        .stall(id, pc, start, dur, StallReason::MfmaBusy, &[]);
+                }
+                let w = &mut self.waves[slot];
+                w.mfma_free = w.clock + t.lat as u64;
+                let simd = w.simd as usize % self.simd_busy.len();
+                self.simd_busy[simd] += t.lat as u64;
+                self.issue(slot, pc, m_issue);
+            }
+            Kind::Mem => {
+                // a counter at its maximum holds the issue (guide §4.4: counters saturate)
+                let w = &mut self.waves[slot];
+                w.retire(w.clock);
+                let (vm, lgkm) = w.counts();
+                if (t.vm > 0 && vm + t.vm as u32 > VM_MAX)
+                    || (t.lgkm > 0 && lgkm + t.lgkm as u32 > LGKM_MAX)
+                    || w.nout == MAX_OUT
+                {
+                    let vmax = if t.vm > 0 {
+                        VM_MAX - t.vm as u32
+                    } else {
+                        VM_MAX
+                    };
+                    let lmax = if t.lgkm > 0 {
+                        LGKM_MAX - t.lgkm as u32
+                    } else {
+                        LGKM_MAX
+                    };
+                    self.wait_until(slot, vmax.min(MAX_OUT as u32 - 1), lmax, idx, true);
+                }
+                let w = &mut self.waves[slot];
+                let issue = w.clock;
+                let mut complete = issue + t.lat as u64;
+                if t.queue < 3 {
+                    let q = t.queue as usize;
+                    complete = complete.max(w.last[q]);
+                    w.last[q] = complete;
+                }
+                if w.nout < MAX_OUT {
+                    w.out[w.nout] = Outstanding {
+                        complete,
+                        idx: idx as u32,
+                        vm: t.vm,
+                        lgkm: t.lgkm,
+                    };
+                    w.nout += 1;
+                }
+                self.issue(slot, pc, t.cost as u64);
+            }
+        }
+    }
+
+    #[inline]
+    fn barrier_release(&mut self, _work_group_flat: u32) {
+        let release = self
+            .waves
+            .iter()
+            .filter(|w| w.started && w.at_barrier)
+            .map(|w| w.arrival)
+            .max()
+            .unwrap_or(0)
+            + self.table.model.barrier_release_cycles;
+        for i in 0..self.waves.len() {
+            let w = &mut self.waves[i];
+            if !(w.started && w.at_barrier) {
+                continue;
+            }
+            w.at_barrier = false;
+            let dur = release - w.arrival;
+            let (start, id) = (w.arrival, w.id);
+            w.clock = release;
+            self.barrier_cycles += dur;
+            // the barrier's PC is not known here; trace writers key barrier stalls by wave and time
+            self.sink
+                .stall(id, u64::MAX, start, dur, StallReason::Barrier, &[]);
+        }
+    }
+}
+
+impl<S: TimingSink> TimingObserver<S> {
+    #[inline(always)]
+    fn issue(&mut self, slot: usize, pc: u64, dur: u64) {
+        let w = &mut self.waves[slot];
+        let start = w.clock;
+        w.clock += dur;
+        let id = w.id;
+        self.sink.issue(id, pc, start, dur);
+    }
+}
+
+/// One `s_waitcnt` that stalled: totals over every wave, and the memory instructions it waited for.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PcStall {
+    pub pc: u64,
+    pub cycles: u64,
+    pub stalls: u64,
+    /// bit 0 vmcnt, bit 1 lgkmcnt.
+    pub counters: u8,
+    /// (memory instruction PC, stall cycles spent waiting for it), most first.
+    pub waited_for: Vec<(u64, u64)>,
+}
+
+impl PcStall {
+    pub fn counter_names(&self) -> &'static str {
+        match self.counters {
+            1 => "vmcnt",
+            2 => "lgkmcnt",
+            3 => "vmcnt+lgkmcnt",
+            _ => "",
+        }
+    }
+}
+
+/// The dispatch's modelled time.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TimingReport {
+    /// Dispatch makespan over `cu_count` CUs.
+    pub cycles: u64,
+    /// Wave-cycles spent in `s_waitcnt` (summed over waves).
+    pub waitcnt_stall_cycles: u64,
+    /// Wave-cycles spent waiting at `s_barrier`.
+    pub barrier_cycles: u64,
+    /// Wave-cycles held because a counter was at its maximum.
+    pub counter_full_cycles: u64,
+    /// Wave-cycles an MFMA waited for the previous one to leave the matrix core.
+    pub mfma_busy_cycles: u64,
+    /// Work-group cycles added by SIMD sharing (busiest SIMD x work-groups per CU beyond the longest wave).
+    pub issue_conflict_cycles: u64,
+    pub work_groups: u64,
+    pub work_groups_per_cu: u64,
+    pub work_group_cycles_max: u64,
+    /// Stalling `s_waitcnt`s, most cycles first.
+    pub waitcnt_stalls: Vec<PcStall>,
+}
+
+impl TimingReport {
+    /// Fill the run report's timing keys.
+    pub fn fill_report(&self, report: &mut RunReport) {
+        report.cycles = self.cycles;
+        report.waitcnt_stall_cycles = self.waitcnt_stall_cycles;
+        report.timing_model = MODEL_NAME.to_string();
+    }
+}
+
+/// Run `d` with the cycle model; also returns the timing.
+pub fn run_timed(
+    d: &Dispatch,
+    opts: &RunOptions,
+    model: CycleModel,
+) -> (RunStats, Option<RunFault>, TimingReport) {
+    let table = Arc::new(TimingTable::new(&d.program, model, d.lds_bytes));
+    let (stats, fault, obs) = run_observed(d, opts, || TimingObserver::new(table.clone()));
+    (stats, fault, TimingObserver::merge(obs))
+}
