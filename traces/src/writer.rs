@@ -524,22 +524,13 @@ impl TraceWriter {
         s.counters = counters;
         s.last_value = [i64::MIN; 3];
         s.last_ns = 0;
-        // Defaults: the wave clock, the wave's slice track.
+        // The wave clock starts at BOOTTIME 0 (a snapshot also resets an incremental clock's base).
+        // The snapshot goes first: a reader converts every later packet of the sequence with this clock.
         let mut p = TracePacket::new();
         p.set_trusted_packet_sequence_id(s.seq);
         if fresh {
             p.sequence_flags = Some(proto::SEQ_INCREMENTAL_STATE_CLEARED);
         }
-        let mut defaults = TracePacketDefaults::new();
-        defaults.set_timestamp_clock_id(proto::CLOCK_WAVE);
-        let mut ted = TrackEventDefaults::new();
-        ted.set_track_uuid(wave_uuid);
-        defaults.track_event_defaults = Some(ted).into();
-        p.trace_packet_defaults = Some(defaults).into();
-        proto::put_message(&mut self.buf, &p);
-        // The wave clock starts at BOOTTIME 0 (a snapshot also resets an incremental clock's base).
-        let mut p = TracePacket::new();
-        p.set_trusted_packet_sequence_id(s.seq);
         let mut snap = ClockSnapshot::new();
         let mut boot = SnapClock::new();
         boot.set_clock_id(proto::CLOCK_BOOTTIME);
@@ -551,6 +542,16 @@ impl TraceWriter {
         wave_clock.set_unit_multiplier_ns(1);
         snap.clocks = vec![boot, wave_clock];
         p.set_clock_snapshot(snap);
+        proto::put_message(&mut self.buf, &p);
+        // Defaults: the wave clock, the wave's slice track.
+        let mut p = TracePacket::new();
+        p.set_trusted_packet_sequence_id(s.seq);
+        let mut defaults = TracePacketDefaults::new();
+        defaults.set_timestamp_clock_id(proto::CLOCK_WAVE);
+        let mut ted = TrackEventDefaults::new();
+        ted.set_track_uuid(wave_uuid);
+        defaults.track_event_defaults = Some(ted).into();
+        p.trace_packet_defaults = Some(defaults).into();
         proto::put_message(&mut self.buf, &p);
         self.stats.waves += 1;
         self.maybe_flush();

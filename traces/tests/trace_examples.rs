@@ -1,0 +1,331 @@
+//! Traces of real example runs, validated by /work/shared/tools/validate_pftrace.py and checked by SQL against
+//! what the executor ran (a counting observer beside the tracer), the dispatch geometry (case.json) and the
+//! llvm tools' listings (kernel.objdump.txt, kernel.lines.txt).
+
+mod common;
+
+use common::*;
+use perfetto_protos::trace_packet::TracePacket;
+use protobuf::Message;
+use std::path::Path;
+use wavescope::exec::Program;
+use wavescope::hazards::{HazardChecker, HazardTable};
+use wavescope::launch::{run_observed, RunOptions, RunStats};
+use wavescope::session::Session;
+use wavescope_traces::{
+    finish, IssueOrderClock, TraceConfig, TraceFile, TraceFilter, TraceObserver, TraceOptions, TraceProgram,
+    TraceStats,
+};
+
+struct Traced {
+    stats: RunStats,
+    trace: TraceStats,
+    count: Count,
+    findings: Option<wavescope::hazards::Findings>,
+}
+
+fn trace(session: &Session, path: &Path, opts: &RunOptions, topts: &TraceOptions, hazards: bool) -> Traced {
+    let d = &session.dispatch;
+    let prog = TraceProgram::new(&d.program, session.debug_info.as_deref());
+    let table = HazardTable::with_apertures(&d.program, d.apertures);
+    let file = TraceFile::create(
+        path,
+        TraceConfig {
+            wave_count: d.wave_count(),
+            ..TraceConfig::default()
+        },
+    )
+    .expect("create trace");
+    let (stats, fault, obs) = run_observed(d, opts, || {
+        let t = TraceObserver::new(&prog, &d.program, topts, file.writer(), IssueOrderClock);
+        let t = if hazards {
+            t.with_hazards(HazardChecker::new(&table))
+        } else {
+            t
+        };
+        (Count::default(), t)
+    });
+    assert!(fault.is_none(), "run faulted: {fault:?}");
+    let mut count = Count::default();
+    let mut tracers = Vec::new();
+    for (c, t) in obs {
+        for (k, v) in c.per_wave {
+            *count.per_wave.entry(k).or_default() += v;
+        }
+        for (k, v) in c.per_wave_pc {
+            *count.per_wave_pc.entry(k).or_default() += v;
+        }
+        count.mem += c.mem;
+        tracers.push(t);
+    }
+    let (trace, findings) = finish(file, tracers).expect("finish trace");
+    Traced {
+        stats,
+        trace,
+        count,
+        findings,
+    }
+}
+
+fn load(name: &str) -> Session {
+    Session::load(&example(name), &RunOptions::default()).expect("load example")
+}
+
+/// Expected wave track names from the dispatch geometry: waves of a work-group are consecutive, work-groups
+/// in x, y, z order, SIMD round-robin inside the group.
+fn wave_names(grid: [u32; 3], block: [u32; 3]) -> Vec<String> {
+    let wgs: Vec<u32> = (0..3).map(|d| grid[d].div_ceil(block[d])).collect();
+    let per_group = (block[0] * block[1] * block[2]).div_ceil(64);
+    let mut v = Vec::new();
+    for flat in 0..wgs[0] * wgs[1] * wgs[2] {
+        let (x, y, z) = (flat % wgs[0], flat / wgs[0] % wgs[1], flat / (wgs[0] * wgs[1]));
+        for w in 0..per_group {
+            v.push(format!("wave {} WG({x},{y},{z}) SIMD {}", flat * per_group + w, w % 4));
+        }
+    }
+    v
+}
+
+#[test]
+fn gemm_64_every_instruction_is_a_slice() {
+    if !have_validator() {
+        return;
+    }
+    let s = load("polybench_gemm_64");
+    let path = tmp("gemm64.pftrace");
+    let t = trace(&s, &path, &RunOptions::default(), &TraceOptions::default(), false);
+    let waves = s.dispatch.wave_count();
+    assert_eq!(waves, 64, "case.json: grid 64x64, block 32x8");
+    let bytes = std::fs::metadata(&path).unwrap().len();
+    assert_eq!(bytes, t.trace.bytes);
+    eprintln!(
+        "gemm 64: {} wave-instructions, {} bytes = {:.1} bytes/wave-instruction",
+        t.stats.wave_instructions,
+        bytes,
+        bytes as f64 / t.stats.wave_instructions as f64
+    );
+    let per_wave: Vec<String> = (0..waves as u32)
+        .map(|w| t.count.per_wave[&w].to_string())
+        .collect();
+    let rows = validate(
+        &path,
+        &[
+            "select count(*) from slice where dur > 0",
+            "select count(*) from slice where dur = 0",
+            "select group_concat(name, ';') from (select name from track where name like 'wave % SIMD %' order by id)",
+            "select group_concat(n, ',') from (select count(*) as n from slice s join track t on s.track_id = t.id \
+             where s.dur > 0 group by t.id order by t.id)",
+            "select count(*) from track w join track g on w.parent_id = g.id join track c on g.parent_id = c.id \
+             where w.name like 'wave % SIMD %' and g.name like 'WG (%' and c.name = 'CU 0'",
+            "select count(*) from track where kind = 'counter' and name like 'wave % vmcnt'",
+            "select count(*) from track where kind = 'counter' and name like 'wave % lgkmcnt'",
+            "select max(c.value) from counter c join track t on c.track_id = t.id where t.name like '% vmcnt'",
+            "select max(c.value) from counter c join track t on c.track_id = t.id where t.name like '% lgkmcnt'",
+            "select min(c.value) || ',' || max(c.value) from counter c join track t on c.track_id = t.id \
+             where t.name like '% active lanes'",
+            "select count(distinct t.id) || ',' || max(c.value) from counter c join track t on c.track_id = t.id \
+             where t.name like 'CU 0 SIMD % busy waves'",
+            "select count(*) from flow",
+            "select count(*) from flow f join slice s on f.slice_in = s.id where s.name not in ('s_waitcnt', 's_endpgm')",
+            "select count(*) from flow f join slice s on f.slice_out = s.id \
+             where s.name not like 'global_%' and s.name not like 's_load_%'",
+            "select s.args from slice s join track t on s.track_id = t.id where t.name like 'wave 0 %' \
+             and s.name = 'global_load_dword' order by s.ts limit 1",
+            "select count(*) from slice where dur > 0 and name != 's_waitcnt' and name != 's_endpgm' \
+             and id in (select slice_in from flow)",
+        ],
+    );
+    assert_eq!(one(&rows, 0), t.stats.wave_instructions.to_string(), "one slice per wave-instruction");
+    assert_eq!(one(&rows, 1), "0", "no instants without hazards");
+    assert_eq!(one(&rows, 2), wave_names(s.dispatch.grid, s.dispatch.block).join(";"));
+    assert_eq!(one(&rows, 3), per_wave.join(","), "each wave's slices are its instructions");
+    assert_eq!(one(&rows, 4), waves.to_string(), "wave -> WG -> CU");
+    assert_eq!(one(&rows, 5), waves.to_string());
+    assert_eq!(one(&rows, 6), waves.to_string());
+    // kernel.objdump.txt loop: global_store_dword of the last iteration, then global_load_dword v7 and v3
+    // are outstanding at s_waitcnt vmcnt(1) @0x17f8: 3.
+    assert_eq!(one(&rows, 7), "3.0");
+    // s_load_dword @0x1700 + s_load_dwordx4 @0x1708 before s_waitcnt lgkmcnt(0) @0x1720: 2.
+    assert_eq!(one(&rows, 8), "2.0");
+    // 64x64 grid in 32x8 blocks: every lane of every wave is in range.
+    assert_eq!(one(&rows, 9), "64.0,64.0");
+    // 4 waves per group round-robin over 4 SIMDs; with the issue-order clock every wave starts at 0.
+    assert_eq!(one(&rows, 10), format!("4,{}.0", waves / 4));
+    assert_eq!(one(&rows, 11), t.count.mem.to_string(), "a flow per memory instruction");
+    assert_eq!(one(&rows, 12), "0", "flows end at s_waitcnt or s_endpgm");
+    assert_eq!(one(&rows, 13), "0", "flows start at memory instructions");
+    // kernel.lines.txt: 0x1780 (the first global_load_dword) is ./kernel.cl line 28.
+    assert_eq!(one(&rows, 14), "{'source': './kernel.cl:28'}");
+    assert_eq!(one(&rows, 15), "0");
+    assert_eq!(t.trace.instructions, t.stats.wave_instructions);
+
+    // The interned source location of 0x1780 carries the PC and llvm-objdump's text.
+    let text = objdump_text(&example("polybench_gemm_64").join("kernel.objdump.txt"), 0x1780);
+    assert_eq!(text, "global_load_dword v4, v[0:1], off");
+    let want = format!("0x1780: {text}");
+    let found = packets(&path).iter().any(|p| {
+        p.interned_data.source_locations.iter().any(|l| {
+            l.function_name() == want && l.file_name() == "./kernel.cl" && l.line_number() == 28
+        })
+    });
+    assert!(found, "no interned source location `{want}` at ./kernel.cl:28");
+}
+
+fn packets(path: &Path) -> Vec<TracePacket> {
+    let buf = std::fs::read(path).unwrap();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < buf.len() {
+        assert_eq!(buf[i], 0x0A);
+        i += 1;
+        let (mut len, mut shift) = (0usize, 0);
+        loop {
+            let b = buf[i];
+            i += 1;
+            len |= ((b & 0x7F) as usize) << shift;
+            shift += 7;
+            if b < 0x80 {
+                break;
+            }
+        }
+        out.push(TracePacket::parse_from_bytes(&buf[i..i + len]).unwrap());
+        i += len;
+    }
+    out
+}
+
+#[test]
+fn gemm_64_filters_keep_flows_whole() {
+    if !have_validator() {
+        return;
+    }
+    let s = load("polybench_gemm_64");
+    // kernel.objdump.txt: the k loop is 0x17c8 (v_ashrrev_i32 before the loads) .. 0x1810 (s_cbranch_scc1);
+    // s_endpgm is 0x1814.
+    let topts = TraceOptions {
+        filter: TraceFilter {
+            waves: Some(TraceFilter::parse_waves("1-2").unwrap()),
+            pcs: Some(TraceFilter::parse_pcs("0x17c8-0x1814").unwrap()),
+            cycles: None,
+        },
+        ..TraceOptions::default()
+    };
+    let path = tmp("gemm64_filtered.pftrace");
+    let t = trace(&s, &path, &RunOptions::default(), &topts, false);
+    let in_loop: u64 = t
+        .count
+        .per_wave_pc
+        .iter()
+        .filter(|((w, pc), _)| (1..=2).contains(w) && (0x17c8..0x1814).contains(pc))
+        .map(|(_, n)| n)
+        .sum();
+    let rows = validate(
+        &path,
+        &[
+            "select count(*) from slice where dur > 0",
+            "select count(*) from track where name like 'wave % SIMD %'",
+            "select count(*) from slice where name = 's_endpgm'",
+            "select count(*) from flow",
+        ],
+    );
+    // The last iteration's global_store_dword is still outstanding at s_endpgm, which joins the trace.
+    assert_eq!(one(&rows, 0), (in_loop + 2).to_string());
+    assert_eq!(one(&rows, 1), "2");
+    assert_eq!(one(&rows, 2), "2");
+    // 3 memory instructions per iteration (kernel.objdump.txt 0x17cc, 0x17dc, 0x1808).
+    let iterations = t.count.per_wave_pc[&(1, 0x17cc)] + t.count.per_wave_pc[&(2, 0x17cc)];
+    assert_eq!(one(&rows, 3), (3 * iterations).to_string());
+
+    // A cycle window: with the issue-order clock, cycle n is each wave's instruction n.
+    let topts = TraceOptions {
+        filter: TraceFilter {
+            cycles: Some(TraceFilter::parse_cycles("100-200").unwrap()),
+            ..TraceFilter::default()
+        },
+        ..TraceOptions::default()
+    };
+    let path = tmp("gemm64_window.pftrace");
+    let t = trace(&s, &path, &RunOptions::default(), &topts, false);
+    let waves = s.dispatch.wave_count();
+    assert!(t.count.per_wave.values().all(|&n| n >= 200));
+    let rows = validate(
+        &path,
+        &[
+            "select count(*) from slice where dur > 0 and ts >= 100 and ts < 200",
+            "select min(ts) from slice",
+            "select count(*) from slice where dur > 0 and ts >= 200 and name not in ('s_waitcnt', 's_endpgm')",
+        ],
+    );
+    assert_eq!(one(&rows, 0), (100 * waves).to_string());
+    assert_eq!(one(&rows, 1), "100");
+    assert_eq!(one(&rows, 2), "0", "after the window only waits that end flows");
+}
+
+#[test]
+fn gemm_64_two_jobs_trace_the_same_slices() {
+    if !have_validator() {
+        return;
+    }
+    let s = load("polybench_gemm_64");
+    let path = tmp("gemm64_jobs2.pftrace");
+    let opts = RunOptions {
+        jobs: 2,
+        ..RunOptions::default()
+    };
+    let t = trace(&s, &path, &opts, &TraceOptions::default(), false);
+    let per_wave: Vec<String> = (0..s.dispatch.wave_count() as u32)
+        .map(|w| t.count.per_wave[&w].to_string())
+        .collect();
+    let rows = validate(
+        &path,
+        &[
+            "select count(*) from slice where dur > 0",
+            "select group_concat(n, ',') from (select count(*) as n from slice s join track t on s.track_id = t.id \
+             where s.dur > 0 group by t.id order by t.id)",
+            "select count(*) from flow",
+        ],
+    );
+    assert_eq!(one(&rows, 0), t.stats.wave_instructions.to_string());
+    assert_eq!(one(&rows, 1), per_wave.join(","));
+    assert_eq!(one(&rows, 2), t.count.mem.to_string());
+}
+
+#[test]
+fn missing_wait_is_an_instant_on_its_wave() {
+    if !have_validator() {
+        return;
+    }
+    // mfma_bf16_16x16 (kernel.objdump.txt): s_load_dwordx8 s[4:11] @0x1700 ... s_waitcnt lgkmcnt(0) @0x173c;
+    // global_load_dwordx4 v[18:21], v5, s[4:5] @0x1740 reads s[4:5]. The wait replaced by s_nop 0 (0xBF800000).
+    let mut s = load("mfma_bf16_16x16");
+    let p = &s.dispatch.program;
+    let off = (0x173c - p.base) as usize;
+    let mut text = p.text.clone();
+    assert_eq!(&text[off..off + 4], &0xBF8C_C07Fu32.to_le_bytes());
+    text[off..off + 4].copy_from_slice(&0xBF80_0000u32.to_le_bytes());
+    let base = p.base;
+    s.dispatch.program = Program::new(&text, base);
+    let path = tmp("mfma_missing_wait.pftrace");
+    let t = trace(&s, &path, &RunOptions::default(), &TraceOptions::default(), true);
+    let f = t.findings.expect("findings");
+    // The checker's own facts (tests/hazards_corpus.rs checks them against the listing): the first use of
+    // s[4:5] at 0x1740, and every later use of s[4:11] before any wait.
+    let first = f
+        .missing_waits
+        .iter()
+        .find(|m| m.load_pc == "0x1700" && m.use_pc == "0x1740")
+        .expect("missing wait 0x1700 -> 0x1740");
+    let all: u64 = f.missing_waits.iter().map(|m| m.waves).sum();
+    let rows = validate(
+        &path,
+        &[
+            "select count(*) from slice where name = 'missing wait (lgkmcnt)' and dur = 0 \
+             and args like '%0x1700%0x1740%'",
+            "select count(*) from slice where name = 'missing wait (lgkmcnt)' and dur = 0",
+            "select count(*) from slice where dur > 0",
+        ],
+    );
+    assert_eq!(one(&rows, 0), first.waves.to_string());
+    assert_eq!(one(&rows, 1), all.to_string());
+    assert_eq!(one(&rows, 2), t.stats.wave_instructions.to_string());
+}

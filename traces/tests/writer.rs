@@ -1,0 +1,160 @@
+//! The domain writer on hand-made events; expected timestamps, durations and values worked by hand.
+
+mod common;
+
+use common::*;
+use wavescope_traces::{Arg, TraceConfig, TraceFile, TraceWriter, WaveCounter, WaveDesc};
+
+fn desc(wave: u32, simd: u8) -> WaveDesc {
+    WaveDesc {
+        wave,
+        work_group_flat: 0,
+        work_group: [0, 0, 0],
+        wave_in_group: wave,
+        simd,
+        cu: 0,
+    }
+}
+
+#[test]
+fn slices_stalls_flows_counters_and_instants() {
+    if !have_validator() {
+        return;
+    }
+    let path = tmp("writer_events.pftrace");
+    // 500 MHz: a cycle is 2 ns.
+    let file = TraceFile::create(
+        &path,
+        TraceConfig {
+            clock_hz: 500_000_000,
+            wave_count: 4,
+            ..TraceConfig::default()
+        },
+    )
+    .unwrap();
+    let mut w = file.writer();
+    let load = w.name("global_load_dword");
+    let wait = w.name("s_waitcnt");
+    let stall = w.name("stall: vmcnt");
+    let hazard = w.name("hazard H1");
+    let l_load = w.location("./k.cl", 7, "0x100: global_load_dword v1, v[2:3], off");
+    let l_wait = w.location("./k.cl", 8, "0x108: s_waitcnt vmcnt(0)");
+
+    let t0 = w.wave_track(&desc(0, 0));
+    let t1 = w.wave_track(&desc(1, 1));
+    let f = w.new_flow();
+    // wave 0: load [0,1) cycles, vmcnt 1; stall [1,5); wait [5,6) ends the flow, vmcnt 0; hazard at 6.
+    w.begin(&t0, 0, load, Some(l_load), Some(64), &[f], &[]);
+    w.counter(&t0, WaveCounter::Vmcnt, 0, 1);
+    w.counter(&t0, WaveCounter::Vmcnt, 0, 1); // unchanged: not written again
+    w.end_instruction(&t0, 1);
+    w.stall(&t0, 1, 4, stall);
+    w.instruction(&t0, 5, 1, wait, Some(l_wait), 32, &[], &[f]);
+    w.counter(&t0, WaveCounter::Vmcnt, 5, 0);
+    w.instant(&t0, 6, hazard, &[("producer_pc", Arg::Str("0x100".into()))], &[]);
+    // wave 1: an event at cycle 10, then one back at cycle 3 (written with an absolute timestamp).
+    w.instruction(&t1, 10, 2, load, Some(l_load), 64, &[], &[]);
+    w.instruction(&t1, 3, 1, wait, None, 64, &[], &[]);
+    w.simd_busy(0, 0, 0, 1);
+    w.simd_busy(0, 1, 0, 1);
+    w.simd_busy(0, 0, 6, -1);
+    w.simd_busy(0, 1, 12, -1);
+    w.end_wave(t0);
+    // wave 2 takes wave 0's sequence: its clock starts again at 0.
+    let t2 = w.wave_track(&desc(2, 2));
+    w.instruction(&t2, 0, 3, wait, Some(l_wait), 16, &[], &[]);
+    w.end_wave(t2);
+    w.end_wave(t1);
+    let stats = file.finish([w]).unwrap();
+    assert_eq!(stats.instructions, 5);
+    assert_eq!(stats.bytes, std::fs::metadata(&path).unwrap().len());
+
+    let rows = validate(
+        &path,
+        &[
+            "select group_concat(x, ';') from (select t.name || ':' || s.name || '@' || s.ts || '+' || s.dur as x \
+             from slice s join track t on s.track_id = t.id order by t.id, s.ts)",
+            "select group_concat(x, ';') from (select t.name || '=' || c.value || '@' || c.ts as x \
+             from counter c join track t on c.track_id = t.id order by t.id, c.ts)",
+            "select so.name || '->' || si.name from flow f join slice so on f.slice_out = so.id \
+             join slice si on f.slice_in = si.id",
+            "select args from slice where name = 'global_load_dword' and ts = 0",
+            "select args from slice where name = 'hazard H1'",
+            "select count(*) from track where name like 'wave %' and parent_id = (select id from track where name = 'WG (0,0,0)')",
+        ],
+    );
+    let n0 = "wave 0 WG(0,0,0) SIMD 0";
+    let n1 = "wave 1 WG(0,0,0) SIMD 1";
+    let n2 = "wave 2 WG(0,0,0) SIMD 2";
+    assert_eq!(
+        one(&rows, 0),
+        [
+            format!("{n0}:global_load_dword@0+2"),
+            format!("{n0}:stall: vmcnt@2+8"),
+            format!("{n0}:s_waitcnt@10+2"),
+            format!("{n0}:hazard H1@12+0"),
+            format!("{n1}:s_waitcnt@6+2"),
+            format!("{n1}:global_load_dword@20+4"),
+            format!("{n2}:s_waitcnt@0+6"),
+        ]
+        .join(";")
+    );
+    assert_eq!(
+        one(&rows, 1),
+        [
+            "wave 0 vmcnt=1.0@0",
+            "wave 0 vmcnt=0.0@10",
+            "wave 0 active lanes=32.0@10",
+            "wave 1 active lanes=64.0@20",
+            "wave 2 active lanes=16.0@0",
+            "CU 0 SIMD 0 busy waves=1.0@0",
+            "CU 0 SIMD 0 busy waves=0.0@12",
+            "CU 0 SIMD 1 busy waves=1.0@0",
+            "CU 0 SIMD 1 busy waves=0.0@24",
+        ]
+        .join(";")
+    );
+    assert_eq!(one(&rows, 2), "global_load_dword->s_waitcnt");
+    assert_eq!(one(&rows, 3), "{'source': './k.cl:7'}");
+    assert_eq!(one(&rows, 4), "{'producer_pc': '0x100'}");
+    assert_eq!(one(&rows, 5), "3");
+}
+
+#[test]
+fn buffers_stream_to_the_file() {
+    let path = tmp("writer_stream.pftrace");
+    let file = TraceFile::create(
+        &path,
+        TraceConfig {
+            flush_bytes: 4096,
+            ..TraceConfig::default()
+        },
+    )
+    .unwrap();
+    let mut w = file.writer();
+    let n = w.name("s_nop");
+    let t = w.wave_track(&desc(0, 0));
+    for i in 0..10_000u64 {
+        w.instruction(&t, i, 1, n, None, 64, &[], &[]);
+    }
+    // Everything but the last partial buffer is already in the file.
+    let on_disk = std::fs::metadata(&path).unwrap().len();
+    let total = on_disk + w.stats().bytes;
+    assert!(w.stats().bytes < 4096 + 64, "buffer {} bytes", w.stats().bytes);
+    assert!(on_disk > total - 4096 - 64);
+    w.end_wave(t);
+    let stats = file.finish([w]).unwrap();
+    assert_eq!(stats.instructions, 10_000);
+    assert_eq!(stats.bytes, std::fs::metadata(&path).unwrap().len());
+}
+
+#[test]
+fn unfinished_writer_is_an_error() {
+    let path = tmp("writer_unfinished.pftrace");
+    let file = TraceFile::create(&path, TraceConfig::default()).unwrap();
+    let a = file.writer();
+    let _b = file.writer();
+    assert!(file.finish([a]).is_err());
+    let w = TraceWriter::create(&tmp("writer_single.pftrace"), 1_000_000_000).unwrap();
+    assert!(w.finish().is_ok());
+}
