@@ -12,4 +12,5 @@ pub mod kernel_abi;
 pub mod machine;
 pub mod debug_info;
 pub mod hazards;
+pub mod inspect;
 pub mod timing;

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod cmd_disasm;
+mod cmd_inspect;
 mod cmd_run;
 mod cmd_serve;
 mod cmd_tui;
@@ -59,6 +60,29 @@ enum Command {
         #[arg(long)]
         strict: bool,
     },
+    /// Run a dispatch until one wave reaches a source line; print the stop and its source variables per lane.
+    Inspect {
+        /// MANIFEST.json, or DIR for DIR/case.json.
+        manifest: PathBuf,
+        /// Where to stop: FILE:LINE (kernel.cl:30), or *ADDR for an instruction address (*0x1760).
+        #[arg(long = "break", value_name = "FILE:LINE")]
+        breakpoint: String,
+        /// The wave to stop (its index in the dispatch: work-groups in x, y, z order, then waves in the group).
+        #[arg(long, default_value_t = 0)]
+        wave: u32,
+        /// Lanes whose variables to print (repeat for several; default lane 0).
+        #[arg(long = "lane")]
+        lanes: Vec<u32>,
+        /// Stop at the wave's Nth arrival at the line (a loop body's line is arrived at once per iteration).
+        #[arg(long, default_value_t = 1)]
+        hit: u32,
+        /// Give up after the run (all waves up to the stop) has issued this many wave-instructions.
+        #[arg(long, default_value_t = 200_000_000)]
+        max_instructions: u64,
+        /// Extra directories to search for source files.
+        #[arg(long = "source-dir")]
+        source_dirs: Vec<PathBuf>,
+    },
     /// Serve one dispatch to gdb over the remote protocol: `gdb -ex 'target remote :1234'` (waves are threads).
     Serve {
         /// MANIFEST.json, or DIR for DIR/case.json.
@@ -94,6 +118,23 @@ fn main() -> ExitCode {
             source,
             source_dirs,
         } => cmd_disasm::run(&code_object, kernel.as_deref(), source, &source_dirs),
+        Command::Inspect {
+            manifest,
+            breakpoint,
+            wave,
+            lanes,
+            hit,
+            max_instructions,
+            source_dirs,
+        } => cmd_inspect::run(&cmd_inspect::InspectArgs {
+            manifest,
+            breakpoint,
+            wave,
+            lanes,
+            hit,
+            max_instructions,
+            source_dirs,
+        }),
         Command::Serve {
             manifest,
             port,
