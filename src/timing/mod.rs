@@ -943,3 +943,33 @@ pub fn run_timed(
     let (stats, fault, obs) = run_observed(d, opts, || TimingObserver::new(table.clone()));
     (stats, fault, TimingObserver::merge(obs))
 }
+
+/// What `Session::run` uses: one pass with the cycle model, plus the hazard checker when
+/// `opts.check_hazards` (both observers see every event).
+pub fn run_with_timing(
+    d: &Dispatch,
+    opts: &RunOptions,
+    model: CycleModel,
+) -> (
+    RunStats,
+    Option<RunFault>,
+    Option<crate::hazards::Findings>,
+    TimingReport,
+) {
+    let table = Arc::new(TimingTable::new(&d.program, model, d.lds_bytes));
+    if opts.check_hazards {
+        let hazards = crate::hazards::HazardTable::with_apertures(&d.program, d.apertures);
+        let (stats, fault, obs) = run_observed(d, opts, || {
+            (
+                crate::hazards::HazardChecker::new(&hazards),
+                TimingObserver::new(table.clone()),
+            )
+        });
+        let (checkers, timers): (Vec<_>, Vec<_>) = obs.into_iter().unzip();
+        let findings = crate::hazards::Findings::merge(checkers);
+        (stats, fault, Some(findings), TimingObserver::merge(timers))
+    } else {
+        let (stats, fault, obs) = run_observed(d, opts, || TimingObserver::new(table.clone()));
+        (stats, fault, None, TimingObserver::merge(obs))
+    }
+}

@@ -1,0 +1,47 @@
+//! Cost of the cycle model on PolyBench gemm 512^3 (4096 waves): run time with and without the timing observer,
+//! one host thread. `cargo test --release --test timing_overhead -- --ignored --nocapture` (a benchmark, not
+//! run by default; the machines are shared and noisy, compare within one run).
+
+use std::path::PathBuf;
+use std::time::Instant;
+use wavescope::launch::{self, RunOptions};
+use wavescope::session::Session;
+use wavescope::timing::{run_with_timing, CycleModel};
+
+#[test]
+#[ignore]
+fn timing_overhead_on_gemm_512() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/polybench_gemm_512");
+    let opts = RunOptions {
+        jobs: 1,
+        ..RunOptions::default()
+    };
+    let s = Session::load(&dir, &opts).expect("load gemm 512");
+    let (mut plain, mut timed) = (f64::MAX, f64::MAX);
+    let mut cycles = Vec::new();
+    for _ in 0..3 {
+        let t = Instant::now();
+        let (_, f) = launch::run(&s.dispatch, &opts);
+        plain = plain.min(t.elapsed().as_secs_f64());
+        assert!(f.is_none());
+        let t = Instant::now();
+        let (_, f, _, r) = run_with_timing(&s.dispatch, &opts, CycleModel::default());
+        timed = timed.min(t.elapsed().as_secs_f64());
+        assert!(f.is_none());
+        cycles.push(r.cycles);
+        eprintln!(
+            "cycles {} waitcnt_stall {} barrier {} issue_conflict {} wg/cu {} top stalls {:?}",
+            r.cycles,
+            r.waitcnt_stall_cycles,
+            r.barrier_cycles,
+            r.issue_conflict_cycles,
+            r.work_groups_per_cu,
+            &r.waitcnt_stalls[..r.waitcnt_stalls.len().min(3)]
+        );
+    }
+    eprintln!(
+        "gemm 512, 1 thread: plain {plain:.3} s, with cycle model {timed:.3} s, overhead {:.1}%",
+        100.0 * (timed / plain - 1.0)
+    );
+    assert!(cycles.windows(2).all(|w| w[0] == w[1]), "deterministic");
+}
