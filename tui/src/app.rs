@@ -91,6 +91,26 @@ pub struct Program {
     pub debug_info: Option<Arc<DebugInfo>>,
 }
 
+/// Executions of the whole dispatch (background run), per instruction and per source line of the shown file.
+#[derive(Clone, Debug, Default)]
+pub struct Heat {
+    pub per_inst: Vec<u64>,
+    pub per_line: Vec<u64>,
+    pub max_inst: u64,
+    pub max_line: u64,
+    /// PCs with a hazard or missing-wait finding.
+    pub marked: BTreeSet<u64>,
+}
+
+/// 0..=3: how hot `n` is against `max` (log scale: a loop body stands out from straight-line code).
+pub fn heat_level(n: u64, max: u64) -> usize {
+    if n == 0 || max == 0 {
+        return 0;
+    }
+    let f = ((n as f64).ln_1p() / (max as f64).ln_1p() * 3.0).ceil() as usize;
+    f.clamp(1, 3)
+}
+
 impl Program {
     pub fn from_session(s: &Session) -> Program {
         let p = &s.dispatch.program;
@@ -163,6 +183,8 @@ pub struct App {
     pub snapshot: Snapshot,
     /// The selected vector register's lanes before the last run (for highlighting changes): (wave, vreg, lanes).
     pub prev_lanes: Option<(u32, u16, [u32; 64])>,
+    /// None until the background run finished.
+    pub heat: Option<Heat>,
     pub focus: Pane,
     pub mode: Mode,
     pub source_cursor: usize,
@@ -188,6 +210,7 @@ impl App {
             program,
             snapshot: Snapshot::default(),
             prev_lanes: None,
+            heat: None,
             focus: Pane::Source,
             mode: Mode::Normal,
             source_cursor: 0,
@@ -251,6 +274,30 @@ impl App {
                     self.wave = w.wave;
                 }
                 self.follow_pc();
+            }
+            Update::Profile {
+                exec_counts,
+                findings,
+            } => {
+                let mut per_line = vec![0u64; self.program.source.len() + 1];
+                for (i, d) in self.program.disasm.iter().enumerate() {
+                    if let (Some(l), Some(&n)) = (d.line, exec_counts.get(i)) {
+                        if let Some(x) = per_line.get_mut(l as usize) {
+                            *x += n;
+                        }
+                    }
+                }
+                let marked = findings.iter().filter_map(|f| f.1).collect();
+                for (text, pc) in findings {
+                    self.findings.push(Finding { text, pc });
+                }
+                self.heat = Some(Heat {
+                    max_inst: exec_counts.iter().copied().max().unwrap_or(0),
+                    max_line: per_line.iter().copied().max().unwrap_or(0),
+                    per_inst: exec_counts,
+                    per_line,
+                    marked,
+                });
             }
             Update::Progress { wave_instructions } => {
                 self.progress = Some(wave_instructions);
@@ -388,7 +435,7 @@ impl App {
             self.status = format!("breakpoint at 0x{first:x} removed");
         } else {
             self.breakpoints.extend(pcs.iter().copied());
-            self.status = format!("breakpoint at 0x{first:x}");
+            self.status = format!("breakpoint set at 0x{first:x}");
         }
         vec![Out::Engine(Command::Breakpoints(
             self.breakpoints.iter().copied().collect(),

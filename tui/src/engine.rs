@@ -87,6 +87,12 @@ pub enum Update {
     Progress {
         wave_instructions: u64,
     },
+    /// The whole dispatch, run once on a second copy in the background: executions per instruction (index as
+    /// in the program) and the hazard checker's findings as (text, PC).
+    Profile {
+        exec_counts: Vec<u64>,
+        findings: Vec<(String, Option<u64>)>,
+    },
     /// Why the last run stopped, in a user's words; `fault` carries the PC of a fault for the findings list.
     Stopped {
         text: String,
@@ -258,13 +264,14 @@ impl Engine {
                 self.wave = w.id.wave;
             }
         }
+        // The snapshot first: a UI that draws between the two shows the new state before it says why.
         vec![
+            self.snapshot(),
             Update::Stopped {
                 text,
                 wave,
                 fault_pc,
             },
-            self.snapshot(),
         ]
     }
 
@@ -336,6 +343,41 @@ impl Engine {
     }
 }
 
+fn parse_pc(s: &str) -> Option<u64> {
+    u64::from_str_radix(s.trim().trim_start_matches("0x"), 16).ok()
+}
+
+/// Run the whole dispatch once on its own copy (so the interactive machine is not disturbed) with the hazard
+/// checker: per-instruction execution counts for the heat columns, hazards and missing waits for the findings.
+pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session::SessionError> {
+    let opts = wavescope::launch::RunOptions::default();
+    let session = Session::load(manifest, &opts)?;
+    let (stats, fault, findings) = wavescope::hazards::run_checked(&session.dispatch, &opts);
+    let mut list: Vec<(String, Option<u64>)> = Vec::new();
+    for h in &findings.hazards {
+        list.push((
+            wavescope::hazards::format_finding(h),
+            parse_pc(&h.consumer_pc),
+        ));
+    }
+    for m in &findings.missing_waits {
+        list.push((
+            wavescope::hazards::format_missing_wait(m),
+            parse_pc(&m.use_pc),
+        ));
+    }
+    if let Some(f) = &fault {
+        list.push((
+            format!("fault (full run): {}", session.fault_report(f).message),
+            Some(f.pc),
+        ));
+    }
+    Ok(Update::Profile {
+        exec_counts: stats.exec_counts,
+        findings: list,
+    })
+}
+
 /// The UI's ends of the engine thread.
 pub struct EngineHandle {
     pub commands: flume::Sender<Command>,
@@ -345,9 +387,17 @@ pub struct EngineHandle {
 }
 
 /// Start the engine on its own thread; it sends a first snapshot at once.
-pub fn spawn(mut engine: Engine) -> EngineHandle {
+pub fn spawn(mut engine: Engine, manifest: Option<std::path::PathBuf>) -> EngineHandle {
     let (cmd_tx, cmd_rx) = flume::unbounded::<Command>();
     let (upd_tx, upd_rx) = flume::unbounded::<Update>();
+    if let Some(m) = manifest {
+        let tx = upd_tx.clone();
+        std::thread::spawn(move || {
+            if let Ok(u) = profile(&m) {
+                let _ = tx.send(u);
+            }
+        });
+    }
     let interrupt = Arc::new(AtomicBool::new(false));
     let flag = interrupt.clone();
     let thread = std::thread::spawn(move || {

@@ -42,7 +42,7 @@ fn restore_terminal() {
 /// Run the UI until the user quits. The terminal is restored on return, on error and on panic.
 pub fn run(opts: &Options) -> Result<(), Error> {
     let (engine, mut app) = load(&opts.manifest, opts.machine.clone())?;
-    let handle = engine::spawn(engine);
+    let handle = engine::spawn(engine, Some(opts.manifest.clone()));
     // ratatui::init installs a panic hook that restores the terminal; ours also turns the mouse off first.
     let mut terminal = ratatui::init();
     let prev_hook = std::panic::take_hook();

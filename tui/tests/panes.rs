@@ -140,7 +140,7 @@ fn breakpoint_on_a_source_line_then_continue_stops_there() {
     assert!(row_of(&s, target).contains('●'));
     keys(&mut e, &mut app, &chars("c"));
     let s = screen(&mut app, 140, 44);
-    assert!(has(&s, "breakpoint at"), "{}", s.join("\n"));
+    assert!(has(&s, ": breakpoint at"), "{}", s.join("\n"));
     let row = row_of(&s, target);
     assert!(
         row.contains('▶') && row.contains(&format!("{line}")),
@@ -222,4 +222,19 @@ fn frame_render_time_for_4096_waves() {
     eprintln!("frame render, 4096 waves, 200x60: {per:?}");
     // Debug builds are several times slower than release; the 5 ms goal is for release (benches/).
     assert!(per.as_millis() < 100, "{per:?}");
+}
+
+#[test]
+fn background_run_fills_the_heat_columns_and_findings() {
+    let (_e, mut app) = open("heteromark_hist");
+    let s = screen(&mut app, 140, 44);
+    assert!(has(&s, "hazard check running"));
+    app.apply(wavescope_tui::engine::profile(&example("heteromark_hist")).unwrap());
+    let s = screen(&mut app, 140, 44);
+    // The entry instruction runs once per wave: 512 work-items / 64 lanes = 8 waves (case.json grid).
+    let od = objdump("heteromark_hist");
+    let row = row_of(&s, &od[0].1);
+    assert!(row.contains("      8 "), "{row}");
+    // The kernel's signature line has no code: no count in its gutter.
+    assert!(has(&s, "no hazards or missing waits") || !app.findings.is_empty());
 }

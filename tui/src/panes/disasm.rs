@@ -37,8 +37,29 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             .line
             .map(|l| format!("{l:>4}"))
             .unwrap_or_else(|| "    ".into());
+        // Executions over the whole dispatch, and `!` where the hazard checker found a hazard or missing wait.
+        let (count, flag) = match &app.heat {
+            Some(h) => {
+                let x = h.per_inst.get(i).copied().unwrap_or(0);
+                let lvl = crate::app::heat_level(x, h.max_inst);
+                (
+                    Span::styled(
+                        format!("{:>6} ", super::source::short(x)),
+                        Style::new().fg(THEME.heat[lvl]),
+                    ),
+                    if h.marked.contains(&d.pc) {
+                        Span::styled("!", THEME.fault)
+                    } else {
+                        Span::raw(" ")
+                    },
+                )
+            }
+            None => (Span::raw(""), Span::raw(" ")),
+        };
         let line = Line::from(vec![
             Span::styled(mark, THEME.breakpoint),
+            flag,
+            count,
             Span::raw(arrow),
             Span::styled(format!("{:x} ", d.pc), THEME.dim),
             Span::styled(line_no, THEME.dim),

@@ -12,7 +12,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if app.findings.is_empty() {
         let lines = [
             "no faults so far",
-            "hazard checker: not available in the UI yet",
+            if app.heat.is_some() {
+                "no hazards or missing waits"
+            } else {
+                "hazard check running..."
+            },
         ];
         for (i, l) in lines.iter().enumerate().take(inner.height as usize) {
             buf.set_line(

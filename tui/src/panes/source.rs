@@ -42,12 +42,39 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         if i == app.source_cursor && app.focus == Pane::Source {
             style = style.patch(THEME.cursor);
         }
+        // Gutter: executions of the line over the whole dispatch, as a heat cell and a count.
+        let (heat, count) = match &app.heat {
+            Some(h) => {
+                let x = h.per_line.get(n as usize).copied().unwrap_or(0);
+                let lvl = crate::app::heat_level(x, h.max_line);
+                (
+                    Span::styled("█", ratatui::style::Style::new().fg(THEME.heat[lvl])),
+                    if x == 0 {
+                        "      ".to_string()
+                    } else {
+                        format!("{:>6}", short(x))
+                    },
+                )
+            }
+            None => (Span::raw(" "), "      ".to_string()),
+        };
         let line = Line::from(vec![
             Span::styled(mark, THEME.breakpoint),
+            heat,
+            Span::styled(count, THEME.dim),
             Span::styled(format!("{n:>4}"), THEME.dim),
             Span::raw(arrow),
             Span::styled(p.source[i].replace('\t', "    "), style),
         ]);
         buf.set_line(inner.x, inner.y + row as u16, &line, inner.width);
+    }
+}
+
+/// A count in at most 6 columns: 999999, 1.2M, 34.5G.
+pub fn short(n: u64) -> String {
+    match n {
+        0..=999_999 => n.to_string(),
+        1_000_000..=999_999_999 => format!("{:.1}M", n as f64 / 1e6),
+        _ => format!("{:.1}G", n as f64 / 1e9),
     }
 }
