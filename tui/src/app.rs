@@ -299,6 +299,7 @@ impl App {
                     marked,
                 });
             }
+            Update::Message(m) => self.status = m,
             Update::Progress { wave_instructions } => {
                 self.progress = Some(wave_instructions);
                 self.status =

@@ -93,6 +93,8 @@ pub enum Update {
         exec_counts: Vec<u64>,
         findings: Vec<(String, Option<u64>)>,
     },
+    /// Something to tell the user on the status line.
+    Message(String),
     /// Why the last run stopped, in a user's words; `fault` carries the PC of a fault for the findings list.
     Stopped {
         text: String,
@@ -378,10 +380,46 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
     })
 }
 
+/// Write the Perfetto trace of a full run of the dispatch (on its own copy) to `out`. The interactive machine
+/// records no trace, so this is the whole dispatch, not only what was stepped so far.
+pub fn write_trace(manifest: &std::path::Path, out: &std::path::Path) -> Update {
+    use wavescope_traces::{
+        finish, IssueOrderClock, TraceConfig, TraceFile, TraceObserver, TraceOptions, TraceProgram,
+    };
+    let opts = wavescope::launch::RunOptions::default();
+    let s = match Session::load(manifest, &opts) {
+        Ok(s) => s,
+        Err(e) => return Update::Message(format!("trace: {e}")),
+    };
+    let d = &s.dispatch;
+    let prog = TraceProgram::new(&d.program, s.debug_info.as_deref());
+    let topts = TraceOptions::default();
+    let config = TraceConfig {
+        wave_count: d.wave_count(),
+        ..TraceConfig::default()
+    };
+    let file = match TraceFile::create(out, config) {
+        Ok(f) => f,
+        Err(e) => return Update::Message(format!("trace: {}: {e}", out.display())),
+    };
+    let (_stats, _fault, observers) = wavescope::launch::run_observed(d, &opts, || {
+        TraceObserver::new(&prog, &d.program, &topts, file.writer(), IssueOrderClock)
+    });
+    match finish(file, observers) {
+        Ok(_) => Update::Message(format!(
+            "trace of the full dispatch written to {} (open in ui.perfetto.dev)",
+            out.display()
+        )),
+        Err(e) => Update::Message(format!("trace: {}: {e}", out.display())),
+    }
+}
+
 /// The UI's ends of the engine thread.
 pub struct EngineHandle {
     pub commands: flume::Sender<Command>,
     pub updates: flume::Receiver<Update>,
+    /// For helper threads (trace writing) to report back.
+    pub notify: flume::Sender<Update>,
     pub interrupt: Arc<AtomicBool>,
     pub thread: std::thread::JoinHandle<()>,
 }
@@ -400,6 +438,7 @@ pub fn spawn(mut engine: Engine, manifest: Option<std::path::PathBuf>) -> Engine
     }
     let interrupt = Arc::new(AtomicBool::new(false));
     let flag = interrupt.clone();
+    let notify = upd_tx.clone();
     let thread = std::thread::spawn(move || {
         let _ = upd_tx.send(engine.snapshot());
         while let Ok(cmd) = cmd_rx.recv() {
@@ -420,6 +459,7 @@ pub fn spawn(mut engine: Engine, manifest: Option<std::path::PathBuf>) -> Engine
     EngineHandle {
         commands: cmd_tx,
         updates: upd_rx,
+        notify,
         interrupt,
         thread,
     }

@@ -51,7 +51,7 @@ pub fn run(opts: &Options) -> Result<(), Error> {
         prev_hook(info);
     }));
     let _ = execute!(std::io::stdout(), EnableMouseCapture);
-    let result = event_loop(&mut terminal, &mut app, &handle);
+    let result = event_loop(&mut terminal, &mut app, &handle, &opts.manifest);
     restore_terminal();
     let _ = handle.commands.send(Command::Quit);
     handle.interrupt.store(true, Ordering::Relaxed);
@@ -62,6 +62,7 @@ fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
     handle: &engine::EngineHandle,
+    manifest: &Path,
 ) -> Result<(), Error> {
     // Terminal input on its own thread, so the loop can wait on input and the engine at once.
     let (in_tx, in_rx) = flume::unbounded::<Event>();
@@ -124,7 +125,13 @@ fn event_loop(
                 }
                 Out::Interrupt => handle.interrupt.store(true, Ordering::Relaxed),
                 Out::WriteTrace => {
-                    app.status = "t: the Perfetto trace writer is not wired to the UI yet".into()
+                    let manifest = manifest.to_path_buf();
+                    let out = PathBuf::from(format!("{}.pftrace", app.program.kernel));
+                    app.status = format!("writing {}...", out.display());
+                    let tx = handle.notify.clone();
+                    std::thread::spawn(move || {
+                        let _ = tx.send(engine::write_trace(&manifest, &out));
+                    });
                 }
             }
         }
