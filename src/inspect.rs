@@ -643,14 +643,15 @@ impl LocalValue {
 /// Every variable DWARF describes at the stop, innermost scope first (`DebugInfo::variables_at`), read for
 /// `lane`.
 ///
-/// clang 22 at -O1 and up gives the parameters of a kernel no location at all: the kernel's own subprogram
-/// (`DW_CC_LLVM_DeviceKernel`) lists them without `DW_AT_location`, and for OpenCL the body is the inlined
-/// `__clang_ocl_kern_imp_<kernel>` whose parameters are likewise dropped. The value of such a parameter is what
-/// the dispatch wrote in the kernarg segment (AMDGPUUsage "Kernel Argument"), which no instruction can change
-/// (the segment is read-only): it is read from there, at the offset the code object metadata gives the explicit
-/// argument of the same name and position, and marked [`ValueOrigin::Kernarg`]. This is only done for parameters
-/// without a location description anywhere in the object, so a parameter the kernel assigns to, and the compiler
-/// tracks, is never shown with its launch value.
+/// clang 22 at -O1 and up gives the parameters of a kernel no location at all. For OpenCL it emits the kernel
+/// as a stub (the `DW_CC_LLVM_DeviceKernel` subprogram with the kernel's symbol) that calls the body
+/// `__clang_ocl_kern_imp_<kernel>` with its own parameters unchanged; the body is inlined and the stub's
+/// parameters keep no location. Their values are what the dispatch wrote in the kernarg segment (AMDGPUUsage
+/// "Kernel Argument"), which is read-only, and the stub never assigns to them: they are read from there, at the
+/// offset the code object metadata gives the explicit argument in the same position, and marked
+/// [`ValueOrigin::Kernarg`]. The body's own copies of the parameters stay optimized out when DWARF says so (the
+/// source may assign to them, e.g. `rand_array = rand_array + offset` in heteromark_bs), and so do the
+/// parameters of HIP kernels, whose kernel function is the user's code.
 pub fn locals(stopped: &StoppedWave<'_>, lane: u32) -> Vec<LocalValue> {
     let Some(di) = stopped.session.debug_info.as_ref() else {
         return Vec::new();
@@ -711,8 +712,8 @@ pub fn locals(stopped: &StoppedWave<'_>, lane: u32) -> Vec<LocalValue> {
         .collect()
 }
 
-/// Frames (indexes into `frames(pc)`) that are the kernel itself: the out-of-line function when it is the
-/// dispatched kernel, and an inlined OpenCL kernel body (`__clang_ocl_kern_imp_<kernel>`) called from it.
+/// The frame (index into `frames(pc)`) of an OpenCL kernel stub: the out-of-line function is the dispatched
+/// kernel and the frame inside it is its inlined body `__clang_ocl_kern_imp_<kernel>`.
 fn kernel_frames(session: &Session, di: &DebugInfo, pc: u64) -> Vec<usize> {
     let abi = session.abi();
     let Some(f) = di.function_at(pc) else {
@@ -722,15 +723,11 @@ fn kernel_frames(session: &Session, di: &DebugInfo, pc: u64) -> Vec<usize> {
         return Vec::new();
     }
     let frames = di.frames(pc);
-    let Some(outer) = frames.len().checked_sub(1) else {
-        return Vec::new();
-    };
-    let mut out = vec![outer];
     let body = format!("__clang_ocl_kern_imp_{}", abi.name);
-    if outer > 0 && *frames[outer - 1].function == *body {
-        out.push(outer - 1);
+    match frames.len() {
+        n if n >= 2 && *frames[n - 2].function == *body => vec![n - 1],
+        _ => Vec::new(),
     }
-    out
 }
 
 /// The launch value of kernel parameter `v` from the kernarg segment, formatted as its type; `None` when the
@@ -765,7 +762,10 @@ fn kernarg_value(
     let size =
         v.ty.and_then(|t| di.types().size_of(t))
             .unwrap_or(meta.size as u64);
-    if size != meta.size as u64 || size == 0 || size > 256 {
+    // A `__local` pointer is a 32-bit LDS offset in the kernarg segment (AMDGPUUsage "Address Spaces": local is
+    // 32-bit) while DWARF's pointer type has the unit's address size: zero-extend it.
+    let local_pointer = meta.value_kind == "dynamic_shared_pointer" && meta.size == 4 && size == 8;
+    if (size != meta.size as u64 && !local_pointer) || size == 0 || size > 256 {
         return None;
     }
     let mut bytes = vec![0u8; size as usize];
@@ -774,7 +774,7 @@ fn kernarg_value(
         .mem
         .read(
             session.dispatch.kernarg_addr + meta.offset as u64,
-            &mut bytes,
+            &mut bytes[..meta.size as usize],
         )
         .ok()?;
     Some(di.format_value(v.ty, &bytes))

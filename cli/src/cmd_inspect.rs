@@ -78,6 +78,14 @@ pub fn run(a: &InspectArgs) -> anyhow::Result<ExitCode> {
     } else {
         a.lanes.clone()
     };
+    if let Spec::Line(file, line) = &spec {
+        if stopped.line != *line {
+            println!(
+                "{file}:{line} has no code; stopping at line {}, the next line that has some",
+                stopped.line
+            );
+        }
+    }
     print!("{}", render(&stopped, &lanes, &a.source_dirs, opts.hit));
     Ok(ExitCode::SUCCESS)
 }
