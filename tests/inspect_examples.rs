@@ -323,6 +323,25 @@ fn hist_private_histogram_equals_the_counts_of_the_pixels() {
         );
     }
 
+    // The same line at later arrivals: one per iteration of the while loop, index = tid + (n - 1) * gsize.
+    for n in [2u32, 5, 8] {
+        let s = session("heteromark_hist");
+        let opts = InspectOptions {
+            hit: n,
+            ..InspectOptions::default()
+        };
+        let st = inspect::stop_at_line_with(&s, "kernel.hip", 64, wave, &opts).unwrap();
+        for lane in lanes {
+            let vars = inspect::locals(&st, lane);
+            let index = tid(lane) + (n - 1) * gsize;
+            assert_eq!(
+                int(var(&vars, None, "color")),
+                pixels[index as usize] as i64,
+                "arrival {n}"
+            );
+        }
+    }
+
     // kernel.hip:71, the copy loop after the private histogram (line 68's __syncthreads has no line-table row
     // of its own, so a breakpoint there moves on to 71): priv_hist holds the count of each color among the
     // thread's pixels tid, tid + gsize, ...; index has left the while loop at the first tid + n*gsize >= num_pixels.
