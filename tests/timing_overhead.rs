@@ -14,10 +14,15 @@ fn timing_overhead_on_gemm_512() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/polybench_gemm_512");
     let opts = RunOptions {
         jobs: 1,
+        check_hazards: false,
         ..RunOptions::default()
     };
+    let checked = RunOptions {
+        check_hazards: true,
+        ..opts.clone()
+    };
     let s = Session::load(&dir, &opts).expect("load gemm 512");
-    let (mut plain, mut timed) = (f64::MAX, f64::MAX);
+    let (mut plain, mut timed, mut hz, mut hz_timed) = (f64::MAX, f64::MAX, f64::MAX, f64::MAX);
     let mut cycles = Vec::new();
     for _ in 0..3 {
         let t = Instant::now();
@@ -29,6 +34,13 @@ fn timing_overhead_on_gemm_512() {
         timed = timed.min(t.elapsed().as_secs_f64());
         assert!(f.is_none());
         cycles.push(r.cycles);
+        let t = Instant::now();
+        let _ = wavescope::hazards::run_checked(&s.dispatch, &checked);
+        hz = hz.min(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        let (_, _, _, r2) = run_with_timing(&s.dispatch, &checked, CycleModel::default());
+        hz_timed = hz_timed.min(t.elapsed().as_secs_f64());
+        assert_eq!(r2, r, "the hazard checker does not change the timing");
         eprintln!(
             "cycles {} waitcnt_stall {} barrier {} issue_conflict {} wg/cu {} top stalls {:?}",
             r.cycles,
@@ -42,6 +54,10 @@ fn timing_overhead_on_gemm_512() {
     eprintln!(
         "gemm 512, 1 thread: plain {plain:.3} s, with cycle model {timed:.3} s, overhead {:.1}%",
         100.0 * (timed / plain - 1.0)
+    );
+    eprintln!(
+        "gemm 512, 1 thread: hazard checker {hz:.3} s, hazard checker + cycle model {hz_timed:.3} s, overhead {:.1}%",
+        100.0 * (hz_timed / hz - 1.0)
     );
     assert!(cycles.windows(2).all(|w| w[0] == w[1]), "deterministic");
 }
