@@ -27,6 +27,8 @@ pub struct Outcome {
     pub findings: Option<crate::hazards::Findings>,
     pub fault: Option<RunFault>,
     pub report: RunReport,
+    /// Modelled cycles, stalls and their attribution (`crate::timing`).
+    pub timing: crate::timing::TimingReport,
     pub wall_seconds: f64,
 }
 
@@ -87,13 +89,12 @@ impl Session {
     /// Run every work-group. Buffers keep whatever the kernel wrote, also after a fault.
     pub fn run(&self, opts: &RunOptions) -> Outcome {
         let t0 = Instant::now();
-        let (stats, fault, findings) = if opts.check_hazards {
-            let (s, f, h) = crate::hazards::run_checked(&self.dispatch, opts);
-            (s, f, Some(h))
-        } else {
-            let (s, f) = launch::run(&self.dispatch, opts);
-            (s, f, None)
-        };
+        // the cycle model is always on (no measurable cost on gemm_512, tests/timing_overhead.rs)
+        let (stats, fault, findings, timing) = crate::timing::run_with_timing(
+            &self.dispatch,
+            opts,
+            crate::timing::CycleModel::default(),
+        );
         let wall_seconds = t0.elapsed().as_secs_f64();
         let fidelity = FidelitySection::from_counts(&self.dispatch.program, &stats.exec_counts);
         let mut report = RunReport {
@@ -119,11 +120,13 @@ impl Session {
         if let Some(h) = &findings {
             h.fill_report(&mut report);
         }
+        timing.fill_report(&mut report);
         Outcome {
             stats,
             findings,
             fault,
             report,
+            timing,
             wall_seconds,
         }
     }
