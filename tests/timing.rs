@@ -205,3 +205,107 @@ fn occupancy_limits() {
     assert_eq!(m.work_groups_per_cu(8, 32, 0), 4);
     assert_eq!(m.work_groups_per_cu(8, 32, 65536), 2);
 }
+
+/// Feed `n` executions of the instruction at `pc` to `obs` for `wave`, with `flow`.
+fn feed<S: TimingSink>(
+    obs: &mut TimingObserver<S>,
+    p: &Program,
+    wave: &wavescope::exec::Wave,
+    pc: u64,
+    flow: Flow,
+    n: usize,
+) {
+    let i = p.index_of(pc).unwrap();
+    for _ in 0..n {
+        obs.after(wave, i, &p.insts[i], pc, flow);
+    }
+}
+
+fn wave_in(group: u32, index: u32) -> wavescope::exec::Wave {
+    let mut w = wave_at(0);
+    w.id.work_group_flat = group;
+    w.id.wave_in_group = index;
+    w.id.wave = group * 4 + index;
+    w.id.simd = (index % 4) as u8;
+    w
+}
+
+#[test]
+fn barrier_releases_at_the_last_arrival() {
+    let p = fixture();
+    let table = Arc::new(TimingTable::new(&p, CycleModel::default(), 0));
+    let mut obs = TimingObserver::with_sink(table, Events::default());
+    let (a, b) = (wave_in(0, 0), wave_in(0, 1));
+    obs.wave_start(&a);
+    obs.wave_start(&b);
+    // the executor runs wave a to its barrier, then wave b, then releases both
+    feed(&mut obs, &p, &a, 0x60, Flow::Next, 10); // 10 x v_add_f32: 40 cycles
+    feed(&mut obs, &p, &a, 0xc4, Flow::Barrier, 1); // arrives at 44
+    feed(&mut obs, &p, &b, 0xc4, Flow::Barrier, 1); // arrives at 4
+    obs.barrier_release(0);
+    feed(&mut obs, &p, &a, 0xc8, Flow::End, 1);
+    feed(&mut obs, &p, &b, 0xc8, Flow::End, 1);
+    obs.wave_end(&a);
+    obs.wave_end(&b);
+    let ev = std::mem::take(&mut obs.sink);
+    let r = TimingObserver::merge(vec![obs]);
+    // release = 44 + barrier_release_cycles 16 = 60; both s_endpgm issue at 60 -> 64
+    assert_eq!(r.cycles, 64);
+    assert_eq!(r.barrier_cycles, (60 - 44) + (60 - 4));
+    let barriers: Vec<(u64, u64)> = ev
+        .stalls
+        .iter()
+        .filter(|s| s.3 == StallReason::Barrier)
+        .map(|s| (s.1, s.2))
+        .collect();
+    assert_eq!(barriers, vec![(44, 16), (4, 56)]);
+}
+
+#[test]
+fn dispatch_is_the_makespan_over_cu_slots() {
+    let p = fixture();
+    let m = CycleModel::from_toml("cu_count = 1\nconcurrent_work_groups_per_cu = 2").unwrap();
+    let table = Arc::new(TimingTable::new(&p, m, 0));
+    // three one-wave work-groups of 10 VALU + s_endpgm = 44 cycles; two slots: 44 + 44
+    let mut parts = Vec::new();
+    for groups in [vec![0u32, 2], vec![1]] {
+        // two host threads saw different work-groups: the merge schedules them in flat order
+        let mut obs = TimingObserver::new(table.clone());
+        for g in groups {
+            let w = wave_in(g, 0);
+            obs.wave_start(&w);
+            feed(&mut obs, &p, &w, 0x60, Flow::Next, 10);
+            feed(&mut obs, &p, &w, 0xc8, Flow::End, 1);
+            obs.wave_end(&w);
+        }
+        parts.push(obs);
+    }
+    let r = TimingObserver::merge(parts);
+    assert_eq!(r.work_groups, 3);
+    assert_eq!(r.work_group_cycles_max, 44);
+    assert_eq!(r.cycles, 88);
+}
+
+#[test]
+fn simd_sharing_stretches_valu_bound_work_groups() {
+    let p = fixture();
+    // one CU holding 4 work-groups of one VALU-bound wave each: 4 x 160 VALU cycles over 4 SIMDs = 160 each,
+    // no stretch; 8 work-groups sharing it (8 per CU): 8 x 160 / 4 = 320 per SIMD > the wave's 164
+    for (groups, expect) in [(4u32, 164u64), (8, 320)] {
+        let m = CycleModel::from_toml(&format!(
+            "cu_count = 1\nconcurrent_work_groups_per_cu = {groups}"
+        ))
+        .unwrap();
+        let table = Arc::new(TimingTable::new(&p, m, 0));
+        let mut obs = TimingObserver::new(table);
+        for g in 0..groups {
+            let w = wave_in(g, 0);
+            obs.wave_start(&w);
+            feed(&mut obs, &p, &w, 0x60, Flow::Next, 40);
+            feed(&mut obs, &p, &w, 0xc8, Flow::End, 1);
+            obs.wave_end(&w);
+        }
+        let r = TimingObserver::merge(vec![obs]);
+        assert_eq!(r.cycles, expect, "{groups} work-groups");
+    }
+}
