@@ -181,8 +181,8 @@ impl Program {
 pub struct App {
     pub program: Program,
     pub snapshot: Snapshot,
-    /// The selected vector register's lanes before the last run (for highlighting changes): (wave, vreg, lanes).
-    pub prev_lanes: Option<(u32, u16, [u32; 64])>,
+    /// The registers before the last run (step, next, continue), for highlighting what it changed.
+    pub prev_regs: Option<crate::engine::WaveRegs>,
     /// None until the background run finished.
     pub heat: Option<Heat>,
     pub focus: Pane,
@@ -192,6 +192,8 @@ pub struct App {
     pub wave_cursor: usize,
     pub findings_cursor: usize,
     pub timeline_offset: usize,
+    /// Timeline magnification: the strip shows 1/zoom of the longest wave's span.
+    pub timeline_zoom: u16,
     pub wave: u32,
     pub vreg: u16,
     pub lane: u8,
@@ -209,7 +211,7 @@ impl App {
         App {
             program,
             snapshot: Snapshot::default(),
-            prev_lanes: None,
+            prev_regs: None,
             heat: None,
             focus: Pane::Source,
             mode: Mode::Normal,
@@ -218,6 +220,7 @@ impl App {
             wave_cursor: 0,
             findings_cursor: 0,
             timeline_offset: 0,
+            timeline_zoom: 1,
             wave: 0,
             vreg: 0,
             lane: 0,
@@ -264,9 +267,6 @@ impl App {
     pub fn apply(&mut self, u: Update) {
         match u {
             Update::Snapshot(s) => {
-                if let Some(r) = &self.snapshot.regs {
-                    self.prev_lanes = Some((r.wave, r.vreg, r.lanes));
-                }
                 self.snapshot = *s;
                 if let Some(r) = &self.snapshot.regs {
                     self.wave = r.wave;
@@ -329,6 +329,7 @@ impl App {
     }
 
     fn run(&mut self, c: Command) -> Vec<Out> {
+        self.prev_regs = self.snapshot.regs.clone();
         self.mode = Mode::Running;
         self.status = "running...".into();
         vec![Out::Engine(c)]
@@ -600,6 +601,14 @@ impl App {
             }
             Intent::PageDown => {
                 self.move_cursor(self.focus, page);
+                Vec::new()
+            }
+            Intent::ZoomIn => {
+                self.timeline_zoom = (self.timeline_zoom * 2).min(64);
+                Vec::new()
+            }
+            Intent::ZoomOut => {
+                self.timeline_zoom = (self.timeline_zoom / 2).max(1);
                 Vec::new()
             }
             Intent::Jump => match self.focus {

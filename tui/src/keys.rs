@@ -23,6 +23,8 @@ pub enum Intent {
     PageUp,
     PageDown,
     Jump,
+    ZoomIn,
+    ZoomOut,
     Quit,
 }
 
@@ -114,6 +116,13 @@ pub const BINDINGS: &[Binding] = &[
         "Enter",
         "findings/waves: jump to the PC",
     ),
+    b(
+        KeyCode::Char('+'),
+        Intent::ZoomIn,
+        "+/-",
+        "timeline: zoom in / out",
+    ),
+    b(KeyCode::Char('-'), Intent::ZoomOut, "", ""),
     b(KeyCode::Char('q'), Intent::Quit, "q", "quit (also Ctrl-C)"),
 ];
 

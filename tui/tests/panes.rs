@@ -238,3 +238,25 @@ fn background_run_fills_the_heat_columns_and_findings() {
     // The kernel's signature line has no code: no count in its gutter.
     assert!(has(&s, "no hazards or missing waits") || !app.findings.is_empty());
 }
+
+#[test]
+fn a_step_highlights_the_registers_it_changed() {
+    let (mut e, mut app) = open("heteromark_hist");
+    // kernel.objdump.txt: the first instruction is `s_load_dword s5, s[0:1], 0x4` (writes s5 only).
+    keys(&mut e, &mut app, &chars("s"));
+    let (w, h) = (140u16, 44u16);
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| f.render_widget(&app, f.area())).unwrap();
+    let buf = t.backend().buffer().clone();
+    let text: Vec<String> = (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect())
+        .collect();
+    let y = text.iter().position(|l| l.contains("│s4  ")).unwrap() as u16;
+    let line = &text[y as usize];
+    let x = line[..line.find("│s4  ").unwrap()].chars().count() as u16 + 1;
+    let cell = |k: u16| &buf[(x + 5 + 9 * k, y)];
+    let yellow = ratatui::style::Color::Yellow;
+    assert_eq!(cell(1).fg, yellow, "s5 is highlighted");
+    assert_ne!(cell(0).fg, yellow, "s4 is not");
+    assert_ne!(cell(2).fg, yellow, "s6 is not");
+}

@@ -21,20 +21,44 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let title = format!(" Registers: wave {} pc {:x} ", r.wave, r.pc);
     let inner = super::frame(app, Pane::Registers, title, area, buf);
+    // The same wave before the last run: what it changed is highlighted.
+    let before = app.prev_regs.as_ref().filter(|p| p.wave == r.wave);
+    let hi = |changed: bool| {
+        if changed {
+            THEME.changed
+        } else {
+            Style::default()
+        }
+    };
     let mut lines: Vec<Line> = Vec::new();
     lines.push(Line::from(vec![
         Span::styled("EXEC ", THEME.key),
-        Span::raw(format!("{:016x} ", r.exec)),
+        Span::styled(
+            format!("{:016x} ", r.exec),
+            hi(before.is_some_and(|p| p.exec != r.exec)),
+        ),
         Span::styled("VCC ", THEME.key),
-        Span::raw(format!("{:016x}", r.vcc)),
+        Span::styled(
+            format!("{:016x}", r.vcc),
+            hi(before.is_some_and(|p| p.vcc != r.vcc)),
+        ),
     ]));
     lines.push(Line::from(vec![
         Span::styled("M0 ", THEME.key),
-        Span::raw(format!("{:08x} ", r.m0)),
+        Span::styled(
+            format!("{:08x} ", r.m0),
+            hi(before.is_some_and(|p| p.m0 != r.m0)),
+        ),
         Span::styled("SCC ", THEME.key),
-        Span::raw(format!("{} ", r.scc as u8)),
+        Span::styled(
+            format!("{} ", r.scc as u8),
+            hi(before.is_some_and(|p| p.scc != r.scc)),
+        ),
         Span::styled("MODE ", THEME.key),
-        Span::raw(format!("{:08x}", r.mode)),
+        Span::styled(
+            format!("{:08x}", r.mode),
+            hi(before.is_some_and(|p| p.mode != r.mode)),
+        ),
     ]));
     // SGPRs: as many per row as fit (9 columns each: "s12 " label + 8 hex digits would not fit 80 columns, so
     // the row starts with the first register's number).
@@ -43,8 +67,16 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let shown = (sgpr_rows * per_row).min(r.sgpr.len());
     for start in (0..shown).step_by(per_row) {
         let mut spans = vec![Span::styled(format!("s{start:<3} "), THEME.key)];
-        for v in &r.sgpr[start..(start + per_row).min(shown)] {
-            spans.push(Span::raw(format!("{v:08x} ")));
+        for (n, v) in r
+            .sgpr
+            .iter()
+            .enumerate()
+            .take((start + per_row).min(shown))
+            .skip(start)
+        {
+            let changed = before.is_some_and(|p| p.sgpr.get(n) != Some(v));
+            spans.push(Span::styled(format!("{v:08x}"), hi(changed)));
+            spans.push(Span::raw(" "));
         }
         lines.push(Line::from(spans));
     }
@@ -57,10 +89,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         format!("{kind}{n} by lane ([ ] pick, lane {} selected)", r.lane),
         THEME.title,
     ));
-    let prev = app
-        .prev_lanes
-        .filter(|(w, v, _)| *w == r.wave && *v == r.vreg)
-        .map(|(_, _, l)| l);
+    let prev = before
+        .filter(|p| p.vreg == r.vreg && p.vgpr_count == r.vgpr_count)
+        .map(|p| p.lanes);
     for row in 0..8 {
         let mut spans = vec![Span::styled(format!("{:>2} ", row * 8), THEME.dim)];
         for col in 0..8 {

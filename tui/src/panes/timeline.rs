@@ -8,7 +8,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let inner = super::frame(app, Pane::Timeline, " Timeline ".into(), area, buf);
+    let title = format!(" Timeline (zoom x{}, +/-) ", app.timeline_zoom);
+    let inner = super::frame(app, Pane::Timeline, title, area, buf);
     if inner.height == 0 {
         return;
     }
@@ -32,7 +33,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let top = app.timeline_offset.min(waves.len().saturating_sub(rows));
     let bar_w = inner.width.saturating_sub(12) as u64;
     for (row, w) in waves.iter().skip(top).take(rows).enumerate() {
-        let n = (w.instructions * bar_w / most) as usize;
+        let n = (w.instructions * bar_w * app.timeline_zoom as u64 / most).min(bar_w) as usize;
         let line = Line::from(vec![
             Span::styled(format!("w{:<5}", w.wave), THEME.dim),
             Span::styled(

@@ -1,0 +1,64 @@
+//! Frame render time of the whole screen for a 4096-wave dispatch (goal: under 5 ms), and the time from a key
+//! to the next frame for a step (engine round trip + render), both without a terminal (TestBackend).
+//! `cargo bench -p wavescope-tui --bench render`
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+use wavescope::machine::MachineOptions;
+use wavescope_tui::app::Out;
+
+fn main() {
+    let ex = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/heteromark_hist");
+    // 4096 resident waves: the histogram kernel over a grid of 4096 work-groups of 64 would need new inputs, so
+    // the snapshot's wave list is widened to 4096 rows instead (the panes only format what is visible).
+    let (mut engine, mut app) = wavescope_tui::load(&ex, MachineOptions::default()).unwrap();
+    app.apply(engine.snapshot());
+    app.apply(wavescope_tui::engine::profile(&ex).unwrap());
+    let row = app.snapshot.waves[0].clone();
+    app.snapshot.waves = (0..4096)
+        .map(|i| {
+            let mut r = row.clone();
+            r.wave = i;
+            r.instructions = i as u64 * 7 % 1000;
+            r
+        })
+        .collect();
+    for (w, h) in [(80u16, 24u16), (200, 60), (300, 80)] {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        let n = 200;
+        let t0 = Instant::now();
+        for _ in 0..n {
+            t.draw(|f| f.render_widget(&app, f.area())).unwrap();
+        }
+        println!(
+            "frame render, 4096 waves, {w}x{h}: {:.3} ms",
+            t0.elapsed().as_secs_f64() * 1e3 / n as f64
+        );
+    }
+    // Key to screen: the s key, the engine's step and snapshot, one frame.
+    let (mut engine2, mut app2) = wavescope_tui::load(&ex, MachineOptions::default()).unwrap();
+    app2.apply(engine2.snapshot());
+    let _ = &mut engine;
+    let flag = AtomicBool::new(false);
+    let mut t = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    let n = 100;
+    let t0 = Instant::now();
+    for _ in 0..n {
+        for o in app2.key(&KeyEvent::new(KeyCode::Char('s'), KeyModifiers::NONE)) {
+            if let Out::Engine(c) = o {
+                for u in engine2.handle(c, &flag, &mut |_| {}) {
+                    app2.apply(u);
+                }
+            }
+        }
+        t.draw(|f| f.render_widget(&app2, f.area())).unwrap();
+    }
+    println!(
+        "key-to-frame (s: step + snapshot + render), 200x60: {:.3} ms",
+        t0.elapsed().as_secs_f64() * 1e3 / n as f64
+    );
+}
