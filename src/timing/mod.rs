@@ -903,7 +903,7 @@ impl PcStall {
 }
 
 /// The dispatch's modelled time.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct TimingReport {
     /// Dispatch makespan over `cu_count` CUs.
     pub cycles: u64,
@@ -925,6 +925,54 @@ pub struct TimingReport {
 }
 
 impl TimingReport {
+    /// `timing: 322844 cycles (cdna4-cu-v1), s_waitcnt stalls 1204338688 wave-cycles, barriers 0, ...`
+    pub fn summary_line(&self) -> String {
+        format!(
+            "timing: {} cycles ({MODEL_NAME}), {} work-groups at {} per CU; wave-cycles stalled: s_waitcnt {}, barrier {}, counter full {}, MFMA busy {}; SIMD sharing adds {} work-group cycles",
+            self.cycles,
+            self.work_groups,
+            self.work_groups_per_cu,
+            self.waitcnt_stall_cycles,
+            self.barrier_cycles,
+            self.counter_full_cycles,
+            self.mfma_busy_cycles,
+            self.issue_conflict_cycles
+        )
+    }
+
+    /// One line per stalling `s_waitcnt`, most cycles first (at most `top`), with instruction text and source
+    /// line of the wait and of the memory instructions it waited for.
+    pub fn stall_lines(&self, session: &crate::session::Session, top: usize) -> Vec<String> {
+        let total = self.waitcnt_stall_cycles.max(1);
+        let at = |pc: u64| {
+            let src = session
+                .source_line(pc)
+                .map(|s| format!(" ({s})"))
+                .unwrap_or_default();
+            format!("0x{pc:x} `{}`{src}", session.inst_text(pc))
+        };
+        self.waitcnt_stalls
+            .iter()
+            .take(top)
+            .map(|s| {
+                let waited: Vec<String> = s
+                    .waited_for
+                    .iter()
+                    .map(|&(pc, c)| format!("{} {:.0}%", at(pc), 100.0 * c as f64 / s.cycles.max(1) as f64))
+                    .collect();
+                format!(
+                    "waitcnt stall: {} wave-cycles ({:.1}%) in {} stalls on {} at {}; waited for {}",
+                    s.cycles,
+                    100.0 * s.cycles as f64 / total as f64,
+                    s.stalls,
+                    s.counter_names(),
+                    at(s.pc),
+                    waited.join(", ")
+                )
+            })
+            .collect()
+    }
+
     /// Fill the run report's timing keys.
     pub fn fill_report(&self, report: &mut RunReport) {
         report.cycles = self.cycles;
