@@ -309,3 +309,23 @@ fn simd_sharing_stretches_valu_bound_work_groups() {
         assert_eq!(r.cycles, expect, "{groups} work-groups");
     }
 }
+
+#[test]
+fn vmcnt_saturates_at_63() {
+    let p = fixture();
+    let table = Arc::new(TimingTable::new(&p, CycleModel::default(), 0));
+    let mut obs = TimingObserver::with_sink(table, Events::default());
+    let w = wave_in(0, 0);
+    obs.wave_start(&w);
+    // 63 loads issue at 0, 4, ..., 248; the 64th finds vmcnt at its 6-bit maximum (waitcnt.md Table 2) and
+    // issues when the first completes at 600: held 600 - 252 = 348 cycles
+    feed(&mut obs, &p, &w, 0x34, Flow::Next, 64);
+    feed(&mut obs, &p, &w, 0x58, Flow::End, 1);
+    let ev = std::mem::take(&mut obs.sink);
+    let r = TimingObserver::merge(vec![obs]);
+    assert_eq!(r.counter_full_cycles, 348);
+    assert_eq!(r.waitcnt_stall_cycles, 0);
+    assert_eq!(ev.stalls.len(), 1);
+    assert_eq!(ev.stalls[0].3, StallReason::CounterFull { counters: 1 });
+    assert_eq!(ev.stalls[0].4, vec![0x34]);
+}
