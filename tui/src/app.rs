@@ -115,14 +115,7 @@ impl Program {
     pub fn from_session(s: &Session) -> Program {
         let p = &s.dispatch.program;
         let di = s.debug_info.clone();
-        // The kernel's own file: where its out-of-line function is (the last frame of an inline chain), not the
-        // headers inlined into it.
-        let file = di.as_ref().and_then(|d| {
-            p.pcs.iter().find_map(|&pc| {
-                let f = d.frames(pc).last()?;
-                d.loc(f.loc).filter(|l| l.line > 0).map(|l| l.file)
-            })
-        });
+        let file = di.as_ref().and_then(|d| crate::engine::kernel_file(p, d));
         let mut file_name = String::from("(no source: the code object has no line table)");
         let mut source = Vec::new();
         if let (Some(d), Some(f)) = (&di, file) {
@@ -144,14 +137,10 @@ impl Program {
         let disasm = (0..p.insts.len())
             .map(|i| {
                 let pc = p.pcs[i];
-                // The line in the shown file: the instruction's own, or the call site of what was inlined.
-                let line = di.as_ref().and_then(|d| {
-                    d.frames(pc).iter().find_map(|f| {
-                        d.loc(f.loc)
-                            .filter(|l| Some(l.file) == file && l.line > 0)
-                            .map(|l| l.line)
-                    })
-                });
+                let line = di
+                    .as_ref()
+                    .zip(file)
+                    .and_then(|(d, f)| crate::engine::line_in(d, f, pc));
                 DisasmLine {
                     pc,
                     text: wavescope::isa::disasm::inst_text(&p.insts[i], &p.words_of(i), pc),
@@ -491,8 +480,9 @@ impl App {
     pub fn key(&mut self, k: &KeyEvent) -> Vec<Out> {
         match self.mode.clone() {
             Mode::Running => {
+                // Esc interrupts the run; q and Ctrl-C interrupt it and quit.
                 if k.code == KeyCode::Esc || intent_of(k) == Some(Intent::Quit) {
-                    if intent_of(k) == Some(Intent::Quit) && k.code == KeyCode::Char('q') {
+                    if intent_of(k) == Some(Intent::Quit) {
                         self.quit = true;
                     }
                     self.status = "interrupting...".into();

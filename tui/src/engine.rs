@@ -11,6 +11,27 @@ use wavescope::exec::LANES;
 use wavescope::machine::{Action, Machine, Plan, Stop, WaveState};
 use wavescope::session::Session;
 
+/// The kernel's own source file: where its out-of-line function is (the last frame of an inline chain), not the
+/// headers inlined into it.
+pub fn kernel_file(
+    program: &wavescope::exec::Program,
+    di: &DebugInfo,
+) -> Option<wavescope::debug_info::FileId> {
+    program.pcs.iter().find_map(|&pc| {
+        let f = di.frames(pc).last()?;
+        di.loc(f.loc).filter(|l| l.line > 0).map(|l| l.file)
+    })
+}
+
+/// The line of `pc` in `file`: the instruction's own, or the call site in `file` of what was inlined there.
+pub fn line_in(di: &DebugInfo, file: wavescope::debug_info::FileId, pc: u64) -> Option<u32> {
+    di.frames(pc).iter().find_map(|f| {
+        di.loc(f.loc)
+            .filter(|l| l.file == file && l.line > 0)
+            .map(|l| l.line)
+    })
+}
+
 /// What the UI asks of the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -172,20 +193,21 @@ impl Engine {
         }
     }
 
-    /// The contiguous PCs around `wave`'s PC that share its source line (what `next` steps over).
+    /// The contiguous PCs around `wave`'s PC that share its line in the kernel's file (what `next` steps over;
+    /// code inlined from headers counts as its call-site line, as the source pane shows it).
     fn line_range(&self, wave: u32) -> Option<(u64, u64)> {
         let di = self.debug_info.as_ref()?;
-        let pc = self.machine.wave(wave)?.pc;
-        let line_of = |pc: u64| di.source_loc(pc).map(|l| (l.file, l.line));
-        let here = line_of(pc)?;
         let prog = &self.machine.dispatch().program;
+        let file = kernel_file(prog, di)?;
+        let pc = self.machine.wave(wave)?.pc;
+        let here = line_in(di, file, pc)?;
         let i = prog.index_of(pc)?;
         let mut a = i;
-        while a > 0 && line_of(prog.pcs[a - 1]) == Some(here) {
+        while a > 0 && line_in(di, file, prog.pcs[a - 1]) == Some(here) {
             a -= 1;
         }
         let mut b = i + 1;
-        while b < prog.pcs.len() && line_of(prog.pcs[b]) == Some(here) {
+        while b < prog.pcs.len() && line_in(di, file, prog.pcs[b]) == Some(here) {
             b += 1;
         }
         let end = prog

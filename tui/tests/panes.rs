@@ -260,3 +260,19 @@ fn a_step_highlights_the_registers_it_changed() {
     assert_ne!(cell(0).fg, yellow, "s4 is not");
     assert_ne!(cell(2).fg, yellow, "s6 is not");
 }
+
+#[test]
+fn next_leaves_the_current_source_line() {
+    let (mut e, mut app) = open("heteromark_hist");
+    let od = objdump("heteromark_hist");
+    let line0 = app.program.line_of(od[0].0).expect("entry has a line");
+    keys(&mut e, &mut app, &chars("n"));
+    let pc = app.current_pc().unwrap();
+    assert_ne!(app.program.line_of(pc), Some(line0), "pc {pc:x}");
+    // Every instruction between the entry and the new PC belonged to the entry's line (objdump addresses).
+    for (a, _) in od.iter().take_while(|(a, _)| *a < pc) {
+        assert_eq!(app.program.line_of(*a), Some(line0), "{a:x}");
+    }
+    let s = screen(&mut app, 140, 44);
+    assert!(has(&s, "step done"));
+}
