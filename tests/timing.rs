@@ -252,13 +252,13 @@ fn barrier_releases_at_the_last_arrival() {
     // release = 44 + barrier_release_cycles 16 = 60; both s_endpgm issue at 60 -> 64
     assert_eq!(r.cycles, 64);
     assert_eq!(r.barrier_cycles, (60 - 44) + (60 - 4));
-    let barriers: Vec<(u64, u64)> = ev
+    let barriers: Vec<(u64, u64, u64)> = ev
         .stalls
         .iter()
         .filter(|s| s.3 == StallReason::Barrier)
-        .map(|s| (s.1, s.2))
+        .map(|s| (s.0, s.1, s.2))
         .collect();
-    assert_eq!(barriers, vec![(44, 16), (4, 56)]);
+    assert_eq!(barriers, vec![(0xc4, 44, 16), (0xc4, 4, 56)]);
 }
 
 #[test]

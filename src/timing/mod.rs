@@ -200,8 +200,8 @@ impl CycleModel {
         let regs = vgprs_per_wave.max(1).div_ceil(g) * g;
         let waves_by_vgpr = (self.vgprs_per_simd_lane / regs).min(self.wave_slots_per_simd);
         let mut k = waves_by_vgpr / per_simd;
-        if lds_bytes > 0 {
-            k = k.min(self.lds_bytes_per_cu / lds_bytes);
+        if let Some(by_lds) = self.lds_bytes_per_cu.checked_div(lds_bytes) {
+            k = k.min(by_lds);
         }
         k.max(1)
     }
@@ -384,6 +384,7 @@ struct WaveClock {
     nout: usize,
     at_barrier: bool,
     arrival: u64,
+    barrier_pc: u64,
     ended: bool,
     started: bool,
 }
@@ -405,6 +406,7 @@ impl WaveClock {
             nout: 0,
             at_barrier: false,
             arrival: 0,
+            barrier_pc: 0,
             ended: false,
             started: false,
         }
@@ -767,6 +769,7 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                 let w = &mut self.waves[slot];
                 w.at_barrier = true;
                 w.arrival = w.clock;
+                w.barrier_pc = pc;
                 return;
             }
             Flow::End => {
@@ -858,12 +861,11 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
             }
             w.at_barrier = false;
             let dur = release - w.arrival;
-            let (start, id) = (w.arrival, w.id);
+            let (start, id, pc) = (w.arrival, w.id, w.barrier_pc);
             w.clock = release;
             self.barrier_cycles += dur;
-            // the barrier's PC is not known here; trace writers key barrier stalls by wave and time
             self.sink
-                .stall(id, u64::MAX, start, dur, StallReason::Barrier, &[]);
+                .stall(id, pc, start, dur, StallReason::Barrier, &[]);
         }
     }
 }
