@@ -172,6 +172,8 @@ fn udata(v: &AttributeValue<R>) -> Option<u64> {
         AttributeValue::Data8(x) => Some(x),
         AttributeValue::Udata(x) => Some(x),
         AttributeValue::Sdata(x) if x >= 0 => Some(x as u64),
+        // gimli reads DW_AT_decl_file / DW_AT_call_file as a file index.
+        AttributeValue::FileIndex(x) => Some(x),
         _ => None,
     }
 }
