@@ -40,29 +40,39 @@ pub mod proto;
 pub mod writer;
 
 pub use observer::{
-    Clock, FilterError, Issue, IssueOrderClock, TraceFilter, TraceObserver, TraceOptions, TraceParts,
-    TraceProgram,
+    Clock, CycleClock, CycleSink, FilterError, Issue, IssueOrderClock, Stall, TraceFilter,
+    TraceObserver, TraceOptions, TraceParts, TraceProgram,
 };
 pub use writer::{
-    Arg, FlowId, LocId, NameId, TraceConfig, TraceFile, TraceStats, TraceWriter, WaveCounter, WaveDesc,
-    WaveTrack,
+    Arg, FlowId, LocId, NameId, TraceConfig, TraceFile, TraceStats, TraceWriter, WaveCounter,
+    WaveDesc, WaveTrack,
 };
 
 use wavescope::hazards::{Findings, HazardChecker};
 
 /// Finish a traced run: close the observers' waves, complete the file and merge the hazard checkers' findings
-/// (when the observers ran with one).
+/// (when the observers ran with one). `finish_with_clocks` also returns the clocks (a `CycleClock`'s timing).
 pub fn finish<'a, C: Clock>(
     file: TraceFile,
     observers: impl IntoIterator<Item = TraceObserver<'a, C>>,
 ) -> std::io::Result<(TraceStats, Option<Findings>)> {
+    finish_with_clocks(file, observers).map(|(s, f, _)| (s, f))
+}
+
+/// `finish`, also returning each observer's clock.
+pub fn finish_with_clocks<'a, C: Clock>(
+    file: TraceFile,
+    observers: impl IntoIterator<Item = TraceObserver<'a, C>>,
+) -> std::io::Result<(TraceStats, Option<Findings>, Vec<C>)> {
     let mut writers = Vec::new();
     let mut checkers: Vec<HazardChecker<'a>> = Vec::new();
+    let mut clocks = Vec::new();
     for o in observers {
         let p = o.finish();
         writers.push(p.writer);
         checkers.extend(p.hazards);
+        clocks.push(p.clock);
     }
     let findings = (!checkers.is_empty()).then(|| Findings::merge(checkers));
-    Ok((file.finish(writers)?, findings))
+    Ok((file.finish(writers)?, findings, clocks))
 }

@@ -3,12 +3,16 @@
 //! instructions to the `s_waitcnt` that waits for them, and (with a hazard checker) instants at hazards and
 //! missing waits.
 //!
-//! Timing comes from a [`Clock`]. Until the cycle model exists, [`IssueOrderClock`] stands in: a wave's
-//! instruction `n` (counting from 0) is at cycle `n` and takes one cycle, so every wave starts at 0 and the
-//! trace shows issue order, not time (the run report says `timing_model: "none"`).
+//! Timing comes from a [`Clock`], asked after each instruction executed (`Observer::after`, when the flow of
+//! control and the waited counters are known). [`IssueOrderClock`] needs no model: a wave's instruction `n`
+//! (counting from 0) is at cycle `n` and takes one cycle, so every wave starts at 0 and the trace shows issue
+//! order, not time (the run report says `timing_model: "none"`). [`CycleClock`] takes issue times, durations and
+//! stalls (`s_waitcnt`, counter full, MFMA busy, barrier) from the cycle model (`wavescope::timing`); its cycles
+//! count from the start of each work-group, as the model's `TimingSink` gives them (the model places
+//! work-groups on CUs only after the run).
 //!
-//! Wait counters follow waitcnt.md with nothing completing on its own (there is no memory latency without a
-//! cycle model): a memory instruction is outstanding until an `s_waitcnt` lowers its counter below it, oldest
+//! The `vmcnt`/`lgkmcnt` tracks and the flows follow waitcnt.md with nothing completing on its own (the
+//! operations an `s_waitcnt` has not yet covered, an upper bound of the hardware counters): a memory instruction is outstanding until an `s_waitcnt` lowers its counter below it, oldest
 //! first (VMEM returns in issue order; for LGKM, whose SMEM returns are unordered, oldest-first is this
 //! model's assumption); a FLAT instruction counts in both vmcnt and lgkmcnt (§4.4) and is satisfied when both
 //! waits passed it; every instruction counts 1 (SMEM's dword-count increments are not modelled). A counter that
@@ -28,33 +32,41 @@ use wavescope::exec::{Flow, Program, Wave};
 use wavescope::hazards::effects::{self, class, MemClass};
 use wavescope::hazards::{HazardChecker, Rule};
 use wavescope::isa::{Inst, Op};
+use wavescope::timing::{StallReason, TimingObserver, TimingSink, TimingTable};
 
-/// When an instruction issues and how long it takes, in modelled cycles.
+/// A wave standing still before an instruction (or at a barrier), in modelled cycles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stall {
+    pub start: u64,
+    pub cycles: u64,
+    /// Why (`"vmcnt"`, `"barrier"`, `"MFMA busy"`, ...): the slice is named `stall: {reason}`.
+    pub reason: &'static str,
+}
+
+/// When an instruction issued and how long it took, in modelled cycles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Issue {
     pub cycle: u64,
     /// Duration of the instruction slice (at least 1).
-    pub cycles: u32,
-    /// Cycles the wave waited before `cycle` (a stall slice `[cycle - stall_cycles, cycle)`).
-    pub stall_cycles: u32,
-    /// Why it waited (`"vmcnt"`, `"barrier"`, `"dependency"`, ...).
-    pub stall_reason: &'static str,
+    pub cycles: u64,
+    /// A wait just before `cycle`.
+    pub stall: Option<Stall>,
 }
 
-/// The timing a trace is drawn with. A cycle model implements this; the observer calls it for every wave and
-/// instruction, traced or not.
+/// The timing a trace is drawn with. The observer calls it for every wave and executed instruction, traced or
+/// not, so a model can keep its state.
 pub trait Clock {
     /// `timing_model` of the run report.
     fn timing_model(&self) -> &'static str;
-    /// Cycle at which `wave` starts.
+    /// `wave` is created; returns the cycle it starts at.
     fn wave_start(&mut self, wave: &Wave) -> u64;
-    /// Timing of `inst` (index `idx` of the program), about to issue on `wave`.
-    fn issue(&mut self, wave: &Wave, idx: usize, inst: &Inst) -> Issue;
-    /// Cycle at which `wave` ends (after `s_endpgm`) or stopped (fault).
-    fn wave_end(&mut self, wave: &Wave) -> u64;
+    /// `inst` (index `idx`, at `pc`) executed on `wave` with `flow` (`wave` shows the state after it).
+    fn issue(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) -> Issue;
+    /// The waves of `work_group_flat` waiting at `s_barrier` were released: push `(wave id, stall)` per wave.
+    fn barrier_release(&mut self, _work_group_flat: u32, _stalls: &mut Vec<(u32, Stall)>) {}
 }
 
-/// Stand-in until the cycle model lands: each wave's own issued-instruction count is its clock.
+/// No timing model: each wave's own issued-instruction count is its clock.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct IssueOrderClock;
 
@@ -66,16 +78,103 @@ impl Clock for IssueOrderClock {
         wave.instructions
     }
     #[inline(always)]
-    fn issue(&mut self, wave: &Wave, _idx: usize, _inst: &Inst) -> Issue {
+    fn issue(&mut self, wave: &Wave, _idx: usize, _inst: &Inst, _pc: u64, _flow: Flow) -> Issue {
+        // `after`: the executor already counted this instruction
         Issue {
-            cycle: wave.instructions,
+            cycle: wave.instructions.saturating_sub(1),
             cycles: 1,
-            stall_cycles: 0,
-            stall_reason: "",
+            stall: None,
         }
     }
-    fn wave_end(&mut self, wave: &Wave) -> u64 {
-        wave.instructions
+}
+
+/// What the cycle model reports for the instruction being executed.
+#[derive(Default)]
+pub struct CycleSink {
+    issue: Option<(u64, u64)>,
+    stall: Option<Stall>,
+    barrier: Vec<(u32, Stall)>,
+}
+
+fn stall_reason(r: StallReason) -> &'static str {
+    match r {
+        StallReason::Waitcnt { counters: 1 } => "vmcnt",
+        StallReason::Waitcnt { counters: 2 } => "lgkmcnt",
+        StallReason::Waitcnt { .. } => "vmcnt+lgkmcnt",
+        StallReason::CounterFull { counters: 1 } => "vmcnt full",
+        StallReason::CounterFull { counters: 2 } => "lgkmcnt full",
+        StallReason::CounterFull { .. } => "counter full",
+        StallReason::Barrier => "barrier",
+        StallReason::MfmaBusy => "MFMA busy",
+    }
+}
+
+impl TimingSink for CycleSink {
+    #[inline(always)]
+    fn issue(&mut self, _wave: u32, _pc: u64, start: u64, dur: u64) {
+        self.issue = Some((start, dur));
+    }
+    fn stall(
+        &mut self,
+        wave: u32,
+        _pc: u64,
+        start: u64,
+        dur: u64,
+        reason: StallReason,
+        _waited_for: &[u64],
+    ) {
+        let s = Stall {
+            start,
+            cycles: dur,
+            reason: stall_reason(reason),
+        };
+        if reason == StallReason::Barrier {
+            self.barrier.push((wave, s));
+        } else {
+            self.stall = Some(s);
+        }
+    }
+}
+
+/// The cycle model (`wavescope::timing`, one `TimingObserver` per host thread) as a trace clock.
+pub struct CycleClock {
+    timing: TimingObserver<CycleSink>,
+}
+
+impl CycleClock {
+    pub fn new(table: std::sync::Arc<TimingTable>) -> CycleClock {
+        CycleClock {
+            timing: TimingObserver::with_sink(table, CycleSink::default()),
+        }
+    }
+    /// The model's observer, for `TimingObserver::merge` (the run report's cycles and stalls).
+    pub fn into_timing(self) -> TimingObserver<CycleSink> {
+        self.timing
+    }
+}
+
+impl Clock for CycleClock {
+    fn timing_model(&self) -> &'static str {
+        wavescope::timing::MODEL_NAME
+    }
+    fn wave_start(&mut self, wave: &Wave) -> u64 {
+        self.timing.wave_start(wave);
+        0
+    }
+    #[inline]
+    fn issue(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) -> Issue {
+        self.timing.after(wave, idx, inst, pc, flow);
+        let s = &mut self.timing.sink;
+        let (cycle, cycles) = s.issue.take().unwrap_or((0, 1));
+        Issue {
+            cycle,
+            cycles: cycles.max(1),
+            stall: s.stall.take(),
+        }
+    }
+    fn barrier_release(&mut self, work_group_flat: u32, stalls: &mut Vec<(u32, Stall)>) {
+        self.timing.barrier_release(work_group_flat);
+        stalls.append(&mut self.timing.sink.barrier);
     }
 }
 
@@ -117,14 +216,19 @@ impl TraceFilter {
         let mut v = Vec::new();
         for part in s.split(',').filter(|p| !p.trim().is_empty()) {
             let (a, b) = match part.split_once('-') {
-                Some((a, b)) => (parse_u64(a, "--trace-waves")?, parse_u64(b, "--trace-waves")?),
+                Some((a, b)) => (
+                    parse_u64(a, "--trace-waves")?,
+                    parse_u64(b, "--trace-waves")?,
+                ),
                 None => {
                     let a = parse_u64(part, "--trace-waves")?;
                     (a, a)
                 }
             };
             if a > b || b > u32::MAX as u64 {
-                return Err(FilterError(format!("--trace-waves: `{part}` is not a range of wave ids")));
+                return Err(FilterError(format!(
+                    "--trace-waves: `{part}` is not a range of wave ids"
+                )));
             }
             v.push((a as u32, b as u32));
         }
@@ -146,7 +250,9 @@ impl TraceFilter {
                 }
             };
             if a >= b {
-                return Err(FilterError(format!("--trace-pcs: `{part}` is an empty range")));
+                return Err(FilterError(format!(
+                    "--trace-pcs: `{part}` is an empty range"
+                )));
             }
             v.push((a, b));
         }
@@ -168,7 +274,9 @@ impl TraceFilter {
             parse_u64(b, "--trace-cycles")?
         };
         if a >= b {
-            return Err(FilterError(format!("--trace-cycles: `{s}` is an empty window")));
+            return Err(FilterError(format!(
+                "--trace-cycles: `{s}` is an empty window"
+            )));
         }
         Ok((a, b))
     }
@@ -262,7 +370,10 @@ impl TraceProgram {
                     let f = match by_file.get(&l.file.0) {
                         Some(&f) => f,
                         None => {
-                            let path = d.file(l.file).map(|f| f.path.clone()).unwrap_or_else(|| "??".into());
+                            let path = d
+                                .file(l.file)
+                                .map(|f| f.path.clone())
+                                .unwrap_or_else(|| "??".into());
                             files.push(path);
                             by_file.insert(l.file.0, files.len() as u32 - 1);
                             files.len() as u32 - 1
@@ -331,6 +442,12 @@ struct WaveState {
     live: bool,
     track: Option<WaveTrack>,
     last_cycle: u64,
+    /// Active lanes of the instruction being executed (exec before it).
+    lanes: u32,
+    /// Index of the instruction being executed (between `before` and `after`): a fault leaves it set.
+    pending: Option<usize>,
+    /// Checker events found at it: `hazards.events()[a..b]`.
+    hazard: (usize, usize),
     vm: VecDeque<Pending>,
     lgkm: VecDeque<Pending>,
     /// FLAT operations retired from one counter only.
@@ -347,6 +464,9 @@ impl WaveState {
             live: false,
             track: None,
             last_cycle: 0,
+            lanes: 0,
+            pending: None,
+            hazard: (0, 0),
             vm: VecDeque::with_capacity(VMCNT_MAX + 1),
             lgkm: VecDeque::with_capacity(LGKMCNT_MAX + 1),
             flat_half: Vec::new(),
@@ -384,9 +504,10 @@ impl WaveState {
 }
 
 /// The parts of a finished observer.
-pub struct TraceParts<'a> {
+pub struct TraceParts<'a, C> {
     pub writer: TraceWriter,
     pub hazards: Option<HazardChecker<'a>>,
+    pub clock: C,
 }
 
 /// Writes a slice per executed wave-instruction (see the module docs). One per host thread.
@@ -406,6 +527,7 @@ pub struct TraceObserver<'a, C: Clock> {
     waves: Vec<WaveState>,
     flows_in: Vec<FlowId>,
     stall_names: HashMap<&'static str, NameId>,
+    barrier_stalls: Vec<(u32, Stall)>,
 }
 
 impl<'a, C: Clock> TraceObserver<'a, C> {
@@ -417,7 +539,11 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         clock: C,
     ) -> TraceObserver<'a, C> {
         let names = prog.mnemonics.iter().map(|m| writer.name(m)).collect();
-        let pc_ok = program.pcs.iter().map(|&pc| options.filter.pc(pc)).collect();
+        let pc_ok = program
+            .pcs
+            .iter()
+            .map(|&pc| options.filter.pc(pc))
+            .collect();
         TraceObserver {
             prog,
             options,
@@ -431,6 +557,7 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
             waves: Vec::new(),
             flows_in: Vec::with_capacity(VMCNT_MAX + LGKMCNT_MAX + 2),
             stall_names: HashMap::new(),
+            barrier_stalls: Vec::new(),
         }
     }
 
@@ -458,14 +585,22 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
     fn hazard_instants(&mut self, wi: usize, cycle: u64, range: (usize, usize)) {
         let Some(h) = &self.hazards else { return };
         let events: Vec<_> = h.events()[range.0..range.1].to_vec();
-        let Some(track) = &self.waves[wi].track else { return };
+        let Some(track) = &self.waves[wi].track else {
+            return;
+        };
         for e in events {
             let (name, what) = if e.missing_wait {
-                (format!("missing wait ({})", e.label), format!("needs s_waitcnt {}", e.label))
+                (
+                    format!("missing wait ({})", e.label),
+                    format!("needs s_waitcnt {}", e.label),
+                )
             } else {
                 (
                     format!("hazard {}", e.label),
-                    Rule::from_id(e.label).map(|r| r.text()).unwrap_or("").to_string(),
+                    Rule::from_id(e.label)
+                        .map(|r| r.text())
+                        .unwrap_or("")
+                        .to_string(),
                 )
             };
             let n = self.w.name(&name);
@@ -488,101 +623,13 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         n
     }
 
-    /// The wave left its SIMD at `cycle`. Operations still outstanding (a wave that stopped without
-    /// `s_endpgm`: fault, instruction limit) end their flows at an instant `wave stopped`.
-    fn close_wave(&mut self, wi: usize, cycle: u64) {
-        let ws = &mut self.waves[wi];
-        if !ws.live {
-            return;
-        }
-        ws.live = false;
-        self.w.simd_busy(ws.cu, ws.simd, cycle, -1);
-        self.flows_in.clear();
-        ws.wait(0, 0, &mut self.flows_in);
-        ws.flat_half.clear();
-        if let Some(t) = ws.track.take() {
-            if !self.flows_in.is_empty() {
-                let n = self.w.name("wave stopped");
-                let flows = std::mem::take(&mut self.flows_in);
-                self.w.instant(&t, cycle, n, &[], &flows);
-                self.flows_in = flows;
-                self.flows_in.clear();
-            }
-            self.w.end_wave(t);
-        }
-    }
-
-    /// Close waves that never ended and hand back the writer and checker.
-    pub fn finish(mut self) -> TraceParts<'a> {
-        for wi in 0..self.waves.len() {
-            if self.waves[wi].live {
-                let c = self.waves[wi].last_cycle;
-                self.close_wave(wi, c);
-            }
-        }
-        TraceParts {
-            writer: self.w,
-            hazards: self.hazards,
-        }
-    }
-}
-
-impl<C: Clock> Observer for TraceObserver<'_, C> {
-    fn wave_start(&mut self, wave: &Wave) {
-        if let Some(h) = &mut self.hazards {
-            h.wave_start(wave);
-        }
-        let wi = wave.id.wave_in_group as usize;
-        if self.waves.len() <= wi {
-            self.waves.resize_with(wi + 1, WaveState::new);
-        }
-        if self.waves[wi].live {
-            let c = self.waves[wi].last_cycle;
-            self.close_wave(wi, c);
-        }
-        let c = self.clock.wave_start(wave);
-        let cu = wave.id.work_group_flat % self.options.cu_count.max(1);
-        self.w.simd_busy(cu, wave.id.simd, c, 1);
-        self.waves[wi].cu = cu;
-        self.waves[wi].simd = wave.id.simd;
-        let track = self.options.filter.wave(wave.id.wave).then(|| {
-            self.w.wave_track(&WaveDesc {
-                wave: wave.id.wave,
-                work_group_flat: wave.id.work_group_flat,
-                work_group: wave.id.work_group,
-                wave_in_group: wave.id.wave_in_group,
-                simd: wave.id.simd,
-                cu,
-            })
-        });
-        let ws = &mut self.waves[wi];
-        ws.wave = wave.id.wave;
-        ws.live = true;
-        ws.track = track;
-        ws.last_cycle = c;
-        ws.vm.clear();
-        ws.lgkm.clear();
-        ws.flat_half.clear();
-        ws.next_seq = 0;
-    }
-
+    /// Write the slice of instruction `idx` (stall, hazard instants, counters and flows with it).
     #[inline]
-    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
-        // Checker events found at this instruction: `hazards.events()[seen..now]`.
-        let mut hazard = (0, 0);
-        if let Some(h) = &mut self.hazards {
-            h.before(wave, idx, inst);
-            hazard = (self.hazard_seen, h.events().len());
-            self.hazard_seen = hazard.1;
-        }
-        let issue = self.clock.issue(wave, idx, inst);
-        let wi = wave.id.wave_in_group as usize;
-        let Some(ws) = self.waves.get_mut(wi) else { return };
-        if !ws.live || ws.wave != wave.id.wave {
-            return;
-        }
-        let end = issue.cycle + issue.cycles.max(1) as u64;
+    fn write_instruction(&mut self, wi: usize, idx: usize, issue: Issue) {
+        let ws = &mut self.waves[wi];
+        let end = issue.cycle + issue.cycles.max(1);
         ws.last_cycle = end;
+        let hazard = std::mem::take(&mut ws.hazard);
         if ws.track.is_none() {
             return;
         }
@@ -620,13 +667,11 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
         if !in_window && self.flows_in.is_empty() {
             return;
         }
-        let (vmcnt, lgkmcnt) = (ws.vm.len() as i64, ws.lgkm.len() as i64);
-        let lanes = wave.exec().count_ones();
-        if issue.stall_cycles > 0 {
-            let n = self.stall_name(issue.stall_reason);
-            let at = issue.cycle.saturating_sub(issue.stall_cycles as u64);
+        let (vmcnt, lgkmcnt, lanes) = (ws.vm.len() as i64, ws.lgkm.len() as i64, ws.lanes);
+        if let Some(st) = issue.stall {
+            let n = self.stall_name(st.reason);
             if let Some(t) = &self.waves[wi].track {
-                self.w.stall(t, at, issue.cycle - at, n);
+                self.w.stall(t, st.start, st.cycles, n);
             }
         }
         if hazard.0 != hazard.1 {
@@ -637,22 +682,152 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
             None => self.location(idx),
         };
         let name = self.names[self.prog.mnemonic[idx] as usize];
-        let Some(t) = &self.waves[wi].track else { return };
+        let Some(t) = &self.waves[wi].track else {
+            return;
+        };
         let out: &[FlowId] = match &flow_out {
             Some(f) => std::slice::from_ref(f),
             None => &[],
         };
-        self.w.begin(t, issue.cycle, name, Some(loc), Some(lanes), out, &self.flows_in);
-        self.w.counter(t, WaveCounter::ActiveLanes, issue.cycle, lanes as i64);
+        self.w.begin(
+            t,
+            issue.cycle,
+            name,
+            Some(loc),
+            Some(lanes),
+            out,
+            &self.flows_in,
+        );
+        self.w
+            .counter(t, WaveCounter::ActiveLanes, issue.cycle, lanes as i64);
         self.w.counter(t, WaveCounter::Vmcnt, issue.cycle, vmcnt);
-        self.w.counter(t, WaveCounter::Lgkmcnt, issue.cycle, lgkmcnt);
+        self.w
+            .counter(t, WaveCounter::Lgkmcnt, issue.cycle, lgkmcnt);
         self.w.end_instruction(t, end);
     }
 
-    #[inline(always)]
+    /// The wave left its SIMD at `cycle`. A wave that stopped without `s_endpgm` (fault, instruction limit)
+    /// gets the slice of the instruction it stopped at, and its outstanding operations end their flows at an
+    /// instant `wave stopped`.
+    fn close_wave(&mut self, wi: usize) {
+        if !self.waves[wi].live {
+            return;
+        }
+        if let Some(idx) = self.waves[wi].pending.take() {
+            let at = self.waves[wi].last_cycle;
+            self.write_instruction(
+                wi,
+                idx,
+                Issue {
+                    cycle: at,
+                    cycles: 1,
+                    stall: None,
+                },
+            );
+        }
+        let ws = &mut self.waves[wi];
+        ws.live = false;
+        let cycle = ws.last_cycle;
+        self.w.simd_busy(ws.cu, ws.simd, cycle, -1);
+        self.flows_in.clear();
+        ws.wait(0, 0, &mut self.flows_in);
+        ws.flat_half.clear();
+        if let Some(t) = ws.track.take() {
+            if !self.flows_in.is_empty() {
+                let n = self.w.name("wave stopped");
+                let flows = std::mem::take(&mut self.flows_in);
+                self.w.instant(&t, cycle, n, &[], &flows);
+                self.flows_in = flows;
+                self.flows_in.clear();
+            }
+            self.w.end_wave(t);
+        }
+    }
+
+    /// Close waves that never ended and hand back the writer, checker and clock.
+    pub fn finish(mut self) -> TraceParts<'a, C> {
+        for wi in 0..self.waves.len() {
+            self.close_wave(wi);
+        }
+        TraceParts {
+            writer: self.w,
+            hazards: self.hazards,
+            clock: self.clock,
+        }
+    }
+
+    fn wave_index(&self, wave: &Wave) -> Option<usize> {
+        let wi = wave.id.wave_in_group as usize;
+        self.waves
+            .get(wi)
+            .is_some_and(|w| w.live && w.wave == wave.id.wave)
+            .then_some(wi)
+    }
+}
+
+impl<C: Clock> Observer for TraceObserver<'_, C> {
+    fn wave_start(&mut self, wave: &Wave) {
+        if let Some(h) = &mut self.hazards {
+            h.wave_start(wave);
+        }
+        let wi = wave.id.wave_in_group as usize;
+        if self.waves.len() <= wi {
+            self.waves.resize_with(wi + 1, WaveState::new);
+        }
+        self.close_wave(wi);
+        let c = self.clock.wave_start(wave);
+        let cu = wave.id.work_group_flat % self.options.cu_count.max(1);
+        self.w.simd_busy(cu, wave.id.simd, c, 1);
+        let track = self.options.filter.wave(wave.id.wave).then(|| {
+            self.w.wave_track(&WaveDesc {
+                wave: wave.id.wave,
+                work_group_flat: wave.id.work_group_flat,
+                work_group: wave.id.work_group,
+                wave_in_group: wave.id.wave_in_group,
+                simd: wave.id.simd,
+                cu,
+            })
+        });
+        let ws = &mut self.waves[wi];
+        ws.wave = wave.id.wave;
+        ws.cu = cu;
+        ws.simd = wave.id.simd;
+        ws.live = true;
+        ws.track = track;
+        ws.last_cycle = c;
+        ws.pending = None;
+        ws.hazard = (0, 0);
+        ws.vm.clear();
+        ws.lgkm.clear();
+        ws.flat_half.clear();
+        ws.next_seq = 0;
+    }
+
+    #[inline]
+    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        let mut hazard = (0, 0);
+        if let Some(h) = &mut self.hazards {
+            h.before(wave, idx, inst);
+            hazard = (self.hazard_seen, h.events().len());
+            self.hazard_seen = hazard.1;
+        }
+        if let Some(wi) = self.wave_index(wave) {
+            let ws = &mut self.waves[wi];
+            ws.lanes = wave.exec().count_ones();
+            ws.pending = Some(idx);
+            ws.hazard = hazard;
+        }
+    }
+
+    #[inline]
     fn after(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) {
         if let Some(h) = &mut self.hazards {
             h.after(wave, idx, inst, pc, flow);
+        }
+        let issue = self.clock.issue(wave, idx, inst, pc, flow);
+        if let Some(wi) = self.wave_index(wave) {
+            self.waves[wi].pending = None;
+            self.write_instruction(wi, idx, issue);
         }
     }
 
@@ -660,11 +835,8 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
         if let Some(h) = &mut self.hazards {
             h.wave_end(wave);
         }
-        let c = self.clock.wave_end(wave);
-        let wi = wave.id.wave_in_group as usize;
-        if self.waves.get(wi).is_some_and(|w| w.live && w.wave == wave.id.wave) {
-            self.waves[wi].last_cycle = c;
-            self.close_wave(wi, c);
+        if let Some(wi) = self.wave_index(wave) {
+            self.close_wave(wi);
         }
     }
 
@@ -672,5 +844,24 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
         if let Some(h) = &mut self.hazards {
             h.barrier_release(work_group_flat);
         }
+        let mut stalls = std::mem::take(&mut self.barrier_stalls);
+        self.clock.barrier_release(work_group_flat, &mut stalls);
+        for (wave, st) in stalls.drain(..) {
+            let Some(wi) = self.waves.iter().position(|w| w.live && w.wave == wave) else {
+                continue;
+            };
+            let in_window = self.options.filter.cycle(st.start);
+            if st.cycles == 0 || !in_window {
+                continue;
+            }
+            let n = self.stall_name(st.reason);
+            if let Some(t) = &self.waves[wi].track {
+                self.w.stall(t, st.start, st.cycles, n);
+            }
+            let end = st.start + st.cycles;
+            let ws = &mut self.waves[wi];
+            ws.last_cycle = ws.last_cycle.max(end);
+        }
+        self.barrier_stalls = stalls;
     }
 }

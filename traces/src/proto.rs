@@ -64,7 +64,7 @@ pub fn put_varint(buf: &mut Vec<u8>, mut v: u64) {
 
 #[inline(always)]
 fn varint_len(v: u64) -> usize {
-    ((64 - (v | 1).leading_zeros() as usize) + 6) / 7
+    (64 - (v | 1).leading_zeros() as usize).div_ceil(7)
 }
 
 /// Start a length-delimited field whose length is not known yet: one placeholder byte, fixed by `close`.

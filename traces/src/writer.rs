@@ -18,8 +18,8 @@
 //! - Several writers (one per host thread) share one file through `TraceFile`; each writes whole buffers under a
 //!   lock and owns its sequences, so their packets interleave without breaking any sequence.
 
-use crate::proto::{self, Begin, Stamp};
 pub use crate::proto::FlowId;
+use crate::proto::{self, Begin, Stamp};
 use perfetto_protos::clock_snapshot::{clock_snapshot::Clock as SnapClock, ClockSnapshot};
 use perfetto_protos::counter_descriptor::CounterDescriptor;
 use perfetto_protos::debug_annotation::{DebugAnnotation, DebugAnnotationName};
@@ -595,7 +595,13 @@ impl TraceWriter {
 
     /// Make sure name and location are interned on the slot's sequence; returns their iids.
     #[inline(always)]
-    fn intern(&mut self, slot: u32, name: NameId, loc: Option<LocId>, lanes: bool) -> (u64, u64, u64) {
+    fn intern(
+        &mut self,
+        slot: u32,
+        name: NameId,
+        loc: Option<LocId>,
+        lanes: bool,
+    ) -> (u64, u64, u64) {
         let s = &self.slots[slot as usize];
         let n = s.name_iid.get(name.0 as usize).copied().unwrap_or(0);
         let l = match loc {
@@ -612,7 +618,13 @@ impl TraceWriter {
     }
 
     #[cold]
-    fn intern_slow(&mut self, slot: u32, name: NameId, loc: Option<LocId>, lanes: bool) -> (u64, u64, u64) {
+    fn intern_slow(
+        &mut self,
+        slot: u32,
+        name: NameId,
+        loc: Option<LocId>,
+        lanes: bool,
+    ) -> (u64, u64, u64) {
         let s = &mut self.slots[slot as usize];
         let mut data = InternedData::new();
         if s.name_iid.len() <= name.0 as usize {
@@ -683,6 +695,7 @@ impl TraceWriter {
 
     /// Begin a slice on the wave's track. `flows_out` start at this slice, `flows_in` end at it.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub fn begin(
         &mut self,
         t: &WaveTrack,

@@ -13,8 +13,8 @@ use wavescope::hazards::{HazardChecker, HazardTable};
 use wavescope::launch::{run_observed, RunOptions, RunStats};
 use wavescope::session::Session;
 use wavescope_traces::{
-    finish, IssueOrderClock, TraceConfig, TraceFile, TraceFilter, TraceObserver, TraceOptions, TraceProgram,
-    TraceStats,
+    finish, IssueOrderClock, TraceConfig, TraceFile, TraceFilter, TraceObserver, TraceOptions,
+    TraceProgram, TraceStats,
 };
 
 struct Traced {
@@ -24,7 +24,13 @@ struct Traced {
     findings: Option<wavescope::hazards::Findings>,
 }
 
-fn trace(session: &Session, path: &Path, opts: &RunOptions, topts: &TraceOptions, hazards: bool) -> Traced {
+fn trace(
+    session: &Session,
+    path: &Path,
+    opts: &RunOptions,
+    topts: &TraceOptions,
+    hazards: bool,
+) -> Traced {
     let d = &session.dispatch;
     let prog = TraceProgram::new(&d.program, session.debug_info.as_deref());
     let table = HazardTable::with_apertures(&d.program, d.apertures);
@@ -78,9 +84,17 @@ fn wave_names(grid: [u32; 3], block: [u32; 3]) -> Vec<String> {
     let per_group = (block[0] * block[1] * block[2]).div_ceil(64);
     let mut v = Vec::new();
     for flat in 0..wgs[0] * wgs[1] * wgs[2] {
-        let (x, y, z) = (flat % wgs[0], flat / wgs[0] % wgs[1], flat / (wgs[0] * wgs[1]));
+        let (x, y, z) = (
+            flat % wgs[0],
+            flat / wgs[0] % wgs[1],
+            flat / (wgs[0] * wgs[1]),
+        );
         for w in 0..per_group {
-            v.push(format!("wave {} WG({x},{y},{z}) SIMD {}", flat * per_group + w, w % 4));
+            v.push(format!(
+                "wave {} WG({x},{y},{z}) SIMD {}",
+                flat * per_group + w,
+                w % 4
+            ));
         }
     }
     v
@@ -93,7 +107,13 @@ fn gemm_64_every_instruction_is_a_slice() {
     }
     let s = load("polybench_gemm_64");
     let path = tmp("gemm64.pftrace");
-    let t = trace(&s, &path, &RunOptions::default(), &TraceOptions::default(), false);
+    let t = trace(
+        &s,
+        &path,
+        &RunOptions::default(),
+        &TraceOptions::default(),
+        false,
+    );
     let waves = s.dispatch.wave_count();
     assert_eq!(waves, 64, "case.json: grid 64x64, block 32x8");
     let bytes = std::fs::metadata(&path).unwrap().len();
@@ -135,10 +155,21 @@ fn gemm_64_every_instruction_is_a_slice() {
              and id in (select slice_in from flow)",
         ],
     );
-    assert_eq!(one(&rows, 0), t.stats.wave_instructions.to_string(), "one slice per wave-instruction");
+    assert_eq!(
+        one(&rows, 0),
+        t.stats.wave_instructions.to_string(),
+        "one slice per wave-instruction"
+    );
     assert_eq!(one(&rows, 1), "0", "no instants without hazards");
-    assert_eq!(one(&rows, 2), wave_names(s.dispatch.grid, s.dispatch.block).join(";"));
-    assert_eq!(one(&rows, 3), per_wave.join(","), "each wave's slices are its instructions");
+    assert_eq!(
+        one(&rows, 2),
+        wave_names(s.dispatch.grid, s.dispatch.block).join(";")
+    );
+    assert_eq!(
+        one(&rows, 3),
+        per_wave.join(","),
+        "each wave's slices are its instructions"
+    );
     assert_eq!(one(&rows, 4), waves.to_string(), "wave -> WG -> CU");
     assert_eq!(one(&rows, 5), waves.to_string());
     assert_eq!(one(&rows, 6), waves.to_string());
@@ -151,7 +182,11 @@ fn gemm_64_every_instruction_is_a_slice() {
     assert_eq!(one(&rows, 9), "64.0,64.0");
     // 4 waves per group round-robin over 4 SIMDs; with the issue-order clock every wave starts at 0.
     assert_eq!(one(&rows, 10), format!("4,{}.0", waves / 4));
-    assert_eq!(one(&rows, 11), t.count.mem.to_string(), "a flow per memory instruction");
+    assert_eq!(
+        one(&rows, 11),
+        t.count.mem.to_string(),
+        "a flow per memory instruction"
+    );
     assert_eq!(one(&rows, 12), "0", "flows end at s_waitcnt or s_endpgm");
     assert_eq!(one(&rows, 13), "0", "flows start at memory instructions");
     // kernel.lines.txt: 0x1780 (the first global_load_dword) is ./kernel.cl line 28.
@@ -160,7 +195,10 @@ fn gemm_64_every_instruction_is_a_slice() {
     assert_eq!(t.trace.instructions, t.stats.wave_instructions);
 
     // The interned source location of 0x1780 carries the PC and llvm-objdump's text.
-    let text = objdump_text(&example("polybench_gemm_64").join("kernel.objdump.txt"), 0x1780);
+    let text = objdump_text(
+        &example("polybench_gemm_64").join("kernel.objdump.txt"),
+        0x1780,
+    );
     assert_eq!(text, "global_load_dword v4, v[0:1], off");
     let want = format!("0x1780: {text}");
     let found = packets(&path).iter().any(|p| {
@@ -168,7 +206,10 @@ fn gemm_64_every_instruction_is_a_slice() {
             l.function_name() == want && l.file_name() == "./kernel.cl" && l.line_number() == 28
         })
     });
-    assert!(found, "no interned source location `{want}` at ./kernel.cl:28");
+    assert!(
+        found,
+        "no interned source location `{want}` at ./kernel.cl:28"
+    );
 }
 
 fn packets(path: &Path) -> Vec<TracePacket> {
@@ -258,7 +299,11 @@ fn gemm_64_filters_keep_flows_whole() {
     );
     assert_eq!(one(&rows, 0), (100 * waves).to_string());
     assert_eq!(one(&rows, 1), "100");
-    assert_eq!(one(&rows, 2), "0", "after the window only waits that end flows");
+    assert_eq!(
+        one(&rows, 2),
+        "0",
+        "after the window only waits that end flows"
+    );
 }
 
 #[test]
@@ -306,7 +351,13 @@ fn missing_wait_is_an_instant_on_its_wave() {
     let base = p.base;
     s.dispatch.program = Program::new(&text, base);
     let path = tmp("mfma_missing_wait.pftrace");
-    let t = trace(&s, &path, &RunOptions::default(), &TraceOptions::default(), true);
+    let t = trace(
+        &s,
+        &path,
+        &RunOptions::default(),
+        &TraceOptions::default(),
+        true,
+    );
     let f = t.findings.expect("findings");
     // The checker's own facts (tests/hazards_corpus.rs checks them against the listing): the first use of
     // s[4:5] at 0x1740, and every later use of s[4:11] before any wait.
@@ -328,4 +379,90 @@ fn missing_wait_is_an_instant_on_its_wave() {
     assert_eq!(one(&rows, 0), first.waves.to_string());
     assert_eq!(one(&rows, 1), all.to_string());
     assert_eq!(one(&rows, 2), t.stats.wave_instructions.to_string());
+}
+
+/// With the cycle model as clock: still a slice per wave-instruction, and the stall slices add up to the
+/// model's own totals (`TimingReport`, merged from the same observers).
+fn cycle_traced(name: &str) -> (u64, wavescope::timing::TimingReport, Vec<Vec<String>>) {
+    use std::sync::Arc;
+    use wavescope::timing::{CycleModel, TimingObserver, TimingTable};
+    use wavescope_traces::{finish_with_clocks, CycleClock};
+    let s = load(name);
+    let d = &s.dispatch;
+    let prog = TraceProgram::new(&d.program, s.debug_info.as_deref());
+    let table = Arc::new(TimingTable::new(
+        &d.program,
+        CycleModel::default(),
+        d.lds_bytes,
+    ));
+    let topts = TraceOptions::default();
+    let path = tmp(&format!("{name}_cycles.pftrace"));
+    let file = TraceFile::create(
+        &path,
+        TraceConfig {
+            wave_count: d.wave_count(),
+            ..TraceConfig::default()
+        },
+    )
+    .unwrap();
+    let (stats, fault, obs) = run_observed(d, &RunOptions::default(), || {
+        TraceObserver::new(
+            &prog,
+            &d.program,
+            &topts,
+            file.writer(),
+            CycleClock::new(table.clone()),
+        )
+    });
+    assert!(fault.is_none());
+    let (_, _, clocks) = finish_with_clocks(file, obs).unwrap();
+    let timing = TimingObserver::merge(clocks.into_iter().map(CycleClock::into_timing).collect());
+    let rows = validate(
+        &path,
+        &[
+            "select count(*) from slice where dur > 0 and name not like 'stall: %'",
+            "select coalesce(sum(dur), 0) from slice where name in ('stall: vmcnt', 'stall: lgkmcnt', 'stall: vmcnt+lgkmcnt')",
+            "select coalesce(sum(dur), 0) from slice where name = 'stall: barrier'",
+            "select coalesce(sum(dur), 0) from slice where name = 'stall: MFMA busy'",
+            "select count(*) from slice s join slice n on s.track_id = n.track_id and n.ts = s.ts + s.dur \
+             where s.name like 'stall: %' and s.name != 'stall: barrier' and n.name like 'stall: %'",
+        ],
+    );
+    (stats.wave_instructions, timing, rows)
+}
+
+#[test]
+fn cycle_model_clock_stalls_match_the_model() {
+    if !have_validator() {
+        return;
+    }
+    let (insts, timing, rows) = cycle_traced("polybench_gemm_64");
+    assert_eq!(one(&rows, 0), insts.to_string());
+    assert!(timing.waitcnt_stall_cycles > 0, "gemm waits for its loads");
+    assert_eq!(one(&rows, 1), timing.waitcnt_stall_cycles.to_string());
+    assert_eq!(one(&rows, 2), timing.barrier_cycles.to_string());
+    assert_eq!(one(&rows, 3), timing.mfma_busy_cycles.to_string());
+    assert_eq!(
+        one(&rows, 4),
+        "0",
+        "an instruction stall is followed by its instruction"
+    );
+    // An LDS kernel with s_barrier, and an MFMA kernel (its MFMAs are spaced by waits: no MFMA-busy stalls).
+    for name in ["rodinia_backprop", "labnotes_mfma_f16_32x32x8"] {
+        let (insts, timing, rows) = cycle_traced(name);
+        assert_eq!(one(&rows, 0), insts.to_string(), "{name}");
+        if name == "rodinia_backprop" {
+            assert!(
+                timing.barrier_cycles > 0,
+                "{name}: the model has barrier stalls to compare"
+            );
+        }
+        assert_eq!(
+            one(&rows, 1),
+            timing.waitcnt_stall_cycles.to_string(),
+            "{name}"
+        );
+        assert_eq!(one(&rows, 2), timing.barrier_cycles.to_string(), "{name}");
+        assert_eq!(one(&rows, 3), timing.mfma_busy_cycles.to_string(), "{name}");
+    }
 }

@@ -51,7 +51,13 @@ fn slices_stalls_flows_counters_and_instants() {
     w.stall(&t0, 1, 4, stall);
     w.instruction(&t0, 5, 1, wait, Some(l_wait), 32, &[], &[f]);
     w.counter(&t0, WaveCounter::Vmcnt, 5, 0);
-    w.instant(&t0, 6, hazard, &[("producer_pc", Arg::Str("0x100".into()))], &[]);
+    w.instant(
+        &t0,
+        6,
+        hazard,
+        &[("producer_pc", Arg::Str("0x100".into()))],
+        &[],
+    );
     // wave 1: an event at cycle 10, then one back at cycle 3 (written with an absolute timestamp).
     w.instruction(&t1, 10, 2, load, Some(l_load), 64, &[], &[]);
     w.instruction(&t1, 3, 1, wait, None, 64, &[], &[]);
@@ -140,7 +146,11 @@ fn buffers_stream_to_the_file() {
     // Everything but the last partial buffer is already in the file.
     let on_disk = std::fs::metadata(&path).unwrap().len();
     let total = on_disk + w.stats().bytes;
-    assert!(w.stats().bytes < 4096 + 64, "buffer {} bytes", w.stats().bytes);
+    assert!(
+        w.stats().bytes < 4096 + 64,
+        "buffer {} bytes",
+        w.stats().bytes
+    );
     assert!(on_disk > total - 4096 - 64);
     w.end_wave(t);
     let stats = file.finish([w]).unwrap();

@@ -85,7 +85,14 @@ impl Observer for Count {
         *self.per_wave_pc.entry((wave.id.wave, wave.pc)).or_default() += 1;
         let n = inst.name();
         let families = [
-            "global_", "buffer_", "flat_", "scratch_", "ds_", "s_load_", "s_buffer_load_", "s_store_",
+            "global_",
+            "buffer_",
+            "flat_",
+            "scratch_",
+            "ds_",
+            "s_load_",
+            "s_buffer_load_",
+            "s_store_",
             "s_buffer_store_",
         ];
         if families.iter().any(|f| n.starts_with(f)) || n == "s_sendmsg" {
