@@ -204,6 +204,9 @@ fn occupancy_limits() {
     // 8 waves (2 per SIMD), 32 VGPRs: 8 slots per SIMD -> 4 work-groups; 64 KiB LDS each -> 2
     assert_eq!(m.work_groups_per_cu(8, 32, 0), 4);
     assert_eq!(m.work_groups_per_cu(8, 32, 65536), 2);
+    // LDS in 1280-byte blocks (state.md): 40960 B = 32 blocks -> 4 fit; 41000 B = 33 blocks = 42240 B -> 3
+    assert_eq!(m.work_groups_per_cu(8, 32, 40960), 4);
+    assert_eq!(m.work_groups_per_cu(8, 32, 41000), 3);
 }
 
 /// Feed `n` executions of the instruction at `pc` to `obs` for `wave`, with `flow`.

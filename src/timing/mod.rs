@@ -48,6 +48,7 @@ pub struct CycleModel {
     pub vgprs_per_simd_lane: u64,
     pub vgpr_alloc_granule: u64,
     pub lds_bytes_per_cu: u64,
+    pub lds_alloc_granule: u64,
     pub concurrent_work_groups_per_cu: u64,
     pub issue_cycles: u64,
     pub salu_cycles: u64,
@@ -76,6 +77,7 @@ impl Default for CycleModel {
             vgprs_per_simd_lane: 512,
             vgpr_alloc_granule: 8,
             lds_bytes_per_cu: 163840,
+            lds_alloc_granule: 1280,
             concurrent_work_groups_per_cu: 0,
             issue_cycles: 4,
             salu_cycles: 4,
@@ -165,6 +167,7 @@ impl CycleModel {
             "vgprs_per_simd_lane" => &mut self.vgprs_per_simd_lane,
             "vgpr_alloc_granule" => &mut self.vgpr_alloc_granule,
             "lds_bytes_per_cu" => &mut self.lds_bytes_per_cu,
+            "lds_alloc_granule" => &mut self.lds_alloc_granule,
             "concurrent_work_groups_per_cu" => &mut self.concurrent_work_groups_per_cu,
             "issue_cycles" => &mut self.issue_cycles,
             "salu_cycles" => &mut self.salu_cycles,
@@ -200,7 +203,11 @@ impl CycleModel {
         let regs = vgprs_per_wave.max(1).div_ceil(g) * g;
         let waves_by_vgpr = (self.vgprs_per_simd_lane / regs).min(self.wave_slots_per_simd);
         let mut k = waves_by_vgpr / per_simd;
-        if let Some(by_lds) = self.lds_bytes_per_cu.checked_div(lds_bytes) {
+        let lds = match self.lds_alloc_granule {
+            0 => lds_bytes,
+            g => lds_bytes.div_ceil(g) * g,
+        };
+        if let Some(by_lds) = self.lds_bytes_per_cu.checked_div(lds) {
             k = k.min(by_lds);
         }
         k.max(1)
