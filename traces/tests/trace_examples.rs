@@ -466,3 +466,95 @@ fn cycle_model_clock_stalls_match_the_model() {
         assert_eq!(one(&rows, 3), timing.mfma_busy_cycles.to_string(), "{name}");
     }
 }
+
+/// A copy of examples/polybench_gemm_64 whose C buffer lacks its last row: a wave of the last row of
+/// work-groups faults on `c *= beta`'s load of C (as in tests/faults.rs of the core).
+fn short_c_case(dir: &Path) -> std::path::PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    let ex = example("polybench_gemm_64");
+    let c = std::fs::read(ex.join("in_c.bin")).unwrap();
+    std::fs::write(dir.join("in_c_short.bin"), &c[..(4096 - 64) * 4]).unwrap();
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(ex.join("case.json")).unwrap()).unwrap();
+    m["code_object"] = ex.join("kernel.hsaco").to_string_lossy().into();
+    for (i, name) in ["in_a.bin", "in_b.bin"].iter().enumerate() {
+        m["args"][i]["file"] = ex.join(name).to_string_lossy().into();
+    }
+    m["args"][2]["file"] = "in_c_short.bin".into();
+    m["args"][2]["count"] = (4096 - 64).into();
+    m["outputs"][0]["file"] = ex.join("expected_c.bin").to_string_lossy().into();
+    m["outputs"][0]["count"] = (4096 - 64).into();
+    let p = dir.join("case.json");
+    std::fs::write(&p, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+    p
+}
+
+#[test]
+fn stopped_runs_give_whole_traces() {
+    if !have_validator() {
+        return;
+    }
+    // A memory fault: the faulting instruction (counted by the executor) has its slice; flows still open end
+    // at `wave stopped`.
+    let case = short_c_case(&tmp("short_c"));
+    let s = Session::load(&case, &RunOptions::default()).unwrap();
+    let d = &s.dispatch;
+    let prog = TraceProgram::new(&d.program, s.debug_info.as_deref());
+    let topts = TraceOptions::default();
+    let path = tmp("gemm64_fault.pftrace");
+    let file = TraceFile::create(&path, TraceConfig::default()).unwrap();
+    let (stats, fault, obs) = run_observed(d, &RunOptions::default(), || {
+        TraceObserver::new(&prog, &d.program, &topts, file.writer(), IssueOrderClock)
+    });
+    let f = fault.expect("the short buffer faults");
+    finish(file, obs).unwrap();
+    let rows = validate(
+        &path,
+        &[
+            "select count(*) from slice where dur > 0",
+            &format!(
+                "select s.name from slice s join track t on s.track_id = t.id where t.name like 'wave {} %' \
+                 and s.dur > 0 order by s.ts desc limit 1",
+                f.wave.wave
+            ),
+        ],
+    );
+    assert_eq!(one(&rows, 0), stats.wave_instructions.to_string());
+    let listing = example("polybench_gemm_64").join("kernel.objdump.txt");
+    let text = objdump_text(&listing, f.pc);
+    assert_eq!(one(&rows, 1), text.split_whitespace().next().unwrap(), "the faulting instruction ends its wave");
+
+    // The instruction limit stops wave 0 inside the k loop, with loads outstanding.
+    let s = load("polybench_gemm_64");
+    let opts = RunOptions {
+        max_instructions: 100,
+        ..RunOptions::default()
+    };
+    let path = tmp("gemm64_limit.pftrace");
+    let t = trace_allow_fault(&s, &path, &opts);
+    let rows = validate(
+        &path,
+        &[
+            "select count(*) from slice where dur > 0",
+            "select count(*) from slice where name = 'wave stopped'",
+            "select count(*) from flow f join slice s on f.slice_in = s.id where s.name = 'wave stopped'",
+        ],
+    );
+    assert_eq!(t, 100);
+    assert_eq!(one(&rows, 0), "100");
+    assert_eq!(one(&rows, 1), "1");
+    assert_ne!(one(&rows, 2), "0");
+}
+
+fn trace_allow_fault(s: &Session, path: &Path, opts: &RunOptions) -> u64 {
+    let d = &s.dispatch;
+    let prog = TraceProgram::new(&d.program, s.debug_info.as_deref());
+    let topts = TraceOptions::default();
+    let file = TraceFile::create(path, TraceConfig::default()).unwrap();
+    let (stats, fault, obs) = run_observed(d, opts, || {
+        TraceObserver::new(&prog, &d.program, &topts, file.writer(), IssueOrderClock)
+    });
+    assert!(fault.is_some());
+    finish(file, obs).unwrap();
+    stats.wave_instructions
+}
