@@ -21,7 +21,6 @@
 //! min(occupancy, work-groups / cu_count). A dispatch takes the makespan of work-groups assigned in flat order to
 //! the earliest free of `cu_count` x `concurrent_work_groups_per_cu` slots. `s_setprio` costs an issue slot:
 //! with per-wave clocks and after-the-fact SIMD sharing, priority changes no modelled time (documented limit).
-//! `s_waitcnt_vmcnt`/`s_waitcnt_lgkmcnt` (SOPK, SGPR + immediate) are not modelled as waits.
 //!
 //! The parameters, each with its source, are in `cdna4.toml` beside this file.
 
@@ -474,7 +473,10 @@ pub struct WaitStall {
     pub waited_for: Vec<(u32, u64)>,
 }
 
-const MAX_WAITED: usize = 8;
+/// Memory instructions remembered per `s_waitcnt` while running (merging threads stays exact below this);
+/// the report keeps the `REPORT_WAITED` that cost most.
+const MAX_WAITED: usize = 64;
+const REPORT_WAITED: usize = 8;
 
 // ---- the observer ------------------------------------------------------------------------------------------
 
@@ -702,6 +704,7 @@ impl<S: TimingSink> TimingObserver<S> {
                 .map(|&(j, c)| (table.pcs[j as usize], c))
                 .collect();
             waited.sort_by_key(|&(pc, c)| (Reverse(c), pc));
+            waited.truncate(REPORT_WAITED);
             report.waitcnt_stalls.push(PcStall {
                 pc: table.pcs[i],
                 cycles: w.cycles,
