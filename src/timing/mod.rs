@@ -22,7 +22,14 @@
 //! the earliest free of `cu_count` x `concurrent_work_groups_per_cu` slots. `s_setprio` costs an issue slot:
 //! with per-wave clocks and after-the-fact SIMD sharing, priority changes no modelled time (documented limit).
 //!
-//! The parameters, each with its source, are in `cdna4.toml` beside this file.
+//! Not modelled (fixed figures stand in): caches and memory bandwidth (every access takes its class's latency, so
+//! bandwidth-bound kernels look faster than they are), instruction fetch, branch penalties, VALU result
+//! dependencies beyond what the code's own `s_nop`s cost, MFMA result dependencies (again only the `s_nop`s),
+//! wave launch rate, `s_wakeup`. `waitcnt_stall_cycles` and the other stall totals are wave-cycles summed over
+//! waves; `cycles` is the dispatch's modelled makespan.
+//!
+//! The parameters, each with its source, are in `cdna4.toml` beside this file (`CycleModel::default()`);
+//! `CycleModel::from_file` reads a changed copy.
 
 use crate::exec::{Flow, Program, Wave};
 use crate::hazards::effects::{class, effects_of, mfma_passes, MemClass};
