@@ -46,6 +46,8 @@ fn chars(s: &str) -> Vec<KeyCode> {
 fn screen(app: &mut App, w: u16, h: u16) -> Vec<String> {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| {
+        // As the event loop does: the mouse handler maps clicks with the same layout.
+        app.area = f.area();
         f.render_widget(&*app, f.area());
     })
     .unwrap();
@@ -275,4 +277,49 @@ fn next_leaves_the_current_source_line() {
     }
     let s = screen(&mut app, 140, 44);
     assert!(has(&s, "step done"));
+}
+
+#[test]
+fn enter_on_a_finding_jumps_to_its_pc() {
+    let (_e, mut app) = open("heteromark_hist");
+    let od = objdump("heteromark_hist");
+    let pc = od[6].0;
+    app.apply(Update::Stopped {
+        text: "memory fault: test".into(),
+        wave: Some(0),
+        fault_pc: Some(pc),
+    });
+    assert_eq!(app.findings.len(), 1);
+    app.focus = Pane::Findings;
+    let mut e = _e;
+    keys(&mut e, &mut app, &[KeyCode::Enter]);
+    assert_eq!(app.focus, Pane::Disasm);
+    assert_eq!(app.program.disasm[app.disasm_cursor].pc, pc);
+    let s = screen(&mut app, 140, 44);
+    assert!(has(&s, "fault: memory fault: test"));
+}
+
+#[test]
+fn mouse_click_selects_and_wheel_scrolls() {
+    use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let (_e, mut app) = open("heteromark_hist");
+    let s = screen(&mut app, 140, 44);
+    let od = objdump("heteromark_hist");
+    // Click on the row of the third instruction in the disassembly.
+    let y = s.iter().position(|l| l.contains(&od[2].1)).unwrap() as u16;
+    let x = s[y as usize]
+        .find(&od[2].1)
+        .map(|b| s[y as usize][..b].chars().count())
+        .unwrap() as u16;
+    let ev = |kind| MouseEvent {
+        kind,
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    };
+    app.mouse(&ev(MouseEventKind::Down(MouseButton::Left)));
+    assert_eq!(app.focus, Pane::Disasm);
+    assert_eq!(app.program.disasm[app.disasm_cursor].pc, od[2].0);
+    app.mouse(&ev(MouseEventKind::ScrollDown));
+    assert_eq!(app.program.disasm[app.disasm_cursor].pc, od[5].0);
 }
