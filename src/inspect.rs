@@ -4,7 +4,9 @@
 //! in flat order, and inside a work-group each wave runs until it reaches `s_barrier` or ends, in wave order, the
 //! barrier releasing when every live wave arrived (`launch::run_work_group`). Before each instruction of the chosen
 //! wave its PC is compared with the breakpoint addresses of `file:line` (`DebugInfo::breakpoint_pcs`, gdb's rule);
-//! at the first match the run stops and the wave's state and its work-group's LDS are kept, nothing runs further.
+//! at the first match (or the `InspectOptions::hit`-th: a loop body's line is arrived at once per iteration; and
+//! `stop_at_pc` takes an instruction address instead) the run stops and the wave's state and its work-group's LDS
+//! are kept; nothing runs further.
 //! [`locals`] then evaluates every variable DWARF describes at that PC (arguments and locals of the function and
 //! of each inlined frame, and the unit's variables) for one lane, through [`StateView`], the executor's
 //! implementation of `debug_info::WaveView`.

@@ -63,6 +63,9 @@ pub fn run(a: &InspectArgs) -> anyhow::Result<ExitCode> {
     if let Some(&bad) = a.lanes.iter().find(|&&l| l as usize >= LANES) {
         bail!("--lane {bad}: a gfx950 wave has lanes 0..{}", LANES - 1);
     }
+    if a.max_instructions == 0 {
+        bail!("--max-instructions 0: the run needs a budget of at least one wave-instruction");
+    }
     let session = Session::load(&a.manifest, &RunOptions::default())
         .with_context(|| format!("loading {}", a.manifest.display()))?;
     let opts = InspectOptions {
