@@ -39,6 +39,32 @@ fn main() {
             t0.elapsed().as_secs_f64() * 1e3 / n as f64
         );
     }
+    // A real 4096-wave dispatch, all resident: the engine's snapshot (what a stop costs) and a full frame.
+    let gemm = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/polybench_gemm_512");
+    let opts = MachineOptions {
+        resident_waves: 4096,
+        ..MachineOptions::default()
+    };
+    let (g_engine, mut g_app) = wavescope_tui::load(&gemm, opts).unwrap();
+    let n = 20;
+    let t0 = Instant::now();
+    for _ in 0..n {
+        g_app.apply(g_engine.snapshot());
+    }
+    println!(
+        "engine snapshot + apply, polybench_gemm_512 ({} resident waves): {:.3} ms",
+        g_app.snapshot.waves.len(),
+        t0.elapsed().as_secs_f64() * 1e3 / n as f64
+    );
+    let mut t = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    let t0 = Instant::now();
+    for _ in 0..n {
+        t.draw(|f| f.render_widget(&g_app, f.area())).unwrap();
+    }
+    println!(
+        "frame render, polybench_gemm_512, 200x60: {:.3} ms",
+        t0.elapsed().as_secs_f64() * 1e3 / n as f64
+    );
     // Key to screen: the s key, the engine's step and snapshot, one frame.
     let (mut engine2, mut app2) = wavescope_tui::load(&ex, MachineOptions::default()).unwrap();
     app2.apply(engine2.snapshot());
