@@ -323,3 +323,11 @@ fn mouse_click_selects_and_wheel_scrolls() {
     app.mouse(&ev(MouseEventKind::ScrollDown));
     assert_eq!(app.program.disasm[app.disasm_cursor].pc, od[5].0);
 }
+
+#[test]
+fn at_80x24_the_lane_grid_stays_visible() {
+    let (_e, mut app) = open("heteromark_hist");
+    let s = screen(&mut app, 80, 24);
+    assert!(has(&s, "v0 by lane"), "{}", s.join("\n"));
+    assert!(has(&s, "EXEC"));
+}

@@ -63,7 +63,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // SGPRs: as many per row as fit (9 columns each: "s12 " label + 8 hex digits would not fit 80 columns, so
     // the row starts with the first register's number).
     let per_row = ((inner.width.saturating_sub(5)) / 9).clamp(1, 8) as usize;
-    let sgpr_rows = 32usize.div_ceil(per_row).min(106usize.div_ceil(per_row));
+    // s0..s31 when there is room; on a short pane fewer rows, so the lane grid (9 rows) and a local stay visible.
+    let room = (inner.height as usize).saturating_sub(2 + 9 + 2);
+    let sgpr_rows = 32usize.div_ceil(per_row).min(room).max(1);
     let shown = (sgpr_rows * per_row).min(r.sgpr.len());
     for start in (0..shown).step_by(per_row) {
         let mut spans = vec![Span::styled(format!("s{start:<3} "), THEME.key)];
