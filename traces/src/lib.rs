@@ -48,7 +48,77 @@ pub use writer::{
     WaveDesc, WaveTrack,
 };
 
-use wavescope::hazards::{Findings, HazardChecker};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+use wavescope::hazards::{Findings, HazardChecker, HazardTable};
+use wavescope::launch::{run_observed, RunFault, RunOptions, RunStats};
+use wavescope::session::Session;
+use wavescope::timing::{CycleModel, TimingObserver, TimingReport, TimingTable};
+
+/// A traced run: what `Session::run` gives, plus the trace's totals.
+pub struct TracedRun {
+    pub stats: RunStats,
+    pub fault: Option<RunFault>,
+    /// With `RunOptions::check_hazards`.
+    pub findings: Option<Findings>,
+    pub timing: TimingReport,
+    pub trace: TraceStats,
+    pub wall_seconds: f64,
+}
+
+/// What `wavescope run --trace FILE` runs: the dispatch with the cycle model as the trace's clock (the trace
+/// shows modelled cycles and the run keeps its timing report), the hazard checker when `opts.check_hazards`
+/// (its findings become instants), one writer per host thread (`--jobs`) into `path`. `config.wave_count` is
+/// set from the dispatch.
+pub fn run_traced(
+    session: &Session,
+    opts: &RunOptions,
+    path: &Path,
+    config: TraceConfig,
+    options: &TraceOptions,
+) -> std::io::Result<TracedRun> {
+    let d = &session.dispatch;
+    let t0 = Instant::now();
+    let prog = TraceProgram::new(&d.program, session.debug_info.as_deref());
+    let table = Arc::new(TimingTable::new(
+        &d.program,
+        CycleModel::default(),
+        d.lds_bytes,
+    ));
+    let hazards = HazardTable::with_apertures(&d.program, d.apertures);
+    let file = TraceFile::create(
+        path,
+        TraceConfig {
+            wave_count: d.wave_count(),
+            ..config
+        },
+    )?;
+    let (stats, fault, observers) = run_observed(d, opts, || {
+        let o = TraceObserver::new(
+            &prog,
+            &d.program,
+            options,
+            file.writer(),
+            CycleClock::new(table.clone()),
+        );
+        if opts.check_hazards {
+            o.with_hazards(HazardChecker::new(&hazards))
+        } else {
+            o
+        }
+    });
+    let (trace, findings, clocks) = finish_with_clocks(file, observers)?;
+    let timing = TimingObserver::merge(clocks.into_iter().map(CycleClock::into_timing).collect());
+    Ok(TracedRun {
+        stats,
+        fault,
+        findings,
+        timing,
+        trace,
+        wall_seconds: t0.elapsed().as_secs_f64(),
+    })
+}
 
 /// Finish a traced run: close the observers' waves, complete the file and merge the hazard checkers' findings
 /// (when the observers ran with one). `finish_with_clocks` also returns the clocks (a `CycleClock`'s timing).

@@ -526,7 +526,8 @@ pub struct TraceObserver<'a, C: Clock> {
     pc_ok: Vec<bool>,
     waves: Vec<WaveState>,
     flows_in: Vec<FlowId>,
-    stall_names: HashMap<&'static str, NameId>,
+    /// Stall reasons seen (few: a linear search by pointer beats hashing).
+    stall_names: Vec<(&'static str, NameId)>,
     barrier_stalls: Vec<(u32, Stall)>,
 }
 
@@ -556,7 +557,7 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
             pc_ok,
             waves: Vec::new(),
             flows_in: Vec::with_capacity(VMCNT_MAX + LGKMCNT_MAX + 2),
-            stall_names: HashMap::new(),
+            stall_names: Vec::new(),
             barrier_stalls: Vec::new(),
         }
     }
@@ -613,13 +614,15 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         }
     }
 
-    #[cold]
+    #[inline]
     fn stall_name(&mut self, reason: &'static str) -> NameId {
-        if let Some(&n) = self.stall_names.get(reason) {
-            return n;
+        for &(r, n) in &self.stall_names {
+            if std::ptr::eq(r, reason) || r == reason {
+                return n;
+            }
         }
         let n = self.w.name(&format!("stall: {reason}"));
-        self.stall_names.insert(reason, n);
+        self.stall_names.push((reason, n));
         n
     }
 

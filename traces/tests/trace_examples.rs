@@ -522,7 +522,11 @@ fn stopped_runs_give_whole_traces() {
     assert_eq!(one(&rows, 0), stats.wave_instructions.to_string());
     let listing = example("polybench_gemm_64").join("kernel.objdump.txt");
     let text = objdump_text(&listing, f.pc);
-    assert_eq!(one(&rows, 1), text.split_whitespace().next().unwrap(), "the faulting instruction ends its wave");
+    assert_eq!(
+        one(&rows, 1),
+        text.split_whitespace().next().unwrap(),
+        "the faulting instruction ends its wave"
+    );
 
     // The instruction limit stops wave 0 inside the k loop, with loads outstanding.
     let s = load("polybench_gemm_64");
@@ -557,4 +561,45 @@ fn trace_allow_fault(s: &Session, path: &Path, opts: &RunOptions) -> u64 {
     assert!(fault.is_some());
     finish(file, obs).unwrap();
     stats.wave_instructions
+}
+
+#[test]
+fn run_traced_keeps_the_run_report_facts() {
+    if !have_validator() {
+        return;
+    }
+    let s = load("polybench_gemm_64");
+    let opts = RunOptions::default();
+    let path = tmp("gemm64_run_traced.pftrace");
+    let r = wavescope_traces::run_traced(
+        &s,
+        &opts,
+        &path,
+        TraceConfig::default(),
+        &TraceOptions::default(),
+    )
+    .unwrap();
+    // The same dispatch untraced (Session::run: cycle model and hazard checker on).
+    let s2 = load("polybench_gemm_64");
+    let o = s2.run(&opts);
+    assert!(r.fault.is_none());
+    assert_eq!(r.stats.wave_instructions, o.stats.wave_instructions);
+    assert_eq!(
+        r.timing, o.timing,
+        "the trace's clock is the run's cycle model"
+    );
+    assert!(r.timing.cycles > 0);
+    let f = r.findings.expect("check_hazards is on by default");
+    assert!(f.is_empty());
+    assert_eq!(r.trace.instructions, r.stats.wave_instructions);
+    let rows = validate(
+        &path,
+        &[
+            "select count(*) from slice where dur > 0 and name not like 'stall: %'",
+            "select coalesce(sum(dur), 0) from slice where name in ('stall: vmcnt', 'stall: lgkmcnt', \
+             'stall: vmcnt+lgkmcnt')",
+        ],
+    );
+    assert_eq!(one(&rows, 0), r.stats.wave_instructions.to_string());
+    assert_eq!(one(&rows, 1), o.timing.waitcnt_stall_cycles.to_string());
 }
