@@ -130,11 +130,13 @@ pub struct RunReport {
     pub kernel: String,
     pub waves: u64,
     pub wave_instructions: u64,
-    /// Modelled cycles; 0 until the cycle model (`timing_model`) exists.
+    /// Modelled cycles from the first issue to the last wave's end (`timing_model`, src/timing/cdna4.toml).
     pub cycles: u64,
     pub waitcnt_stall_cycles: u64,
-    /// Which timing model produced `cycles` ("none": wavescope does not model time yet).
+    /// Which timing model produced `cycles`.
     pub timing_model: String,
+    /// The cycle model's totals and per-PC s_waitcnt stall attribution (counter, waited-for memory PCs).
+    pub timing: Option<crate::timing::TimingReport>,
     pub hazards: Vec<HazardFinding>,
     pub missing_waits: Vec<MissingWait>,
     pub work_groups: u64,

@@ -104,6 +104,7 @@ impl Session {
             cycles: 0,
             waitcnt_stall_cycles: 0,
             timing_model: "none".to_string(),
+            timing: None,
             hazards: Vec::new(),
             missing_waits: Vec::new(),
             work_groups: self.dispatch.work_group_count() as u64,
@@ -121,6 +122,7 @@ impl Session {
             h.fill_report(&mut report);
         }
         timing.fill_report(&mut report);
+        report.timing = Some(timing.clone());
         Outcome {
             stats,
             findings,

@@ -38,6 +38,10 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         s.wave_instructions as f64 / outcome.wall_seconds.max(1e-9) / 1e6
     );
     println!("{}", outcome.report.fidelity.one_line());
+    println!("{}", outcome.timing.summary_line());
+    for l in outcome.timing.stall_lines(&session, 3) {
+        println!("  {l}");
+    }
     if let Some(f) = &outcome.findings {
         for h in &f.hazards {
             println!("{}", wavescope::hazards::format_finding(h));
