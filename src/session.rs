@@ -96,6 +96,19 @@ impl Session {
             crate::timing::CycleModel::default(),
         );
         let wall_seconds = t0.elapsed().as_secs_f64();
+        self.outcome_of(opts, stats, fault, findings, timing, wall_seconds)
+    }
+
+    /// The outcome (report included) of a run made by any driver (`run`, a traced run, a debugger).
+    pub fn outcome_of(
+        &self,
+        opts: &RunOptions,
+        stats: RunStats,
+        fault: Option<RunFault>,
+        findings: Option<crate::hazards::Findings>,
+        timing: crate::timing::TimingReport,
+        wall_seconds: f64,
+    ) -> Outcome {
         let fidelity = FidelitySection::from_counts(&self.dispatch.program, &stats.exec_counts);
         let mut report = RunReport {
             kernel: self.manifest.kernel.clone(),

@@ -14,6 +14,13 @@ pub struct RunArgs {
     pub jobs: usize,
     /// Any hazard or missing wait makes the run exit 1.
     pub strict: bool,
+    /// Write a Perfetto trace here.
+    pub trace: Option<PathBuf>,
+    pub trace_waves: Option<String>,
+    pub trace_pcs: Option<String>,
+    pub trace_cycles: Option<String>,
+    /// Clock for trace timestamps (modelled cycles per microsecond).
+    pub trace_clock_mhz: u64,
 }
 
 pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
@@ -23,7 +30,57 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         ..RunOptions::default()
     };
     let session = Session::load(&a.manifest, &opts)?;
-    let outcome = session.run(&opts);
+    let outcome = match &a.trace {
+        None => session.run(&opts),
+        Some(path) => {
+            use wavescope_traces::{TraceConfig, TraceFilter, TraceOptions};
+            let filter = TraceFilter {
+                waves: a
+                    .trace_waves
+                    .as_deref()
+                    .map(TraceFilter::parse_waves)
+                    .transpose()
+                    .map_err(|e| anyhow::anyhow!("--trace-waves: {}", e.0))?,
+                pcs: a
+                    .trace_pcs
+                    .as_deref()
+                    .map(TraceFilter::parse_pcs)
+                    .transpose()
+                    .map_err(|e| anyhow::anyhow!("--trace-pcs: {}", e.0))?,
+                cycles: a
+                    .trace_cycles
+                    .as_deref()
+                    .map(TraceFilter::parse_cycles)
+                    .transpose()
+                    .map_err(|e| anyhow::anyhow!("--trace-cycles: {}", e.0))?,
+            };
+            let options = TraceOptions {
+                filter,
+                ..TraceOptions::default()
+            };
+            let config = TraceConfig {
+                clock_hz: a.trace_clock_mhz.max(1) * 1_000_000,
+                ..TraceConfig::default()
+            };
+            let r = wavescope_traces::run_traced(&session, &opts, path, config, &options)
+                .map_err(|e| anyhow::anyhow!("cannot write trace {}: {e}", path.display()))?;
+            println!(
+                "trace: {} ({} bytes, {} instruction slices, {:.1} bytes per slice); open it at https://ui.perfetto.dev",
+                path.display(),
+                r.trace.bytes,
+                r.trace.instructions,
+                r.trace.bytes as f64 / r.trace.instructions.max(1) as f64
+            );
+            session.outcome_of(
+                &opts,
+                r.stats,
+                r.fault,
+                r.findings,
+                r.timing,
+                r.wall_seconds,
+            )
+        }
+    };
     let d = &session.dispatch;
     let s = &outcome.stats;
     println!(

@@ -59,6 +59,21 @@ enum Command {
         /// Exit 1 when the hazard or missing-wait checker finds anything.
         #[arg(long)]
         strict: bool,
+        /// Write a Perfetto trace (open it at https://ui.perfetto.dev).
+        #[arg(long)]
+        trace: Option<PathBuf>,
+        /// Trace only these waves, e.g. "0-3,17".
+        #[arg(long)]
+        trace_waves: Option<String>,
+        /// Trace only instructions at these PCs, e.g. "0x1780-0x1800,0x1900".
+        #[arg(long)]
+        trace_pcs: Option<String>,
+        /// Trace only this window of modelled cycles, e.g. "1000-2000" or "1000-".
+        #[arg(long)]
+        trace_cycles: Option<String>,
+        /// Modelled clock for trace timestamps, in MHz.
+        #[arg(long, default_value_t = 1000)]
+        trace_clock_mhz: u64,
     },
     /// Run a dispatch until one wave reaches a source line; print the stop and its source variables per lane.
     Inspect {
@@ -163,6 +178,11 @@ fn main() -> ExitCode {
             max_instructions,
             jobs,
             strict,
+            trace,
+            trace_waves,
+            trace_pcs,
+            trace_cycles,
+            trace_clock_mhz,
         } => cmd_run::run(&cmd_run::RunArgs {
             manifest,
             check,
@@ -171,6 +191,11 @@ fn main() -> ExitCode {
             max_instructions,
             jobs,
             strict,
+            trace,
+            trace_waves,
+            trace_pcs,
+            trace_cycles,
+            trace_clock_mhz,
         }),
     };
     match result {

@@ -213,3 +213,47 @@ fn strict_fails_on_a_hazard_in_a_patched_kernel() {
     let (code, out, _) = wavescope(&["run", ex.to_str().unwrap(), "--strict", "--check"]);
     assert_eq!(code, 0, "{out}");
 }
+
+/// `run --trace` writes a Perfetto trace that Perfetto's own schema and import rules accept
+/// (../shared/tools/validate_pftrace.py), with one slice per wave-instruction.
+#[test]
+fn trace_validates_with_perfetto() {
+    if Command::new("python3")
+        .args(["-c", "import perfetto"])
+        .output()
+        .map(|o| !o.status.success())
+        .unwrap_or(true)
+    {
+        println!("SKIP: python3 perfetto package missing (pip install perfetto protobuf)");
+        return;
+    }
+    let d = tmp("trace");
+    let trace = d.join("t.pftrace");
+    let report = d.join("r.json");
+    let ex = root().join("examples/polybench_gemm_64");
+    let (code, out, err) = wavescope(&[
+        "run",
+        ex.to_str().unwrap(),
+        "--check",
+        "--trace",
+        trace.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let n = r["wave_instructions"].as_u64().unwrap();
+    let tool = root().join("../shared/tools/validate_pftrace.py");
+    let o = Command::new("python3")
+        .arg(&tool)
+        .arg(&trace)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+    assert!(
+        o.status.success() && text.contains("OK"),
+        "validator: {text}"
+    );
+    assert!(out.contains(&format!("{n} instruction slices")), "{out}");
+}
