@@ -1,16 +1,16 @@
 //! wavescope core: loads gfx950 code objects, decodes them once into a compact form, and executes waves.
 //! Knows nothing of gdb, Perfetto or terminals: those adapters live in `debugger/`, `traces/` and `tui/`.
-pub mod isa;
-pub mod exec;
-pub mod manifest;
-pub mod launch;
 pub mod check;
-pub mod report;
 pub mod code_object;
-pub mod session;
-pub mod kernel_abi;
-pub mod machine;
 pub mod debug_info;
+pub mod exec;
 pub mod hazards;
 pub mod inspect;
+pub mod isa;
+pub mod kernel_abi;
+pub mod launch;
+pub mod machine;
+pub mod manifest;
+pub mod report;
+pub mod session;
 pub mod timing;

@@ -185,7 +185,12 @@ impl GlobalMemory {
     /// The region holding `[addr, addr + len)`, trying region `*hint` first and remembering the hit: the lanes of
     /// one memory instruction almost always fall in one buffer, so a wave pays one search, not 64.
     #[inline(always)]
-    pub fn region_hinted(&self, hint: &mut usize, addr: u64, len: u64) -> Result<&Region, MemError> {
+    pub fn region_hinted(
+        &self,
+        hint: &mut usize,
+        addr: u64,
+        len: u64,
+    ) -> Result<&Region, MemError> {
         if let Some(r) = self.regions.get(*hint) {
             if r.contains(addr, len) {
                 return Ok(r);
@@ -197,7 +202,10 @@ impl GlobalMemory {
                 return Ok(r);
             }
         }
-        Err(MemError::Unmapped { addr, len: len as u32 })
+        Err(MemError::Unmapped {
+            addr,
+            len: len as u32,
+        })
     }
 
     /// `read` with a region hint (see `region_hinted`).

@@ -2,7 +2,9 @@
 #![allow(dead_code)]
 
 use object::{Object, ObjectSection};
-use wavescope::exec::{Apertures, Ctx, Flow, GlobalMemory, Program, Region, RegionKind, Wave, WaveId};
+use wavescope::exec::{
+    Apertures, Ctx, Flow, GlobalMemory, Program, Region, RegionKind, Wave, WaveId,
+};
 
 /// The `.text` bytes and address of an ELF object (e.g. `llvm-mc-22 -filetype=obj` output).
 pub fn text_of(elf: &[u8]) -> (Vec<u8>, u64) {
@@ -13,7 +15,11 @@ pub fn text_of(elf: &[u8]) -> (Vec<u8>, u64) {
 
 /// Program from a fixture file under tests/fixtures.
 pub fn program(path: &str) -> Program {
-    let bytes = std::fs::read(format!("{}/tests/fixtures/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let bytes = std::fs::read(format!(
+        "{}/tests/fixtures/{path}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
     let (text, base) = text_of(&bytes);
     Program::new(&text, base)
 }
@@ -29,13 +35,25 @@ pub fn wave_at(pc: u64) -> Wave {
 /// Memory with one writable region of `size` bytes at `base`.
 pub fn memory_with(base: u64, bytes: &[u8], size: u64) -> GlobalMemory {
     let mut m = GlobalMemory::new();
-    m.map(Region::new(base, bytes, size, "test buffer", RegionKind::Other, true)).unwrap();
+    m.map(Region::new(
+        base,
+        bytes,
+        size,
+        "test buffer",
+        RegionKind::Other,
+        true,
+    ))
+    .unwrap();
     m
 }
 
 /// Step `wave` until `s_endpgm` (or panic after `limit` steps / on a fault).
 pub fn run_to_end(p: &Program, wave: &mut Wave, mem: &GlobalMemory, lds: &mut [u8], limit: usize) {
-    let mut ctx = Ctx { mem, lds, apertures: Apertures::default() };
+    let mut ctx = Ctx {
+        mem,
+        lds,
+        apertures: Apertures::default(),
+    };
     for _ in 0..limit {
         match p.step(wave, &mut ctx) {
             Ok(Flow::End) => return,
@@ -48,7 +66,11 @@ pub fn run_to_end(p: &Program, wave: &mut Wave, mem: &GlobalMemory, lds: &mut [u
 
 /// Step exactly `n` instructions.
 pub fn step_n(p: &Program, wave: &mut Wave, mem: &GlobalMemory, lds: &mut [u8], n: usize) {
-    let mut ctx = Ctx { mem, lds, apertures: Apertures::default() };
+    let mut ctx = Ctx {
+        mem,
+        lds,
+        apertures: Apertures::default(),
+    };
     for _ in 0..n {
         if let Err(f) = p.step(wave, &mut ctx) {
             panic!("fault at pc 0x{:x}: {:?}", wave.pc, f);
