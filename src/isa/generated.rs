@@ -7674,6 +7674,7 @@ pub static OP_SYNTAX: [OpSyntax; OP_COUNT] = [
     OpSyntax { native: &[], vop3: &[], e32: false, ty: [Ty::W32, Ty::W32, Ty::W32], reg_only: 0, mem: 0 }, // INVALID
 ];
 
+
 /// Encoding bits llvm-objdump-22 requires or ignores for one encoding form of an op (probed by
 /// tools/probe_llvm_isa.py, dword 1 in bits 63:32). A word with `bits & reserved != value & reserved` is
 /// not this instruction; bits in `ignored` are don't-care (the decoder reads them as in `value`).

@@ -7,6 +7,7 @@
 
 pub mod decode;
 pub mod disasm;
+#[rustfmt::skip]
 mod generated;
 pub use generated::*;
 
