@@ -1,19 +1,13 @@
 //! Test harness shared by tests/sem_salu.rs and tests/sem_smem.rs: load an llvm-mc fixture, find its labels,
 //! decode its scalar instructions, and step a wave through them with the real semantics handlers.
 //!
-//! Decoding uses the project's decoder (`wavescope::isa::decode`). While that decoder cannot decode an
-//! instruction (it returns `Op::INVALID`), a minimal scalar-only decoder written here from encodings.md
-//! (SOP2/SOPK/SOP1/SOPC/SOPP/SMEM field tables) fills the `Inst` as documented in src/isa/mod.rs, so the
-//! semantics can be checked before the decoder lands; once it decodes everything, it is used alone.
+//! Instructions come from the project's decoder (`wavescope::isa::decode`); a word it cannot decode fails the test.
 #![allow(dead_code)]
 
 use object::{Object, ObjectSection, ObjectSymbol};
 use wavescope::exec::semantics;
 use wavescope::exec::{Apertures, Ctx, Fault, Flow, GlobalMemory, Wave, WaveId};
-use wavescope::isa::{
-    decode, mem_flags, Format, Inst, Op, Operand, SMEM_OPS, SOP1_OPS, SOP2_OPS, SOPC_OPS, SOPK_OPS,
-    SOPP_OPS,
-};
+use wavescope::isa::{decode, Inst, Op};
 
 pub struct Fixture {
     pub base: u64,
@@ -61,116 +55,13 @@ impl Fixture {
             .collect()
     }
 
-    /// The instruction at `pc`: the project's decoder, or the scalar fallback while it cannot decode it.
+    /// The instruction at `pc`, as the project's decoder gives it.
     pub fn inst_at(&self, pc: u64) -> Inst {
         let words = self.words_at(pc);
-        let real = decode::decode(&words, pc);
-        if real.op != Op::INVALID {
-            return real;
-        }
-        fallback_decode(&words, pc)
+        let inst = decode::decode(&words, pc);
+        assert_ne!(inst.op, Op::INVALID, "no instruction decodes at 0x{pc:x}");
+        inst
     }
-}
-
-fn op_name(op: Op) -> &'static str {
-    op.name()
-}
-
-/// Scalar-only decoder (encodings.md "SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMEM").
-pub fn fallback_decode(w: &[u32], pc: u64) -> Inst {
-    let w0 = w[0];
-    let mut i = Inst::INVALID;
-    let lit = w.get(1).copied().unwrap_or(0);
-    let sop_literal = |i: &mut Inst| {
-        if i.src.contains(&Operand::LITERAL) {
-            i.literal = lit;
-            i.size = 8;
-        }
-    };
-    if w0 >> 23 == 0b1_0111_1101 {
-        // SOP1: SDST [22:16], OP [15:8], SSRC0 [7:0]
-        i.format = Format::Sop1;
-        i.op = SOP1_OPS[((w0 >> 8) & 0xFF) as usize];
-        i.dst = Operand(((w0 >> 16) & 0x7F) as u16);
-        i.src[0] = Operand((w0 & 0xFF) as u16);
-        sop_literal(&mut i);
-    } else if w0 >> 23 == 0b1_0111_1110 {
-        // SOPC: OP [22:16], SSRC1 [15:8], SSRC0 [7:0]
-        i.format = Format::Sopc;
-        i.op = SOPC_OPS[((w0 >> 16) & 0x7F) as usize];
-        i.src[0] = Operand((w0 & 0xFF) as u16);
-        if i.op == Op::S_SET_GPR_IDX_ON {
-            // SSRC1 is the raw 4-bit mode mask, kept in `imm` (as src/isa/decode.rs does)
-            i.imm = ((w0 >> 8) & 0xFF) as i32;
-        } else {
-            i.src[1] = Operand(((w0 >> 8) & 0xFF) as u16);
-        }
-        sop_literal(&mut i);
-    } else if w0 >> 23 == 0b1_0111_1111 {
-        // SOPP: OP [22:16], SIMM16 [15:0]; branch target = PC + 4 + SIMM16 * 4
-        i.format = Format::Sopp;
-        i.op = SOPP_OPS[((w0 >> 16) & 0x7F) as usize];
-        i.imm = (w0 & 0xFFFF) as u16 as i16 as i32;
-        i.target = (pc as i64 + 4 + i.imm as i64 * 4) as u64;
-    } else if w0 >> 28 == 0b1011 {
-        // SOPK: OP [27:23], SDST [22:16], SIMM16 [15:0]
-        i.format = Format::Sopk;
-        i.op = SOPK_OPS[((w0 >> 23) & 0x1F) as usize];
-        i.dst = Operand(((w0 >> 16) & 0x7F) as u16);
-        i.imm = (w0 & 0xFFFF) as u16 as i16 as i32;
-        i.target = (pc as i64 + 4 + i.imm as i64 * 4) as u64;
-        if i.op == Op::S_SETREG_IMM32_B32 {
-            i.literal = lit;
-            i.size = 8;
-        }
-    } else if w0 >> 30 == 0b10 {
-        // SOP2: OP [29:23], SDST [22:16], SSRC1 [15:8], SSRC0 [7:0]
-        i.format = Format::Sop2;
-        i.op = SOP2_OPS[((w0 >> 23) & 0x7F) as usize];
-        i.dst = Operand(((w0 >> 16) & 0x7F) as u16);
-        i.src[0] = Operand((w0 & 0xFF) as u16);
-        i.src[1] = Operand(((w0 >> 8) & 0xFF) as u16);
-        sop_literal(&mut i);
-    } else if w0 >> 26 == 0b11_0000 {
-        // SMEM: SBASE [5:0] (pair index), SDATA [12:6], SOE [14], NV [15], GLC [16], IMM [17], OP [25:18],
-        // OFFSET [52:32], SOFFSET [63:57]
-        let w1 = w.get(1).copied().unwrap_or(0);
-        i.format = Format::Smem;
-        i.size = 8;
-        i.op = SMEM_OPS[((w0 >> 18) & 0xFF) as usize];
-        let sdata = Operand(((w0 >> 6) & 0x7F) as u16);
-        i.src[0] = Operand(((w0 & 0x3F) * 2) as u16);
-        let name = op_name(i.op);
-        if name.contains("store") || name.contains("atomic") {
-            i.src[1] = sdata;
-        } else {
-            i.dst = sdata;
-        }
-        let soe = (w0 >> 14) & 1 != 0;
-        let imm = (w0 >> 17) & 1 != 0;
-        i.mem = if soe { mem_flags::SOE } else { 0 }
-            | if imm { mem_flags::IMM } else { 0 }
-            | if (w0 >> 16) & 1 != 0 {
-                mem_flags::GLC
-            } else {
-                0
-            }
-            | if (w0 >> 15) & 1 != 0 {
-                mem_flags::NV
-            } else {
-                0
-            };
-        let offset = w1 & 0x1F_FFFF;
-        if soe {
-            i.src[2] = Operand((w1 >> 25) as u16);
-            i.imm = offset as i32;
-        } else if imm {
-            i.imm = offset as i32;
-        } else {
-            i.src[2] = Operand((offset & 0x7F) as u16);
-        }
-    }
-    i
 }
 
 /// A fresh wave at `pc` with all 64 lanes on.
