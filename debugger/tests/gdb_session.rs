@@ -55,6 +55,7 @@ fn source_level_session_on_gemm() {
             "p $v0[35]",
             "p/x $exec",
             "monitor buffers",
+            "monitor hazards",
             "echo @stepi\\n",
             "stepi",
             "stepi",
@@ -106,6 +107,8 @@ fn source_level_session_on_gemm() {
         s.contains(&format!("args[0] arg0: 0x{a0:x} f32[4096]")),
         "{out}"
     );
+    // gemm as clang built it has no hazards and no missing waits (LLVM's own recognizer and waitcnt insertion).
+    assert!(s.contains("hazards: 0 findings, missing waits: 0"), "{out}");
 
     let s = after(&out, "@stepi");
     // Three instructions from 0x1700 (kernel.objdump.txt: 8 + 8 + 8 bytes); the third, `v_and_b32 v1, 0x3ff, v0`,

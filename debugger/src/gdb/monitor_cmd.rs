@@ -19,7 +19,7 @@ wavescope monitor commands. They act on the wave gdb addressed last; prefix \"th
   print NAME [LANE|all]  one source variable, for one lane or every active lane
                          (gdb prints these <optimized out>: their DWARF uses AMDGPU registers it cannot read)
   waitcnt                outstanding memory operations / counters of the current wave
-  hazards                hazards found so far
+  hazards                hazards and missing waits of a full run of this dispatch
   lds ADDR LEN           bytes of the current wave's work-group LDS
   scratch LANE ADDR LEN  bytes of one lane's private (scratch) memory
   watch                  the last watched write: which lanes wrote what
@@ -88,9 +88,7 @@ impl GdbTarget {
                 }
                 _ => out.push_str("error: print NAME [LANE 0..63|all]"),
             },
-            ["hazards"] => {
-                out.push_str("hazards: not available (the hazard checker is not written yet)")
-            }
+            ["hazards"] => self.hazards_text(&mut out),
             ["lds", addr, len] => match (parse_num(addr), parse_num(len)) {
                 (Some(a), Some(n)) => self.lds_text(a, n, &mut out),
                 _ => out.push_str("error: lds ADDR LEN"),
@@ -354,6 +352,35 @@ impl GdbTarget {
         };
         for l in lanes {
             let _ = writeln!(out, "lane {l:>2}: {}", di.format_variable(&var, &view, l));
+        }
+    }
+
+    /// The hazard and missing-wait checkers need every instruction of a wave from its start; the debugged run
+    /// may have been stepped, edited or stopped part-way, so the findings come from a separate, unmodified run of
+    /// the same manifest (the debugged dispatch is not touched).
+    fn hazards_text(&self, out: &mut String) {
+        let path = self.machine.session().manifest.path.clone();
+        let opts = wavescope::launch::RunOptions::default();
+        let s = match wavescope::session::Session::load(&path, &opts) {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = write!(out, "hazards: cannot load {}: {e}", path.display());
+                return;
+            }
+        };
+        let o = s.run(&opts);
+        out.push_str("hazards of a full run of this dispatch (a separate copy; this session is unchanged):\n");
+        if let Some(f) = &o.findings {
+            for h in &f.hazards {
+                let _ = writeln!(out, "{}", wavescope::hazards::format_finding(h));
+            }
+            for m in &f.missing_waits {
+                let _ = writeln!(out, "{}", wavescope::hazards::format_missing_wait(m));
+            }
+            out.push_str(&f.summary_line());
+        }
+        if let Some(f) = &o.report.fault {
+            let _ = write!(out, "\n(the run stopped early: {})", f.message);
         }
     }
 
