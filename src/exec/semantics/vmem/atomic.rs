@@ -249,10 +249,56 @@ fn add_bf16(a: u16, b: u16) -> u16 {
     ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) as u16
 }
 
-/// New value of a 32-bit atomic.
+/// An atomic's memory word: the integer operations are written once for 32 and 64 bits.
+trait AtomicWord:
+    Copy
+    + Eq
+    + Ord
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Not<Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    fn wrapping_add(self, o: Self) -> Self;
+    fn wrapping_sub(self, o: Self) -> Self;
+    /// Signed minimum / maximum of the two's-complement words.
+    fn signed_min(self, o: Self) -> Self;
+    fn signed_max(self, o: Self) -> Self;
+}
+
+macro_rules! atomic_word {
+    ($u:ty, $i:ty) => {
+        impl AtomicWord for $u {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            #[inline(always)]
+            fn wrapping_add(self, o: Self) -> Self {
+                <$u>::wrapping_add(self, o)
+            }
+            #[inline(always)]
+            fn wrapping_sub(self, o: Self) -> Self {
+                <$u>::wrapping_sub(self, o)
+            }
+            #[inline(always)]
+            fn signed_min(self, o: Self) -> Self {
+                (self as $i).min(o as $i) as $u
+            }
+            #[inline(always)]
+            fn signed_max(self, o: Self) -> Self {
+                (self as $i).max(o as $i) as $u
+            }
+        }
+    };
+}
+atomic_word!(u32, i32);
+atomic_word!(u64, i64);
+
+/// New value of an integer atomic (pseudocode.md DS_/FLAT_ATOMIC_*), or `None` for the float ops.
 #[inline(always)]
-pub fn rmw32(op: u8, old: u32, a: u32, b: u32, dn: Denorm) -> u32 {
-    match op {
+fn rmw_int<T: AtomicWord>(op: u8, old: T, a: T, b: T) -> Option<T> {
+    Some(match op {
         SWAP => a,
         CMPSWAP => {
             if old == b {
@@ -261,6 +307,49 @@ pub fn rmw32(op: u8, old: u32, a: u32, b: u32, dn: Denorm) -> u32 {
                 old
             }
         }
+        ADD => old.wrapping_add(a),
+        SUB => old.wrapping_sub(a),
+        RSUB => a.wrapping_sub(old),
+        SMIN => old.signed_min(a),
+        UMIN => old.min(a),
+        SMAX => old.signed_max(a),
+        UMAX => old.max(a),
+        AND => old & a,
+        OR => old | a,
+        XOR => old ^ a,
+        INC => {
+            if old >= a {
+                T::ZERO
+            } else {
+                old.wrapping_add(T::ONE)
+            }
+        }
+        DEC => {
+            if old == T::ZERO || old > a {
+                a
+            } else {
+                old.wrapping_sub(T::ONE)
+            }
+        }
+        MSKOR => (old & !a) | b,
+        WRAP => {
+            if old >= a {
+                old.wrapping_sub(a)
+            } else {
+                old.wrapping_add(b)
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// New value of a 32-bit atomic.
+#[inline(always)]
+pub fn rmw32(op: u8, old: u32, a: u32, b: u32, dn: Denorm) -> u32 {
+    if let Some(v) = rmw_int(op, old, a, b) {
+        return v;
+    }
+    match op {
         CMPSWAP_F => {
             // NaN never compares equal; +0 == -0; flushed inputs compare (and store) flushed.
             let (o, c, s) = if dn & 1 == 0 {
@@ -274,31 +363,6 @@ pub fn rmw32(op: u8, old: u32, a: u32, b: u32, dn: Denorm) -> u32 {
                 old
             }
         }
-        ADD => old.wrapping_add(a),
-        SUB => old.wrapping_sub(a),
-        RSUB => a.wrapping_sub(old),
-        SMIN => (old as i32).min(a as i32) as u32,
-        UMIN => old.min(a),
-        SMAX => (old as i32).max(a as i32) as u32,
-        UMAX => old.max(a),
-        AND => old & a,
-        OR => old | a,
-        XOR => old ^ a,
-        INC => {
-            if old >= a {
-                0
-            } else {
-                old + 1
-            }
-        }
-        DEC => {
-            if old == 0 || old > a {
-                a
-            } else {
-                old - 1
-            }
-        }
-        MSKOR => (old & !a) | b,
         ADD_F => add_f32(old, a, dn),
         MIN_F => minmax32(old, a, false, dn),
         MAX_F => minmax32(old, a, true, dn),
@@ -310,13 +374,6 @@ pub fn rmw32(op: u8, old: u32, a: u32, b: u32, dn: Denorm) -> u32 {
             add_bf16(old as u16, a as u16) as u32
                 | (add_bf16((old >> 16) as u16, (a >> 16) as u16) as u32) << 16
         }
-        WRAP => {
-            if old >= a {
-                old - a
-            } else {
-                old.wrapping_add(b)
-            }
-        }
         _ => old,
     }
 }
@@ -324,15 +381,14 @@ pub fn rmw32(op: u8, old: u32, a: u32, b: u32, dn: Denorm) -> u32 {
 /// New value of a 64-bit atomic.
 #[inline(always)]
 pub fn rmw64(op: u8, old: u64, a: u64, b: u64, dn: Denorm) -> u64 {
+    if op == WRAP {
+        // No 64-bit wrap atomic exists; keep memory unchanged as before.
+        return old;
+    }
+    if let Some(v) = rmw_int(op, old, a, b) {
+        return v;
+    }
     match op {
-        SWAP => a,
-        CMPSWAP => {
-            if old == b {
-                a
-            } else {
-                old
-            }
-        }
         CMPSWAP_F => {
             let (o, c, s) = if dn & 1 == 0 {
                 (flush64(old), flush64(b), flush64(a))
@@ -345,31 +401,6 @@ pub fn rmw64(op: u8, old: u64, a: u64, b: u64, dn: Denorm) -> u64 {
                 old
             }
         }
-        ADD => old.wrapping_add(a),
-        SUB => old.wrapping_sub(a),
-        RSUB => a.wrapping_sub(old),
-        SMIN => (old as i64).min(a as i64) as u64,
-        UMIN => old.min(a),
-        SMAX => (old as i64).max(a as i64) as u64,
-        UMAX => old.max(a),
-        AND => old & a,
-        OR => old | a,
-        XOR => old ^ a,
-        INC => {
-            if old >= a {
-                0
-            } else {
-                old + 1
-            }
-        }
-        DEC => {
-            if old == 0 || old > a {
-                a
-            } else {
-                old - 1
-            }
-        }
-        MSKOR => (old & !a) | b,
         // Table 43: ADD_F64 never flushes, in LDS or L2.
         ADD_F => add_f64(old, a, KEEP_DENORMS),
         MIN_F => minmax64(old, a, false, dn),
