@@ -617,7 +617,10 @@ pub fn run_work_group<O: Observer>(
                     counts[i] += 1;
                     obs.before(wave, i, &d.program.insts[i]);
                 }
-                let r = d.program.step(wave, &mut ctx);
+                let r = match idx {
+                    Some(i) => d.program.step_index(wave, i, &mut ctx),
+                    None => d.program.step(wave, &mut ctx),
+                };
                 if let (Some(i), Ok(flow)) = (idx, &r) {
                     obs.after(wave, i, &d.program.insts[i], pc, *flow);
                 }

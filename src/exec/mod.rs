@@ -189,6 +189,13 @@ impl Program {
                 ),
             ));
         };
+        self.step_index(wave, i, ctx)
+    }
+
+    /// `step` for a caller that already looked up the instruction index of `wave.pc` (the run loop does, for
+    /// its counts and observers), so the hot path does one PC lookup, not two.
+    #[inline(always)]
+    pub fn step_index(&self, wave: &mut Wave, i: usize, ctx: &mut Ctx) -> Result<Flow, Box<Fault>> {
         let inst = &self.insts[i];
         wave.instructions += 1;
         let flow = (self.handlers[i])(wave, inst, ctx)?;
