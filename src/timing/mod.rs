@@ -380,6 +380,8 @@ const LGKM_MAX: u32 = 15;
 #[derive(Clone, Copy)]
 struct Outstanding {
     complete: u64,
+    /// Cycle it issued at (for a debugger's view of the outstanding operations).
+    issue: u64,
     idx: u32,
     vm: u8,
     lgkm: u8,
@@ -412,6 +414,7 @@ impl WaveClock {
             last: [0; 3],
             out: [Outstanding {
                 complete: 0,
+                issue: 0,
                 idx: 0,
                 vm: 0,
                 lgkm: 0,
@@ -850,6 +853,7 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                 if w.nout < MAX_OUT {
                     w.out[w.nout] = Outstanding {
                         complete,
+                        issue,
                         idx: idx as u32,
                         vm: t.vm,
                         lgkm: t.lgkm,
@@ -895,6 +899,53 @@ impl<S: TimingSink> TimingObserver<S> {
         w.clock += dur;
         let id = w.id;
         self.sink.issue(id, pc, start, dur);
+    }
+}
+
+/// A memory operation the model still has outstanding for a wave (see [`TimingObserver::outstanding`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutstandingOp {
+    /// Instruction index in `Program::insts` and its PC.
+    pub idx: u32,
+    pub pc: u64,
+    /// Modelled issue and completion cycles (the wave's clock).
+    pub issue: u64,
+    pub complete: u64,
+    /// What it adds to vmcnt and lgkmcnt until it completes (waitcnt.md "Increment / decrement").
+    pub vmcnt: u8,
+    pub lgkmcnt: u8,
+}
+
+/// Read access for a debugger that drives the observer itself (`machine::Machine`): the state of wave slot
+/// `wave_in_group` of the work-group the observer is running now.
+impl<S: TimingSink> TimingObserver<S> {
+    /// The wave's modelled clock (cycles since its work-group started), None when the slot never started.
+    pub fn wave_clock(&self, wave_in_group: usize) -> Option<u64> {
+        self.waves
+            .get(wave_in_group)
+            .filter(|w| w.started)
+            .map(|w| w.clock)
+    }
+
+    /// Memory operations not complete at the wave's clock, in issue order, into `out` (cleared first).
+    pub fn outstanding(&self, wave_in_group: usize, out: &mut Vec<OutstandingOp>) {
+        out.clear();
+        let Some(w) = self.waves.get(wave_in_group).filter(|w| w.started) else {
+            return;
+        };
+        for o in &w.out[..w.nout] {
+            if o.complete > w.clock {
+                out.push(OutstandingOp {
+                    idx: o.idx,
+                    pc: self.table.pcs[o.idx as usize],
+                    issue: o.issue,
+                    complete: o.complete,
+                    vmcnt: o.vm,
+                    lgkmcnt: o.lgkm,
+                });
+            }
+        }
+        out.sort_by_key(|o| (o.issue, o.idx));
     }
 }
 

@@ -17,12 +17,30 @@
 //!
 //! Nothing here knows about gdb or terminals: stop events are this module's own enum, addresses are device
 //! addresses, register state is the executor's [`Wave`].
+//!
+//! Instrumentation (module `instrument`), all off by default and driven by the run loop itself: the live cycle
+//! model ([`Machine::enable_timing`], read with [`Machine::timing`]: per-wave clocks, outstanding memory
+//! operations, per-PC cycles and a bounded timeline strip per wave), the live hazard and missing-wait checker
+//! ([`Machine::enable_hazards`]; with `stop_on_findings` a wave stops before the consumer instruction of a new
+//! finding, reported as [`Stop::Breakpoint`] with [`Machine::finding_stop`] saying which), and one adapter
+//! observer ([`Machine::attach_observer`], e.g. a trace writer). Unlike `launch::run_observed`, whose observers see
+//! one work-group at a time, the attached observer sees the events of every resident work-group interleaved.
 
+mod instrument;
+
+pub use instrument::{
+    Activity, FindingStop, MachineTiming, PcCycles, StallKind, StripCell, WaveCycles, STRIP_BUCKETS,
+};
+
+use crate::exec::observe::Observer;
 use crate::exec::wave::status_bits;
 use crate::exec::{Ctx, Fault, FaultKind, Flow, Wave, WaveStatus, LANES};
+use crate::hazards::HazardEvent;
 use crate::isa::{Format, Op};
 use crate::launch::{Dispatch, RunFault};
 use crate::session::Session;
+use crate::timing::CycleModel;
+use instrument::{Instruments, LiveHazards};
 
 /// How a machine schedules and bounds its waves.
 #[derive(Clone, Debug)]
@@ -132,7 +150,8 @@ pub struct WatchHit {
 /// Why `run` stopped.
 #[derive(Clone, Debug)]
 pub enum Stop {
-    /// `wave` is about to execute the instruction at a breakpoint.
+    /// `wave` is about to execute the instruction at a breakpoint, or (with `stop_on_findings`) the consumer
+    /// instruction of a new hazard or missing-wait finding: then [`Machine::finding_stop`] names it.
     Breakpoint { wave: u32, pc: u64 },
     /// The step or range step of `wave` finished.
     StepDone { wave: u32 },
@@ -190,6 +209,8 @@ struct Group {
     lds: Vec<u8>,
     /// Per wave: return addresses of the device-function calls it is inside, innermost last.
     calls: Vec<Vec<u64>>,
+    /// Its slot in the live cycle model (`usize::MAX` when timing is off).
+    timing_slot: usize,
 }
 
 /// Call-like instructions, for the shadow call stacks.
@@ -250,6 +271,8 @@ pub struct Machine {
     wave_instructions: u64,
     groups_retired: u32,
     last_watch: Option<WatchHit>,
+    /// Timing, hazards and the adapter's observer; None while all are off (one check per instruction).
+    instr: Option<Box<Instruments>>,
 }
 
 impl Machine {
@@ -295,6 +318,7 @@ impl Machine {
             wave_instructions: 0,
             groups_retired: 0,
             last_watch: None,
+            instr: None,
         };
         m.launch_groups();
         m
@@ -388,6 +412,75 @@ impl Machine {
     /// The last watched write (for "which lane wrote what").
     pub fn last_watch(&self) -> Option<&WatchHit> {
         self.last_watch.as_ref()
+    }
+
+    // ---- instrumentation ------------------------------------------------------------------------------------
+
+    fn instruments(&mut self) -> &mut Instruments {
+        self.instr.get_or_insert_with(Default::default)
+    }
+
+    /// Turn on the live cycle model (`crate::timing`) with `model` (`CycleModel::default()` is cdna4.toml).
+    /// Call it before the first `run` for clocks from the start of the dispatch: waves already resident start
+    /// their clocks now, at 0. Read it with [`Machine::timing`]. A second call starts the model afresh.
+    pub fn enable_timing(&mut self, model: CycleModel) {
+        let d = &self.session.dispatch;
+        let mut t = MachineTiming::new(&d.program, model, d.lds_bytes, self.waves_per_group);
+        for g in &mut self.groups {
+            g.timing_slot = t.group_start(g.flat, &g.waves);
+        }
+        self.instruments().timing = Some(t);
+    }
+
+    /// The live cycle model, when on.
+    pub fn timing(&self) -> Option<&MachineTiming> {
+        self.instr.as_deref().and_then(|i| i.timing.as_ref())
+    }
+
+    /// Turn on the live hazard and missing-wait checker (`crate::hazards`). With `stop_on_findings`, a wave
+    /// about to execute the consumer instruction of a finding no wave hit before stops there (`run` returns
+    /// [`Stop::Breakpoint`] at the consumer's PC, [`Machine::finding_stop`] names the finding); each finding
+    /// (rule or counter, producer PC, consumer PC) stops once per dispatch. Call it before the first `run`: the
+    /// checker needs every instruction of a wave from its start (waves already resident start clean now).
+    pub fn enable_hazards(&mut self, stop_on_findings: bool) {
+        let d = &self.session.dispatch;
+        let mut h = LiveHazards::new(&d.program, d.apertures, stop_on_findings);
+        for w in self.waves() {
+            h.checker.wave_start(w);
+        }
+        self.instruments().hazards = Some(h);
+    }
+
+    /// First occurrence per (finding, wave) of every hazard and missing wait the live checker found so far
+    /// (empty when it is off).
+    pub fn hazard_events(&self) -> &[HazardEvent] {
+        self.instr
+            .as_deref()
+            .and_then(|i| i.hazards.as_ref())
+            .map_or(&[], |h| h.checker.events())
+    }
+
+    /// The findings the last stop was for (empty unless it was a finding stop; cleared by `resume`).
+    pub fn finding_stop(&self) -> &[FindingStop] {
+        self.instr.as_deref().map_or(&[], |i| &i.finding_stop)
+    }
+
+    /// Attach an adapter's observer (replacing and returning the one attached before). It sees `wave_start`
+    /// now for every live resident wave, then every event of the run loop; events of the resident work-groups
+    /// interleave (keep one inner observer per work-group if yours assumes one at a time).
+    pub fn attach_observer(
+        &mut self,
+        mut observer: Box<dyn Observer + Send>,
+    ) -> Option<Box<dyn Observer + Send>> {
+        for w in self.waves() {
+            observer.wave_start(w);
+        }
+        self.instruments().observer.replace(observer)
+    }
+
+    /// Detach the adapter's observer (e.g. to finish a trace).
+    pub fn detach_observer(&mut self) -> Option<Box<dyn Observer + Send>> {
+        self.instr.as_deref_mut()?.observer.take()
     }
 
     fn locate(&self, wave: u32) -> Option<(usize, usize)> {
@@ -560,6 +653,9 @@ impl Machine {
     /// Set what each wave does until the next stop. Waves the plan lets run leave a fault behind them (they retry
     /// the faulting instruction, as a process resumed without the signal does).
     pub fn resume(&mut self, plan: Plan) {
+        if let Some(ins) = self.instr.as_deref_mut() {
+            ins.finding_stop.clear();
+        }
         self.stepper = plan
             .actions
             .iter()
@@ -818,6 +914,12 @@ impl Machine {
         if check_bp && idx.is_some_and(|i| self.bp_at[i]) {
             return Exec::Breakpoint;
         }
+        if let (Some(ins), Some(i)) = (self.instr.as_deref_mut(), idx) {
+            let wave = &self.groups[g].waves[w];
+            if let Some(s) = ins.before(wave, i, &d.program.insts[i]) {
+                return Exec::Stop(s);
+            }
+        }
         let group = &mut self.groups[g];
         let wave = &mut group.waves[w];
         let mut ctx = Ctx {
@@ -825,8 +927,22 @@ impl Machine {
             lds: &mut group.lds,
             apertures: d.apertures,
         };
-        let r = d.program.step(wave, &mut ctx);
+        let r = match idx {
+            Some(i) => d.program.step_index(wave, i, &mut ctx),
+            None => d.program.step(wave, &mut ctx),
+        };
         self.wave_instructions += 1;
+        if let (Some(ins), Some(i), Ok(flow)) = (self.instr.as_deref_mut(), idx, &r) {
+            let group = &self.groups[g];
+            ins.after(
+                group.timing_slot,
+                &group.waves[w],
+                i,
+                &d.program.insts[i],
+                pc,
+                *flow,
+            );
+        }
         let flow = match r {
             Ok(f) => f,
             Err(f) => {
@@ -881,6 +997,9 @@ impl Machine {
             }
             Flow::End => {
                 wave.wave_status = WaveStatus::Done;
+                if let Some(ins) = self.instr.as_deref_mut() {
+                    ins.wave_end(wave);
+                }
                 self.try_release(g);
                 Exec::End
             }
@@ -935,6 +1054,10 @@ impl Machine {
             {
                 w.wave_status = WaveStatus::Running;
                 w.status &= !status_bits::IN_BARRIER;
+            }
+            if let Some(ins) = self.instr.as_deref_mut() {
+                let group = &self.groups[g];
+                ins.barrier_release(group.timing_slot, group.flat);
             }
         }
     }
@@ -1030,6 +1153,11 @@ impl Machine {
     /// Retire work-groups whose waves all ended and launch pending ones while there is room.
     fn retire_and_launch(&mut self) {
         let before = self.groups.len();
+        if let Some(t) = self.instr.as_deref_mut().and_then(|i| i.timing.as_mut()) {
+            for g in self.groups.iter().filter(|g| group_done(g)) {
+                t.group_end(g.timing_slot);
+            }
+        }
         self.groups.retain(|g| !group_done(g));
         self.groups_retired += (before - self.groups.len()) as u32;
         self.launch_groups();
@@ -1048,11 +1176,16 @@ impl Machine {
             let waves = d.make_work_group(flat);
             let lds = vec![0u8; d.lds_bytes as usize];
             let calls = vec![Vec::new(); waves.len()];
+            let mut timing_slot = usize::MAX;
+            if let Some(ins) = self.instr.as_deref_mut() {
+                timing_slot = ins.group_start(flat, &waves);
+            }
             self.groups.push(Group {
                 flat,
                 waves,
                 lds,
                 calls,
+                timing_slot,
             });
         }
     }
@@ -1488,6 +1621,310 @@ mod tests {
             m.write_memory(Some(0), 0x19a8, &[0]),
             Err(AccessError::ReadOnly(0x19a8))
         );
+    }
+
+    // ---- instrumentation ----------------------------------------------------------------------------------
+    // Facts: PCs from examples/polybench_gemm_64/kernel.objdump.txt; latencies and issue costs from
+    // src/timing/cdna4.toml; SMEM counter increments and waits from waitcnt.md; the hazard rule from hazards.md
+    // (as tests/hazards_corpus.rs uses it).
+
+    #[test]
+    fn machine_is_send() {
+        fn send<T: Send>() {}
+        send::<Machine>();
+    }
+
+    #[test]
+    fn waitcnt_counters_follow_the_model() {
+        let mut m = machine("examples/polybench_gemm_64", 256);
+        m.enable_timing(CycleModel::default());
+        // 0x1700 s_load_dword (lgkmcnt +1), 0x1708 s_load_dwordx4 (+2: waitcnt.md, 2 dwords or more)
+        for _ in 0..2 {
+            run_until_stop(&mut m, Plan::step(0, true));
+        }
+        let t = m.timing().unwrap();
+        assert_eq!(t.counters(0), Some((0, 3)));
+        let ops = t.outstanding(0);
+        assert_eq!(
+            ops.iter().map(|o| o.pc).collect::<Vec<_>>(),
+            vec![0x1700, 0x1708]
+        );
+        // smem_latency 200, issue 4 cycles each
+        assert_eq!((ops[0].issue, ops[0].complete), (0, 200));
+        assert_eq!((ops[1].issue, ops[1].complete), (4, 204));
+        assert_eq!(t.wave_clock(0), Some(8));
+        // Stop right after `global_load_dword v4, v[0:1], off` at 0x1780 (8 bytes).
+        m.add_breakpoint(0x1788);
+        match run_until_stop(&mut m, Plan::step(0, true)) {
+            Stop::StepDone { .. } => {}
+            s => panic!("{s:?}"),
+        }
+        let s = run_until_stop(
+            &mut m,
+            Plan {
+                actions: vec![(0, Action::Continue)],
+                others: Action::Stop,
+            },
+        );
+        assert!(
+            matches!(
+                s,
+                Stop::Breakpoint {
+                    wave: 0,
+                    pc: 0x1788
+                }
+            ),
+            "{s:?}"
+        );
+        let t = m.timing().unwrap();
+        let ops = t.outstanding(0);
+        assert_eq!(ops.len(), 1, "{ops:?}");
+        let load = ops[0];
+        assert_eq!((load.pc, load.vmcnt, load.lgkmcnt), (0x1780, 1, 0));
+        assert_eq!(load.complete - load.issue, 600); // global_load_latency
+        assert_eq!(t.counters(0), Some((1, 0)));
+        assert_eq!(t.wave_clock(0), Some(load.issue + 4));
+        // 0x1788 s_cmp_lt_i32, then 0x178c s_waitcnt vmcnt(0): the clock moves to the completion.
+        let before_wait = {
+            run_until_stop(&mut m, Plan::step(0, true));
+            m.timing().unwrap().wave_clock(0).unwrap()
+        };
+        assert_eq!(m.wave(0).unwrap().pc, 0x178c);
+        run_until_stop(&mut m, Plan::step(0, true));
+        let t = m.timing().unwrap();
+        assert_eq!(t.counters(0), Some((0, 0)));
+        assert!(t.outstanding(0).is_empty());
+        assert_eq!(t.wave_clock(0), Some(load.complete + 4));
+        let (issue, stall) = t.pc_cycles(0x178c);
+        assert_eq!((issue, stall), (4, load.complete - before_wait));
+        let c = t.wave_cycles(0).unwrap();
+        assert_eq!(c.issue + c.stall(), c.clock);
+        // the lgkmcnt(0) at 0x1720 (after two 4-cycle VALUs, at cycle 16) waited for both loads: until 204
+        assert_eq!(t.pc_cycles(0x1720).1, 204 - 16);
+        // the wave's waits so far: 0x1720, 0x1774 lgkmcnt(0), 0x178c
+        let waits: u64 = [0x1720, 0x1774, 0x178c]
+            .map(|pc| t.pc_cycles(pc).1)
+            .iter()
+            .sum();
+        assert_eq!(c.waitcnt, waits);
+    }
+
+    /// Per wave: the cycle its last event ended at, and its `s_waitcnt` and barrier stall cycles.
+    #[derive(Default)]
+    struct EndSink(std::collections::HashMap<u32, (u64, u64, u64)>);
+    impl crate::timing::TimingSink for EndSink {
+        fn issue(&mut self, wave: u32, _pc: u64, start: u64, dur: u64) {
+            let e = self.0.entry(wave).or_default();
+            e.0 = e.0.max(start + dur);
+        }
+        fn stall(
+            &mut self,
+            wave: u32,
+            _pc: u64,
+            start: u64,
+            dur: u64,
+            reason: crate::timing::StallReason,
+            _w: &[u64],
+        ) {
+            let e = self.0.entry(wave).or_default();
+            e.0 = e.0.max(start + dur);
+            match reason {
+                crate::timing::StallReason::Waitcnt { .. } => e.1 += dur,
+                crate::timing::StallReason::Barrier => e.2 += dur,
+                _ => {}
+            }
+        }
+    }
+
+    /// The machine's interleaved schedule gives every wave the clock and stalls of a batch run (the model's
+    /// clocks are per wave: the order waves run in must not matter).
+    fn same_clocks_as_batch(path: &str, resident: u32) {
+        let s = Session::load(&example(path), &RunOptions::default()).unwrap();
+        let d = &s.dispatch;
+        let table = std::sync::Arc::new(crate::timing::TimingTable::new(
+            &d.program,
+            CycleModel::default(),
+            d.lds_bytes,
+        ));
+        let (_, fault, obs) = crate::launch::run_observed(d, &RunOptions::default(), || {
+            crate::timing::TimingObserver::with_sink(table.clone(), EndSink::default())
+        });
+        assert!(fault.is_none());
+        let mut batch = std::collections::HashMap::new();
+        for o in obs {
+            batch.extend(o.sink.0);
+        }
+        let mut m = machine(path, resident);
+        m.enable_timing(CycleModel::default());
+        assert_eq!(m.run_to_end().clone_kind(), "Exited");
+        let t = m.timing().unwrap();
+        assert_eq!(t.retired_waves().len() as u64, m.total_waves());
+        let mut waitcnt = 0;
+        for c in t.retired_waves() {
+            let &(end, wait, barrier) = batch.get(&c.wave).unwrap();
+            assert_eq!(
+                (c.clock, c.waitcnt, c.barrier),
+                (end, wait, barrier),
+                "wave {}",
+                c.wave
+            );
+            assert_eq!(c.issue + c.stall(), c.clock, "wave {}", c.wave);
+            waitcnt += wait;
+        }
+        assert_eq!(t.totals().waitcnt, waitcnt);
+        assert!(waitcnt > 0);
+        assert!(m.session().check().iter().all(|c| c.passed()));
+    }
+
+    #[test]
+    fn clocks_equal_a_batch_run() {
+        same_clocks_as_batch("examples/polybench_gemm_64", 16);
+        same_clocks_as_batch("examples/rodinia_pathfinder", 256);
+    }
+
+    #[test]
+    fn strip_adds_up_to_the_wave_cycles() {
+        let mut m = machine("examples/rodinia_pathfinder", 256);
+        m.enable_timing(CycleModel::default());
+        m.add_breakpoint(0x19a8); // first s_barrier
+        let w = match run_until_stop(&mut m, Plan::continue_all()) {
+            Stop::Breakpoint { wave, .. } => wave,
+            s => panic!("{s:?}"),
+        };
+        let t = m.timing().unwrap();
+        let c = t.wave_cycles(w).unwrap();
+        assert!(c.clock > 0 && c.waitcnt > 0);
+        let cells = t.wave_strip(w, 0, c.clock * 2, 20);
+        assert_eq!(cells.len(), 20);
+        let sum = |f: fn(&StripCell) -> f64| cells.iter().map(f).sum::<f64>();
+        assert!((sum(|x| x.issue) - c.issue as f64).abs() < 1.0);
+        assert!((sum(|x| x.waitcnt) - c.waitcnt as f64).abs() < 1.0);
+        // the second half lies past the wave's clock
+        assert!(cells[10..].iter().all(|x| x.kind() == Activity::Idle));
+        assert_ne!(cells[0].kind(), Activity::Idle);
+        assert!(t.wave_strip(w, 5, 5, 3).is_empty());
+    }
+
+    #[test]
+    fn strip_stays_bounded_on_long_waves() {
+        let mut s = instrument::strip_test::strip();
+        for k in 0..100_000u64 {
+            instrument::strip_test::add(&mut s, k * 10, 10, k % 2 == 0);
+        }
+        let (shift, issue, stall) = instrument::strip_test::sums(&s);
+        assert_eq!((issue, stall), (500_000, 500_000));
+        assert!((STRIP_BUCKETS as u64) << shift >= 1_000_000);
+    }
+
+    fn patched(name: &str, pc: u64, old: u32, word: u32) -> Machine {
+        let mut s = Session::load(&example(name), &RunOptions::default()).unwrap();
+        let p = &s.dispatch.program;
+        let off = (pc - p.base) as usize;
+        let mut text = p.text.clone();
+        assert_eq!(
+            u32::from_le_bytes(text[off..off + 4].try_into().unwrap()),
+            old
+        );
+        text[off..off + 4].copy_from_slice(&word.to_le_bytes());
+        let base = p.base;
+        s.dispatch.program = crate::exec::Program::new(&text, base);
+        Machine::new(s, MachineOptions::default())
+    }
+
+    #[test]
+    fn stop_on_findings_stops_at_the_consumer_once() {
+        // heteromark_be: v_cmp_lt_f32_e32 vcc @0x1784; s_nop 1 @0x1788 (shortened to s_nop 0);
+        // v_cndmask_b32_e32 ..., vcc @0x178c: H4.5-18a needs 2 wait states.
+        let mut m = patched("examples/heteromark_be", 0x1788, 0xBF80_0001, 0xBF80_0000);
+        m.enable_hazards(true);
+        let w = match run_until_stop(&mut m, Plan::continue_all()) {
+            Stop::Breakpoint { wave, pc } => {
+                assert_eq!(pc, 0x178c);
+                wave
+            }
+            s => panic!("{s:?}"),
+        };
+        assert_eq!(m.wave(w).unwrap().pc, 0x178c);
+        let f = m.finding_stop();
+        assert_eq!(f.len(), 1);
+        assert_eq!(
+            (
+                f[0].label,
+                f[0].producer_pc,
+                f[0].consumer_pc,
+                f[0].missing_wait
+            ),
+            ("H4.5-18a", 0x1784, 0x178c, false)
+        );
+        // The stopped wave goes on from the consumer; no other wave stops for the same finding.
+        assert_eq!(
+            run_until_stop(&mut m, Plan::continue_all()).clone_kind(),
+            "Exited"
+        );
+        assert!(m.finding_stop().is_empty());
+        let waves: std::collections::BTreeSet<u32> =
+            m.hazard_events().iter().map(|e| e.wave).collect();
+        assert_eq!(waves.len() as u64, m.total_waves());
+        assert!(m.session().check().iter().all(|c| c.passed()));
+    }
+
+    #[test]
+    fn stop_on_findings_leaves_a_clean_kernel_alone() {
+        let mut m = machine("examples/polybench_gemm_64", 256);
+        m.enable_hazards(true);
+        m.enable_timing(CycleModel::default());
+        assert_eq!(
+            run_until_stop(&mut m, Plan::continue_all()).clone_kind(),
+            "Exited"
+        );
+        assert!(m.hazard_events().is_empty());
+    }
+
+    #[derive(Default)]
+    struct Count {
+        starts: u64,
+        ends: u64,
+        before: u64,
+        after: u64,
+        releases: u64,
+    }
+    struct Counting(std::sync::Arc<std::sync::Mutex<Count>>);
+    impl Observer for Counting {
+        fn before(&mut self, _w: &Wave, _i: usize, _inst: &crate::isa::Inst) {
+            self.0.lock().unwrap().before += 1;
+        }
+        fn after(&mut self, _w: &Wave, _i: usize, _inst: &crate::isa::Inst, _pc: u64, _f: Flow) {
+            self.0.lock().unwrap().after += 1;
+        }
+        fn wave_start(&mut self, _w: &Wave) {
+            self.0.lock().unwrap().starts += 1;
+        }
+        fn wave_end(&mut self, _w: &Wave) {
+            self.0.lock().unwrap().ends += 1;
+        }
+        fn barrier_release(&mut self, _g: u32) {
+            self.0.lock().unwrap().releases += 1;
+        }
+    }
+
+    #[test]
+    fn attached_observer_sees_every_event() {
+        let mut m = machine("examples/rodinia_pathfinder", 256);
+        run_until_stop(&mut m, Plan::step(0, true));
+        let c = std::sync::Arc::new(std::sync::Mutex::new(Count::default()));
+        assert!(m.attach_observer(Box::new(Counting(c.clone()))).is_none());
+        let before = m.wave_instructions();
+        assert_eq!(
+            run_until_stop(&mut m, Plan::continue_all()).clone_kind(),
+            "Exited"
+        );
+        assert!(m.detach_observer().is_some());
+        let c = c.lock().unwrap();
+        let n = m.wave_instructions() - before;
+        assert_eq!((c.before, c.after), (n, n));
+        assert_eq!((c.starts, c.ends), (m.total_waves(), m.total_waves()));
+        // rodinia_pathfinder: every work-group passes its barriers the same number of times
+        assert!(c.releases > 0 && c.releases % m.dispatch().work_group_count() as u64 == 0);
     }
 
     impl Stop {

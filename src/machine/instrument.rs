@@ -1,0 +1,705 @@
+//! Instrumentation a [`Machine`](super::Machine) drives from its own run loop: the live cycle model
+//! ([`MachineTiming`], `crate::timing`), the live hazard and missing-wait checker (`crate::hazards`) and one
+//! observer an adapter attaches (e.g. the debugger's trace writer).
+//!
+//! All of it is off unless asked for (`Machine::enable_timing`, `Machine::enable_hazards`,
+//! `Machine::attach_observer`); when off the run loop pays one `Option` check per instruction.
+//!
+//! The run loop interleaves the waves of every resident work-group, while `launch::run_work_group` runs one
+//! work-group at a time; the cycle model gives each wave its own clock (timing module doc), so a wave's modelled
+//! cycles do not depend on that order: one `TimingObserver` per resident work-group (reused as work-groups
+//! retire) gives each wave the clock a batch run gives it.
+
+use crate::exec::observe::Observer;
+use crate::exec::{Flow, Program, Wave};
+use crate::hazards::{HazardChecker, HazardEvent, HazardTable};
+use crate::isa::Inst;
+use crate::timing::{
+    CycleModel, OutstandingOp, StallReason, TimingObserver, TimingSink, TimingTable,
+};
+use std::sync::Arc;
+
+// ---- public read API (the TUI's timeline, the debugger's `monitor waitcnt`) --------------------------------
+
+/// Why a wave stood still, as the timeline shows it (the cycle model's `StallReason` without counter bits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StallKind {
+    /// `s_waitcnt` waiting for memory operations.
+    Waitcnt,
+    /// A counter at its maximum held a memory instruction.
+    CounterFull,
+    /// `s_barrier` waiting for the rest of the work-group.
+    Barrier,
+    /// An MFMA waiting for the previous one to leave the matrix core.
+    MfmaBusy,
+}
+
+impl StallKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StallKind::Waitcnt => "s_waitcnt",
+            StallKind::CounterFull => "counter full",
+            StallKind::Barrier => "barrier",
+            StallKind::MfmaBusy => "MFMA busy",
+        }
+    }
+}
+
+/// What a wave did during a span of its modelled time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Activity {
+    /// Not running: before its first or after its last modelled cycle.
+    Idle,
+    /// Issuing instructions.
+    Issue,
+    Stall(StallKind),
+}
+
+/// Cycles of one wave, as the cycle model counted them so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WaveCycles {
+    pub wave: u32,
+    /// The wave's modelled clock: cycles since its work-group launched (the model's per-work-group time).
+    pub clock: u64,
+    /// Cycles spent issuing instructions.
+    pub issue: u64,
+    /// Stall cycles by reason.
+    pub waitcnt: u64,
+    pub counter_full: u64,
+    pub barrier: u64,
+    pub mfma_busy: u64,
+}
+
+impl WaveCycles {
+    /// All stall cycles.
+    pub fn stall(&self) -> u64 {
+        self.waitcnt + self.counter_full + self.barrier + self.mfma_busy
+    }
+    fn add(&mut self, cat: usize, n: u64) {
+        match cat {
+            CAT_ISSUE => self.issue += n,
+            CAT_WAITCNT => self.waitcnt += n,
+            CAT_FULL => self.counter_full += n,
+            CAT_BARRIER => self.barrier += n,
+            _ => self.mfma_busy += n,
+        }
+    }
+}
+
+/// Issue and stall cycles of one instruction, summed over every wave that executed it (a stall counts at the
+/// instruction that stood still: the `s_waitcnt`, the `s_barrier`, the memory instruction held by a full counter,
+/// the MFMA held by the previous one).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PcCycles {
+    pub issue: u64,
+    pub stall: u64,
+    /// Times it issued.
+    pub count: u64,
+}
+
+/// One cell of a wave's timeline strip: the cycles of `[start, end)` by activity. When a cell is finer than the
+/// kept history (see [`MachineTiming::wave_strip`]) the cycles are the history's, spread evenly.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StripCell {
+    pub start: u64,
+    pub end: u64,
+    pub issue: f64,
+    pub waitcnt: f64,
+    pub counter_full: f64,
+    pub barrier: f64,
+    pub mfma_busy: f64,
+}
+
+impl StripCell {
+    /// Cycles of the cell the wave was not running (before its start or past its clock).
+    pub fn idle(&self) -> f64 {
+        ((self.end - self.start) as f64
+            - self.issue
+            - self.waitcnt
+            - self.counter_full
+            - self.barrier
+            - self.mfma_busy)
+            .max(0.0)
+    }
+    /// What took most of the cell.
+    pub fn kind(&self) -> Activity {
+        let mut best = (self.idle(), Activity::Idle);
+        for (c, a) in [
+            (self.issue, Activity::Issue),
+            (self.waitcnt, Activity::Stall(StallKind::Waitcnt)),
+            (self.counter_full, Activity::Stall(StallKind::CounterFull)),
+            (self.barrier, Activity::Stall(StallKind::Barrier)),
+            (self.mfma_busy, Activity::Stall(StallKind::MfmaBusy)),
+        ] {
+            if c > best.0 {
+                best = (c, a);
+            }
+        }
+        best.1
+    }
+}
+
+/// Buckets a wave's strip keeps; a bucket doubles its width when the wave's clock passes the last one, so the
+/// history of a wave costs `STRIP_BUCKETS` x 5 x 4 bytes however long it runs.
+pub const STRIP_BUCKETS: usize = 256;
+/// Width of a bucket at the start, in cycles.
+const STRIP_SHIFT0: u32 = 4;
+
+const CAT_ISSUE: usize = 0;
+const CAT_WAITCNT: usize = 1;
+const CAT_FULL: usize = 2;
+const CAT_BARRIER: usize = 3;
+const CAT_MFMA: usize = 4;
+const CATS: usize = 5;
+
+fn category(r: StallReason) -> usize {
+    match r {
+        StallReason::Waitcnt { .. } => CAT_WAITCNT,
+        StallReason::CounterFull { .. } => CAT_FULL,
+        StallReason::Barrier => CAT_BARRIER,
+        StallReason::MfmaBusy => CAT_MFMA,
+    }
+}
+
+/// A wave's activity over its modelled time, in buckets of `1 << shift` cycles.
+struct Strip {
+    shift: u32,
+    cells: Box<[[u32; CATS]; STRIP_BUCKETS]>,
+}
+
+impl Strip {
+    fn new() -> Strip {
+        Strip {
+            shift: STRIP_SHIFT0,
+            cells: Box::new([[0; CATS]; STRIP_BUCKETS]),
+        }
+    }
+    fn reset(&mut self) {
+        self.shift = STRIP_SHIFT0;
+        self.cells.iter_mut().for_each(|c| *c = [0; CATS]);
+    }
+    fn add(&mut self, start: u64, dur: u64, cat: usize) {
+        let end = start.saturating_add(dur);
+        while end > (STRIP_BUCKETS as u64) << self.shift && self.shift < 56 {
+            for i in 0..STRIP_BUCKETS / 2 {
+                let (a, b) = (self.cells[2 * i], self.cells[2 * i + 1]);
+                for k in 0..CATS {
+                    self.cells[i][k] = a[k].saturating_add(b[k]);
+                }
+            }
+            for c in &mut self.cells[STRIP_BUCKETS / 2..] {
+                *c = [0; CATS];
+            }
+            self.shift += 1;
+        }
+        let mut t = start;
+        while t < end {
+            let b = (t >> self.shift) as usize;
+            if b >= STRIP_BUCKETS {
+                break;
+            }
+            let bend = ((b as u64) + 1) << self.shift;
+            let n = end.min(bend) - t;
+            let c = &mut self.cells[b][cat];
+            *c = c.saturating_add(n.min(u32::MAX as u64) as u32);
+            t += n;
+        }
+    }
+}
+
+/// A resident wave's model-side state.
+struct WaveLine {
+    cycles: WaveCycles,
+    strip: Strip,
+    live: bool,
+}
+
+/// A `TimingObserver` with the work-group it models now.
+struct Slot {
+    obs: TimingObserver<SpanSink>,
+    /// Work-group flat index while resident.
+    group: Option<u32>,
+    waves: Vec<WaveLine>,
+}
+
+/// One issue or stall the model reported for the instruction being modelled.
+#[derive(Clone, Copy)]
+struct Span {
+    wave: u32,
+    pc: u64,
+    start: u64,
+    dur: u64,
+    cat: u8,
+}
+
+/// Collects the model's events of one instruction (or one barrier release); drained right after.
+#[derive(Default)]
+struct SpanSink {
+    spans: Vec<Span>,
+}
+
+impl TimingSink for SpanSink {
+    #[inline(always)]
+    fn issue(&mut self, wave: u32, pc: u64, start: u64, dur: u64) {
+        self.spans.push(Span {
+            wave,
+            pc,
+            start,
+            dur,
+            cat: CAT_ISSUE as u8,
+        });
+    }
+    fn stall(
+        &mut self,
+        wave: u32,
+        pc: u64,
+        start: u64,
+        dur: u64,
+        reason: StallReason,
+        _waited_for: &[u64],
+    ) {
+        self.spans.push(Span {
+            wave,
+            pc,
+            start,
+            dur,
+            cat: category(reason) as u8,
+        });
+    }
+}
+
+/// The live cycle model of a [`Machine`](super::Machine) (`Machine::timing`). Cycles are the model's
+/// (`crate::timing`, `cdna4.toml`): each wave has its own clock counting from its work-group's launch, so
+/// clocks of different work-groups are not on one time line (the model places work-groups on CUs only after a
+/// whole run). Memory stays bounded on long runs: a strip of [`STRIP_BUCKETS`] buckets per resident wave, one
+/// [`WaveCycles`] per wave whose work-group retired, one [`PcCycles`] per instruction.
+///
+/// Stable API for front ends (the TUI's timeline): [`wave_cycles`](Self::wave_cycles),
+/// [`wave_clock`](Self::wave_clock), [`wave_strip`](Self::wave_strip), [`pc_cycles`](Self::pc_cycles),
+/// [`pc_table`](Self::pc_table), [`totals`](Self::totals), [`retired_waves`](Self::retired_waves),
+/// [`outstanding`](Self::outstanding), [`counters`](Self::counters).
+pub struct MachineTiming {
+    table: Arc<TimingTable>,
+    waves_per_group: u32,
+    slots: Vec<Slot>,
+    free: Vec<usize>,
+    pcs: Vec<u64>,
+    per_pc: Vec<PcCycles>,
+    totals: WaveCycles,
+    retired: Vec<WaveCycles>,
+}
+
+/// Waves whose [`WaveCycles`] are kept after their work-group retired (the rest count in `totals` only).
+const MAX_RETIRED: usize = 1 << 20;
+
+impl MachineTiming {
+    pub(super) fn new(program: &Program, model: CycleModel, lds_bytes: u32, wpg: u32) -> Self {
+        MachineTiming {
+            table: Arc::new(TimingTable::new(program, model, lds_bytes)),
+            waves_per_group: wpg.max(1),
+            slots: Vec::new(),
+            free: Vec::new(),
+            pcs: program.pcs.clone(),
+            per_pc: vec![PcCycles::default(); program.insts.len()],
+            totals: WaveCycles::default(),
+            retired: Vec::new(),
+        }
+    }
+
+    /// The parameters the model runs with.
+    pub fn model(&self) -> &CycleModel {
+        self.table.model()
+    }
+
+    fn slot_of(&self, wave: u32) -> Option<(&Slot, usize)> {
+        let flat = wave / self.waves_per_group;
+        let w = (wave % self.waves_per_group) as usize;
+        let s = self.slots.iter().find(|s| s.group == Some(flat))?;
+        s.waves.get(w).filter(|l| l.live)?;
+        Some((s, w))
+    }
+
+    /// A resident wave's modelled clock (cycles since its work-group launched); None when it is not resident
+    /// or the model has not seen it start.
+    pub fn wave_clock(&self, wave: u32) -> Option<u64> {
+        let (s, w) = self.slot_of(wave)?;
+        s.obs.wave_clock(w)
+    }
+
+    /// A resident wave's cycles so far.
+    pub fn wave_cycles(&self, wave: u32) -> Option<WaveCycles> {
+        let (s, w) = self.slot_of(wave)?;
+        let mut c = s.waves[w].cycles;
+        c.clock = s.obs.wave_clock(w).unwrap_or(c.clock);
+        Some(c)
+    }
+
+    /// Waves whose work-groups retired, in retirement order (at most 2^20 are kept).
+    pub fn retired_waves(&self) -> &[WaveCycles] {
+        &self.retired
+    }
+
+    /// Cycles of every wave so far (`wave` and `clock` are 0; `clock` of a sum means nothing).
+    pub fn totals(&self) -> WaveCycles {
+        self.totals
+    }
+
+    /// (issue, stall) cycles at `pc` summed over waves; (0, 0) where no instruction starts.
+    pub fn pc_cycles(&self, pc: u64) -> (u64, u64) {
+        match self.pcs.binary_search(&pc) {
+            Ok(i) => (self.per_pc[i].issue, self.per_pc[i].stall),
+            Err(_) => (0, 0),
+        }
+    }
+
+    /// Per instruction (index as in `Program::insts`, PC `Program::pcs[i]`): its cycles so far.
+    pub fn pc_table(&self) -> &[PcCycles] {
+        &self.per_pc
+    }
+
+    /// The activity of a resident wave over `[from, to)` of its clock in `buckets` equal cells (empty when the
+    /// wave is not resident, `buckets` is 0 or `to <= from`). Cells past the wave's clock are idle.
+    pub fn wave_strip(&self, wave: u32, from: u64, to: u64, buckets: usize) -> Vec<StripCell> {
+        let Some((s, w)) = self.slot_of(wave) else {
+            return Vec::new();
+        };
+        if buckets == 0 || to <= from {
+            return Vec::new();
+        }
+        let strip = &s.waves[w].strip;
+        let span = (to - from) as f64;
+        let mut out: Vec<StripCell> = (0..buckets)
+            .map(|j| StripCell {
+                start: from + (span * j as f64 / buckets as f64) as u64,
+                end: from + (span * (j + 1) as f64 / buckets as f64) as u64,
+                ..StripCell::default()
+            })
+            .collect();
+        if let Some(last) = out.last_mut() {
+            last.end = to;
+        }
+        let width = 1u64 << strip.shift;
+        let first = (from >> strip.shift) as usize;
+        let last = (((to - 1) >> strip.shift) as usize).min(STRIP_BUCKETS - 1);
+        let mut j = 0usize;
+        for b in first..=last.max(first).min(STRIP_BUCKETS - 1) {
+            let counts = strip.cells[b];
+            if counts.iter().all(|&c| c == 0) {
+                continue;
+            }
+            let (b0, b1) = ((b as u64) << strip.shift, ((b as u64) + 1) << strip.shift);
+            // output cells overlapping [b0, b1): spread the bucket's counts over them by overlap
+            while j < out.len() && out[j].end <= b0 {
+                j += 1;
+            }
+            let mut k = j;
+            while k < out.len() && out[k].start < b1 {
+                let lo = out[k].start.max(b0);
+                let hi = out[k].end.min(b1);
+                if hi > lo {
+                    let f = (hi - lo) as f64 / width as f64;
+                    let c = &mut out[k];
+                    c.issue += counts[CAT_ISSUE] as f64 * f;
+                    c.waitcnt += counts[CAT_WAITCNT] as f64 * f;
+                    c.counter_full += counts[CAT_FULL] as f64 * f;
+                    c.barrier += counts[CAT_BARRIER] as f64 * f;
+                    c.mfma_busy += counts[CAT_MFMA] as f64 * f;
+                }
+                k += 1;
+            }
+        }
+        out
+    }
+
+    /// Memory operations of a resident wave not complete at its clock, in issue order (pc, modelled issue and
+    /// completion cycles, what each adds to vmcnt/lgkmcnt).
+    pub fn outstanding(&self, wave: u32) -> Vec<OutstandingOp> {
+        let mut v = Vec::new();
+        if let Some((s, w)) = self.slot_of(wave) {
+            s.obs.outstanding(w, &mut v);
+        }
+        v
+    }
+
+    /// (vmcnt, lgkmcnt) of a resident wave as the model has them at its clock. expcnt is not modelled: compute
+    /// kernels export nothing (waitcnt.md: exports and GDS only).
+    pub fn counters(&self, wave: u32) -> Option<(u32, u32)> {
+        self.slot_of(wave)?;
+        let ops = self.outstanding(wave);
+        Some(ops.iter().fold((0, 0), |(v, l), o| {
+            (v + o.vmcnt as u32, l + o.lgkmcnt as u32)
+        }))
+    }
+
+    // ---- driven by the machine --------------------------------------------------------------------------
+
+    /// A work-group became resident: give it a slot and start its waves.
+    pub(super) fn group_start(&mut self, flat: u32, waves: &[Wave]) -> usize {
+        let i = match self.free.pop() {
+            Some(i) => i,
+            None => {
+                self.slots.push(Slot {
+                    obs: TimingObserver::with_sink(self.table.clone(), SpanSink::default()),
+                    group: None,
+                    waves: Vec::new(),
+                });
+                self.slots.len() - 1
+            }
+        };
+        let s = &mut self.slots[i];
+        s.group = Some(flat);
+        for w in waves {
+            let k = w.id.wave_in_group as usize;
+            while s.waves.len() <= k {
+                s.waves.push(WaveLine {
+                    cycles: WaveCycles::default(),
+                    strip: Strip::new(),
+                    live: false,
+                });
+            }
+            let l = &mut s.waves[k];
+            l.cycles = WaveCycles {
+                wave: w.id.wave,
+                ..WaveCycles::default()
+            };
+            l.strip.reset();
+            l.live = true;
+            s.obs.wave_start(w);
+        }
+        i
+    }
+
+    /// A work-group retired: keep its waves' totals, free its slot.
+    pub(super) fn group_end(&mut self, slot: usize) {
+        let Some(s) = self.slots.get_mut(slot) else {
+            return;
+        };
+        s.group = None;
+        for (k, l) in s.waves.iter_mut().enumerate() {
+            if l.live {
+                l.live = false;
+                let mut c = l.cycles;
+                c.clock = s.obs.wave_clock(k).unwrap_or(c.clock);
+                if self.retired.len() < MAX_RETIRED {
+                    self.retired.push(c);
+                }
+            }
+        }
+        self.free.push(slot);
+    }
+
+    #[inline]
+    pub(super) fn after(
+        &mut self,
+        slot: usize,
+        wave: &Wave,
+        idx: usize,
+        inst: &Inst,
+        pc: u64,
+        flow: Flow,
+    ) {
+        let Some(s) = self.slots.get_mut(slot) else {
+            return;
+        };
+        s.obs.after(wave, idx, inst, pc, flow);
+        let k = wave.id.wave_in_group as usize;
+        let mut spans = std::mem::take(&mut s.obs.sink.spans);
+        for sp in spans.drain(..) {
+            let cat = sp.cat as usize;
+            if let Some(l) = s.waves.get_mut(k) {
+                l.cycles.add(cat, sp.dur);
+                l.strip.add(sp.start, sp.dur, cat);
+            }
+            self.totals.add(cat, sp.dur);
+            let p = &mut self.per_pc[idx];
+            if cat == CAT_ISSUE {
+                p.issue += sp.dur;
+                p.count += 1;
+            } else {
+                p.stall += sp.dur;
+            }
+        }
+        s.obs.sink.spans = spans;
+    }
+
+    pub(super) fn barrier_release(&mut self, slot: usize, flat: u32) {
+        let Some(s) = self.slots.get_mut(slot) else {
+            return;
+        };
+        s.obs.barrier_release(flat);
+        let mut spans = std::mem::take(&mut s.obs.sink.spans);
+        for sp in spans.drain(..) {
+            let cat = sp.cat as usize;
+            let k = (sp.wave % self.waves_per_group) as usize;
+            if let Some(l) = s.waves.get_mut(k) {
+                l.cycles.add(cat, sp.dur);
+                l.strip.add(sp.start, sp.dur, cat);
+            }
+            self.totals.add(cat, sp.dur);
+            if let Ok(i) = self.pcs.binary_search(&sp.pc) {
+                self.per_pc[i].stall += sp.dur;
+            }
+        }
+        s.obs.sink.spans = spans;
+    }
+}
+
+// ---- hazards ----------------------------------------------------------------------------------------------
+
+/// A finding that stopped a wave (`Machine::finding_stop`): the first time any wave hit it.
+pub type FindingStop = HazardEvent;
+
+pub(super) struct LiveHazards {
+    pub checker: HazardChecker<'static>,
+    pub stop: bool,
+    /// Findings (label, producer, consumer) that stopped a wave already: each stops once per dispatch.
+    pub stopped: Vec<(&'static str, u64, u64)>,
+    /// The wave stopped at a finding before its instruction executed: `before` already ran for it.
+    pub pending: Vec<(u32, u64)>,
+}
+
+impl LiveHazards {
+    pub fn new(program: &Program, apertures: crate::exec::Apertures, stop: bool) -> Self {
+        // The checker borrows its table for its whole life and the machine owns both: the table (per-program
+        // effects, small) is leaked once per machine that turns the checker on.
+        let table: &'static HazardTable =
+            Box::leak(Box::new(HazardTable::with_apertures(program, apertures)));
+        LiveHazards {
+            checker: HazardChecker::new(table),
+            stop,
+            stopped: Vec::new(),
+            pending: Vec::new(),
+        }
+    }
+}
+
+// ---- all of it --------------------------------------------------------------------------------------------
+
+/// What the run loop drives when any instrumentation is on.
+#[derive(Default)]
+pub(super) struct Instruments {
+    pub timing: Option<MachineTiming>,
+    pub hazards: Option<LiveHazards>,
+    pub observer: Option<Box<dyn Observer + Send>>,
+    /// The new findings a wave stopped at; cleared at the next resume.
+    pub finding_stop: Vec<FindingStop>,
+}
+
+impl Instruments {
+    /// A work-group became resident (its waves are about to start): returns its timing slot.
+    pub fn group_start(&mut self, flat: u32, waves: &[Wave]) -> usize {
+        let slot = match &mut self.timing {
+            Some(t) => t.group_start(flat, waves),
+            None => usize::MAX,
+        };
+        for w in waves {
+            if let Some(h) = &mut self.hazards {
+                h.checker.wave_start(w);
+            }
+            if let Some(o) = &mut self.observer {
+                o.wave_start(w);
+            }
+        }
+        slot
+    }
+
+    /// Before `inst` executes on `wave`: the checker, then (unless a new finding stops the wave) the observer.
+    #[inline]
+    pub fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) -> Option<super::Stop> {
+        if let Some(h) = &mut self.hazards {
+            let key = (wave.id.wave, wave.pc);
+            if let Some(k) = h.pending.iter().position(|&p| p == key) {
+                // stopped here at a finding: the checker saw this instruction already
+                h.pending.swap_remove(k);
+            } else {
+                let n = h.checker.events().len();
+                h.checker.before(wave, idx, inst);
+                if h.stop && h.checker.events().len() > n {
+                    self.finding_stop.clear();
+                    for e in &h.checker.events()[n..] {
+                        let k = (e.label, e.producer_pc, e.consumer_pc);
+                        if !h.stopped.contains(&k) {
+                            h.stopped.push(k);
+                            self.finding_stop.push(e.clone());
+                        }
+                    }
+                    if !self.finding_stop.is_empty() {
+                        h.pending.push(key);
+                        return Some(super::Stop::Breakpoint {
+                            wave: wave.id.wave,
+                            pc: wave.pc,
+                        });
+                    }
+                }
+            }
+        }
+        if let Some(o) = &mut self.observer {
+            o.before(wave, idx, inst);
+        }
+        None
+    }
+
+    #[inline]
+    pub fn after(
+        &mut self,
+        slot: usize,
+        wave: &Wave,
+        idx: usize,
+        inst: &Inst,
+        pc: u64,
+        flow: Flow,
+    ) {
+        if let Some(t) = &mut self.timing {
+            t.after(slot, wave, idx, inst, pc, flow);
+        }
+        if let Some(h) = &mut self.hazards {
+            h.checker.after(wave, idx, inst, pc, flow);
+        }
+        if let Some(o) = &mut self.observer {
+            o.after(wave, idx, inst, pc, flow);
+        }
+    }
+
+    pub fn wave_end(&mut self, wave: &Wave) {
+        if let Some(h) = &mut self.hazards {
+            h.checker.wave_end(wave);
+        }
+        if let Some(o) = &mut self.observer {
+            o.wave_end(wave);
+        }
+    }
+
+    pub fn barrier_release(&mut self, slot: usize, flat: u32) {
+        if let Some(t) = &mut self.timing {
+            t.barrier_release(slot, flat);
+        }
+        if let Some(h) = &mut self.hazards {
+            h.checker.barrier_release(flat);
+        }
+        if let Some(o) = &mut self.observer {
+            o.barrier_release(flat);
+        }
+    }
+}
+
+/// Strip internals for the machine's tests.
+#[cfg(test)]
+pub(super) mod strip_test {
+    use super::*;
+    pub struct S(Strip);
+    pub fn strip() -> S {
+        S(Strip::new())
+    }
+    pub fn add(s: &mut S, start: u64, dur: u64, issue: bool) {
+        s.0.add(start, dur, if issue { CAT_ISSUE } else { CAT_WAITCNT });
+    }
+    /// (shift, issue cycles, waitcnt cycles) kept.
+    pub fn sums(s: &S) -> (u32, u64, u64) {
+        let c = &s.0.cells;
+        (
+            s.0.shift,
+            c.iter().map(|x| x[CAT_ISSUE] as u64).sum(),
+            c.iter().map(|x| x[CAT_WAITCNT] as u64).sum(),
+        )
+    }
+}
