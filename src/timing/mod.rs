@@ -251,6 +251,15 @@ pub trait TimingSink {
         _waited_for: &[u64],
     ) {
     }
+    /// The memory instruction at `pc` issued at `start` and completes at `complete` (`complete - start` is its
+    /// modelled latency, including any wait behind older operations of an in-order queue). For the profile.
+    #[inline(always)]
+    fn mem_issue(&mut self, _wave: u32, _pc: u64, _start: u64, _complete: u64) {}
+    /// Part of the stall at `pc` that `stall` reports next: `cycles` spent waiting for the completion of the
+    /// memory instruction at `mem_pc` (the per-operation split of `s_waitcnt` and counter-full stalls; the parts
+    /// of one stall sum to its duration). For the profile.
+    #[inline(always)]
+    fn waited(&mut self, _wave: u32, _pc: u64, _mem_pc: u64, _cycles: u64, _reason: StallReason) {}
 }
 
 /// Receives nothing.
@@ -608,6 +617,11 @@ impl<S: TimingSink> TimingObserver<S> {
         let mut t = start;
         let mut k = 0;
         let agg = &mut self.wait[at];
+        let reason = if reason_full {
+            StallReason::CounterFull { counters }
+        } else {
+            StallReason::Waitcnt { counters }
+        };
         while k < w.nout && (vm > vm_max || lgkm > lgkm_max) {
             let o = w.out[k];
             k += 1;
@@ -622,22 +636,23 @@ impl<S: TimingSink> TimingObserver<S> {
             if !reason_full {
                 add_waited(&mut agg.waited_for, o.idx, seg);
             }
-            self.pcs_buf.push(self.table.pcs[o.idx as usize]);
+            let mem_pc = self.table.pcs[o.idx as usize];
+            self.sink
+                .waited(w.id, self.table.pcs[at], mem_pc, seg, reason);
+            self.pcs_buf.push(mem_pc);
             t = t.max(o.complete);
         }
         w.retire(t);
         let dur = t - start;
         w.clock = t;
-        let reason = if reason_full {
+        if reason_full {
             self.counter_full_cycles += dur;
-            StallReason::CounterFull { counters }
         } else {
             agg.cycles += dur;
             agg.stalls += 1;
             agg.counters |= counters;
             self.waitcnt_stall_cycles += dur;
-            StallReason::Waitcnt { counters }
-        };
+        }
         let id = w.id;
         self.sink
             .stall(id, self.table.pcs[at], start, dur, reason, &self.pcs_buf);
@@ -850,6 +865,9 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                     complete = complete.max(w.last[q]);
                     w.last[q] = complete;
                 }
+                let id = w.id;
+                self.sink.mem_issue(id, pc, issue, complete);
+                let w = &mut self.waves[slot];
                 if w.nout < MAX_OUT {
                     w.out[w.nout] = Outstanding {
                         complete,

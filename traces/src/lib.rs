@@ -52,6 +52,7 @@
 //! ```
 
 pub mod observer;
+pub mod profile;
 pub mod proto;
 pub mod writer;
 

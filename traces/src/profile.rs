@@ -1,0 +1,478 @@
+//! The instruction and source-line profile of a run (`wavescope profile`): where the modelled wave-cycles went,
+//! per instruction and per source line with its inline call chain, and how much of each memory instruction's
+//! latency the wave hid behind other work.
+//!
+//! The figures are the cycle model's (`wavescope::timing`, parameters in `src/timing/cdna4.toml`), received
+//! through its `TimingSink` hook by a [`ProfileSink`] (one per host thread, summed), so the profile and the run
+//! report's timing section come from the same single run and always agree. Every figure is in wave-cycles
+//! summed over all waves of the dispatch (a wave-cycle is one cycle of one wave's own clock).
+//!
+//! # Per instruction (`Counts`)
+//! - `executions`: wave-instructions executed at this PC (one per wave per execution, whatever `exec` is);
+//! - `issue_cycles`: cycles the wave was occupied issuing it (the model's issue cost: 4 per issue slot, VALU
+//!   passes, `s_nop` wait states, `s_sleep` time);
+//! - stall cycles by reason, charged to the instruction the wave stood still at: `waitcnt_vmcnt` and
+//!   `waitcnt_lgkmcnt` (at an `s_waitcnt`: the part of its stall spent waiting for operations counted on vmcnt,
+//!   i.e. VMEM and FLAT, and for the others, i.e. LDS, SMEM, messages), `counter_full` (at a memory instruction
+//!   held because its counter was at its maximum), `barrier` (at `s_barrier`, until the release), `mfma_busy`
+//!   (at an MFMA waiting for the previous one to leave the matrix core);
+//! - `cost` = issue + all stall cycles; the tables sort by it.
+//!
+//! # Memory instructions: latency, hidden, exposed
+//! For each execution of a memory instruction the model gives an issue cycle `i` and a completion cycle `c`;
+//! - `latency` = Σ (c − i) over its executions (the class's latency from cdna4.toml, plus any wait behind older
+//!   operations of an in-order queue);
+//! - `exposed` = the stall cycles spent waiting for it: an `s_waitcnt` stall is split among the operations that
+//!   completed during it, each getting the cycles from the previous completion (or the stall's start) to its own
+//!   completion, so the parts of a stall sum to the stall and each cycle is charged to exactly one operation.
+//!   `exposed_waitcnt` is that split of `s_waitcnt` stalls (Σ over the program = the report's
+//!   `waitcnt_stall_cycles`), `exposed_counter_full` the same split of counter-full stalls;
+//! - `hidden` = `latency − exposed`: the cycles of its latency in which the wave did something else: issued
+//!   other instructions, or stood still for another reason (a barrier, an MFMA, another operation completing
+//!   first), or had already ended (stores in flight at `s_endpgm` are all hidden: the model does not hold a wave
+//!   for them). A latency window is always at least its exposed part, as a wait only starts after the issue and
+//!   ends at the completion at the latest.
+//!
+//! Example: `global_load_dword` at cycle 0 (latency 600), three 4-cycle instructions, then `s_waitcnt vmcnt(0)`
+//! at cycle 16: the wait stalls 600 − 16 = 584 cycles, all exposed on the load; hidden = 16.
+//!
+//! # Per source line
+//! Instructions are grouped by their source line and inline call chain (from the DWARF: innermost line, then
+//! each call site it was inlined at, as llvm-symbolizer --inlining prints them, columns dropped); a line's
+//! counts are the sums of its instructions'. Instructions without line information form a `??` line.
+//!
+//! # Findings
+//! With the hazard checker on, each wait-state hazard is listed at its consumer PC and each missing wait at the
+//! PC that used the register too early (with the producer / load PC in the text).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+use wavescope::debug_info::DebugInfo;
+use wavescope::exec::Program;
+use wavescope::hazards::effects::{effects_of, MemClass};
+use wavescope::hazards::{Findings, HazardChecker, HazardTable};
+use wavescope::launch::{run_observed, RunFault, RunOptions, RunStats};
+use wavescope::session::Session;
+use wavescope::timing::{
+    CycleModel, StallReason, TimingObserver, TimingReport, TimingSink, TimingTable,
+};
+
+/// Cycle and execution counts of one instruction, line or the whole run. See the module doc.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub executions: u64,
+    pub issue_cycles: u64,
+    pub waitcnt_vmcnt: u64,
+    pub waitcnt_lgkmcnt: u64,
+    pub counter_full: u64,
+    pub barrier: u64,
+    pub mfma_busy: u64,
+    /// Memory instructions only: Σ (completion − issue) over executions.
+    pub latency: u64,
+    pub exposed_waitcnt: u64,
+    pub exposed_counter_full: u64,
+}
+
+impl Counts {
+    pub fn waitcnt(&self) -> u64 {
+        self.waitcnt_vmcnt + self.waitcnt_lgkmcnt
+    }
+    /// Every stall cycle charged here.
+    pub fn stall_cycles(&self) -> u64 {
+        self.waitcnt() + self.counter_full + self.barrier + self.mfma_busy
+    }
+    /// Issue + stall cycles: what the tables sort by.
+    pub fn cost(&self) -> u64 {
+        self.issue_cycles + self.stall_cycles()
+    }
+    pub fn exposed(&self) -> u64 {
+        self.exposed_waitcnt + self.exposed_counter_full
+    }
+    pub fn hidden(&self) -> u64 {
+        self.latency.saturating_sub(self.exposed())
+    }
+    /// The stall reasons with their cycles, in a fixed order (names as in the JSON).
+    pub fn stalls(&self) -> [(&'static str, u64); 5] {
+        [
+            ("waitcnt_vmcnt", self.waitcnt_vmcnt),
+            ("waitcnt_lgkmcnt", self.waitcnt_lgkmcnt),
+            ("counter_full", self.counter_full),
+            ("barrier", self.barrier),
+            ("mfma_busy", self.mfma_busy),
+        ]
+    }
+    pub fn add(&mut self, o: &Counts) {
+        self.executions += o.executions;
+        self.issue_cycles += o.issue_cycles;
+        self.waitcnt_vmcnt += o.waitcnt_vmcnt;
+        self.waitcnt_lgkmcnt += o.waitcnt_lgkmcnt;
+        self.counter_full += o.counter_full;
+        self.barrier += o.barrier;
+        self.mfma_busy += o.mfma_busy;
+        self.latency += o.latency;
+        self.exposed_waitcnt += o.exposed_waitcnt;
+        self.exposed_counter_full += o.exposed_counter_full;
+    }
+}
+
+/// The cycle model's `TimingSink` that sums everything per instruction (no allocation per event: one PC lookup
+/// and a few adds).
+pub struct ProfileSink<'a> {
+    program: &'a Program,
+    /// Per instruction index: the memory operation counts on vmcnt (VMEM, FLAT).
+    on_vmcnt: Arc<[bool]>,
+    counts: Vec<Counts>,
+}
+
+impl<'a> ProfileSink<'a> {
+    pub fn new(program: &'a Program) -> ProfileSink<'a> {
+        let on_vmcnt: Arc<[bool]> = program
+            .insts
+            .iter()
+            .map(|i| matches!(effects_of(i).mem, MemClass::Vm | MemClass::Flat))
+            .collect();
+        ProfileSink::with_classes(program, on_vmcnt)
+    }
+    fn with_classes(program: &'a Program, on_vmcnt: Arc<[bool]>) -> ProfileSink<'a> {
+        ProfileSink {
+            program,
+            counts: vec![Counts::default(); program.insts.len()],
+            on_vmcnt,
+        }
+    }
+    /// A sink for another host thread (shares the per-program classes).
+    pub fn fork(&self) -> ProfileSink<'a> {
+        ProfileSink::with_classes(self.program, self.on_vmcnt.clone())
+    }
+    /// The counts per instruction index so far (leaves zeros behind).
+    pub fn take_counts(&mut self) -> Vec<Counts> {
+        std::mem::replace(
+            &mut self.counts,
+            vec![Counts::default(); self.on_vmcnt.len()],
+        )
+    }
+    #[inline(always)]
+    fn at(&mut self, pc: u64) -> Option<&mut Counts> {
+        let i = self.program.index_of(pc)?;
+        self.counts.get_mut(i)
+    }
+}
+
+impl TimingSink for ProfileSink<'_> {
+    #[inline]
+    fn issue(&mut self, _wave: u32, pc: u64, _start: u64, dur: u64) {
+        if let Some(c) = self.at(pc) {
+            c.executions += 1;
+            c.issue_cycles += dur;
+        }
+    }
+    #[inline]
+    fn stall(
+        &mut self,
+        _wave: u32,
+        pc: u64,
+        _start: u64,
+        dur: u64,
+        reason: StallReason,
+        _waited_for: &[u64],
+    ) {
+        let Some(c) = self.at(pc) else { return };
+        match reason {
+            // split among the waited-for operations by `waited`
+            StallReason::Waitcnt { .. } => {}
+            StallReason::CounterFull { .. } => c.counter_full += dur,
+            StallReason::Barrier => c.barrier += dur,
+            StallReason::MfmaBusy => c.mfma_busy += dur,
+        }
+    }
+    #[inline]
+    fn mem_issue(&mut self, _wave: u32, pc: u64, start: u64, complete: u64) {
+        if let Some(c) = self.at(pc) {
+            c.latency += complete.saturating_sub(start);
+        }
+    }
+    #[inline]
+    fn waited(&mut self, _wave: u32, pc: u64, mem_pc: u64, cycles: u64, reason: StallReason) {
+        let Some(m) = self.program.index_of(mem_pc) else {
+            return;
+        };
+        let vm = self.on_vmcnt.get(m).copied().unwrap_or(false);
+        let full = matches!(reason, StallReason::CounterFull { .. });
+        if let Some(c) = self.counts.get_mut(m) {
+            if full {
+                c.exposed_counter_full += cycles;
+            } else {
+                c.exposed_waitcnt += cycles;
+            }
+        }
+        if !full {
+            if let Some(c) = self.at(pc) {
+                if vm {
+                    c.waitcnt_vmcnt += cycles;
+                } else {
+                    c.waitcnt_lgkmcnt += cycles;
+                }
+            }
+        }
+    }
+}
+
+/// One frame of an instruction's inline chain, innermost first (as llvm-symbolizer --inlining prints it).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SourceFrame {
+    pub function: String,
+    /// As llvm-symbolizer prints it (`./kernel.cl`).
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+impl SourceFrame {
+    /// `kernel.cl:32` (file name without directories).
+    pub fn short(&self) -> String {
+        let name = self.file.rsplit('/').next().unwrap_or(&self.file);
+        format!("{name}:{}", self.line)
+    }
+}
+
+/// `ocl_prelude.h:24 <- kernel.cl:23 <- kernel.cl:22`: the line, then each call site it is inlined at.
+pub fn chain_label(frames: &[SourceFrame]) -> String {
+    if frames.is_empty() {
+        return "??".to_string();
+    }
+    frames
+        .iter()
+        .map(SourceFrame::short)
+        .collect::<Vec<_>>()
+        .join(" <- ")
+}
+
+/// One executed instruction.
+#[derive(Clone, Debug)]
+pub struct InstProfile {
+    pub pc: u64,
+    pub index: usize,
+    /// llvm-objdump syntax.
+    pub text: String,
+    /// Inline chain, innermost first; empty without line information.
+    pub frames: Vec<SourceFrame>,
+    /// Issues a memory operation (has a latency).
+    pub memory: bool,
+    pub counts: Counts,
+    /// Hazard and missing-wait findings at this PC (one line each).
+    pub findings: Vec<String>,
+}
+
+/// One source line with its inline chain.
+#[derive(Clone, Debug)]
+pub struct LineProfile {
+    /// The chain with columns set to 0 (the grouping key).
+    pub frames: Vec<SourceFrame>,
+    /// PCs of its executed instructions, in address order.
+    pub pcs: Vec<u64>,
+    pub counts: Counts,
+    /// Findings at its instructions.
+    pub findings: usize,
+}
+
+impl LineProfile {
+    pub fn label(&self) -> String {
+        chain_label(&self.frames)
+    }
+}
+
+/// The profile of one run.
+#[derive(Clone, Debug, Default)]
+pub struct Profile {
+    /// Every executed instruction, in address order.
+    pub insts: Vec<InstProfile>,
+    /// Every source line with executed instructions, in order of first PC.
+    pub lines: Vec<LineProfile>,
+    pub totals: Counts,
+    pub hazards: usize,
+    pub missing_waits: usize,
+}
+
+/// `which` of `hazards`/`missing_waits` text, keyed by PC.
+fn findings_by_pc(f: &Findings) -> HashMap<u64, Vec<String>> {
+    let parse = |s: &str| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok();
+    let mut m: HashMap<u64, Vec<String>> = HashMap::new();
+    for h in &f.hazards {
+        if let Some(pc) = parse(&h.consumer_pc) {
+            m.entry(pc)
+                .or_default()
+                .push(wavescope::hazards::format_finding(h));
+        }
+    }
+    for w in &f.missing_waits {
+        if let Some(pc) = parse(&w.use_pc) {
+            m.entry(pc)
+                .or_default()
+                .push(wavescope::hazards::format_missing_wait(w));
+        }
+    }
+    m
+}
+
+fn frames_of(di: Option<&DebugInfo>, pc: u64) -> Vec<SourceFrame> {
+    let Some(di) = di else { return Vec::new() };
+    di.frames(pc)
+        .iter()
+        .map(|f| {
+            let loc = di.loc(f.loc);
+            SourceFrame {
+                function: f.function.to_string(),
+                file: loc
+                    .and_then(|l| di.file(l.file))
+                    .map(|f| f.path.clone())
+                    .unwrap_or_else(|| "??".to_string()),
+                line: loc.map(|l| l.line).unwrap_or(0),
+                column: loc.map(|l| l.column).unwrap_or(0),
+            }
+        })
+        .collect()
+}
+
+impl Profile {
+    /// Sum the sinks of every host thread and attach text, source and findings.
+    pub fn build(
+        program: &Program,
+        debug_info: Option<&DebugInfo>,
+        counts: impl IntoIterator<Item = Vec<Counts>>,
+        findings: Option<&Findings>,
+    ) -> Profile {
+        let mut sum = vec![Counts::default(); program.insts.len()];
+        for v in counts {
+            for (a, b) in sum.iter_mut().zip(v.iter()) {
+                a.add(b);
+            }
+        }
+        let by_pc = findings.map(findings_by_pc).unwrap_or_default();
+        let mut p = Profile {
+            hazards: findings.map(|f| f.hazards.len()).unwrap_or(0),
+            missing_waits: findings.map(|f| f.missing_waits.len()).unwrap_or(0),
+            ..Profile::default()
+        };
+        let mut line_of: HashMap<Vec<SourceFrame>, usize> = HashMap::new();
+        for (i, c) in sum.iter().enumerate() {
+            if c.executions == 0 && c.cost() == 0 {
+                continue;
+            }
+            let pc = program.pcs[i];
+            let inst = &program.insts[i];
+            let frames = frames_of(debug_info, pc);
+            let found = by_pc.get(&pc).cloned().unwrap_or_default();
+            let key: Vec<SourceFrame> = frames
+                .iter()
+                .map(|f| SourceFrame {
+                    column: 0,
+                    ..f.clone()
+                })
+                .collect();
+            let li = *line_of.entry(key.clone()).or_insert_with(|| {
+                p.lines.push(LineProfile {
+                    frames: key,
+                    pcs: Vec::new(),
+                    counts: Counts::default(),
+                    findings: 0,
+                });
+                p.lines.len() - 1
+            });
+            let l = &mut p.lines[li];
+            l.pcs.push(pc);
+            l.counts.add(c);
+            l.findings += found.len();
+            p.totals.add(c);
+            p.insts.push(InstProfile {
+                pc,
+                index: i,
+                text: wavescope::isa::disasm::inst_text(inst, &program.words_of(i), pc),
+                frames,
+                memory: effects_of(inst).mem != MemClass::None,
+                counts: *c,
+                findings: found,
+            });
+        }
+        p
+    }
+
+    /// Instructions by cost, most first (ties: lower PC first); at most `top` (0: all).
+    pub fn top_insts(&self, top: usize) -> Vec<&InstProfile> {
+        let mut v: Vec<&InstProfile> = self.insts.iter().collect();
+        v.sort_by_key(|i| (std::cmp::Reverse(i.counts.cost()), i.pc));
+        if top > 0 {
+            v.truncate(top);
+        }
+        v
+    }
+
+    /// Lines by cost, most first (ties: first PC); at most `top` (0: all).
+    pub fn top_lines(&self, top: usize) -> Vec<&LineProfile> {
+        let mut v: Vec<&LineProfile> = self.lines.iter().collect();
+        v.sort_by_key(|l| (std::cmp::Reverse(l.counts.cost()), l.pcs[0]));
+        if top > 0 {
+            v.truncate(top);
+        }
+        v
+    }
+
+    /// The instruction at `pc`, if it executed.
+    pub fn inst(&self, pc: u64) -> Option<&InstProfile> {
+        self.insts
+            .binary_search_by_key(&pc, |i| i.pc)
+            .ok()
+            .map(|k| &self.insts[k])
+    }
+}
+
+/// A profiled run: what `Session::run` gives, plus the profile.
+pub struct ProfiledRun {
+    pub stats: RunStats,
+    pub fault: Option<RunFault>,
+    /// With `RunOptions::check_hazards`.
+    pub findings: Option<Findings>,
+    pub timing: TimingReport,
+    pub profile: Profile,
+    pub wall_seconds: f64,
+}
+
+/// Run the session's dispatch once with the cycle model (default parameters) feeding a [`ProfileSink`] per host
+/// thread, and the hazard checker when `opts.check_hazards`.
+pub fn run_profiled(session: &Session, opts: &RunOptions) -> ProfiledRun {
+    run_profiled_with(session, opts, CycleModel::default())
+}
+
+/// `run_profiled` with other model parameters.
+pub fn run_profiled_with(session: &Session, opts: &RunOptions, model: CycleModel) -> ProfiledRun {
+    let t0 = Instant::now();
+    let d = &session.dispatch;
+    let table = Arc::new(TimingTable::new(&d.program, model, d.lds_bytes));
+    let hazards = HazardTable::with_apertures(&d.program, d.apertures);
+    let proto = ProfileSink::new(&d.program);
+    let make = || TimingObserver::with_sink(table.clone(), proto.fork());
+    let (stats, fault, findings, mut timers) = if opts.check_hazards {
+        let (stats, fault, obs) = run_observed(d, opts, || (HazardChecker::new(&hazards), make()));
+        let (checkers, timers): (Vec<_>, Vec<_>) = obs.into_iter().unzip();
+        (stats, fault, Some(Findings::merge(checkers)), timers)
+    } else {
+        let (stats, fault, timers) = run_observed(d, opts, make);
+        (stats, fault, None, timers)
+    };
+    let counts: Vec<Vec<Counts>> = timers.iter_mut().map(|t| t.sink.take_counts()).collect();
+    let timing = TimingObserver::merge(timers);
+    let profile = Profile::build(
+        &d.program,
+        session.debug_info.as_deref(),
+        counts,
+        findings.as_ref(),
+    );
+    ProfiledRun {
+        stats,
+        fault,
+        findings,
+        timing,
+        profile,
+        wall_seconds: t0.elapsed().as_secs_f64(),
+    }
+}

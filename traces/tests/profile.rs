@@ -1,0 +1,310 @@
+//! The profile (`wavescope_traces::profile`) against facts from outside it: hand-worked cycles from the documented
+//! model parameters (src/timing/cdna4.toml: issue/VALU 4, global load 600, store 400, LDS 64, SMEM 200) on the
+//! llvm-mc fixture tests/fixtures/profile/profile.s (PCs from its llvm-objdump listing profile.lst), the
+//! executor's own instruction counts, the timing report's stall totals, and on example kernels the
+//! llvm-objdump (kernel.objdump.txt) and llvm-symbolizer --inlining (kernel.symbolizer.txt) listings.
+
+mod common;
+
+use common::{example, objdump_text};
+use std::collections::HashMap;
+use std::sync::Arc;
+use wavescope::exec::observe::Observer;
+use wavescope::exec::{
+    Apertures, Ctx, Flow, GlobalMemory, Program, Region, RegionKind, Wave, WaveId,
+};
+use wavescope::launch::RunOptions;
+use wavescope::session::Session;
+use wavescope::timing::{CycleModel, TimingObserver, TimingReport, TimingTable};
+use wavescope_traces::profile::{run_profiled, Counts, Profile, ProfileSink, ProfiledRun};
+
+const BASE: u64 = 0x1000_0000;
+
+fn fixture() -> Program {
+    let bytes = std::fs::read(format!(
+        "{}/tests/fixtures/profile/profile.bin",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    Program::new(&bytes, 0)
+}
+
+/// One wave from `start` to `s_endpgm` under the default model, feeding a `ProfileSink`.
+fn run_one(p: &Program, start: u64) -> (Profile, TimingReport) {
+    let mut mem = GlobalMemory::new();
+    mem.map(Region::new(
+        BASE,
+        &[0u8; 64],
+        64,
+        "test buffer",
+        RegionKind::Other,
+        true,
+    ))
+    .unwrap();
+    let mut lds = vec![0u8; 65536];
+    let mut wave = Wave::new(WaveId::default());
+    wave.pc = start;
+    wave.set_exec(u64::MAX);
+    for l in 0..64 {
+        wave.vreg[0][l] = BASE as u32;
+        wave.vreg[1][l] = (BASE >> 32) as u32;
+        wave.vreg[6][l] = 0;
+    }
+    let table = Arc::new(TimingTable::new(p, CycleModel::default(), 0));
+    let mut obs = TimingObserver::with_sink(table, ProfileSink::new(p));
+    obs.wave_start(&wave);
+    let mut ctx = Ctx {
+        mem: &mem,
+        lds: &mut lds,
+        apertures: Apertures::default(),
+    };
+    for _ in 0..1000 {
+        let pc = wave.pc;
+        let i = p.index_of(pc).unwrap();
+        let inst = p.insts[i];
+        obs.before(&wave, i, &inst);
+        let flow = p.step(&mut wave, &mut ctx).expect("no fault");
+        obs.after(&wave, i, &inst, pc, flow);
+        if flow == Flow::End {
+            obs.wave_end(&wave);
+            let counts = obs.sink.take_counts();
+            let report = TimingObserver::merge(vec![obs]);
+            return (Profile::build(p, None, [counts], None), report);
+        }
+    }
+    panic!("no s_endpgm");
+}
+
+fn at(p: &Profile, pc: u64) -> Counts {
+    p.inst(pc)
+        .unwrap_or_else(|| panic!("0x{pc:x} not executed"))
+        .counts
+}
+
+#[test]
+fn one_load_exposes_latency_minus_the_work_before_its_wait() {
+    let (p, r) = run_one(&fixture(), 0x0);
+    // profile.lst: 0x0 global_load_dword, 0x8 v_add, 0xc v_mul, 0x10 s_waitcnt vmcnt(0), 0x14 v_add, 0x18 s_endpgm
+    let load = at(&p, 0x0);
+    assert_eq!(load.latency, 600);
+    // the load's own issue and two VALU (3 x 4 cycles) before the wait: hidden 12, exposed 600 - 12
+    assert_eq!(load.hidden(), 12);
+    assert_eq!(load.exposed_waitcnt, 588);
+    let wait = at(&p, 0x10);
+    assert_eq!(wait.waitcnt_vmcnt, 588);
+    assert_eq!(wait.waitcnt_lgkmcnt, 0);
+    assert_eq!(wait.issue_cycles, 4);
+    assert_eq!(r.waitcnt_stall_cycles, 588);
+    // six instructions once each; every issue 4 cycles; the whole wave = 6 x 4 + 588
+    assert_eq!(p.totals.executions, 6);
+    assert_eq!(p.totals.issue_cycles, 24);
+    assert_eq!(p.totals.cost(), 24 + 588);
+    assert_eq!(p.insts.len(), 6);
+    assert!(p.insts.iter().all(|i| i.memory == (i.pc == 0x0)));
+    // the most costly instruction is the wait
+    assert_eq!(p.top_insts(1)[0].pc, 0x10);
+}
+
+#[test]
+fn lgkmcnt_and_vmcnt_waits_expose_their_own_operations() {
+    let (p, r) = run_one(&fixture(), 0x1c);
+    // 0x1c load issues 0..4 (done 600), 0x24 ds_read 4..8 (done 68), 0x2c lgkmcnt(0) at 8 stalls 60 and
+    // issues 68..72, 0x30 vmcnt(0) at 72 stalls 528
+    let (load, ds) = (at(&p, 0x1c), at(&p, 0x24));
+    assert_eq!((ds.latency, ds.exposed_waitcnt, ds.hidden()), (64, 60, 4));
+    assert_eq!(
+        (load.latency, load.exposed_waitcnt, load.hidden()),
+        (600, 528, 72)
+    );
+    let (w1, w2) = (at(&p, 0x2c), at(&p, 0x30));
+    assert_eq!((w1.waitcnt_lgkmcnt, w1.waitcnt_vmcnt), (60, 0));
+    assert_eq!((w2.waitcnt_lgkmcnt, w2.waitcnt_vmcnt), (0, 528));
+    assert_eq!(r.waitcnt_stall_cycles, 588);
+}
+
+#[test]
+fn a_store_in_flight_at_the_end_is_all_hidden() {
+    let (p, _) = run_one(&fixture(), 0x38);
+    let st = at(&p, 0x38);
+    assert_eq!((st.latency, st.exposed(), st.hidden()), (400, 0, 400));
+    assert_eq!(p.totals.stall_cycles(), 0);
+}
+
+// ---- example kernels -------------------------------------------------------------------------------------
+
+fn profiled(name: &str, jobs: usize) -> (Session, ProfiledRun) {
+    let opts = RunOptions {
+        jobs,
+        ..RunOptions::default()
+    };
+    let s = Session::load(&example(name), &opts).expect("load example");
+    let r = run_profiled(&s, &opts);
+    assert!(r.fault.is_none(), "{name} faulted: {:?}", r.fault);
+    (s, r)
+}
+
+/// Invariants that tie the profile to the executor's counts and the timing report.
+fn check_sums(s: &Session, r: &ProfiledRun) {
+    let p = &r.profile;
+    let t = &p.totals;
+    // every wave-instruction the executor ran is in the profile, at its PC
+    assert_eq!(t.executions, r.stats.wave_instructions);
+    for i in &p.insts {
+        assert_eq!(
+            i.counts.executions, r.stats.exec_counts[i.index],
+            "0x{:x}",
+            i.pc
+        );
+    }
+    let executed = r.stats.exec_counts.iter().filter(|&&c| c > 0).count();
+    assert_eq!(p.insts.len(), executed);
+    // the stall totals are the timing report's
+    assert_eq!(t.waitcnt(), r.timing.waitcnt_stall_cycles);
+    assert_eq!(t.exposed_waitcnt, r.timing.waitcnt_stall_cycles);
+    assert_eq!(t.counter_full, r.timing.counter_full_cycles);
+    assert_eq!(t.exposed_counter_full, r.timing.counter_full_cycles);
+    assert_eq!(t.barrier, r.timing.barrier_cycles);
+    assert_eq!(t.mfma_busy, r.timing.mfma_busy_cycles);
+    // each s_waitcnt's stall equals the report's figure for that PC
+    for w in &r.timing.waitcnt_stalls {
+        assert_eq!(
+            p.inst(w.pc).unwrap().counts.waitcnt(),
+            w.cycles,
+            "0x{:x}",
+            w.pc
+        );
+    }
+    // lines partition the instructions
+    let mut sum = Counts::default();
+    let mut pcs = 0;
+    for l in &p.lines {
+        let mut ls = Counts::default();
+        for pc in &l.pcs {
+            ls.add(&p.inst(*pc).unwrap().counts);
+        }
+        assert_eq!(ls, l.counts, "{}", l.label());
+        sum.add(&l.counts);
+        pcs += l.pcs.len();
+    }
+    assert_eq!(&sum, t);
+    assert_eq!(pcs, p.insts.len());
+    // hidden + exposed = latency; only memory instructions have one
+    let listing = example_path(s, "kernel.objdump.txt");
+    for i in &p.insts {
+        let c = &i.counts;
+        assert!(c.exposed() <= c.latency, "0x{:x}", i.pc);
+        assert_eq!(c.hidden() + c.exposed(), c.latency);
+        if !i.memory {
+            assert_eq!(c.latency + c.exposed(), 0, "0x{:x} {}", i.pc, i.text);
+        }
+        // the text is llvm-objdump's
+        assert_eq!(i.text, objdump_text(&listing, i.pc), "0x{:x}", i.pc);
+    }
+}
+
+fn example_path(s: &Session, file: &str) -> std::path::PathBuf {
+    s.manifest.code_object.parent().unwrap().join(file)
+}
+
+/// llvm-symbolizer --inlining --print-address blocks: PC -> [(function, file:line:column)].
+fn symbolizer(path: &std::path::Path) -> HashMap<u64, Vec<(String, String)>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut m = HashMap::new();
+    for block in text.split("\n\n") {
+        let mut lines = block.lines().filter(|l| !l.is_empty());
+        let Some(pc) = lines.next() else { continue };
+        let pc = u64::from_str_radix(pc.trim_start_matches("0x"), 16).unwrap();
+        let rest: Vec<&str> = lines.collect();
+        let frames = rest
+            .chunks(2)
+            .map(|c| (c[0].to_string(), c.get(1).unwrap_or(&"").to_string()))
+            .collect();
+        m.insert(pc, frames);
+    }
+    m
+}
+
+fn check_symbolizer(s: &Session, p: &Profile) {
+    let sym = symbolizer(&example_path(s, "kernel.symbolizer.txt"));
+    let mut checked = 0;
+    for i in &p.insts {
+        let Some(want) = sym.get(&i.pc) else { continue };
+        let got: Vec<(String, String)> = i
+            .frames
+            .iter()
+            .map(|f| {
+                (
+                    f.function.clone(),
+                    format!("{}:{}:{}", f.file, f.line, f.column),
+                )
+            })
+            .collect();
+        assert_eq!(&got, want, "0x{:x}", i.pc);
+        checked += 1;
+    }
+    assert_eq!(
+        checked,
+        p.insts.len(),
+        "every executed PC is in the listing"
+    );
+}
+
+#[test]
+fn gemm_sums_lines_latencies_and_symbolizer_chains() {
+    let (s, r) = profiled("polybench_gemm_64", 1);
+    check_sums(&s, &r);
+    check_symbolizer(&s, &r.profile);
+    let p = &r.profile;
+    // every global load takes the documented 600 cycles (loads are the slowest VMEM class, so no in-order wait
+    // lengthens them), every s_load 200
+    let mut loads = 0;
+    for i in &p.insts {
+        if i.text.starts_with("global_load") {
+            assert_eq!(i.counts.latency, 600 * i.counts.executions, "0x{:x}", i.pc);
+            loads += 1;
+        }
+        if i.text.starts_with("s_load") {
+            assert_eq!(i.counts.latency, 200 * i.counts.executions, "0x{:x}", i.pc);
+        }
+    }
+    assert!(loads >= 2);
+    // the inner loop's line (kernel.cl:32, `c[i * nj + j] += alpha * a[i * nk + k] * b[k * nj +j];`) is reached
+    // through the inlined kernel body: kernel.cl:32 <- kernel.cl:22 (llvm-symbolizer)
+    let top = p.top_lines(1)[0];
+    assert!(top.label().starts_with("kernel.cl:32"), "{}", top.label());
+    assert!(top.counts.exposed() > 0);
+    // gemm has no hazards (tests/hazards_corpus.rs)
+    assert_eq!((p.hazards, p.missing_waits), (0, 0));
+}
+
+#[test]
+fn backprop_lds_and_barriers() {
+    let (s, r) = profiled("rodinia_backprop", 1);
+    check_sums(&s, &r);
+    check_symbolizer(&s, &r.profile);
+    let p = &r.profile;
+    assert!(p.totals.barrier > 0);
+    let barriers: Vec<_> = p.insts.iter().filter(|i| i.counts.barrier > 0).collect();
+    assert!(!barriers.is_empty());
+    assert!(barriers.iter().all(|i| i.text == "s_barrier"));
+    // every LDS access takes the documented 64 cycles (one latency class, completes in order)
+    let mut ds = 0;
+    for i in &p.insts {
+        if i.text.starts_with("ds_") {
+            assert_eq!(i.counts.latency, 64 * i.counts.executions, "0x{:x}", i.pc);
+            ds += 1;
+        }
+    }
+    assert!(ds > 0);
+}
+
+#[test]
+fn threads_give_the_same_profile() {
+    let (_, a) = profiled("rodinia_pathfinder", 1);
+    let (s, b) = profiled("rodinia_pathfinder", 2);
+    check_sums(&s, &b);
+    assert_eq!(a.profile.totals, b.profile.totals);
+    for (x, y) in a.profile.insts.iter().zip(&b.profile.insts) {
+        assert_eq!((x.pc, x.counts), (y.pc, y.counts));
+    }
+}
