@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 mod cmd_disasm;
 mod cmd_inspect;
+mod cmd_profile;
 mod cmd_run;
 mod cmd_serve;
 mod cmd_tui;
@@ -75,6 +76,26 @@ enum Command {
         #[arg(long, default_value_t = 1000)]
         trace_clock_mhz: u64,
     },
+    /// Profile one dispatch under the cycle model: cost per source line (with inline chain) and per instruction,
+    /// stalls by reason, memory latency hidden vs exposed, hazards (MANIFEST.json, or DIR for DIR/case.json).
+    Profile {
+        manifest: PathBuf,
+        /// Rows per table (0: all).
+        #[arg(long, default_value_t = 20)]
+        top: usize,
+        /// Which table(s) to print.
+        #[arg(long, value_enum, default_value = "both")]
+        by: cmd_profile::By,
+        /// Also write the whole profile as JSON to this file (`-`: JSON to stdout instead of the tables).
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Run work-groups on this many host threads.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Stop when a wave has issued this many instructions (0: no limit).
+        #[arg(long, default_value_t = 0)]
+        max_instructions: u64,
+    },
     /// Run a dispatch until one wave reaches a source line; print the stop and its source variables per lane.
     Inspect {
         /// MANIFEST.json, or DIR for DIR/case.json.
@@ -114,6 +135,9 @@ enum Command {
         /// Most waves resident at once (whole work-groups); later work-groups launch as earlier ones end.
         #[arg(long, default_value_t = 256)]
         resident_waves: u32,
+        /// Stop a wave (SIGTRAP) at the consumer of each new hazard or missing wait, naming the rule.
+        #[arg(long)]
+        stop_on_findings: bool,
     },
     /// Step one dispatch interactively in the terminal: source, disassembly, waves, registers (MANIFEST or DIR).
     Tui {
@@ -150,18 +174,35 @@ fn main() -> ExitCode {
             max_instructions,
             source_dirs,
         }),
+        Command::Profile {
+            manifest,
+            top,
+            by,
+            json,
+            jobs,
+            max_instructions,
+        } => cmd_profile::run(&cmd_profile::ProfileArgs {
+            manifest,
+            top,
+            by,
+            json,
+            jobs,
+            max_instructions,
+        }),
         Command::Serve {
             manifest,
             port,
             listen,
             check,
             resident_waves,
+            stop_on_findings,
         } => cmd_serve::run(&cmd_serve::ServeArgs {
             manifest,
             port,
             listen,
             check,
             resident_waves,
+            stop_on_findings,
         }),
         Command::Tui {
             manifest,
