@@ -130,6 +130,32 @@ fn a_store_in_flight_at_the_end_is_all_hidden() {
     assert_eq!(p.totals.stall_cycles(), 0);
 }
 
+#[test]
+fn a_full_vmcnt_holds_the_64th_load_and_exposes_the_oldest() {
+    let (p, r) = run_one(&fixture(), 0x44);
+    // profile.lst: load k at 0x44 + 8k issues at 4k (done 4k + 600); load 63 (0x23c) arrives at 252 with 63
+    // outstanding (vmcnt max 63) and is held until load 0 completes at 600: 348 counter-full cycles, exposed
+    // on load 0 (hidden 252)
+    let (first, held) = (at(&p, 0x44), at(&p, 0x23c));
+    assert_eq!(held.counter_full, 348);
+    assert_eq!(r.counter_full_cycles, 348);
+    assert_eq!((first.exposed_counter_full, first.hidden()), (348, 252));
+    // load 63 issues at 600 (done 1200), s_waitcnt vmcnt(0) at 604 waits 596: 4 for each of loads 2..62
+    // (done 608..848) and 352 for load 63; load 1 was done at 604
+    let wait = at(&p, 0x244);
+    assert_eq!(wait.waitcnt_vmcnt, 596);
+    assert_eq!(r.waitcnt_stall_cycles, 596);
+    assert_eq!(
+        (held.latency, held.exposed_waitcnt, held.hidden()),
+        (600, 352, 248)
+    );
+    assert_eq!(at(&p, 0x4c).exposed(), 0);
+    for k in 2..63u64 {
+        assert_eq!(at(&p, 0x44 + 8 * k).exposed_waitcnt, 4, "load {k}");
+    }
+    assert_eq!(p.totals.latency, 64 * 600);
+}
+
 // ---- example kernels -------------------------------------------------------------------------------------
 
 fn profiled(name: &str, jobs: usize) -> (Session, ProfiledRun) {
