@@ -191,3 +191,98 @@ fn faults_and_bad_input_exit_2_with_one_line() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// The hazard of `cli_run.rs`'s patched MFMA kernel (its s_nop after the first MFMA shortened to `s_nop 0`):
+/// the profile lists it at the consumer PC that `run --report` names, and its MFMA-busy stalls are the report's.
+#[test]
+fn findings_at_their_pc_in_a_patched_mfma_kernel() {
+    let ex = root().join("examples/labnotes_mfma_f64_16x16x4");
+    let listing = std::fs::read_to_string(ex.join("kernel.objdump.txt")).unwrap();
+    let after_mfma = &listing[listing.find("v_mfma").expect("an MFMA")..];
+    let line = after_mfma
+        .lines()
+        .find(|l| l.trim_start().starts_with("s_nop") && !l.contains("s_nop 0 "))
+        .unwrap();
+    let pc = u64::from_str_radix(
+        line.split("// ")
+            .nth(1)
+            .unwrap()
+            .split(':')
+            .next()
+            .unwrap()
+            .trim(),
+        16,
+    )
+    .unwrap();
+    let mut bytes = std::fs::read(ex.join("kernel.hsaco")).unwrap();
+    let co = wavescope::code_object::CodeObject::parse(bytes.clone()).unwrap();
+    let seg = co
+        .segments()
+        .iter()
+        .find(|s| s.vaddr <= pc && pc < s.vaddr + s.filesz)
+        .unwrap();
+    let off = (seg.file_offset + pc - seg.vaddr) as usize;
+    bytes[off..off + 4].copy_from_slice(&0xBF80_0000u32.to_le_bytes()); // s_nop 0
+    let d = tmp("hazard");
+    std::fs::write(d.join("kernel.hsaco"), &bytes).unwrap();
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(ex.join("case.json")).unwrap()).unwrap();
+    for a in m["args"].as_array_mut().unwrap() {
+        if let Some(f) = a["file"].as_str() {
+            a["file"] = ex.join(f).to_string_lossy().into();
+        }
+    }
+    m["outputs"] = serde_json::json!([]);
+    std::fs::write(d.join("case.json"), m.to_string()).unwrap();
+    let report = d.join("r.json");
+    let (code, out, err) = wavescope(&[
+        "run",
+        d.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let consumer = r["hazards"][0]["consumer_pc"].as_str().unwrap().to_string();
+    let rule = r["hazards"][0]["rule"].as_str().unwrap().to_string();
+
+    let (code, out, err) = wavescope(&["profile", d.to_str().unwrap(), "--json", "-"]);
+    assert_eq!(code, 0, "{err}");
+    let p: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        u(&p, "hazards"),
+        r["hazards"].as_array().unwrap().len() as u64
+    );
+    let inst = p["instructions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["pc"] == consumer.as_str())
+        .expect("the consumer executed");
+    let f = inst["findings"].as_array().unwrap();
+    assert!(
+        f.iter().any(|t| t.as_str().unwrap().contains(&rule)),
+        "{inst}"
+    );
+    let lines_with: u64 = p["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| u(l, "findings"))
+        .sum();
+    assert!(lines_with >= 1);
+    assert_eq!(
+        u(&p["totals"]["stall"], "mfma_busy"),
+        u(&r["timing"], "mfma_busy_cycles")
+    );
+    // the table marks it and prints the finding under the instructions
+    let (code, out, _) = wavescope(&["profile", d.to_str().unwrap(), "--by", "inst", "--top", "0"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(&format!("{consumer}!")), "{out}");
+    assert!(
+        out.contains(&format!("! {consumer}: hazard {rule}")),
+        "{out}"
+    );
+    assert!(out.lines().all(|l| l.chars().count() <= 120), "{out}");
+}
