@@ -11,6 +11,8 @@ pub struct ServeArgs {
     pub listen: String,
     pub check: bool,
     pub resident_waves: u32,
+    /// Stop waves at new hazard and missing-wait findings (debugger/README.md).
+    pub stop_on_findings: bool,
 }
 
 pub fn run(a: &ServeArgs) -> anyhow::Result<ExitCode> {
@@ -23,6 +25,7 @@ pub fn run(a: &ServeArgs) -> anyhow::Result<ExitCode> {
             resident_waves: a.resident_waves,
             ..MachineOptions::default()
         },
+        stop_on_findings: a.stop_on_findings,
     };
     let outcome = wavescope_debugger::serve(&opts, &mut std::io::stderr())?;
     Ok(ExitCode::from(outcome.exit_code()))

@@ -5,13 +5,14 @@
 //!
 //! Layout (after gdbstub's armv4t example): `arch` is what gdb believes the target is, `gdb/` the `Target` with one
 //! file per protocol extension, `server` the transport and the stop-event translation, `conn` the packet guard,
-//! `served_elf` the code object rewrite. The execution itself is `wavescope::machine::Machine`.
+//! `served_elf` the code object rewrite, `trace` the `monitor trace` adapter (wavescope-traces). The execution itself is `wavescope::machine::Machine`.
 
 pub mod arch;
 pub mod conn;
 pub mod gdb;
 pub mod served_elf;
 pub mod server;
+pub mod trace;
 
 pub use gdb::GdbTarget;
 pub use server::{serve, serve_on, Ending, ServeError, ServeOptions, ServeOutcome};

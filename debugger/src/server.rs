@@ -4,6 +4,10 @@
 //! here, at the edge (gdb-stock-client.md §3: every reply names the wave; a finished dispatch is `W00`, the process
 //! exiting normally). The server ends with the session: on the dispatch's end, a kill, a detach (the dispatch
 //! then runs to its end without breakpoints) or a lost connection.
+//!
+//! The machine runs with its live cycle model (`monitor waitcnt`) and hazard checker (`monitor findings`); with
+//! `stop_on_findings` a wave about to execute the consumer of a new hazard or missing wait stops there: gdb sees
+//! SIGTRAP at the consumer's PC and its console a line naming the rule, producer and consumer.
 
 use crate::conn::{Conn, Frontend, MAX_PACKET};
 use crate::gdb::{tid_of, GdbTarget};
@@ -34,6 +38,8 @@ pub struct ServeOptions {
     /// Compare the outputs with the manifest's expected files when the dispatch ends.
     pub check: bool,
     pub machine: MachineOptions,
+    /// Stop a wave at the consumer of each new hazard or missing-wait finding (SIGTRAP).
+    pub stop_on_findings: bool,
 }
 
 /// How the session ended.
@@ -96,6 +102,15 @@ pub enum ServeError {
 
 /// The gdb target for a loaded session: machine + served code object copy.
 pub fn make_target(session: Session, opts: MachineOptions) -> Result<GdbTarget, ServeError> {
+    make_target_with(session, opts, false)
+}
+
+/// `make_target`, optionally stopping waves at new hazard and missing-wait findings.
+pub fn make_target_with(
+    session: Session,
+    opts: MachineOptions,
+    stop_on_findings: bool,
+) -> Result<GdbTarget, ServeError> {
     let path = session.manifest.code_object.clone();
     let bytes = std::fs::read(&path).map_err(|e| ServeError::Read {
         path: path.display().to_string(),
@@ -105,7 +120,10 @@ pub fn make_target(session: Session, opts: MachineOptions) -> Result<GdbTarget, 
     let base = abs.parent().map(|p| p.display().to_string());
     let served = crate::served_elf::served_copy(&bytes, base.as_deref())?;
     let name = served_name(&path);
-    Ok(GdbTarget::new(Machine::new(session, opts), served, name))
+    let mut machine = Machine::new(session, opts);
+    machine.enable_timing(wavescope::timing::CycleModel::default());
+    machine.enable_hazards(stop_on_findings);
+    Ok(GdbTarget::new(machine, served, name))
 }
 
 /// The served copy is named as a sibling of the real code object, under a name that does not exist on disk (so a
@@ -130,7 +148,7 @@ pub fn serve(opts: &ServeOptions, log: &mut dyn Write) -> Result<ServeOutcome, S
         addr: addr.clone(),
         source: e,
     })?;
-    let target = make_target(session, opts.machine.clone())?;
+    let target = make_target_with(session, opts.machine.clone(), opts.stop_on_findings)?;
     serve_on(listener, target, opts.check, log)
 }
 
@@ -213,6 +231,9 @@ pub fn serve_on(
         }
         None => Ending::ConnectionLost,
     };
+    if target.trace.is_some() {
+        let _ = writeln!(log, "wavescope: {}", target.trace_stop());
+    }
     let m = target.machine();
     let checks = if check && ending == Ending::Finished {
         m.session().check()
@@ -265,6 +286,31 @@ impl GdbTarget {
     fn stop_reply(&mut self, stop: Stop) -> (MultiThreadStopReason<u64>, Option<String>) {
         use MultiThreadStopReason as R;
         match stop {
+            Stop::Breakpoint { wave, pc } if !self.machine.finding_stop().is_empty() => {
+                self.set_current(wave);
+                let mut note = String::new();
+                for f in self.machine.finding_stop() {
+                    note.push_str(&format!(
+                        "wavescope: wave {wave} stopped at 0x{pc:x} on {} (--stop-on-findings; `monitor findings` lists them)\n",
+                        crate::gdb::finding_line(
+                            f.label,
+                            f.producer_pc,
+                            f.consumer_pc,
+                            f.missing_wait,
+                            1,
+                            f.wave
+                        )
+                    ));
+                }
+                // Not a breakpoint of gdb's own: a plain SIGTRAP, as a `stepi` reports.
+                (
+                    R::SignalWithThread {
+                        tid: tid_of(wave),
+                        signal: Signal::SIGTRAP,
+                    },
+                    Some(note),
+                )
+            }
             Stop::Breakpoint { wave, .. } => {
                 self.set_current(wave);
                 (R::SwBreak(tid_of(wave)), None)
@@ -341,7 +387,14 @@ impl GdbTarget {
                     Some(note),
                 )
             }
-            Stop::Exited => (R::Exited(0), None),
+            Stop::Exited => {
+                // The dispatch is over: complete a running trace so the file is whole when gdb sees the exit.
+                let note = self
+                    .trace
+                    .is_some()
+                    .then(|| format!("wavescope: {}\n", self.trace_stop()));
+                (R::Exited(0), note)
+            }
         }
     }
 }

@@ -7,6 +7,7 @@ mod breakpoints;
 mod exec_file;
 mod host_io;
 mod monitor_cmd;
+pub(crate) use monitor_cmd::finding_line;
 mod registers;
 mod resume;
 mod target_xml;
@@ -39,6 +40,10 @@ pub struct GdbTarget {
     /// The wave gdb addressed last (registers, memory): what `monitor` commands look at.
     current: std::cell::Cell<Option<u32>>,
     served_open: bool,
+    /// `monitor trace start` running now.
+    pub(crate) trace: Option<crate::trace::Trace>,
+    /// Made at the first `trace start` (see `trace::TraceStatic`).
+    trace_static: Option<&'static crate::trace::TraceStatic>,
 }
 
 pub(crate) fn tid_of(wave: u32) -> Tid {
@@ -68,11 +73,51 @@ impl GdbTarget {
             terminate: None,
             current: std::cell::Cell::new(None),
             served_open: false,
+            trace: None,
+            trace_static: None,
         }
     }
 
     pub fn machine(&self) -> &Machine {
         &self.machine
+    }
+
+    /// Start a trace into `path` (ending a running one first). Returns what gdb's console shows.
+    pub fn trace_start(&mut self, path: &str) -> String {
+        let mut note = String::new();
+        if self.trace.is_some() {
+            note = format!("{}\n", self.trace_stop());
+        }
+        let st = *self
+            .trace_static
+            .get_or_insert_with(|| crate::trace::TraceStatic::leak(self.machine.session()));
+        match crate::trace::Trace::start(st, self.machine.session(), std::path::Path::new(path)) {
+            Ok((t, obs)) => {
+                self.machine.attach_observer(obs);
+                self.trace = Some(t);
+                note.push_str(&format!(
+                    "trace: writing {path} (cycle-model time; `monitor trace stop` completes it)"
+                ));
+            }
+            Err(e) => note.push_str(&format!("trace: cannot create {path}: {e}")),
+        }
+        note
+    }
+
+    /// Stop the running trace and complete its file. Returns what gdb's console shows.
+    pub fn trace_stop(&mut self) -> String {
+        let Some(t) = self.trace.take() else {
+            return "trace: no trace is running".to_string();
+        };
+        drop(self.machine.detach_observer());
+        let path = t.path.clone();
+        match t.finish() {
+            Ok(s) => format!(
+                "trace: wrote {path}: {} bytes, {} waves, {} instruction slices, {} stalls, {} instants",
+                s.bytes, s.waves, s.instructions, s.stalls, s.instants
+            ),
+            Err(e) => format!("trace: writing {path} failed: {e}"),
+        }
     }
     pub fn into_machine(self) -> Machine {
         self.machine

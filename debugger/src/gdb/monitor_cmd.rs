@@ -18,12 +18,16 @@ wavescope monitor commands. They act on the wave gdb addressed last; prefix \"th
   locals [LANE]          source variables of every frame at the PC, for one lane (default: first active)
   print NAME [LANE|all]  one source variable, for one lane or every active lane
                          (gdb prints these <optimized out>: their DWARF uses AMDGPU registers it cannot read)
-  waitcnt                outstanding memory operations / counters of the current wave
+  waitcnt                the current wave's outstanding memory operations, vmcnt/lgkmcnt/expcnt and modelled
+                         clock, as the cycle model has them (issue and completion cycles per operation)
+  findings               hazards and missing waits this debugged run has hit so far (the live checker;
+                         `serve --stop-on-findings` stops a wave at each new one)
   hazards                hazards and missing waits of a full run of this dispatch
   lds ADDR LEN           bytes of the current wave's work-group LDS
   scratch LANE ADDR LEN  bytes of one lane's private (scratch) memory
   watch                  the last watched write: which lanes wrote what
-  trace start FILE | trace stop
+  trace start FILE       write a Perfetto trace of what executes from now on (cycle-model time)
+  trace stop             complete it (the end of the dispatch or of the session completes it too)
   help";
 
 /// Most bytes a dump prints.
@@ -100,9 +104,10 @@ impl GdbTarget {
                 }
             }
             ["watch"] => self.watch_text(&mut out),
-            ["trace", "start", _] | ["trace", "stop"] => {
-                out.push_str("trace: not available yet (trace writing is not implemented)")
-            }
+            ["findings"] => self.findings_text(&mut out),
+            ["trace", "start", file] => out.push_str(&self.trace_start(file)),
+            ["trace", "stop"] => out.push_str(&self.trace_stop()),
+            ["trace", ..] => out.push_str("error: trace start FILE | trace stop"),
             _ => {
                 let _ = write!(out, "unknown monitor command \"{}\"\n{HELP}", cmd.trim());
             }
@@ -254,12 +259,13 @@ impl GdbTarget {
             out.push_str("no wave");
             return;
         };
+        let session = self.machine.session();
+        let id = wave.id.wave;
         let _ = writeln!(
             out,
-            "wave {} at 0x{:x}: {}",
-            wave.id.wave,
+            "wave {id} at 0x{:x}: {}",
             wave.pc,
-            self.machine.session().inst_text(wave.pc)
+            session.inst_text(wave.pc)
         );
         if let Some(i) = self.machine.dispatch().program.inst_at(wave.pc) {
             if i.op == wavescope::isa::Op::S_WAITCNT {
@@ -274,12 +280,92 @@ impl GdbTarget {
                 );
             }
         }
-        out.push_str(
-            "  outstanding: vmcnt 0, lgkmcnt 0, expcnt 0 -- the timing model is not written yet: the executor \
-             completes every memory operation when it issues, so nothing is ever outstanding",
+        let Some(t) = self.machine.timing() else {
+            out.push_str("  the cycle model is off: no outstanding operations are known");
+            return;
+        };
+        let Some(c) = t.wave_cycles(id) else {
+            out.push_str("  the cycle model has not seen this wave start");
+            return;
+        };
+        let _ = writeln!(
+            out,
+            "  modelled clock: cycle {} of its work-group ({}): issued {}, stalled {} (s_waitcnt {}, counter full {}, barrier {}, MFMA busy {})",
+            c.clock,
+            wavescope::timing::MODEL_NAME,
+            c.issue,
+            c.stall(),
+            c.waitcnt,
+            c.counter_full,
+            c.barrier,
+            c.mfma_busy
         );
+        let (vm, lgkm) = t.counters(id).unwrap_or((0, 0));
+        let _ = writeln!(
+            out,
+            "  counters: vmcnt {vm}, lgkmcnt {lgkm}, expcnt 0 (exports and GDS only: none in a compute kernel)"
+        );
+        let ops = t.outstanding(id);
+        if ops.is_empty() {
+            out.push_str("  outstanding: none");
+            return;
+        }
+        let _ = writeln!(out, "  outstanding ({}):", ops.len());
+        for o in &ops {
+            let counts = match (o.vmcnt, o.lgkmcnt) {
+                (0, l) => format!("lgkmcnt +{l}"),
+                (v, 0) => format!("vmcnt +{v}"),
+                (v, l) => format!("vmcnt +{v}, lgkmcnt +{l}"),
+            };
+            let src = session
+                .source_line(o.pc)
+                .map(|s| format!("  ({s})"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "    0x{:x}  {:<40}  issued at {}, completes at {} (in {} cycles)  {counts}{src}",
+                o.pc,
+                session.inst_text(o.pc),
+                o.issue,
+                o.complete,
+                o.complete.saturating_sub(c.clock)
+            );
+        }
     }
 
+    /// The live checker's findings so far, one line per (finding, producer, consumer).
+    fn findings_text(&self, out: &mut String) {
+        let events = self.machine.hazard_events();
+        if events.is_empty() {
+            out.push_str("findings: none so far in this run");
+            return;
+        }
+        // (label, producer, consumer, missing wait) -> (waves, first wave)
+        let mut rows: Vec<(&str, u64, u64, bool, u32, u32)> = Vec::new();
+        for e in events {
+            match rows
+                .iter_mut()
+                .find(|r| (r.0, r.1, r.2) == (e.label, e.producer_pc, e.consumer_pc))
+            {
+                Some(r) => {
+                    r.4 += 1;
+                    r.5 = r.5.min(e.wave);
+                }
+                None => rows.push((
+                    e.label,
+                    e.producer_pc,
+                    e.consumer_pc,
+                    e.missing_wait,
+                    1,
+                    e.wave,
+                )),
+            }
+        }
+        rows.sort_by_key(|r| (r.1, r.2));
+        for (label, p, c, missing, waves, first) in rows {
+            let _ = writeln!(out, "{}", finding_line(label, p, c, missing, waves, first));
+        }
+    }
     /// The session's DWARF model and the current wave, or a line saying why not.
     fn dwarf_wave(
         &self,
@@ -439,6 +525,29 @@ impl GdbTarget {
             );
         }
     }
+}
+
+/// `hazard H4.5-18a (...): producer 0x1784 -> consumer 0x178c (3 waves, first wave 0)`.
+pub(crate) fn finding_line(
+    label: &str,
+    producer: u64,
+    consumer: u64,
+    missing_wait: bool,
+    waves: u32,
+    first_wave: u32,
+) -> String {
+    let what = if missing_wait {
+        format!("missing wait (needs s_waitcnt {label})")
+    } else {
+        let text = wavescope::hazards::Rule::from_id(label)
+            .map(|r| r.text())
+            .unwrap_or("");
+        format!("hazard {label} ({text})")
+    };
+    format!(
+        "{what}: producer 0x{producer:x} -> consumer 0x{consumer:x} ({waves} wave{}, first wave {first_wave})",
+        if waves == 1 { "" } else { "s" }
+    )
 }
 
 fn first_lane(exec: u64) -> u32 {

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use wavescope::launch::RunOptions;
 use wavescope::machine::MachineOptions;
 use wavescope::session::Session;
-use wavescope_debugger::server::make_target;
+use wavescope_debugger::server::make_target_with;
 use wavescope_debugger::{serve_on, ServeOutcome};
 
 pub const GDB_TIMEOUT: Duration = Duration::from_secs(240);
@@ -33,10 +33,20 @@ pub struct Served {
 }
 
 pub fn serve(manifest: &str, opts: MachineOptions, check: bool) -> Served {
+    serve_with(manifest, opts, check, false)
+}
+
+/// `serve`, with `--stop-on-findings` when `stop_on_findings` (`manifest` may be an absolute path).
+pub fn serve_with(
+    manifest: &str,
+    opts: MachineOptions,
+    check: bool,
+    stop_on_findings: bool,
+) -> Served {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
     let port = listener.local_addr().unwrap().port();
     let session = Session::load(&repo(manifest), &RunOptions::default()).expect("manifest loads");
-    let target = make_target(session, opts).expect("target");
+    let target = make_target_with(session, opts, stop_on_findings).expect("target");
     let handle = std::thread::spawn(move || {
         let mut log = Vec::new();
         let r = serve_on(listener, target, check, &mut log).map_err(|e| e.to_string());

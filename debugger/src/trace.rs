@@ -1,0 +1,193 @@
+//! `monitor trace start FILE` / `monitor trace stop`: a Perfetto trace (wavescope-traces) of what the debugged
+//! dispatch executes between the two, written by an observer attached to the machine.
+//!
+//! The machine interleaves the waves of every resident work-group, while a `TraceObserver` (like the cycle
+//! model it uses as its clock) follows one work-group at a time, as one host thread of a batch run does. So the
+//! tap keeps one `TraceObserver` per resident work-group, each with its own writer into the one file, and hands
+//! an observer whose work-group retired to the next work-group, as a host thread takes the next work-group.
+//! Timestamps are the cycle model's (`CycleClock`): cycles from the work-group's launch, or from the trace's
+//! start for waves that were already running then (the trace's model starts them at 0 with nothing
+//! outstanding). Traced instructions are exactly those executed while the trace runs: stepping one wave traces
+//! one slice per `stepi`.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use wavescope::exec::observe::Observer;
+use wavescope::exec::{Flow, Wave};
+use wavescope::isa::Inst;
+use wavescope::session::Session;
+use wavescope::timing::{CycleModel, TimingTable};
+use wavescope_traces::{
+    CycleClock, TraceConfig, TraceFile, TraceObserver, TraceOptions, TraceProgram, TraceStats,
+};
+
+/// What a trace needs for the whole session (the observers borrow it, so it lives as long as the process:
+/// made once per debugged dispatch, at the first `trace start`).
+pub struct TraceStatic {
+    prog: TraceProgram,
+    /// The dispatch's program decoded once more (`TraceObserver::new` reads its PCs for the filter).
+    program: wavescope::exec::Program,
+    options: TraceOptions,
+    table: Arc<TimingTable>,
+}
+
+impl TraceStatic {
+    pub fn leak(session: &Session) -> &'static TraceStatic {
+        let d = &session.dispatch;
+        Box::leak(Box::new(TraceStatic {
+            prog: TraceProgram::new(&d.program, session.debug_info.as_deref()),
+            program: wavescope::exec::Program::new(&d.program.text, d.program.base),
+            options: TraceOptions::default(),
+            table: Arc::new(TimingTable::new(
+                &d.program,
+                CycleModel::default(),
+                d.lds_bytes,
+            )),
+        }))
+    }
+}
+
+/// One trace observer and the work-group it follows.
+struct Lane {
+    obs: TraceObserver<'static, CycleClock>,
+    group: Option<u32>,
+    /// Waves of that work-group started and not yet ended.
+    live: u32,
+}
+
+struct TraceState {
+    st: &'static TraceStatic,
+    file: TraceFile,
+    lanes: Vec<Lane>,
+}
+
+impl TraceState {
+    fn lane_of(&self, group: u32) -> Option<usize> {
+        self.lanes.iter().position(|l| l.group == Some(group))
+    }
+}
+
+/// The observer attached to the machine; `Trace` keeps the other handle.
+struct Tap(Arc<Mutex<TraceState>>);
+
+impl Observer for Tap {
+    fn wave_start(&mut self, wave: &Wave) {
+        let Ok(mut s) = self.0.lock() else { return };
+        let g = wave.id.work_group_flat;
+        let i = match s.lane_of(g) {
+            Some(i) => i,
+            None => match s.lanes.iter().position(|l| l.group.is_none()) {
+                Some(i) => i,
+                None => {
+                    let st = s.st;
+                    let writer = s.file.writer();
+                    s.lanes.push(Lane {
+                        obs: TraceObserver::new(
+                            &st.prog,
+                            &st.program,
+                            &st.options,
+                            writer,
+                            CycleClock::new(st.table.clone()),
+                        ),
+                        group: None,
+                        live: 0,
+                    });
+                    s.lanes.len() - 1
+                }
+            },
+        };
+        let l = &mut s.lanes[i];
+        l.group = Some(g);
+        l.live += 1;
+        l.obs.wave_start(wave);
+    }
+
+    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        let Ok(mut s) = self.0.lock() else { return };
+        if let Some(i) = s.lane_of(wave.id.work_group_flat) {
+            s.lanes[i].obs.before(wave, idx, inst);
+        }
+    }
+
+    fn after(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) {
+        let Ok(mut s) = self.0.lock() else { return };
+        if let Some(i) = s.lane_of(wave.id.work_group_flat) {
+            s.lanes[i].obs.after(wave, idx, inst, pc, flow);
+        }
+    }
+
+    fn wave_end(&mut self, wave: &Wave) {
+        let Ok(mut s) = self.0.lock() else { return };
+        if let Some(i) = s.lane_of(wave.id.work_group_flat) {
+            let l = &mut s.lanes[i];
+            l.obs.wave_end(wave);
+            l.live = l.live.saturating_sub(1);
+            if l.live == 0 {
+                // the work-group is over for this trace: the observer takes the next one
+                l.group = None;
+            }
+        }
+    }
+
+    fn barrier_release(&mut self, work_group_flat: u32) {
+        let Ok(mut s) = self.0.lock() else { return };
+        if let Some(i) = s.lane_of(work_group_flat) {
+            s.lanes[i].obs.barrier_release(work_group_flat);
+        }
+    }
+}
+
+/// A running trace.
+pub struct Trace {
+    state: Arc<Mutex<TraceState>>,
+    pub path: String,
+}
+
+impl Trace {
+    /// Create `path` and the observer to attach to the machine.
+    pub fn start(
+        st: &'static TraceStatic,
+        session: &Session,
+        path: &Path,
+    ) -> std::io::Result<(Trace, Box<dyn Observer + Send>)> {
+        let file = TraceFile::create(
+            path,
+            TraceConfig {
+                wave_count: session.dispatch.wave_count(),
+                ..TraceConfig::default()
+            },
+        )?;
+        let state = Arc::new(Mutex::new(TraceState {
+            st,
+            file,
+            lanes: Vec::new(),
+        }));
+        Ok((
+            Trace {
+                state: state.clone(),
+                path: path.display().to_string(),
+            },
+            Box::new(Tap(state)),
+        ))
+    }
+
+    /// Close the waves still open and complete the file (detach the observer first).
+    pub fn finish(self) -> std::io::Result<TraceStats> {
+        let state = match Arc::try_unwrap(self.state) {
+            Ok(m) => m
+                .into_inner()
+                .map_err(|_| std::io::Error::other("trace state poisoned"))?,
+            Err(_) => {
+                return Err(std::io::Error::other(
+                    "the trace observer is still attached",
+                ))
+            }
+        };
+        let writers: Vec<_> = state
+            .lanes
+            .into_iter()
+            .map(|l| l.obs.finish().writer)
+            .collect();
+        state.file.finish(writers)
+    }
+}

@@ -1,0 +1,329 @@
+//! Stock gdb against `serve` with the machine's instrumentation: `monitor trace start/stop` (the file checked by
+//! /work/shared/tools/validate_pftrace.py, Perfetto's schema and trace_processor's import rules), `monitor
+//! waitcnt` from the cycle model, and `--stop-on-findings`. Expected values come from outside the server: PCs and
+//! instruction text from the committed llvm-objdump listings, counter increments from waitcnt.md, latencies from
+//! src/timing/cdna4.toml, the hazard rule and its wait states from hazards.md (the same shortened `s_nop` that
+//! tests/hazards_corpus.rs uses).
+
+mod common;
+
+use common::*;
+use object::{Object, ObjectSection};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use wavescope::machine::MachineOptions;
+use wavescope_debugger::Ending;
+
+const GEMM: &str = "examples/polybench_gemm_64";
+
+fn tmp(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("wavescope-gdb-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+fn after<'a>(out: &'a str, marker: &str) -> &'a str {
+    &out[out
+        .find(marker)
+        .unwrap_or_else(|| panic!("{marker:?} not in gdb output:\n{out}"))..]
+}
+
+fn have_validator() -> bool {
+    let ok = Command::new("python3")
+        .args([
+            "-c",
+            "from perfetto.protos.perfetto.trace import perfetto_trace_pb2; import google.protobuf",
+        ])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("SKIP validation: python3 cannot import the perfetto package");
+    }
+    ok
+}
+
+/// Validate `trace`; one row per query (columns joined by " | ").
+fn validate(trace: &Path, queries: &[&str]) -> Vec<String> {
+    let v = std::env::var_os("WAVESCOPE_VALIDATE_PFTRACE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/work/shared/tools/validate_pftrace.py"));
+    let mut cmd = Command::new("python3");
+    cmd.arg(&v).arg(trace);
+    for q in queries {
+        cmd.arg("--sql").arg(q);
+    }
+    let out = cmd.output().expect("run python3");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success() && stdout.contains("OK: no errors"),
+        "validator failed on {}:\n{stdout}\n{}",
+        trace.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    (0..queries.len())
+        .map(|i| lines.get(2 + 2 * i).unwrap_or(&"").to_string())
+        .collect()
+}
+
+#[test]
+fn trace_of_stepped_instructions_and_of_a_continue() {
+    let srv = serve(GEMM, MachineOptions::default(), true);
+    let steps = tmp("steps.pftrace");
+    let cont = tmp("continue.pftrace");
+    let rest = tmp("rest.pftrace");
+    let out = gdb(
+        srv.port,
+        &[
+            &format!("monitor trace start {}", steps.display()),
+            "stepi",
+            "stepi",
+            "stepi",
+            "echo @stop1\\n",
+            "monitor trace stop",
+            &format!("monitor trace start {}", cont.display()),
+            "break *0x1788",
+            "continue",
+            "echo @stop2\\n",
+            "monitor trace stop",
+            "delete",
+            &format!("monitor trace start {}", rest.display()),
+            "continue",
+        ],
+    );
+    assert!(out.contains("trace: writing"), "{out}");
+    let s1 = after(&out, "@stop1");
+    assert!(
+        s1.contains("trace: wrote") && s1.contains("3 instruction slices"),
+        "{out}"
+    );
+    assert!(out.contains("exited normally"), "{out}");
+    let (o, log) = srv.finish();
+    assert_eq!(o.ending, Ending::Finished, "{log}");
+    assert!(o.checks.iter().all(|c| c.passed()), "{log}");
+    if !have_validator() {
+        return;
+    }
+    // Three stepi of wave 0 (thread 1): the first three instructions of kernel.objdump.txt.
+    let want: Vec<String> = [0x1700, 0x1708, 0x1710]
+        .iter()
+        .map(|&pc| {
+            objdump_text(&format!("{GEMM}/kernel.objdump.txt"), pc)
+                .split_whitespace()
+                .next()
+                .unwrap()
+                // slices are named by mnemonic, without the encoding suffix
+                .trim_end_matches("_e32")
+                .to_string()
+        })
+        .collect();
+    let r = validate(
+        &steps,
+        &[
+            "select count(*) from slice where dur > 0",
+            "select group_concat(name, ',') from (select s.name from slice s join track t on s.track_id = t.id \
+             where t.name like 'wave 0 %' and s.dur > 0 order by s.ts)",
+        ],
+    );
+    assert_eq!(r[0], "3");
+    assert_eq!(r[1], want.join(","));
+    // Continuing to 0x1788 (after the first global_load): every wave ran; the stopped one's last slice is the
+    // global_load_dword at 0x1780, and the lgkmcnt waits before it show as stall slices.
+    let r = validate(
+        &cont,
+        &[
+            "select count(*) from slice where name = 'global_load_dword'",
+            "select count(*) from slice where name like 'stall%lgkmcnt%'",
+            "select count(distinct track_id) from slice where dur > 0",
+        ],
+    );
+    assert!(r[0].parse::<u32>().unwrap() >= 1, "{r:?}");
+    assert!(r[1].parse::<u32>().unwrap() >= 1, "{r:?}");
+    assert!(r[2].parse::<u32>().unwrap() >= 1, "{r:?}");
+    // The end of the dispatch completes a running trace: every one of the 64 waves ended in it.
+    let r = validate(
+        &rest,
+        &["select count(*) from slice where name = 's_endpgm'"],
+    );
+    assert_eq!(r[0], "64");
+    for p in [steps, cont, rest] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn waitcnt_shows_the_outstanding_load_and_counters() {
+    let srv = serve(GEMM, MachineOptions::default(), false);
+    let out = gdb(
+        srv.port,
+        &[
+            "echo @start\\n",
+            "monitor waitcnt",
+            "stepi",
+            "stepi",
+            "echo @smem\\n",
+            "monitor waitcnt",
+            "break *0x1788",
+            "continue",
+            "echo @load\\n",
+            "monitor waitcnt",
+            "delete",
+            "stepi",
+            "echo @atwait\\n",
+            "monitor waitcnt",
+            "stepi",
+            "echo @waited\\n",
+            "monitor waitcnt",
+            "kill",
+        ],
+    );
+    // gdb prints monitor output apart from its own (stderr): find the five answers by their first line.
+    let blocks: Vec<&str> = {
+        let mut starts: Vec<usize> = out
+            .match_indices("\nwave 0 at 0x")
+            .map(|(i, _)| i + 1)
+            .collect();
+        starts.push(out.len());
+        starts.windows(2).map(|w| &out[w[0]..w[1]]).collect()
+    };
+    assert_eq!(blocks.len(), 5, "{out}");
+    let start = blocks[0];
+    assert!(
+        start.starts_with("wave 0 at 0x1700")
+            && start.contains("counters: vmcnt 0, lgkmcnt 0")
+            && start.contains("outstanding: none"),
+        "{out}"
+    );
+    // 0x1700 s_load_dword (+1) and 0x1708 s_load_dwordx4 (+2, waitcnt.md: 2 dwords or more) outstanding;
+    // smem_latency 200, issue_cycles 4.
+    let smem = blocks[1];
+    assert!(smem.contains("counters: vmcnt 0, lgkmcnt 3"), "{out}");
+    assert!(
+        smem.contains("0x1700  s_load_dword s6, s[0:1], 0x4")
+            && smem.contains("issued at 0, completes at 200"),
+        "{out}"
+    );
+    assert!(smem.contains("issued at 4, completes at 204"), "{out}");
+    assert!(smem.contains("modelled clock: cycle 8 "), "{out}");
+    // After `global_load_dword v4, v[0:1], off` (0x1780): vmcnt 1, completing global_load_latency (600) after
+    // its issue.
+    let load = blocks[2];
+    assert!(load.starts_with("wave 0 at 0x1788"), "{out}");
+    assert!(load.contains("counters: vmcnt 1, lgkmcnt 0"), "{out}");
+    let line = load
+        .lines()
+        .find(|l| l.contains("0x1780"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(line.contains("global_load_dword v4, v[0:1], off"), "{line}");
+    assert!(
+        line.contains("vmcnt +1") && line.contains("kernel.cl:"),
+        "{line}"
+    );
+    let num = |l: &str, key: &str| -> u64 {
+        let i = l.find(key).unwrap() + key.len();
+        l[i..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (issue, complete) = (num(line, "issued at "), num(line, "completes at "));
+    assert_eq!(complete - issue, 600, "{line}");
+    // The wave issued the load 4 cycles ago (issue_cycles).
+    assert_eq!(num(load, "modelled clock: cycle "), issue + 4, "{out}");
+    // At the s_waitcnt vmcnt(0) (0x178c): still outstanding; after it: nothing, the clock past the completion.
+    let at = blocks[3];
+    assert!(
+        at.starts_with("wave 0 at 0x178c")
+            && at.contains("waits for vmcnt <= 0")
+            && at.contains("vmcnt 1"),
+        "{out}"
+    );
+    let waited = blocks[4];
+    assert!(
+        waited.starts_with("wave 0 at 0x1790")
+            && waited.contains("counters: vmcnt 0, lgkmcnt 0")
+            && waited.contains("outstanding: none"),
+        "{out}"
+    );
+    assert_eq!(num(waited, "modelled clock: cycle "), complete + 4, "{out}");
+    let (o, _) = srv.finish();
+    assert_eq!(o.ending, Ending::Killed);
+}
+
+/// examples/heteromark_be with `s_nop 1` at 0x1788 shortened to `s_nop 0` in a copy of its code object:
+/// `v_cmp_lt_f32_e32 vcc` @0x1784 then `v_cndmask_b32_e32 ..., vcc` @0x178c with one wait state, where
+/// hazards.md H4.5-18a requires 2.
+fn patched_be() -> PathBuf {
+    let src = repo("examples/heteromark_be");
+    let dir = std::env::temp_dir().join(format!("wavescope-gdb-{}-be", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for e in std::fs::read_dir(&src).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+    }
+    let co = dir.join("kernel.hsaco");
+    let mut bytes = std::fs::read(&co).unwrap();
+    let off = {
+        let f = object::File::parse(&*bytes).unwrap();
+        let t = f.section_by_name(".text").unwrap();
+        let (file_off, _) = t.file_range().unwrap();
+        (file_off + (0x1788 - t.address())) as usize
+    };
+    assert_eq!(bytes[off..off + 4], 0xBF80_0001u32.to_le_bytes()); // s_nop 1 (the listing)
+    bytes[off..off + 4].copy_from_slice(&0xBF80_0000u32.to_le_bytes());
+    std::fs::write(&co, bytes).unwrap();
+    dir
+}
+
+#[test]
+fn stop_on_findings_stops_at_the_consumer() {
+    let dir = patched_be();
+    let srv = serve_with(dir.to_str().unwrap(), MachineOptions::default(), true, true);
+    let out = gdb(
+        srv.port,
+        &[
+            "continue",
+            "echo @stopped\\n",
+            "p/x $pc",
+            "x/i $pc",
+            "monitor findings",
+            "echo @cont\\n",
+            "continue",
+        ],
+    );
+    assert!(out.contains("Thread 1 received signal SIGTRAP"), "{out}");
+    // The console line of the stop (and `monitor findings`) name the rule, producer and consumer.
+    assert!(
+        out.contains("wavescope: wave 0 stopped at 0x178c on hazard H4.5-18a")
+            && out.contains("producer 0x1784 -> consumer 0x178c"),
+        "{out}"
+    );
+    let s = after(&out, "@stopped");
+    assert!(s.contains("= 0x178c"), "{out}");
+    assert!(s.contains("v_cndmask_b32_e32"), "{out}");
+    // The finding stops once; the dispatch then runs to its end with correct outputs.
+    assert!(after(&out, "@cont").contains("exited normally"), "{out}");
+    assert_eq!(out.matches("SIGTRAP").count(), 1, "{out}");
+    let (o, log) = srv.finish();
+    assert_eq!(o.ending, Ending::Finished, "{log}");
+    assert!(
+        !o.checks.is_empty() && o.checks.iter().all(|c| c.passed()),
+        "{log}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn stop_on_findings_runs_a_clean_kernel_to_its_end() {
+    let srv = serve_with(GEMM, MachineOptions::default(), true, true);
+    let out = gdb(srv.port, &["continue", "monitor findings"]);
+    assert!(
+        out.contains("exited normally") && !out.contains("SIGTRAP"),
+        "{out}"
+    );
+    let (o, log) = srv.finish();
+    assert_eq!(o.ending, Ending::Finished, "{log}");
+    assert!(o.checks.iter().all(|c| c.passed()), "{log}");
+}
