@@ -1,10 +1,10 @@
 //! Cost of tracing every wave-instruction of PolyBench gemm 512^3 (4096 waves, ~30M wave-instructions), one
 //! host thread throughout:
 //! - issue-order clock: traced run / `launch::run` (no timing model);
-//! - cycle-model clock: traced run / `timing::run_timed` (the same model, untraced), for the default layout
-//!   (explicit track uuids, which validate_pftrace.py needs) and the one relying on `TrackEventDefaults`
-//!   (what trace_processor accepts);
-//! and trace bytes per wave-instruction. The trace streams to target/tmp and is deleted after each run.
+//! - cycle-model clock: traced run / `timing::run_timed` (the same model, untraced);
+//! each for both layouts (`Layout::Validator`, the default, which validate_pftrace.py reads, and
+//! `Layout::Compact`, which relies on trace_processor's sequence defaults), and trace bytes per
+//! wave-instruction. The trace streams to target/tmp and is deleted after each run.
 //! `cargo bench -p wavescope-traces --bench trace_gemm` (`-- --quick`: one run each; `-- --keep`: keep the last
 //! file; `-- --case DIR`: another example).
 
@@ -15,8 +15,8 @@ use wavescope::launch::{self, run_observed, RunOptions};
 use wavescope::session::Session;
 use wavescope::timing::{self, CycleModel, TimingTable};
 use wavescope_traces::{
-    finish, Clock, CycleClock, IssueOrderClock, TraceConfig, TraceFile, TraceObserver,
-    TraceOptions, TraceProgram,
+    finish, writer::Layout, Clock, CycleClock, IssueOrderClock, TraceConfig, TraceFile,
+    TraceObserver, TraceOptions, TraceProgram,
 };
 
 fn peak_rss_mib() -> u64 {
@@ -33,22 +33,48 @@ fn peak_rss_mib() -> u64 {
         / 1024
 }
 
-fn best_of(runs: usize, mut f: impl FnMut() -> u64) -> (f64, u64) {
-    let mut best = f64::MAX;
-    let mut v = 0;
-    for _ in 0..runs {
-        let t = Instant::now();
-        v = f();
-        best = best.min(t.elapsed().as_secs_f64());
+/// CPU seconds (user + system) this process used so far (/proc/self/stat, 100 ticks per second): less
+/// sensitive than wall time to other processes sharing the machine.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // fields after the parenthesized command name: state is field 3, utime 14, stime 15
+    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
+    let f: Vec<u64> = rest
+        .split_whitespace()
+        .map(|x| x.parse().unwrap_or(0))
+        .collect();
+    (f.get(11).copied().unwrap_or(0) + f.get(12).copied().unwrap_or(0)) as f64 / 100.0
+}
+
+/// Best wall and CPU seconds of the runs so far, and the last result.
+#[derive(Clone, Copy)]
+struct Best {
+    wall: f64,
+    cpu: f64,
+    value: u64,
+}
+
+impl Best {
+    fn new() -> Best {
+        Best {
+            wall: f64::MAX,
+            cpu: f64::MAX,
+            value: 0,
+        }
     }
-    (best, v)
+    fn run(&mut self, f: impl FnOnce() -> u64) {
+        let (t, c) = (Instant::now(), cpu_seconds());
+        self.value = f();
+        self.wall = self.wall.min(t.elapsed().as_secs_f64());
+        self.cpu = self.cpu.min(cpu_seconds() - c);
+    }
 }
 
 /// One traced run; returns trace bytes.
 fn traced<C: Clock + Send>(
     s: &Session,
     out: &Path,
-    explicit: bool,
+    layout: Layout,
     opts: &RunOptions,
     clock: impl Fn() -> C + Sync,
 ) -> u64 {
@@ -59,7 +85,7 @@ fn traced<C: Clock + Send>(
         out,
         TraceConfig {
             wave_count: d.wave_count(),
-            explicit_track_uuids: explicit,
+            layout,
             ..TraceConfig::default()
         },
     )
@@ -91,65 +117,83 @@ fn main() {
         ..RunOptions::default()
     };
     let runs = if quick { 1 } else { 3 };
+    let want = |flag: &str, v: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .is_none_or(|x| x == v)
+    };
     let s = Session::load(&case, &opts).expect("load");
     let d = &s.dispatch;
     let insts = launch::run(d, &opts).0.wave_instructions;
-    let rate = |t: f64| insts as f64 / t / 1e6;
     let done = |bytes: u64| {
         if !keep {
             let _ = std::fs::remove_file(&out);
         }
         bytes
     };
-
-    let (plain, _) = best_of(runs, || launch::run(d, &opts).0.wave_instructions);
-    println!(
-        "{}: {insts} wave-instructions; untraced, no timing model: {plain:.3} s ({:.1} M/s), peak RSS {} MiB",
-        case.display(),
-        rate(plain),
-        peak_rss_mib()
-    );
-    let (t, bytes) = best_of(runs, || {
-        done(traced(&s, &out, true, &opts, || IssueOrderClock))
-    });
-    println!(
-        "traced, issue-order clock: {t:.3} s = {:.2}x; {:.1} bytes/wave-instruction; peak RSS {} MiB",
-        t / plain,
-        bytes as f64 / insts as f64,
-        peak_rss_mib()
-    );
-
-    let (timed, _) = best_of(runs, || {
-        timing::run_timed(d, &opts, CycleModel::default())
-            .0
-            .wave_instructions
-    });
-    println!(
-        "untraced, cycle model: {timed:.3} s ({:.1} M/s)",
-        rate(timed)
-    );
     let table = Arc::new(TimingTable::new(
         &d.program,
         CycleModel::default(),
         d.lds_bytes,
     ));
-    for explicit in [true, false] {
-        let (t, bytes) = best_of(runs, || {
-            done(traced(&s, &out, explicit, &opts, || {
-                CycleClock::new(table.clone())
-            }))
-        });
-        println!(
-            "traced, cycle-model clock, {}: {t:.3} s = {:.2}x; {bytes} bytes = {:.1} bytes/wave-instruction; \
-             peak RSS {} MiB",
-            if explicit {
-                "explicit track uuids (validator layout)"
-            } else {
-                "TrackEventDefaults track uuids"
-            },
-            t / timed,
-            bytes as f64 / insts as f64,
-            peak_rss_mib()
-        );
+    let layouts: Vec<Layout> = [Layout::Validator, Layout::Compact]
+        .into_iter()
+        .filter(|l| want("--layout", &format!("{l:?}").to_lowercase()))
+        .collect();
+    let (issue, cycle) = (want("--clock", "issue"), want("--clock", "cycle"));
+    // Untraced and traced runs interleave, so a change in the machine's load hits both.
+    let (mut plain, mut timed) = (Best::new(), Best::new());
+    let mut traced_issue = vec![Best::new(); layouts.len()];
+    let mut traced_cycle = vec![Best::new(); layouts.len()];
+    for _ in 0..runs {
+        if issue {
+            plain.run(|| launch::run(d, &opts).0.wave_instructions);
+            for (b, &layout) in traced_issue.iter_mut().zip(&layouts) {
+                b.run(|| done(traced(&s, &out, layout, &opts, || IssueOrderClock)));
+            }
+        }
+        if cycle {
+            timed.run(|| {
+                timing::run_timed(d, &opts, CycleModel::default())
+                    .0
+                    .wave_instructions
+            });
+            for (b, &layout) in traced_cycle.iter_mut().zip(&layouts) {
+                b.run(|| {
+                    done(traced(&s, &out, layout, &opts, || {
+                        CycleClock::new(table.clone())
+                    }))
+                });
+            }
+        }
     }
+    println!("{}: {insts} wave-instructions", case.display());
+    let report = |what: &str, base: &Best, traced: &[Best]| {
+        println!(
+            "untraced, {what}: {:.3} s ({:.1} M/s), {:.2} CPU s",
+            base.wall,
+            insts as f64 / base.wall / 1e6,
+            base.cpu
+        );
+        for (b, layout) in traced.iter().zip(&layouts) {
+            println!(
+                "traced, {what}, {layout:?} layout: {:.3} s = {:.2}x wall, {:.2} CPU s = {:.2}x CPU; {} bytes = \
+                 {:.1} bytes/wave-instruction",
+                b.wall,
+                b.wall / base.wall,
+                b.cpu,
+                b.cpu / base.cpu,
+                b.value,
+                b.value as f64 / insts as f64
+            );
+        }
+    };
+    if issue {
+        report("issue-order clock (no timing model)", &plain, &traced_issue);
+    }
+    if cycle {
+        report("cycle model", &timed, &traced_cycle);
+    }
+    println!("peak RSS {} MiB", peak_rss_mib());
 }

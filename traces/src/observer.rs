@@ -23,7 +23,7 @@
 //! Filters select waves, PCs and a cycle window; a memory instruction inside them pulls the `s_waitcnt` (or
 //! `s_endpgm`) that satisfies it into the trace even outside them, so every flow has both ends.
 
-use crate::writer::{Arg, FlowId, LocId, NameId, TraceWriter, WaveCounter, WaveDesc, WaveTrack};
+use crate::writer::{Arg, FlowId, LocId, NameId, TraceWriter, WaveDesc, WaveTrack};
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use wavescope::debug_info::DebugInfo;
@@ -692,20 +692,17 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
             Some(f) => std::slice::from_ref(f),
             None => &[],
         };
-        self.w.begin(
+        self.w.begin_instruction(
             t,
             issue.cycle,
             name,
             Some(loc),
-            Some(lanes),
+            lanes,
+            vmcnt,
+            lgkmcnt,
             out,
             &self.flows_in,
         );
-        self.w
-            .counter(t, WaveCounter::ActiveLanes, issue.cycle, lanes as i64);
-        self.w.counter(t, WaveCounter::Vmcnt, issue.cycle, vmcnt);
-        self.w
-            .counter(t, WaveCounter::Lgkmcnt, issue.cycle, lgkmcnt);
         self.w.end_instruction(t, end);
     }
 

@@ -33,6 +33,12 @@ const TE_SOURCE_LOCATION_IID: [u8; 2] = [0x90, 0x02];
 const TE_FLOW_IDS: [u8; 2] = [0xF9, 0x02];
 /// terminating_flow_ids = 48 (fixed64).
 const TE_TERMINATING_FLOW_IDS: [u8; 2] = [0x81, 0x03];
+/// flow_ids_old = 36 (varint; deprecated in track_event.proto, still read by trace_processor).
+const TE_FLOW_IDS_OLD: [u8; 2] = [0xA0, 0x02];
+/// terminating_flow_ids_old = 42 (varint; deprecated, still read by trace_processor).
+const TE_TERMINATING_FLOW_IDS_OLD: [u8; 2] = [0xD0, 0x02];
+/// extra_counter_values = 12 (int64), for the tracks of `TrackEventDefaults.extra_counter_track_uuids`.
+const TE_EXTRA_COUNTER_VALUES: u8 = 12 << 3;
 
 // DebugAnnotation fields (debug_annotation.proto).
 const DA_NAME_IID: u8 = 1 << 3;
@@ -138,6 +144,12 @@ pub struct Begin<'a> {
     pub uint_arg: (u64, u64),
     pub flows_out: &'a [FlowId],
     pub flows_in: &'a [FlowId],
+    /// Flow ids as varints in the deprecated `flow_ids_old` / `terminating_flow_ids_old` (a few bytes for a
+    /// small id) instead of `fixed64` `flow_ids` / `terminating_flow_ids` (8 bytes).
+    pub varint_flows: bool,
+    /// `extra_counter_values`: values for the first tracks of the sequence's
+    /// `TrackEventDefaults.extra_counter_track_uuids`, in that order.
+    pub extra_counters: &'a [i64],
 }
 
 /// `TracePacket { timestamp, trusted_packet_sequence_id, track_event { type, name_iid, track_uuid, ... } }`.
@@ -167,13 +179,28 @@ pub fn put_slice_begin(buf: &mut Vec<u8>, seq: u32, ts: Stamp, kind: u8, e: &Beg
         buf.extend_from_slice(&TE_SOURCE_LOCATION_IID);
         put_varint(buf, e.source_location_iid);
     }
-    for f in e.flows_out {
-        buf.extend_from_slice(&TE_FLOW_IDS);
-        buf.extend_from_slice(&f.0.to_le_bytes());
+    for &v in e.extra_counters {
+        buf.push(TE_EXTRA_COUNTER_VALUES);
+        put_varint(buf, v as u64);
     }
-    for f in e.flows_in {
-        buf.extend_from_slice(&TE_TERMINATING_FLOW_IDS);
-        buf.extend_from_slice(&f.0.to_le_bytes());
+    if e.varint_flows {
+        for f in e.flows_out {
+            buf.extend_from_slice(&TE_FLOW_IDS_OLD);
+            put_varint(buf, f.0);
+        }
+        for f in e.flows_in {
+            buf.extend_from_slice(&TE_TERMINATING_FLOW_IDS_OLD);
+            put_varint(buf, f.0);
+        }
+    } else {
+        for f in e.flows_out {
+            buf.extend_from_slice(&TE_FLOW_IDS);
+            buf.extend_from_slice(&f.0.to_le_bytes());
+        }
+        for f in e.flows_in {
+            buf.extend_from_slice(&TE_TERMINATING_FLOW_IDS);
+            buf.extend_from_slice(&f.0.to_le_bytes());
+        }
     }
     close(buf, ev);
     close(buf, packet);
@@ -269,6 +296,7 @@ mod tests {
                 uint_arg: (5, 64),
                 flows_out: &flows[..1],
                 flows_in: &flows[1..],
+                ..Begin::default()
             },
         );
         let p = &parse(&buf)[0];
@@ -285,6 +313,39 @@ mod tests {
         assert_eq!(e.debug_annotations.len(), 1);
         assert_eq!(e.debug_annotations[0].name_iid(), 5);
         assert_eq!(e.debug_annotations[0].uint_value(), 64);
+    }
+
+    #[test]
+    fn compact_begin_parses_with_perfetto_schema() {
+        let mut buf = Vec::new();
+        let flows = [FlowId(300), FlowId(5)];
+        put_slice_begin(
+            &mut buf,
+            2,
+            Stamp::Delta(0),
+            TYPE_SLICE_BEGIN,
+            &Begin {
+                name_iid: 1,
+                source_location_iid: 9,
+                flows_out: &flows[..1],
+                flows_in: &flows[1..],
+                varint_flows: true,
+                extra_counters: &[3, 0, 64],
+                ..Begin::default()
+            },
+        );
+        let p = &parse(&buf)[0];
+        let e = p.track_event();
+        assert!(!e.has_track_uuid());
+        assert_eq!(e.extra_counter_values, vec![3, 0, 64]);
+        #[allow(deprecated)]
+        {
+            assert_eq!(e.flow_ids_old, vec![300]);
+            assert_eq!(e.terminating_flow_ids_old, vec![5]);
+        }
+        assert!(e.flow_ids.is_empty() && e.terminating_flow_ids.is_empty());
+        assert_eq!(p.timestamp(), 0);
+        assert!(p.has_timestamp());
     }
 
     #[test]

@@ -36,6 +36,22 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
+/// How per-event fields are encoded (see the module docs, "Size").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Layout {
+    /// Every event names its track (`track_uuid`), counter values are their own `TYPE_COUNTER` packets and flows
+    /// use the `fixed64` ids: what `validate_pftrace.py` reads, and trace_processor too.
+    #[default]
+    Validator,
+    /// trace_processor's rules for sequence defaults (track_event.proto, trace_packet_defaults.proto): a wave's
+    /// events leave `track_uuid` to `TrackEventDefaults.track_uuid`; the wave's `vmcnt`, `lgkmcnt` and
+    /// `active lanes` values ride on the instruction's slice begin as `extra_counter_values` for
+    /// `TrackEventDefaults.extra_counter_track_uuids`; flows use the varint `flow_ids_old` /
+    /// `terminating_flow_ids_old`. validate_pftrace.py applies none of these, so this layout is tested by
+    /// expanding it back into the validator layout (tests/trace_examples.rs).
+    Compact,
+}
+
 /// How a trace file is laid out.
 #[derive(Clone, Debug)]
 pub struct TraceConfig {
@@ -45,13 +61,7 @@ pub struct TraceConfig {
     /// Waves in the dispatch: the counter tracks' uuids start after the waves' so every uuid written per event
     /// stays a short varint.
     pub wave_count: u64,
-    /// Write `track_uuid` on every event. `validate_pftrace.py` needs it (it does not apply
-    /// `TrackEventDefaults.track_uuid`); trace_processor does not, and without it an instruction takes ~6 bytes
-    /// less.
-    pub explicit_track_uuids: bool,
-    /// Add a `lanes` argument (active lanes) to every instruction slice, besides the wave's `active lanes` counter
-    /// track (about 5 bytes per instruction).
-    pub lane_args: bool,
+    pub layout: Layout,
     /// Buffer size at which a writer hands its packets to the file.
     pub flush_bytes: usize,
 }
@@ -61,8 +71,7 @@ impl Default for TraceConfig {
         TraceConfig {
             clock_hz: 1_000_000_000,
             wave_count: 1 << 14,
-            explicit_track_uuids: true,
-            lane_args: false,
+            layout: Layout::Validator,
             flush_bytes: 1 << 20,
         }
     }
@@ -351,6 +360,8 @@ struct Slot {
     loc_iid: Vec<u32>,
     next_loc_iid: u32,
     lanes_iid: u32,
+    /// Active lanes given in the last `lanes` argument of this wave (`u32::MAX`: none yet).
+    lanes_arg: u32,
 }
 
 struct Location {
@@ -439,10 +450,13 @@ impl TraceWriter {
         LocId(i)
     }
 
+    /// A flow id unique in the file: the writer's count in the high bits, the writer (host thread) in the low 6
+    /// (a short varint in the compact layout's `flow_ids_old`).
     pub fn new_flow(&mut self) -> FlowId {
         self.next_flow += 1;
         self.stats.flows += 1;
-        FlowId((self.worker as u64 + 1) << 40 | self.next_flow)
+        let w = self.worker as u64;
+        FlowId((self.next_flow << 6 | (w & 63)) + ((w >> 6) << 56))
     }
 
     fn desc_packet(&mut self) {
@@ -513,6 +527,7 @@ impl TraceWriter {
                     loc_iid: Vec::new(),
                     next_loc_iid: 1,
                     lanes_iid: 0,
+                    lanes_arg: u32::MAX,
                 });
                 self.stats.sequences += 1;
                 (self.slots.len() as u32 - 1, true)
@@ -524,6 +539,7 @@ impl TraceWriter {
         s.counters = counters;
         s.last_value = [i64::MIN; 3];
         s.last_ns = 0;
+        s.lanes_arg = u32::MAX;
         // The wave clock starts at BOOTTIME 0 (a snapshot also resets an incremental clock's base).
         // The snapshot goes first: a reader converts every later packet of the sequence with this clock.
         let mut p = TracePacket::new();
@@ -550,6 +566,9 @@ impl TraceWriter {
         defaults.set_timestamp_clock_id(proto::CLOCK_WAVE);
         let mut ted = TrackEventDefaults::new();
         ted.set_track_uuid(wave_uuid);
+        if cfg.layout == Layout::Compact {
+            ted.extra_counter_track_uuids = counters.to_vec();
+        }
         defaults.track_event_defaults = Some(ted).into();
         p.trace_packet_defaults = Some(defaults).into();
         proto::put_message(&mut self.buf, &p);
@@ -586,10 +605,9 @@ impl TraceWriter {
 
     #[inline(always)]
     fn track_field(&self, t: &WaveTrack) -> u64 {
-        if self.file.0.config.explicit_track_uuids {
-            t.uuid
-        } else {
-            0
+        match self.file.0.config.layout {
+            Layout::Validator => t.uuid,
+            Layout::Compact => 0,
         }
     }
 
@@ -693,7 +711,10 @@ impl TraceWriter {
         }
     }
 
-    /// Begin a slice on the wave's track. `flows_out` start at this slice, `flows_in` end at it.
+    /// Begin a slice on the wave's track. `flows_out` start at this slice, `flows_in` end at it. `lanes`: the
+    /// active lanes, given as a `lanes` argument when they differ from the wave's last `lanes` argument (so the
+    /// wave's first instruction always has one; the `active lanes` counter track has the value at every
+    /// instruction).
     #[inline]
     #[allow(clippy::too_many_arguments)]
     pub fn begin(
@@ -706,11 +727,77 @@ impl TraceWriter {
         flows_out: &[FlowId],
         flows_in: &[FlowId],
     ) {
-        let lane_arg = lanes.is_some() && self.file.0.config.lane_args;
-        let (n, l, a) = self.intern(t.slot, name, loc, lane_arg);
+        self.begin_with(t, ts, name, loc, lanes, [None; 3], flows_out, flows_in);
+    }
+
+    /// Begin an instruction slice (as `begin`) and set the wave's counters at `ts`: `vmcnt`, `lgkmcnt` and
+    /// `active lanes` = `lanes` (each written only when it changed).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn begin_instruction(
+        &mut self,
+        t: &WaveTrack,
+        ts: u64,
+        name: NameId,
+        loc: Option<LocId>,
+        lanes: u32,
+        vmcnt: i64,
+        lgkmcnt: i64,
+        flows_out: &[FlowId],
+        flows_in: &[FlowId],
+    ) {
+        let values = [Some(vmcnt), Some(lgkmcnt), Some(lanes as i64)];
+        self.begin_with(t, ts, name, loc, Some(lanes), values, flows_out, flows_in);
+    }
+
+    /// `values`: new values of the wave's counters (`WaveCounter` order), `None` = unchanged.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn begin_with(
+        &mut self,
+        t: &WaveTrack,
+        ts: u64,
+        name: NameId,
+        loc: Option<LocId>,
+        lanes: Option<u32>,
+        values: [Option<i64>; 3],
+        flows_out: &[FlowId],
+        flows_in: &[FlowId],
+    ) {
+        let lanes_arg = match lanes {
+            Some(l) if l != self.slots[t.slot as usize].lanes_arg => Some(l),
+            _ => None,
+        };
+        let (n, l, a) = self.intern(t.slot, name, loc, lanes_arg.is_some());
         let stamp = self.stamp(t.slot, ts);
         let track = self.track_field(t);
-        let seq = self.slots[t.slot as usize].seq;
+        let compact = self.file.0.config.layout == Layout::Compact;
+        let s = &mut self.slots[t.slot as usize];
+        let seq = s.seq;
+        if let Some(l) = lanes_arg {
+            s.lanes_arg = l;
+        }
+        // Which counters changed; in the compact layout the changed ones and those before them (values are
+        // positional) ride on this packet, when every one of those is known.
+        let mut changed = [false; 3];
+        let mut extra = [0i64; 3];
+        let mut n_extra = 0;
+        for k in 0..3 {
+            if let Some(v) = values[k] {
+                if v != s.last_value[k] {
+                    changed[k] = true;
+                    n_extra = k + 1;
+                }
+                extra[k] = v;
+            } else {
+                extra[k] = s.last_value[k];
+            }
+        }
+        let inline = compact && n_extra > 0 && extra[..n_extra].iter().all(|&v| v != i64::MIN);
+        if inline {
+            s.last_value[..n_extra].copy_from_slice(&extra[..n_extra]);
+            self.stats.counter_values += changed.iter().filter(|&&c| c).count() as u64;
+        }
         proto::put_slice_begin(
             &mut self.buf,
             seq,
@@ -720,11 +807,25 @@ impl TraceWriter {
                 track,
                 name_iid: n,
                 source_location_iid: l,
-                uint_arg: (a, lanes.unwrap_or(0) as u64),
+                uint_arg: (a, lanes_arg.unwrap_or(0) as u64),
                 flows_out,
                 flows_in,
+                varint_flows: compact,
+                extra_counters: if inline { &extra[..n_extra] } else { &[] },
             },
         );
+        if !inline && n_extra > 0 {
+            // Counter packets at the slice's timestamp (delta 0 after the begin).
+            for k in [
+                WaveCounter::ActiveLanes,
+                WaveCounter::Vmcnt,
+                WaveCounter::Lgkmcnt,
+            ] {
+                if changed[k as usize] {
+                    self.counter(t, k, ts, extra[k as usize]);
+                }
+            }
+        }
     }
 
     /// End the wave track's innermost open slice.
@@ -759,8 +860,8 @@ impl TraceWriter {
         flows_out: &[FlowId],
         flows_in: &[FlowId],
     ) {
-        self.begin(t, ts, name, loc, Some(lanes), flows_out, flows_in);
-        self.counter(t, WaveCounter::ActiveLanes, ts, lanes as i64);
+        let values = [None, None, Some(lanes as i64)];
+        self.begin_with(t, ts, name, loc, Some(lanes), values, flows_out, flows_in);
         self.end(t, ts + dur);
         self.stats.instructions += 1;
     }
@@ -811,7 +912,7 @@ impl TraceWriter {
         let mut e = TrackEvent::new();
         e.set_type(Type::TYPE_INSTANT);
         e.set_name_iid(n);
-        if self.file.0.config.explicit_track_uuids {
+        if self.track_field(t) != 0 {
             e.set_track_uuid(t.uuid);
         }
         for (k, v) in args {
@@ -823,7 +924,11 @@ impl TraceWriter {
             }
             e.debug_annotations.push(a);
         }
-        e.terminating_flow_ids = flows_in.iter().map(|f| f.0).collect();
+        let ids = flows_in.iter().map(|f| f.0).collect();
+        match self.file.0.config.layout {
+            Layout::Validator => e.terminating_flow_ids = ids,
+            Layout::Compact => e.terminating_flow_ids_old = ids,
+        }
         p.set_track_event(e);
         proto::put_message(&mut self.buf, &p);
         self.stats.instants += 1;

@@ -12,6 +12,7 @@ use wavescope::exec::Program;
 use wavescope::hazards::{HazardChecker, HazardTable};
 use wavescope::launch::{run_observed, RunOptions, RunStats};
 use wavescope::session::Session;
+use wavescope_traces::writer::Layout;
 use wavescope_traces::{
     finish, IssueOrderClock, TraceConfig, TraceFile, TraceFilter, TraceObserver, TraceOptions,
     TraceProgram, TraceStats,
@@ -31,6 +32,17 @@ fn trace(
     topts: &TraceOptions,
     hazards: bool,
 ) -> Traced {
+    trace_layout(session, path, opts, topts, hazards, Layout::Validator)
+}
+
+fn trace_layout(
+    session: &Session,
+    path: &Path,
+    opts: &RunOptions,
+    topts: &TraceOptions,
+    hazards: bool,
+    layout: Layout,
+) -> Traced {
     let d = &session.dispatch;
     let prog = TraceProgram::new(&d.program, session.debug_info.as_deref());
     let table = HazardTable::with_apertures(&d.program, d.apertures);
@@ -38,6 +50,7 @@ fn trace(
         path,
         TraceConfig {
             wave_count: d.wave_count(),
+            layout,
             ..TraceConfig::default()
         },
     )
@@ -100,6 +113,35 @@ fn wave_names(grid: [u32; 3], block: [u32; 3]) -> Vec<String> {
     v
 }
 
+/// What `gemm_64_every_instruction_is_a_slice` asks of a trace of the whole gemm 64 dispatch.
+const GEMM64_QUERIES: &[&str] = &[
+            "select count(*) from slice where dur > 0",
+            "select count(*) from slice where dur = 0",
+            "select group_concat(name, ';') from (select name from track where name like 'wave % SIMD %' order by id)",
+            "select group_concat(n, ',') from (select count(*) as n from slice s join track t on s.track_id = t.id \
+             where s.dur > 0 group by t.id order by t.id)",
+            "select count(*) from track w join track g on w.parent_id = g.id join track c on g.parent_id = c.id \
+             where w.name like 'wave % SIMD %' and g.name like 'WG (%' and c.name = 'CU 0'",
+            "select count(*) from track where kind = 'counter' and name like 'wave % vmcnt'",
+            "select count(*) from track where kind = 'counter' and name like 'wave % lgkmcnt'",
+            "select max(c.value) from counter c join track t on c.track_id = t.id where t.name like '% vmcnt'",
+            "select max(c.value) from counter c join track t on c.track_id = t.id where t.name like '% lgkmcnt'",
+            "select min(c.value) || ',' || max(c.value) from counter c join track t on c.track_id = t.id \
+             where t.name like '% active lanes'",
+            "select count(distinct t.id) || ',' || max(c.value) from counter c join track t on c.track_id = t.id \
+             where t.name like 'CU 0 SIMD % busy waves'",
+            "select count(*) from flow",
+            "select count(*) from flow f join slice s on f.slice_in = s.id where s.name not in ('s_waitcnt', 's_endpgm')",
+            "select count(*) from flow f join slice s on f.slice_out = s.id \
+             where s.name not like 'global_%' and s.name not like 's_load_%'",
+            "select s.args from slice s join track t on s.track_id = t.id where t.name like 'wave 0 %' \
+             and s.name = 'global_load_dword' order by s.ts limit 1",
+            "select count(*) from slice where dur > 0 and name != 's_waitcnt' and name != 's_endpgm' \
+             and id in (select slice_in from flow)",
+            "select count(*) from slice where args like '%''lanes'': 64%'",
+    "select count(*) from slice where args like '%lanes%'",
+];
+
 #[test]
 fn gemm_64_every_instruction_is_a_slice() {
     if !have_validator() {
@@ -127,34 +169,7 @@ fn gemm_64_every_instruction_is_a_slice() {
     let per_wave: Vec<String> = (0..waves as u32)
         .map(|w| t.count.per_wave[&w].to_string())
         .collect();
-    let rows = validate(
-        &path,
-        &[
-            "select count(*) from slice where dur > 0",
-            "select count(*) from slice where dur = 0",
-            "select group_concat(name, ';') from (select name from track where name like 'wave % SIMD %' order by id)",
-            "select group_concat(n, ',') from (select count(*) as n from slice s join track t on s.track_id = t.id \
-             where s.dur > 0 group by t.id order by t.id)",
-            "select count(*) from track w join track g on w.parent_id = g.id join track c on g.parent_id = c.id \
-             where w.name like 'wave % SIMD %' and g.name like 'WG (%' and c.name = 'CU 0'",
-            "select count(*) from track where kind = 'counter' and name like 'wave % vmcnt'",
-            "select count(*) from track where kind = 'counter' and name like 'wave % lgkmcnt'",
-            "select max(c.value) from counter c join track t on c.track_id = t.id where t.name like '% vmcnt'",
-            "select max(c.value) from counter c join track t on c.track_id = t.id where t.name like '% lgkmcnt'",
-            "select min(c.value) || ',' || max(c.value) from counter c join track t on c.track_id = t.id \
-             where t.name like '% active lanes'",
-            "select count(distinct t.id) || ',' || max(c.value) from counter c join track t on c.track_id = t.id \
-             where t.name like 'CU 0 SIMD % busy waves'",
-            "select count(*) from flow",
-            "select count(*) from flow f join slice s on f.slice_in = s.id where s.name not in ('s_waitcnt', 's_endpgm')",
-            "select count(*) from flow f join slice s on f.slice_out = s.id \
-             where s.name not like 'global_%' and s.name not like 's_load_%'",
-            "select s.args from slice s join track t on s.track_id = t.id where t.name like 'wave 0 %' \
-             and s.name = 'global_load_dword' order by s.ts limit 1",
-            "select count(*) from slice where dur > 0 and name != 's_waitcnt' and name != 's_endpgm' \
-             and id in (select slice_in from flow)",
-        ],
-    );
+    let rows = validate(&path, GEMM64_QUERIES);
     assert_eq!(
         one(&rows, 0),
         t.stats.wave_instructions.to_string(),
@@ -192,6 +207,9 @@ fn gemm_64_every_instruction_is_a_slice() {
     // kernel.lines.txt: 0x1780 (the first global_load_dword) is ./kernel.cl line 28.
     assert_eq!(one(&rows, 14), "{'source': './kernel.cl:28'}");
     assert_eq!(one(&rows, 15), "0");
+    // Every lane active throughout: only each wave's first instruction carries `lanes` (64).
+    assert_eq!(one(&rows, 16), waves.to_string());
+    assert_eq!(one(&rows, 17), waves.to_string());
     assert_eq!(t.trace.instructions, t.stats.wave_instructions);
 
     // The interned source location of 0x1780 carries the PC and llvm-objdump's text.
@@ -210,6 +228,137 @@ fn gemm_64_every_instruction_is_a_slice() {
         found,
         "no interned source location `{want}` at ./kernel.cl:28"
     );
+}
+
+/// Fingerprints of everything a trace holds: slices (instants too), counters and flows.
+const FINGERPRINT_QUERIES: &[&str] = &[
+    "select count(*) || ',' || sum(ts) || ',' || sum(dur) || ',' || sum(depth) || ',' || \
+     sum(length(name) * (ts % 997 + 1)) || ',' || sum(length(coalesce(args, '')) * (ts % 991 + 1)) || ',' || \
+     sum(track_id * (ts % 983 + 1)) from slice",
+    "select count(*) || ',' || sum(ts) || ',' || sum(value * (ts % 977 + 1)) || ',' || sum(track_id * value) \
+     from counter",
+    "select count(*) || ',' || sum(so.ts * 7 + si.ts) || ',' || sum(so.track_id * 3 + si.track_id) from flow f \
+     join slice so on f.slice_out = so.id join slice si on f.slice_in = si.id",
+];
+
+/// The compact layout written back in the validator layout, applying what trace_processor does with it
+/// (track_event.proto, trace_packet_defaults.proto): a `TrackEvent` without `track_uuid` is on
+/// `TrackEventDefaults.track_uuid`; `extra_counter_values[i]` is a counter value, at the event's timestamp, for
+/// `extra_counter_track_uuids[i]` of the defaults; `flow_ids_old`/`terminating_flow_ids_old` are flow ids like
+/// `flow_ids`/`terminating_flow_ids`. Counter values equal to their track's previous value are dropped (the same
+/// step function; the validator layout writes changes only).
+fn expand_compact(src: &Path, dst: &Path) {
+    use perfetto_protos::track_event::{track_event::Type, TrackEvent};
+    use std::collections::HashMap;
+    let mut defaults: HashMap<u32, (Option<u64>, Vec<u64>)> = HashMap::new();
+    let mut last: HashMap<u64, i64> = HashMap::new();
+    let mut out = Vec::new();
+    let put = |out: &mut Vec<u8>, p: &TracePacket| {
+        let b = p.write_to_bytes().unwrap();
+        out.push(0x0A);
+        let mut n = b.len();
+        while n >= 0x80 {
+            out.push(n as u8 | 0x80);
+            n >>= 7;
+        }
+        out.push(n as u8);
+        out.extend_from_slice(&b);
+    };
+    for mut p in packets(src) {
+        let seq = p.trusted_packet_sequence_id();
+        if let Some(d) = p.trace_packet_defaults.as_ref() {
+            if let Some(t) = d.track_event_defaults.as_ref() {
+                defaults.insert(seq, (t.track_uuid, t.extra_counter_track_uuids.clone()));
+            }
+        }
+        if !p.has_track_event() {
+            put(&mut out, &p);
+            continue;
+        }
+        let (track, extra) = defaults.get(&seq).cloned().unwrap_or_default();
+        let e = p.mut_track_event();
+        if !e.has_track_uuid() {
+            if let Some(t) = track {
+                e.set_track_uuid(t);
+            }
+        }
+        let old = std::mem::take(&mut e.flow_ids_old);
+        e.flow_ids.extend(old);
+        let old = std::mem::take(&mut e.terminating_flow_ids_old);
+        e.terminating_flow_ids.extend(old);
+        let values = std::mem::take(&mut e.extra_counter_values);
+        put(&mut out, &p);
+        for (i, v) in values.into_iter().enumerate() {
+            let uuid = extra[i];
+            if last.insert(uuid, v) == Some(v) {
+                continue;
+            }
+            let mut c = TracePacket::new();
+            c.set_trusted_packet_sequence_id(seq);
+            if p.has_timestamp_clock_id() {
+                c.set_timestamp(p.timestamp());
+                c.set_timestamp_clock_id(p.timestamp_clock_id());
+            } else {
+                c.set_timestamp(0); // a delta on the sequence's incremental clock: the event's time
+            }
+            let mut e = TrackEvent::new();
+            e.set_type(Type::TYPE_COUNTER);
+            e.set_track_uuid(uuid);
+            e.set_counter_value(v);
+            c.set_track_event(e);
+            put(&mut out, &c);
+        }
+    }
+    std::fs::write(dst, out).unwrap();
+}
+
+#[test]
+fn compact_layout_holds_the_same_trace() {
+    if !have_validator() {
+        return;
+    }
+    let s = load("polybench_gemm_64");
+    let opts = RunOptions {
+        jobs: 1,
+        ..RunOptions::default()
+    };
+    let topts = TraceOptions::default();
+    let full = tmp("gemm64_validator_layout.pftrace");
+    let compact = tmp("gemm64_compact.pftrace");
+    let expanded = tmp("gemm64_compact_expanded.pftrace");
+    let a = trace_layout(&s, &full, &opts, &topts, false, Layout::Validator);
+    let b = trace_layout(&s, &compact, &opts, &topts, false, Layout::Compact);
+    assert_eq!(a.trace.instructions, b.trace.instructions);
+    assert_eq!(a.trace.counter_values, b.trace.counter_values);
+    // The compact layout's instruction packets name no track and carry no counter packets of their own.
+    let ps = packets(&compact);
+    let events: Vec<_> = ps
+        .iter()
+        .filter(|p| p.has_track_event() && p.track_event().has_name_iid())
+        .collect();
+    assert!(events.iter().all(|p| !p.track_event().has_track_uuid()));
+    assert!(events
+        .iter()
+        .any(|p| !p.track_event().extra_counter_values.is_empty()));
+    assert!(!ps.iter().any(|p| p.has_track_event()
+        && p.track_event().has_counter_value()
+        && p.track_event().track_uuid() <= s.dispatch.wave_count() * 4));
+    expand_compact(&compact, &expanded);
+    let mut queries: Vec<&str> = GEMM64_QUERIES.to_vec();
+    queries.extend_from_slice(FINGERPRINT_QUERIES);
+    let want = validate(&full, &queries);
+    let got = validate(&expanded, &queries);
+    for (i, q) in queries.iter().enumerate() {
+        assert_eq!(got[i], want[i], "{q}");
+    }
+    let (fa, fb) = (a.trace.bytes as f64, b.trace.bytes as f64);
+    let n = a.stats.wave_instructions as f64;
+    eprintln!(
+        "gemm 64: validator layout {:.1} bytes/wave-instruction, compact {:.1}",
+        fa / n,
+        fb / n
+    );
+    assert!(fb < fa * 0.8, "compact {fb} bytes, validator layout {fa}");
 }
 
 fn packets(path: &Path) -> Vec<TracePacket> {

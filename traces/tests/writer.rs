@@ -87,6 +87,8 @@ fn slices_stalls_flows_counters_and_instants() {
             "select args from slice where name = 'global_load_dword' and ts = 0",
             "select args from slice where name = 'hazard H1'",
             "select count(*) from track where name like 'wave %' and parent_id = (select id from track where name = 'WG (0,0,0)')",
+            "select group_concat(x, ';') from (select s.name || '@' || s.ts || ':' || s.args as x from slice s \
+             where s.args like '%lanes%' order by s.track_id, s.ts)",
         ],
     );
     let n0 = "wave 0 WG(0,0,0) SIMD 0";
@@ -121,9 +123,22 @@ fn slices_stalls_flows_counters_and_instants() {
         .join(";")
     );
     assert_eq!(one(&rows, 2), "global_load_dword->s_waitcnt");
-    assert_eq!(one(&rows, 3), "{'source': './k.cl:7'}");
+    // A wave's first instruction carries its active lanes as an argument.
+    assert_eq!(one(&rows, 3), "{'lanes': 64, 'source': './k.cl:7'}");
     assert_eq!(one(&rows, 4), "{'producer_pc': '0x100'}");
     assert_eq!(one(&rows, 5), "3");
+    // `lanes` only where it differs from the wave's previous `lanes` argument: wave 0 64 then 32, wave 1 64
+    // once (at its first written instruction, cycle 10), wave 2 (a new wave on wave 0's sequence) 16.
+    assert_eq!(
+        one(&rows, 6),
+        [
+            "global_load_dword@0:{'lanes': 64, 'source': './k.cl:7'}",
+            "s_waitcnt@10:{'lanes': 32, 'source': './k.cl:8'}",
+            "global_load_dword@20:{'lanes': 64, 'source': './k.cl:7'}",
+            "s_waitcnt@0:{'lanes': 16, 'source': './k.cl:8'}",
+        ]
+        .join(";")
+    );
 }
 
 #[test]
