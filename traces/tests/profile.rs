@@ -334,3 +334,23 @@ fn threads_give_the_same_profile() {
         assert_eq!((x.pc, x.counts), (y.pc, y.counts));
     }
 }
+
+/// Every example kernel (but the 4096-wave benchmark): the sums and the llvm-symbolizer inline chains.
+#[test]
+fn every_example_sums_and_matches_the_symbolizer() {
+    let dir = example("");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().join("case.json").exists())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "polybench_gemm_512")
+        .collect();
+    names.sort();
+    assert!(names.len() >= 15, "{names:?}");
+    for name in names {
+        let (s, r) = profiled(&name, 1);
+        check_sums(&s, &r);
+        check_symbolizer(&s, &r.profile);
+    }
+}
