@@ -16,7 +16,8 @@
 //!       "chain": [FRAME],              // innermost first: {"function", "file", "line", "column"}
 //!       "memory": bool, "findings": [str], ...COUNTS } ],
 //!   "lines": [                         // every source line with its inline chain, most cost first
-//!     { "source": "kernel.cl:32 <- kernel.cl:22", "chain": [FRAME] (column 0),
+//!     { "source": "kernel.cl:32 <- kernel.cl:22", "text": str | null (the source line's text),
+//!       "chain": [FRAME] (column 0),
 //!       "pcs": ["0x.."], "findings": n, ...COUNTS } ] }
 //! COUNTS = { "executions", "issue_cycles", "stall_cycles", "cost", "cost_percent",
 //!            "stall": {"waitcnt_vmcnt", "waitcnt_lgkmcnt", "counter_full", "barrier", "mfma_busy"},
@@ -342,9 +343,10 @@ fn inst_json(i: &InstProfile, total: u64) -> Value {
     Value::Object(m)
 }
 
-fn line_json(l: &LineProfile, total: u64) -> Value {
+fn line_json(l: &LineProfile, total: u64, text: Option<String>) -> Value {
     let mut m = serde_json::Map::new();
     m.insert("source".into(), json!(l.label()));
+    m.insert("text".into(), json!(text.map(|t| t.trim().to_string())));
     m.insert("chain".into(), frames_json(&l.frames));
     m.insert(
         "pcs".into(),
@@ -359,9 +361,33 @@ fn line_json(l: &LineProfile, total: u64) -> Value {
     Value::Object(m)
 }
 
+/// The source text of a line (innermost location of its first instruction), when the file can be read (next to
+/// the code object, or embedded in the DWARF).
+fn line_text(
+    src: Option<&(
+        &wavescope::debug_info::DebugInfo,
+        wavescope::debug_info::SourceCache,
+    )>,
+    l: &LineProfile,
+) -> Option<String> {
+    let (di, cache) = src?;
+    di.source_line(cache, di.loc_id(*l.pcs.first()?))
+}
+
 fn to_json(session: &Session, r: &profile::ProfiledRun, fault: Option<&str>) -> Value {
     let p = &r.profile;
     let total = p.totals.cost();
+    let dirs: Vec<PathBuf> = session
+        .manifest
+        .code_object
+        .parent()
+        .map(|d| d.to_path_buf())
+        .into_iter()
+        .collect();
+    let src = session
+        .debug_info
+        .as_deref()
+        .map(|di| (di, di.source_cache(dirs)));
     json!({
         "kernel": session.manifest.kernel,
         "timing_model": wavescope::timing::MODEL_NAME,
@@ -373,6 +399,6 @@ fn to_json(session: &Session, r: &profile::ProfiledRun, fault: Option<&str>) -> 
         "hazards": p.hazards,
         "missing_waits": p.missing_waits,
         "instructions": p.top_insts(0).into_iter().map(|i| inst_json(i, total)).collect::<Vec<_>>(),
-        "lines": p.top_lines(0).into_iter().map(|l| line_json(l, total)).collect::<Vec<_>>(),
+        "lines": p.top_lines(0).into_iter().map(|l| line_json(l, total, line_text(src.as_ref(), l))).collect::<Vec<_>>(),
     })
 }

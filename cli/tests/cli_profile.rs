@@ -107,6 +107,12 @@ fn gemm_tables_and_json_agree_with_run() {
     for k in ["source", "chain", "pcs", "findings", "executions", "cost"] {
         assert!(lines[0].get(k).is_some(), "no line `{k}`");
     }
+    // the costliest line's text is line 32 of the kernel source
+    let src = std::fs::read_to_string(ex.join("kernel.cl")).unwrap();
+    assert_eq!(
+        lines[0]["text"].as_str().unwrap(),
+        src.lines().nth(31).unwrap().trim()
+    );
     // sorted by cost
     let costs: Vec<u64> = insts.iter().map(|i| u(i, "cost")).collect();
     assert!(costs.windows(2).all(|w| w[0] >= w[1]));

@@ -294,7 +294,7 @@ pub struct Profile {
     pub missing_waits: usize,
 }
 
-/// `which` of `hazards`/`missing_waits` text, keyed by PC.
+/// One line per finding, keyed by the PC that lacks the wait (hazard consumer, register use before its load).
 fn findings_by_pc(f: &Findings) -> HashMap<u64, Vec<String>> {
     let parse = |s: &str| u64::from_str_radix(s.trim_start_matches("0x"), 16).ok();
     let mut m: HashMap<u64, Vec<String>> = HashMap::new();
