@@ -27,6 +27,7 @@
 //! instructions; `cost_percent` is of the total cost.
 
 use serde_json::{json, Value};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use wavescope::launch::RunOptions;
@@ -64,16 +65,20 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
     let r = profile::run_profiled(&session, &opts);
     let fault = r.fault.as_ref().map(|f| session.fault_report(f).message);
     let to_stdout = a.json.as_deref().is_some_and(|j| j.as_os_str() == "-");
+    // a closed pipe (`| head`) ends the output quietly
+    let mut stdout = std::io::stdout().lock();
     if !to_stdout {
         for l in tables(&session, &r, a) {
-            println!("{l}");
+            if writeln!(stdout, "{l}").is_err() {
+                break;
+            }
         }
     }
     if let Some(path) = &a.json {
         let v = to_json(&session, &r, fault.as_deref());
         let text = serde_json::to_string_pretty(&v)? + "\n";
         if to_stdout {
-            print!("{text}");
+            let _ = stdout.write_all(text.as_bytes());
         } else {
             std::fs::write(path, text)
                 .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;

@@ -292,3 +292,22 @@ fn findings_at_their_pc_in_a_patched_mfma_kernel() {
     );
     assert!(out.lines().all(|l| l.chars().count() <= 120), "{out}");
 }
+
+/// `wavescope profile ... | head -1`: a closed pipe ends the output without a panic (the read end is closed
+/// before the run finishes, so the first write already fails).
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    use std::process::Stdio;
+    let ex = root().join("examples/polybench_gemm_64");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wavescope"))
+        .args(["profile", ex.to_str().unwrap(), "--top", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{err}");
+}
