@@ -78,7 +78,7 @@ impl Region {
     }
 
     #[inline]
-    fn dwords(&self) -> &[AtomicU32] {
+    pub(crate) fn dwords(&self) -> &[AtomicU32] {
         // SAFETY: AtomicU64 and [AtomicU32; 2] have the same size, and AtomicU64's alignment satisfies AtomicU32's.
         // x86-64 (the supported host) gives mixed-size relaxed atomics the expected little-endian meaning.
         unsafe {
@@ -206,6 +206,17 @@ impl GlobalMemory {
             addr,
             len: len as u32,
         })
+    }
+
+    /// The region holding all of `[lo, end)` when `lo` is dword-aligned: the whole-instruction fast path of
+    /// VMEM dword accesses (one region check for 64 lanes, then plain dword loads/stores). `None` sends the
+    /// instruction down the per-lane path, which finds and reports any bad lane.
+    #[inline(always)]
+    pub(crate) fn span(&self, hint: &mut usize, lo: u64, end: u64) -> Option<&Region> {
+        if end < lo {
+            return None;
+        }
+        self.region_hinted(hint, lo, end - lo).ok()
     }
 
     /// `read` with a region hint (see `region_hinted`).

@@ -16,6 +16,7 @@ use crate::exec::fidelity::Fidelity;
 use crate::exec::{Ctx, Fault, Flow, Handler, Wave, LANES};
 use crate::isa::{Inst, Op, Operand};
 use access::{kind, lanes, Faults, Loc, Spaces};
+use std::sync::atomic::Ordering::Relaxed;
 
 pub fn lookup(op: Op) -> Option<Handler> {
     flat::lookup(op).or_else(|| buffer::lookup(op))
@@ -29,6 +30,123 @@ pub fn fidelity(op: Op) -> Option<(Fidelity, &'static str)> {
 /// An addressing mode: where each active lane's access of `size` bytes lands.
 pub(crate) trait Addr {
     fn locate(wave: &Wave, inst: &Inst, ctx: &Ctx, mask: u64, size: usize, locs: &mut [Loc; LANES]);
+    /// Fill `out` with every lane's global address and say `true` when every active lane is a plain global access
+    /// (GLOBAL always; FLAT when no active lane falls in the LDS or private aperture). `false` sends the
+    /// instruction down the per-lane `locate` path (buffer, scratch, DS, FLAT to LDS/scratch).
+    #[inline(always)]
+    fn global_addrs(
+        _wave: &Wave,
+        _inst: &Inst,
+        _ctx: &Ctx,
+        _mask: u64,
+        _out: &mut [u64; LANES],
+    ) -> bool {
+        false
+    }
+}
+
+/// The region every active lane of a dword access (`n` dwords per lane) falls in, found from the first active lane,
+/// with `addrs` turned into each lane's dword index in it. `None` when a lane is misaligned or outside that region:
+/// the per-lane path then handles (and reports) it.
+#[inline(always)]
+fn global_span<'m>(
+    mem: &'m crate::exec::GlobalMemory,
+    addrs: &mut [u64; LANES],
+    mask: u64,
+    n: usize,
+) -> Option<&'m crate::exec::Region> {
+    let bytes = 4 * n as u64;
+    let a0 = addrs[mask.trailing_zeros() as usize & (LANES - 1)];
+    let r = mem.span(&mut 0, a0, a0.checked_add(bytes)?)?;
+    // Every lane's offset must leave room for its `n` dwords: off <= size - bytes, dword aligned.
+    let limit = r.size - bytes;
+    let mut bad = false;
+    if mask == u64::MAX {
+        for a in addrs.iter_mut() {
+            let off = a.wrapping_sub(r.base);
+            bad |= (off > limit) | (off & 3 != 0);
+            *a = off >> 2;
+        }
+    } else {
+        for l in lanes(mask) {
+            let off = addrs[l].wrapping_sub(r.base);
+            bad |= (off > limit) | (off & 3 != 0);
+            addrs[l] = off >> 2;
+        }
+    }
+    (!bad).then_some(r)
+}
+
+/// Whole-instruction dword load: one region check, then plain dword loads (see `global_span`).
+#[inline(always)]
+fn load_dwords_fast<A: Addr, const N: usize>(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &Ctx,
+    dst: Operand,
+    mask: u64,
+) -> bool {
+    let mut addrs = [0u64; LANES];
+    if !A::global_addrs(wave, inst, ctx, mask, &mut addrs) {
+        return false;
+    }
+    let Some(r) = global_span(ctx.mem, &mut addrs, mask, N) else {
+        return false;
+    };
+    let d = r.dwords();
+    for i in 0..N {
+        let reg = &mut wave.vreg[vreg(dst, i)];
+        // SAFETY (both loops): `global_span` checked that every active lane's `N` dwords lie inside the region,
+        // and `dwords()` covers the whole region.
+        if mask == u64::MAX {
+            for (v, &o) in reg.iter_mut().zip(addrs.iter()) {
+                *v = unsafe { d.get_unchecked(o as usize + i) }.load(Relaxed);
+            }
+        } else {
+            for l in lanes(mask) {
+                reg[l] = unsafe { d.get_unchecked(addrs[l] as usize + i) }.load(Relaxed);
+            }
+        }
+    }
+    true
+}
+
+/// Whole-instruction dword store (see `load_dwords_fast`); read-only regions take the per-lane path, which faults.
+#[inline(always)]
+fn store_dwords_fast<A: Addr, const N: usize>(
+    wave: &Wave,
+    inst: &Inst,
+    ctx: &Ctx,
+    data: Operand,
+    mask: u64,
+) -> bool {
+    let mut addrs = [0u64; LANES];
+    if !A::global_addrs(wave, inst, ctx, mask, &mut addrs) {
+        return false;
+    }
+    let Some(r) = global_span(ctx.mem, &mut addrs, mask, N) else {
+        return false;
+    };
+    if !r.writable {
+        return false;
+    }
+    let d = r.dwords();
+    // Lane order as the per-lane path: a later lane's store to the same dword wins.
+    // SAFETY (all loops): as in `load_dwords_fast`.
+    if N == 1 && mask == u64::MAX {
+        let v = &wave.vreg[vreg(data, 0)];
+        for (x, &o) in v.iter().zip(addrs.iter()) {
+            unsafe { d.get_unchecked(o as usize) }.store(*x, Relaxed);
+        }
+    } else {
+        for l in lanes(mask) {
+            for i in 0..N {
+                unsafe { d.get_unchecked(addrs[l] as usize + i) }
+                    .store(wave.vreg[vreg(data, i)][l], Relaxed);
+            }
+        }
+    }
+    true
 }
 
 /// The register `i` places after `op` in its file (VGPR or AGPR), as an index into `Wave::vreg`.
@@ -58,6 +176,9 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
     dst: Operand,
 ) -> Result<Flow, Box<Fault>> {
     let mask = wave.exec();
+    if KIND == kind::B32 && mask != 0 && load_dwords_fast::<A, N>(wave, inst, ctx, dst, mask) {
+        return Ok(Flow::Next);
+    }
     let size = kind::size(KIND, N);
     let mut locs = [Loc::Dropped; LANES];
     A::locate(wave, inst, ctx, mask, size, &mut locs);
@@ -96,6 +217,9 @@ pub(crate) fn store<A: Addr, const KIND: u8, const N: usize>(
     data: Operand,
 ) -> Result<Flow, Box<Fault>> {
     let mask = wave.exec();
+    if KIND == kind::B32 && mask != 0 && store_dwords_fast::<A, N>(wave, inst, ctx, data, mask) {
+        return Ok(Flow::Next);
+    }
     let size = kind::size(KIND, N);
     let mut locs = [Loc::Dropped; LANES];
     A::locate(wave, inst, ctx, mask, size, &mut locs);

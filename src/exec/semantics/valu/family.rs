@@ -9,7 +9,8 @@
 use super::lanes::{self, Env, Hi16, Plan, K};
 use crate::exec::wave::{ConstKind, Wave, LANES};
 use crate::exec::{Ctx, Fault, Flow};
-use crate::isa::{Inst, Operand};
+use crate::isa::{Ext, Inst, Mods, Operand};
+use std::mem::MaybeUninit;
 
 /// Where `Env::cond` comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +33,9 @@ pub trait VOp {
     /// Source 2 is the destination's current value (V_FMAC, V_MAC_F16, V_DOT*C, accumulating converts).
     const SRC2_IS_DST: bool = false;
     const COND: Cond = Cond::None;
+    /// The host IEEE operation this op is under the default MODE (round to nearest even, denormals kept), for
+    /// the vectorised plain path; `Native::None` for everything else.
+    const NATIVE: Native = Native::None;
     /// The result for one lane from the source values `s` (raw bits, modifiers applied).
     fn lane(s: [u64; 3], e: &Env, lane: usize) -> u64;
 }
@@ -51,8 +55,260 @@ pub fn cond_mask(w: &Wave, i: &Inst, c: &Ctx, cond: Cond) -> u64 {
     }
 }
 
+/// Host float operations the plain path runs vectorised (see `VOp::NATIVE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Native {
+    None,
+    Add,
+    Sub,
+    Subrev,
+    Mul,
+    /// `fma(S0, S1, S2)` (V_FMA, V_FMAC with S2 = D0, V_FMAMK/FMAAK with K in place).
+    Fma,
+}
+
+/// MODE.GPR_IDX_EN (state.md MODE bit 27): VGPR indexing rewrites operands, so only the general path handles it.
+const GPR_IDX_EN: u32 = 1 << 27;
+
+/// The plain form of a [`VOp`]: no DPP/SDWA, no source or output modifiers, no VGPR indexing, no 16-bit operand
+/// or result. Most compiler output is plain; it skips the lane plan, the modifier passes and the 16-bit placement
+/// (which are the identity for it), with the same per-lane operation, so the results are the same by construction.
+#[inline(always)]
+fn plain<O: VOp>(w: &Wave, i: &Inst) -> bool {
+    let narrow = |k: K| k != K::None && k.width() == 16;
+    if narrow(O::D) || narrow(O::S[0]) || narrow(O::S[1]) || narrow(O::S[2]) {
+        return false;
+    }
+    i.ext == Ext::None && i.mods == Mods::default() && w.mode & GPR_IDX_EN == 0
+}
+
+/// Lanes read as 0 by unused sources.
+static ZERO_LANES: [u32; LANES] = [0; LANES];
+
+/// One source of a plain instruction as the low and high dwords of all 64 lanes: register rows straight from the
+/// register file, or a scalar/constant broadcast into `lo_buf`/`hi_buf` (as `lanes::fetch` reads them, without
+/// its DPP/SDWA/modifier steps, which are the identity for a plain instruction).
+#[inline(always)]
+fn plain_src<'a>(
+    w: &'a Wave,
+    i: &Inst,
+    c: &Ctx,
+    op: Operand,
+    kind: K,
+    lo_buf: &'a mut MaybeUninit<[u32; LANES]>,
+    hi_buf: &'a mut MaybeUninit<[u32; LANES]>,
+) -> (&'a [u32; LANES], &'a [u32; LANES]) {
+    if kind == K::None {
+        return (&ZERO_LANES, &ZERO_LANES);
+    }
+    if op.0 >= 256 {
+        let n = Wave::vreg_index(op);
+        let hi = if kind.width() == 64 {
+            &w.vreg[(n + 1) & 511]
+        } else {
+            &ZERO_LANES
+        };
+        return (&w.vreg[n], hi);
+    }
+    let v = if kind == K::I64 && op == Operand::LITERAL {
+        i.literal as i32 as i64 as u64
+    } else {
+        w.read_scalar(op, i.literal, &c.apertures, kind.const_kind())
+    };
+    let lo = &*lo_buf.write([v as u32; LANES]);
+    let hi = if kind.width() == 64 {
+        &*hi_buf.write([(v >> 32) as u32; LANES])
+    } else {
+        &ZERO_LANES
+    };
+    (lo, hi)
+}
+
+/// Write the EXEC lanes of a 32-bit result.
+#[inline(always)]
+fn store32(w: &mut Wave, dst: Operand, d: &[u32; LANES], mask: u64) {
+    let r = &mut w.vreg[Wave::vreg_index(dst)];
+    if mask == u64::MAX {
+        *r = *d;
+    } else {
+        for l in 0..LANES {
+            if mask >> l & 1 != 0 {
+                r[l] = d[l];
+            }
+        }
+    }
+}
+
+/// The plain-form handler: sources straight from the register file, the lane operation over all lanes into a
+/// local row, then a masked store. Float ops with a `Native` form run on host IEEE arithmetic when MODE is the
+/// default, falling back to the per-lane operation (which handles NaNs and every other MODE) when any lane's
+/// result is NaN.
+#[inline(always)]
+fn vop_plain<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+    let mask = w.exec();
+    let dst = i.dst;
+    let k2 = if O::COND == Cond::VccOrSrc2 {
+        K::None
+    } else {
+        O::S[2]
+    };
+    let wide = |k: K| k != K::None && k.width() == 64;
+    let mut env = Env::new(w, i);
+    env.cond = cond_mask(w, i, c, O::COND);
+    let mut bufs: [MaybeUninit<[u32; LANES]>; 6] = [const { MaybeUninit::uninit() }; 6];
+    let [b0, b1, b2, b3, b4, b5] = &mut bufs;
+    let (lo, hi, d_lo, d_hi) = {
+        let (a0, a1) = plain_src(w, i, c, i.src[0], O::S[0], b0, b1);
+        let (c0, c1) = plain_src(w, i, c, i.src[1], O::S[1], b2, b3);
+        let src2 = if O::SRC2_IS_DST { dst } else { i.src[2] };
+        let (e0, e1) = plain_src(w, i, c, src2, k2, b4, b5);
+        let (lo, hi) = ([a0, c0, e0], [a1, c1, e1]);
+        let mut d_lo = [0u32; LANES];
+        let mut d_hi = [0u32; LANES];
+        if !(O::NATIVE != Native::None && native_lanes::<O>(w, &lo, &hi, &mut d_lo, &mut d_hi)) {
+            for l in 0..LANES {
+                let v = |k: usize| {
+                    if wide(O::S[k]) {
+                        lo[k][l] as u64 | (hi[k][l] as u64) << 32
+                    } else {
+                        lo[k][l] as u64
+                    }
+                };
+                let r = O::lane([v(0), v(1), v(2)], &env, l);
+                d_lo[l] = r as u32;
+                d_hi[l] = (r >> 32) as u32;
+            }
+        }
+        (lo, hi, d_lo, d_hi)
+    };
+    let _ = (lo, hi);
+    if dst.is_none() {
+        return Ok(Flow::Next);
+    }
+    store32(w, dst, &d_lo, mask);
+    if wide(O::D) {
+        let n = Wave::vreg_index(dst);
+        store32(w, Operand(256 + ((n + 1) & 511) as u16), &d_hi, mask);
+    }
+    Ok(Flow::Next)
+}
+
+/// `O::NATIVE` on host floats over all lanes, when MODE allows it and no lane's result is NaN (NaN payloads and
+/// signs follow AMD's rules, not the host's: the per-lane path handles them). `false`: nothing was computed.
+#[inline(always)]
+fn native_lanes<O: VOp>(
+    w: &Wave,
+    lo: &[&[u32; LANES]; 3],
+    hi: &[&[u32; LANES]; 3],
+    d_lo: &mut [u32; LANES],
+    d_hi: &mut [u32; LANES],
+) -> bool {
+    let m = crate::exec::float::FpMode::from_mode(w.mode);
+    match O::D {
+        K::F32 if m.native_f32() => {
+            let f = |k: usize, l: usize| f32::from_bits(lo[k][l]);
+            let mut nan = false;
+            match O::NATIVE {
+                Native::Fma => fma_f32(lo[0], lo[1], lo[2], d_lo),
+                _ => {
+                    for l in 0..LANES {
+                        let (a, b) = (f(0, l), f(1, l));
+                        let r = match O::NATIVE {
+                            Native::Add => a + b,
+                            Native::Sub => a - b,
+                            Native::Subrev => b - a,
+                            _ => a * b,
+                        };
+                        d_lo[l] = r.to_bits();
+                    }
+                }
+            }
+            for &x in d_lo.iter() {
+                nan |= f32::from_bits(x).is_nan();
+            }
+            !nan
+        }
+        K::F64 if m.native_f64() => {
+            let f = |k: usize, l: usize| f64::from_bits(lo[k][l] as u64 | (hi[k][l] as u64) << 32);
+            let mut r = [0f64; LANES];
+            match O::NATIVE {
+                Native::Fma => {
+                    let a: [f64; LANES] = std::array::from_fn(|l| f(0, l));
+                    let b: [f64; LANES] = std::array::from_fn(|l| f(1, l));
+                    let c: [f64; LANES] = std::array::from_fn(|l| f(2, l));
+                    r = fma_f64(&a, &b, &c);
+                }
+                _ => {
+                    for (l, x) in r.iter_mut().enumerate() {
+                        let (a, b) = (f(0, l), f(1, l));
+                        *x = match O::NATIVE {
+                            Native::Add => a + b,
+                            Native::Sub => a - b,
+                            Native::Subrev => b - a,
+                            _ => a * b,
+                        };
+                    }
+                }
+            }
+            let mut nan = false;
+            for (l, x) in r.iter().enumerate() {
+                nan |= x.is_nan();
+                d_lo[l] = x.to_bits() as u32;
+                d_hi[l] = (x.to_bits() >> 32) as u32;
+            }
+            !nan
+        }
+        _ => false,
+    }
+}
+
+/// Fused multiply-add over 64 lanes: the host FMA instructions when the CPU has them (checked once, cached by
+/// std), else the correctly rounded software `mul_add`. Both are exact IEEE fma.
+#[inline(always)]
+fn fma_f32(a: &[u32; LANES], b: &[u32; LANES], c: &[u32; LANES], d: &mut [u32; LANES]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("fma") && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the features the function is compiled for were just detected.
+        return unsafe { fma_f32_avx2(a, b, c, d) };
+    }
+    for l in 0..LANES {
+        d[l] = f32::from_bits(a[l])
+            .mul_add(f32::from_bits(b[l]), f32::from_bits(c[l]))
+            .to_bits();
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn fma_f32_avx2(a: &[u32; LANES], b: &[u32; LANES], c: &[u32; LANES], d: &mut [u32; LANES]) {
+    for l in 0..LANES {
+        d[l] = f32::from_bits(a[l])
+            .mul_add(f32::from_bits(b[l]), f32::from_bits(c[l]))
+            .to_bits();
+    }
+}
+
+#[inline(always)]
+fn fma_f64(a: &[f64; LANES], b: &[f64; LANES], c: &[f64; LANES]) -> [f64; LANES] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("fma") && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: as `fma_f32`.
+        return unsafe { fma_f64_avx2(a, b, c) };
+    }
+    std::array::from_fn(|l| a[l].mul_add(b[l], c[l]))
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn fma_f64_avx2(a: &[f64; LANES], b: &[f64; LANES], c: &[f64; LANES]) -> [f64; LANES] {
+    std::array::from_fn(|l| a[l].mul_add(b[l], c[l]))
+}
+
 /// Handler for every [`VOp`].
 pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+    if plain::<O>(w, i) {
+        return vop_plain::<O>(w, i, c);
+    }
     let plan = Plan::new(w, i)?;
     let mut env = Env::new(w, i);
     env.cond = cond_mask(w, i, c, O::COND);

@@ -51,7 +51,7 @@ impl K {
         }
     }
     #[inline(always)]
-    const fn const_kind(self) -> ConstKind {
+    pub(crate) const fn const_kind(self) -> ConstKind {
         match self {
             K::B16 | K::F16 => ConstKind::B16,
             K::F64 => ConstKind::F64,

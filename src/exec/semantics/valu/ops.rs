@@ -4,7 +4,7 @@
 
 use core::marker::PhantomData;
 
-use super::family::{Cond, VOp, VOpFlag};
+use super::family::{Cond, Native, VOp, VOpFlag};
 use super::lanes::{Env, Hi16, K};
 use crate::exec::float::{self, Fmt, FpMode, Round, Trans};
 
@@ -91,23 +91,23 @@ fn negate(f: Fmt, x: u64) -> u64 {
 
 fvop!(
     /// V_ADD_F16/F32/F64: `D0 = S0 + S1`.
-    Add [T, T, None] -> T |s, e, _| float::add(T::F, s[0], s[1], m(e)));
+    Add [T, T, None] -> T { const NATIVE: Native = Native::Add; } |s, e, _| float::add(T::F, s[0], s[1], m(e)));
 fvop!(
     /// V_SUB_*: `D0 = S0 - S1`.
-    Sub [T, T, None] -> T |s, e, _| float::add(T::F, s[0], negate(T::F, s[1]), m(e)));
+    Sub [T, T, None] -> T { const NATIVE: Native = Native::Sub; } |s, e, _| float::add(T::F, s[0], negate(T::F, s[1]), m(e)));
 fvop!(
     /// V_SUBREV_*: `D0 = S1 - S0`.
-    Subrev [T, T, None] -> T |s, e, _| float::add(T::F, s[1], negate(T::F, s[0]), m(e)));
+    Subrev [T, T, None] -> T { const NATIVE: Native = Native::Subrev; } |s, e, _| float::add(T::F, s[1], negate(T::F, s[0]), m(e)));
 fvop!(
     /// V_MUL_*: `D0 = S0 * S1`.
-    Mul [T, T, None] -> T |s, e, _| float::mul(T::F, s[0], s[1], m(e)));
+    Mul [T, T, None] -> T { const NATIVE: Native = Native::Mul; } |s, e, _| float::mul(T::F, s[0], s[1], m(e)));
 fvop!(
     /// V_FMA_F16/F32/F64: `D0 = fma(S0, S1, S2)`. The f16 form writes one half and keeps the other.
-    Fma [T, T, T] -> T { const HI16: Hi16 = Hi16::Preserve; }
+    Fma [T, T, T] -> T { const HI16: Hi16 = Hi16::Preserve; const NATIVE: Native = Native::Fma; }
     |s, e, _| float::fma(T::F, s[0], s[1], s[2], m(e)));
 fvop!(
     /// V_FMAC_F32/F64: `D0 = fma(S0, S1, D0)`.
-    Fmac [T, T, T] -> T { const SRC2_IS_DST: bool = true; }
+    Fmac [T, T, T] -> T { const SRC2_IS_DST: bool = true; const NATIVE: Native = Native::Fma; }
     |s, e, _| float::fma(T::F, s[0], s[1], s[2], m(e)));
 fvop!(
     /// V_MIN_*: pseudocode.md VOP2 10 (IEEE-mode sNaN quieting, NaN operand ignored otherwise, -0 < +0).
@@ -184,10 +184,10 @@ vop!(
     MadakF16 [F16, F16, F16] -> F16 |s, e, _| float::mad(Fmt::F16, s[0], s[1], s[2], m(e)));
 vop!(
     /// V_FMAMK_F32 (VOP2 23): `D0 = fma(S0, K, S1)`.
-    FmamkF32 [F32, F32, F32] -> F32 |s, e, _| float::fma(Fmt::F32, s[0], s[1], s[2], m(e)));
+    FmamkF32 [F32, F32, F32] -> F32 { const NATIVE: Native = Native::Fma; } |s, e, _| float::fma(Fmt::F32, s[0], s[1], s[2], m(e)));
 vop!(
     /// V_FMAAK_F32 (VOP2 24): `D0 = fma(S0, S1, K)`.
-    FmaakF32 [F32, F32, F32] -> F32 |s, e, _| float::fma(Fmt::F32, s[0], s[1], s[2], m(e)));
+    FmaakF32 [F32, F32, F32] -> F32 { const NATIVE: Native = Native::Fma; } |s, e, _| float::fma(Fmt::F32, s[0], s[1], s[2], m(e)));
 vop!(
 /// V_MUL_LEGACY_F32 (VOP3A 673): DX9 rule, 0 * anything (inf, NaN) = +0.
 MulLegacyF32 [F32, F32, None] -> F32

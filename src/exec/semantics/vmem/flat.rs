@@ -182,6 +182,30 @@ impl Addr for Flat {
             locs[l] = route(a, &ap);
         }
     }
+    #[inline(always)]
+    fn global_addrs(
+        wave: &Wave,
+        inst: &Inst,
+        ctx: &Ctx,
+        mask: u64,
+        out: &mut [u64; LANES],
+    ) -> bool {
+        let (lo, hi) = (
+            &wave.vreg[vreg(inst.src[0], 0)],
+            &wave.vreg[vreg(inst.src[0], 1)],
+        );
+        let off = inst.imm as i64 as u64;
+        let ap = ctx.apertures;
+        let mut aperture = 0u64;
+        for l in 0..LANES {
+            let a = (lo[l] as u64 | (hi[l] as u64) << 32).wrapping_add(off);
+            out[l] = a;
+            let inside = a.wrapping_sub(ap.shared_base) < Apertures::SIZE
+                || a.wrapping_sub(ap.private_base) < Apertures::SIZE;
+            aperture |= (inside as u64) << l;
+        }
+        aperture & mask == 0
+    }
 }
 
 #[inline(always)]
@@ -215,6 +239,29 @@ impl Addr for Global {
                 locs[l] = Loc::Global(base.wrapping_add(lo[l] as u64).wrapping_add(off));
             }
         }
+    }
+    #[inline(always)]
+    fn global_addrs(
+        wave: &Wave,
+        inst: &Inst,
+        ctx: &Ctx,
+        _mask: u64,
+        out: &mut [u64; LANES],
+    ) -> bool {
+        let off = inst.imm as i64 as u64;
+        let lo = &wave.vreg[vreg(inst.src[0], 0)];
+        if inst.src[2].is_none() {
+            let hi = &wave.vreg[vreg(inst.src[0], 1)];
+            for l in 0..LANES {
+                out[l] = (lo[l] as u64 | (hi[l] as u64) << 32).wrapping_add(off);
+            }
+        } else {
+            let base = wave.read_scalar(inst.src[2], 0, &ctx.apertures, ConstKind::B64);
+            for l in 0..LANES {
+                out[l] = base.wrapping_add(lo[l] as u64).wrapping_add(off);
+            }
+        }
+        true
     }
 }
 
