@@ -5,9 +5,10 @@
 //! exiting normally). The server ends with the session: on the dispatch's end, a kill, a detach (the dispatch
 //! then runs to its end without breakpoints) or a lost connection.
 //!
-//! The machine runs with its live cycle model (`monitor waitcnt`) and hazard checker (`monitor findings`); with
-//! `stop_on_findings` a wave about to execute the consumer of a new hazard or missing wait stops there: gdb sees
-//! SIGTRAP at the consumer's PC and its console a line naming the rule, producer and consumer.
+//! The machine runs with its live cycle model (`monitor waitcnt`); with `stop_on_findings` also with its live
+//! hazard checker (`monitor findings`), and a wave about to execute the consumer of a new hazard or missing wait
+//! stops there: gdb sees SIGTRAP at the consumer's PC and its console a line naming the rule, producer and
+//! consumer.
 
 use crate::conn::{Conn, Frontend, MAX_PACKET};
 use crate::gdb::{tid_of, GdbTarget};
@@ -122,7 +123,10 @@ pub fn make_target_with(
     let name = served_name(&path);
     let mut machine = Machine::new(session, opts);
     machine.enable_timing(wavescope::timing::CycleModel::default());
-    machine.enable_hazards(stop_on_findings);
+    if stop_on_findings {
+        // The live checker costs about as much as the executor itself: only when asked for.
+        machine.enable_hazards(true);
+    }
     Ok(GdbTarget::new(machine, served, name))
 }
 

@@ -451,6 +451,11 @@ impl Machine {
         self.instruments().hazards = Some(h);
     }
 
+    /// Is the live hazard checker on?
+    pub fn hazards_enabled(&self) -> bool {
+        self.instr.as_deref().is_some_and(|i| i.hazards.is_some())
+    }
+
     /// First occurrence per (finding, wave) of every hazard and missing wait the live checker found so far
     /// (empty when it is off).
     pub fn hazard_events(&self) -> &[HazardEvent] {
@@ -1588,7 +1593,7 @@ mod tests {
             })
             .is_none());
         let done = m.wave_instructions();
-        assert!(done >= 100 && done < 200, "{done}");
+        assert!((100..200).contains(&done), "{done}");
         assert_eq!(run_to_stop_keep(&mut m).clone_kind(), "Exited");
         assert_eq!(m.halt(), None);
     }
@@ -1925,6 +1930,35 @@ mod tests {
         assert_eq!((c.starts, c.ends), (m.total_waves(), m.total_waves()));
         // rodinia_pathfinder: every work-group passes its barriers the same number of times
         assert!(c.releases > 0 && c.releases % m.dispatch().work_group_count() as u64 == 0);
+    }
+
+    /// `cargo test --release -p wavescope --lib machine::tests::instrumentation_overhead -- --ignored --nocapture`:
+    /// gemm 512 (4096 waves) to its end, without and with the live instrumentation.
+    #[test]
+    #[ignore]
+    fn instrumentation_overhead() {
+        for (name, timing, hazards) in [
+            ("off", false, false),
+            ("timing", true, false),
+            ("timing+hazards", true, true),
+            ("off again", false, false),
+        ] {
+            let mut m = machine("examples/polybench_gemm_512", 256);
+            if timing {
+                m.enable_timing(CycleModel::default());
+            }
+            if hazards {
+                m.enable_hazards(false);
+            }
+            let t = std::time::Instant::now();
+            assert_eq!(m.run_to_end().clone_kind(), "Exited");
+            let s = t.elapsed().as_secs_f64();
+            println!(
+                "{name}: {:.2} s, {:.1} M wave-instructions/s",
+                s,
+                m.wave_instructions() as f64 / s / 1e6
+            );
+        }
     }
 
     impl Stop {

@@ -20,8 +20,8 @@ wavescope monitor commands. They act on the wave gdb addressed last; prefix \"th
                          (gdb prints these <optimized out>: their DWARF uses AMDGPU registers it cannot read)
   waitcnt                the current wave's outstanding memory operations, vmcnt/lgkmcnt/expcnt and modelled
                          clock, as the cycle model has them (issue and completion cycles per operation)
-  findings               hazards and missing waits this debugged run has hit so far (the live checker;
-                         `serve --stop-on-findings` stops a wave at each new one)
+  findings               hazards and missing waits this debugged run has hit so far (the live checker, on
+                         with `serve --stop-on-findings`, which stops a wave at each new one)
   hazards                hazards and missing waits of a full run of this dispatch
   lds ADDR LEN           bytes of the current wave's work-group LDS
   scratch LANE ADDR LEN  bytes of one lane's private (scratch) memory
@@ -335,6 +335,13 @@ impl GdbTarget {
 
     /// The live checker's findings so far, one line per (finding, producer, consumer).
     fn findings_text(&self, out: &mut String) {
+        if !self.machine.hazards_enabled() {
+            out.push_str(
+                "findings: the live checker is off (`wavescope serve --stop-on-findings` runs it); \
+                 `monitor hazards` checks a separate full run",
+            );
+            return;
+        }
         let events = self.machine.hazard_events();
         if events.is_empty() {
             out.push_str("findings: none so far in this run");
