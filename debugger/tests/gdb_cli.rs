@@ -20,6 +20,67 @@ fn free_port() -> u16 {
     l.local_addr().unwrap().port()
 }
 
+/// `wavescope serve DIR --port P --check EXTRA...`, its stderr read up to the "listening" line.
+fn spawn_serve(
+    exe: &std::path::Path,
+    dir: &str,
+    port: u16,
+    extra: &[&str],
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStderr>,
+    String,
+) {
+    let mut cmd = Command::new(exe);
+    cmd.arg("serve")
+        .arg(repo(dir))
+        .arg("--port")
+        .arg(port.to_string())
+        .arg("--check")
+        .args(extra);
+    cmd.stderr(std::process::Stdio::piped());
+    let mut child = cmd.stdout(std::process::Stdio::piped()).spawn().unwrap();
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    loop {
+        let mut line = String::new();
+        assert!(
+            err.read_line(&mut line).unwrap() > 0,
+            "server ended early: {seen}"
+        );
+        seen.push_str(&line);
+        if line.contains("listening on") {
+            break;
+        }
+    }
+    (child, err, seen)
+}
+
+#[test]
+fn serve_command_stop_on_findings_flag() {
+    let Some(exe) = wavescope_exe() else {
+        eprintln!("SKIPPED: the wavescope binary is not built (run `cargo test --workspace`)");
+        return;
+    };
+    let port = free_port();
+    let (mut child, mut err, _) = spawn_serve(
+        &exe,
+        "examples/polybench_gemm_64",
+        port,
+        &["--stop-on-findings"],
+    );
+    // gemm as clang built it has no findings: it runs to its end, and the live checker is on.
+    let out = gdb(port, &["monitor findings", "continue"]);
+    assert!(out.contains("findings: none so far"), "{out}");
+    assert!(
+        out.contains("exited normally") && !out.contains("SIGTRAP"),
+        "{out}"
+    );
+    let mut rest = String::new();
+    let _ = err.read_to_string(&mut rest);
+    assert!(child.wait().unwrap().success(), "{rest}");
+}
+
 #[test]
 fn serve_command_detach_runs_to_the_end_and_checks() {
     let Some(exe) = wavescope_exe() else {
