@@ -5,20 +5,23 @@
 //! model it uses as its clock) follows one work-group at a time, as one host thread of a batch run does. So the
 //! tap keeps one `TraceObserver` per resident work-group, each with its own writer into the one file, and hands
 //! an observer whose work-group retired to the next work-group, as a host thread takes the next work-group.
-//! Timestamps are the cycle model's (`CycleClock`): cycles from the work-group's launch, or from the trace's
-//! start for waves that were already running then (the trace's model starts them at 0 with nothing
-//! outstanding). Traced instructions are exactly those executed while the trace runs: stepping one wave traces
-//! one slice per `stepi`.
+//! Timestamps are the machine's own live cycle model (`Machine::attach_timed_observer`): each wave's modelled
+//! clock, counted from its work-group's launch, the same cycles `monitor waitcnt` shows, with the stalls of loads
+//! issued before the trace started. Traced instructions are exactly those executed while the trace runs:
+//! stepping one wave traces one slice per `stepi`.
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{Flow, Wave};
 use wavescope::isa::Inst;
+use wavescope::machine::{TimedObserver, TimedSpan};
 use wavescope::session::Session;
-use wavescope::timing::{CycleModel, TimingTable};
+use wavescope::timing::StallReason;
 use wavescope_traces::{
-    CycleClock, TraceConfig, TraceFile, TraceObserver, TraceOptions, TraceProgram, TraceStats,
+    Clock, Issue, Stall, TraceConfig, TraceFile, TraceObserver, TraceOptions, TraceProgram,
+    TraceStats,
 };
 
 /// What a trace needs for the whole session (the observers borrow it, so it lives as long as the process:
@@ -28,7 +31,6 @@ pub struct TraceStatic {
     /// The dispatch's program decoded once more (`TraceObserver::new` reads its PCs for the filter).
     program: wavescope::exec::Program,
     options: TraceOptions,
-    table: Arc<TimingTable>,
 }
 
 impl TraceStatic {
@@ -38,18 +40,67 @@ impl TraceStatic {
             prog: TraceProgram::new(&d.program, session.debug_info.as_deref()),
             program: wavescope::exec::Program::new(&d.program.text, d.program.base),
             options: TraceOptions::default(),
-            table: Arc::new(TimingTable::new(
-                &d.program,
-                CycleModel::default(),
-                d.lds_bytes,
-            )),
         }))
+    }
+}
+
+/// The machine's model time of the instruction being reported, handed from `Tap::timed` to the lane's
+/// observer through its `FeedClock`.
+#[derive(Default)]
+struct Feed {
+    issue: Option<Issue>,
+    barrier: Vec<(u32, Stall)>,
+    /// Clocks of the waves already running when the trace started.
+    start: HashMap<u32, u64>,
+}
+
+/// A trace `Clock` reading the machine's cycle model (`Feed`).
+struct FeedClock(Arc<Mutex<Feed>>);
+
+/// The stall slice names `wavescope run --trace` uses (traces' CycleClock).
+fn stall_name(r: StallReason) -> &'static str {
+    match r {
+        StallReason::Waitcnt { counters: 1 } => "vmcnt",
+        StallReason::Waitcnt { counters: 2 } => "lgkmcnt",
+        StallReason::Waitcnt { .. } => "vmcnt+lgkmcnt",
+        StallReason::CounterFull { counters: 1 } => "vmcnt full",
+        StallReason::CounterFull { counters: 2 } => "lgkmcnt full",
+        StallReason::CounterFull { .. } => "counter full",
+        StallReason::Barrier => "barrier",
+        StallReason::MfmaBusy => "MFMA busy",
+    }
+}
+
+impl Clock for FeedClock {
+    fn timing_model(&self) -> &'static str {
+        wavescope::timing::MODEL_NAME
+    }
+    fn wave_start(&mut self, wave: &Wave) -> u64 {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|f| f.start.get(&wave.id.wave).copied())
+            .unwrap_or(0)
+    }
+    fn issue(&mut self, wave: &Wave, _idx: usize, _inst: &Inst, _pc: u64, _flow: Flow) -> Issue {
+        let fed = self.0.lock().ok().and_then(|mut f| f.issue.take());
+        // Without the machine's model (never in `serve`): issue order, as traces' IssueOrderClock.
+        fed.unwrap_or(Issue {
+            cycle: wave.instructions.saturating_sub(1),
+            cycles: 1,
+            stall: None,
+        })
+    }
+    fn barrier_release(&mut self, _work_group_flat: u32, stalls: &mut Vec<(u32, Stall)>) {
+        if let Ok(mut f) = self.0.lock() {
+            stalls.append(&mut f.barrier);
+        }
     }
 }
 
 /// One trace observer and the work-group it follows.
 struct Lane {
-    obs: TraceObserver<'static, CycleClock>,
+    obs: TraceObserver<'static, FeedClock>,
     group: Option<u32>,
     /// Waves of that work-group started and not yet ended.
     live: u32,
@@ -59,6 +110,7 @@ struct TraceState {
     st: &'static TraceStatic,
     file: TraceFile,
     lanes: Vec<Lane>,
+    feed: Arc<Mutex<Feed>>,
 }
 
 impl TraceState {
@@ -81,14 +133,9 @@ impl Observer for Tap {
                 None => {
                     let st = s.st;
                     let writer = s.file.writer();
+                    let clock = FeedClock(s.feed.clone());
                     s.lanes.push(Lane {
-                        obs: TraceObserver::new(
-                            &st.prog,
-                            &st.program,
-                            &st.options,
-                            writer,
-                            CycleClock::new(st.table.clone()),
-                        ),
+                        obs: TraceObserver::new(&st.prog, &st.program, &st.options, writer, clock),
                         group: None,
                         live: 0,
                     });
@@ -111,8 +158,14 @@ impl Observer for Tap {
 
     fn after(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) {
         let Ok(mut s) = self.0.lock() else { return };
-        if let Some(i) = s.lane_of(wave.id.work_group_flat) {
-            s.lanes[i].obs.after(wave, idx, inst, pc, flow);
+        match s.lane_of(wave.id.work_group_flat) {
+            Some(i) => s.lanes[i].obs.after(wave, idx, inst, pc, flow),
+            None => {
+                // nobody takes this instruction's time: it must not become the next one's
+                if let Ok(mut f) = s.feed.lock() {
+                    f.issue = None;
+                }
+            }
         }
     }
 
@@ -137,6 +190,38 @@ impl Observer for Tap {
     }
 }
 
+impl TimedObserver for Tap {
+    fn timed(&mut self, spans: &[TimedSpan]) {
+        let Ok(s) = self.0.lock() else { return };
+        let Ok(mut f) = s.feed.lock() else { return };
+        let mut issue = Issue::default();
+        for sp in spans {
+            match sp.stall {
+                None => {
+                    issue.cycle = sp.start;
+                    issue.cycles = sp.cycles.max(1);
+                    f.issue = Some(issue);
+                }
+                Some(StallReason::Barrier) => f.barrier.push((
+                    sp.wave,
+                    Stall {
+                        start: sp.start,
+                        cycles: sp.cycles,
+                        reason: stall_name(StallReason::Barrier),
+                    },
+                )),
+                Some(r) => {
+                    issue.stall = Some(Stall {
+                        start: sp.start,
+                        cycles: sp.cycles,
+                        reason: stall_name(r),
+                    })
+                }
+            }
+        }
+    }
+}
+
 /// A running trace.
 pub struct Trace {
     state: Arc<Mutex<TraceState>>,
@@ -145,11 +230,13 @@ pub struct Trace {
 
 impl Trace {
     /// Create `path` and the observer to attach to the machine.
+    /// `clocks`: the modelled clock of every wave already running (`MachineTiming::wave_clock`).
     pub fn start(
         st: &'static TraceStatic,
         session: &Session,
         path: &Path,
-    ) -> std::io::Result<(Trace, Box<dyn Observer + Send>)> {
+        clocks: HashMap<u32, u64>,
+    ) -> std::io::Result<(Trace, Box<dyn TimedObserver>)> {
         let file = TraceFile::create(
             path,
             TraceConfig {
@@ -161,6 +248,10 @@ impl Trace {
             st,
             file,
             lanes: Vec::new(),
+            feed: Arc::new(Mutex::new(Feed {
+                start: clocks,
+                ..Feed::default()
+            })),
         }));
         Ok((
             Trace {

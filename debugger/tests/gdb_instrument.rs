@@ -123,22 +123,32 @@ fn trace_of_stepped_instructions_and_of_a_continue() {
             "select count(*) from slice where dur > 0",
             "select group_concat(name, ',') from (select s.name from slice s join track t on s.track_id = t.id \
              where t.name like 'wave 0 %' and s.dur > 0 order by s.ts)",
+            // the machine's model: every issue takes issue_cycles = 4 (cdna4.toml); 1 cycle = 1 ns at 1 GHz
+            "select group_concat(ts, ',') from (select s.ts from slice s join track t on s.track_id = t.id \
+             where t.name like 'wave 0 %' and s.dur > 0 order by s.ts)",
         ],
     );
     assert_eq!(r[0], "3");
     assert_eq!(r[1], want.join(","));
-    // Continuing to 0x1788 (after the first global_load): every wave ran; the stopped one's last slice is the
-    // global_load_dword at 0x1780, and the lgkmcnt waits before it show as stall slices.
+    assert_eq!(r[2], "0,4,8");
+    // Continuing to 0x1788 (after the first global_load): the waves that ran until one reached it.
+    // Wave 0 resumes at cycle 12 (three 4-cycle issues traced before): `v_bfe_u32` 12..16, then the
+    // `s_waitcnt lgkmcnt(0)` at 0x1720 waits for the two s_loads issued at 0 and 4 with smem_latency 200:
+    // a stall slice 16..204, issued at 204 (the loads were issued before this trace started).
     let r = validate(
         &cont,
         &[
             "select count(*) from slice where name = 'global_load_dword'",
-            "select count(*) from slice where name like 'stall%lgkmcnt%'",
+            "select group_concat(s.name || '@' || s.ts || '+' || s.dur, ',') from (select s.name, s.ts, s.dur \
+             from slice s join track t on s.track_id = t.id where t.name like 'wave 0 %' order by s.ts limit 3) s",
             "select count(distinct track_id) from slice where dur > 0",
         ],
     );
     assert!(r[0].parse::<u32>().unwrap() >= 1, "{r:?}");
-    assert!(r[1].parse::<u32>().unwrap() >= 1, "{r:?}");
+    assert_eq!(
+        r[1], "v_bfe_u32@12+4,stall: lgkmcnt@16+188,s_waitcnt@204+4",
+        "{r:?}"
+    );
     assert!(r[2].parse::<u32>().unwrap() >= 1, "{r:?}");
     // The end of the dispatch completes a running trace: every one of the 64 waves ended in it.
     let r = validate(

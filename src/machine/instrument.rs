@@ -222,31 +222,69 @@ struct Slot {
     waves: Vec<WaveLine>,
 }
 
-/// One issue or stall the model reported for the instruction being modelled.
-#[derive(Clone, Copy)]
-struct Span {
-    wave: u32,
-    pc: u64,
-    start: u64,
-    dur: u64,
-    cat: u8,
+/// One span of a wave's modelled time as the live cycle model reports it: the issue of an instruction, or a stall
+/// before it (or at `s_barrier`). Cycles are the wave's clock ([`MachineTiming::wave_clock`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimedSpan {
+    pub wave: u32,
+    /// The instruction that issued or stood still (the `s_waitcnt`, the `s_barrier`, ...).
+    pub pc: u64,
+    pub start: u64,
+    pub cycles: u64,
+    /// None: issuing; Some: why the wave stood still.
+    pub stall: Option<StallReason>,
+}
+
+impl TimedSpan {
+    fn category(&self) -> usize {
+        self.stall.map_or(CAT_ISSUE, category)
+    }
+}
+
+/// An attached observer that also wants the live cycle model's time (e.g. a trace drawn in modelled cycles):
+/// [`timed`](Self::timed) gets the spans of each executed instruction right before `Observer::after` reports it,
+/// and the barrier stalls of a release right before `Observer::barrier_release`. Needs `Machine::enable_timing`.
+pub trait TimedObserver: Observer + Send {
+    fn timed(&mut self, spans: &[TimedSpan]);
+}
+
+/// What `Machine::attach_observer` / `attach_timed_observer` attached.
+pub(super) enum Attached {
+    Plain(Box<dyn Observer + Send>),
+    Timed(Box<dyn TimedObserver>),
+}
+
+impl Attached {
+    pub fn into_plain(self) -> Box<dyn Observer + Send> {
+        match self {
+            Attached::Plain(o) => o,
+            Attached::Timed(o) => o,
+        }
+    }
+
+    pub fn obs(&mut self) -> &mut dyn Observer {
+        match self {
+            Attached::Plain(o) => o.as_mut(),
+            Attached::Timed(o) => o.as_mut(),
+        }
+    }
 }
 
 /// Collects the model's events of one instruction (or one barrier release); drained right after.
 #[derive(Default)]
 struct SpanSink {
-    spans: Vec<Span>,
+    spans: Vec<TimedSpan>,
 }
 
 impl TimingSink for SpanSink {
     #[inline(always)]
     fn issue(&mut self, wave: u32, pc: u64, start: u64, dur: u64) {
-        self.spans.push(Span {
+        self.spans.push(TimedSpan {
             wave,
             pc,
             start,
-            dur,
-            cat: CAT_ISSUE as u8,
+            cycles: dur,
+            stall: None,
         });
     }
     fn stall(
@@ -258,12 +296,12 @@ impl TimingSink for SpanSink {
         reason: StallReason,
         _waited_for: &[u64],
     ) {
-        self.spans.push(Span {
+        self.spans.push(TimedSpan {
             wave,
             pc,
             start,
-            dur,
-            cat: category(reason) as u8,
+            cycles: dur,
+            stall: Some(reason),
         });
     }
 }
@@ -287,6 +325,8 @@ pub struct MachineTiming {
     per_pc: Vec<PcCycles>,
     totals: WaveCycles,
     retired: Vec<WaveCycles>,
+    /// The spans of the last instruction or barrier release the model saw.
+    last: Vec<TimedSpan>,
 }
 
 /// Waves whose [`WaveCycles`] are kept after their work-group retired (the rest count in `totals` only).
@@ -303,6 +343,7 @@ impl MachineTiming {
             per_pc: vec![PcCycles::default(); program.insts.len()],
             totals: WaveCycles::default(),
             retired: Vec::new(),
+            last: Vec::new(),
         }
     }
 
@@ -503,23 +544,23 @@ impl MachineTiming {
         };
         s.obs.after(wave, idx, inst, pc, flow);
         let k = wave.id.wave_in_group as usize;
-        let mut spans = std::mem::take(&mut s.obs.sink.spans);
-        for sp in spans.drain(..) {
-            let cat = sp.cat as usize;
+        self.last.clear();
+        for sp in s.obs.sink.spans.drain(..) {
+            let cat = sp.category();
             if let Some(l) = s.waves.get_mut(k) {
-                l.cycles.add(cat, sp.dur);
-                l.strip.add(sp.start, sp.dur, cat);
+                l.cycles.add(cat, sp.cycles);
+                l.strip.add(sp.start, sp.cycles, cat);
             }
-            self.totals.add(cat, sp.dur);
+            self.totals.add(cat, sp.cycles);
             let p = &mut self.per_pc[idx];
             if cat == CAT_ISSUE {
-                p.issue += sp.dur;
+                p.issue += sp.cycles;
                 p.count += 1;
             } else {
-                p.stall += sp.dur;
+                p.stall += sp.cycles;
             }
+            self.last.push(sp);
         }
-        s.obs.sink.spans = spans;
     }
 
     pub(super) fn barrier_release(&mut self, slot: usize, flat: u32) {
@@ -527,20 +568,20 @@ impl MachineTiming {
             return;
         };
         s.obs.barrier_release(flat);
-        let mut spans = std::mem::take(&mut s.obs.sink.spans);
-        for sp in spans.drain(..) {
-            let cat = sp.cat as usize;
+        self.last.clear();
+        for sp in s.obs.sink.spans.drain(..) {
+            let cat = sp.category();
             let k = (sp.wave % self.waves_per_group) as usize;
             if let Some(l) = s.waves.get_mut(k) {
-                l.cycles.add(cat, sp.dur);
-                l.strip.add(sp.start, sp.dur, cat);
+                l.cycles.add(cat, sp.cycles);
+                l.strip.add(sp.start, sp.cycles, cat);
             }
-            self.totals.add(cat, sp.dur);
+            self.totals.add(cat, sp.cycles);
             if let Ok(i) = self.pcs.binary_search(&sp.pc) {
-                self.per_pc[i].stall += sp.dur;
+                self.per_pc[i].stall += sp.cycles;
             }
+            self.last.push(sp);
         }
-        s.obs.sink.spans = spans;
     }
 }
 
@@ -580,7 +621,7 @@ impl LiveHazards {
 pub(super) struct Instruments {
     pub timing: Option<MachineTiming>,
     pub hazards: Option<LiveHazards>,
-    pub observer: Option<Box<dyn Observer + Send>>,
+    pub observer: Option<Attached>,
     /// The new findings a wave stopped at; cleared at the next resume.
     pub finding_stop: Vec<FindingStop>,
 }
@@ -597,7 +638,7 @@ impl Instruments {
                 h.checker.wave_start(w);
             }
             if let Some(o) = &mut self.observer {
-                o.wave_start(w);
+                o.obs().wave_start(w);
             }
         }
         slot
@@ -634,7 +675,7 @@ impl Instruments {
             }
         }
         if let Some(o) = &mut self.observer {
-            o.before(wave, idx, inst);
+            o.obs().before(wave, idx, inst);
         }
         None
     }
@@ -656,7 +697,10 @@ impl Instruments {
             h.checker.after(wave, idx, inst, pc, flow);
         }
         if let Some(o) = &mut self.observer {
-            o.after(wave, idx, inst, pc, flow);
+            if let (Attached::Timed(t), Some(m)) = (&mut *o, &self.timing) {
+                t.timed(&m.last);
+            }
+            o.obs().after(wave, idx, inst, pc, flow);
         }
     }
 
@@ -665,7 +709,7 @@ impl Instruments {
             h.checker.wave_end(wave);
         }
         if let Some(o) = &mut self.observer {
-            o.wave_end(wave);
+            o.obs().wave_end(wave);
         }
     }
 
@@ -677,7 +721,10 @@ impl Instruments {
             h.checker.barrier_release(flat);
         }
         if let Some(o) = &mut self.observer {
-            o.barrier_release(flat);
+            if let (Attached::Timed(t), Some(m)) = (&mut *o, &self.timing) {
+                t.timed(&m.last);
+            }
+            o.obs().barrier_release(flat);
         }
     }
 }

@@ -23,13 +23,15 @@
 //! operations, per-PC cycles and a bounded timeline strip per wave), the live hazard and missing-wait checker
 //! ([`Machine::enable_hazards`]; with `stop_on_findings` a wave stops before the consumer instruction of a new
 //! finding, reported as [`Stop::Breakpoint`] with [`Machine::finding_stop`] saying which), and one adapter
-//! observer ([`Machine::attach_observer`], e.g. a trace writer). Unlike `launch::run_observed`, whose observers see
+//! observer ([`Machine::attach_observer`]; [`Machine::attach_timed_observer`] also hands it the model's
+//! [`TimedSpan`]s, e.g. for a trace drawn in modelled cycles). Unlike `launch::run_observed`, whose observers see
 //! one work-group at a time, the attached observer sees the events of every resident work-group interleaved.
 
 mod instrument;
 
 pub use instrument::{
-    Activity, FindingStop, MachineTiming, PcCycles, StallKind, StripCell, WaveCycles, STRIP_BUCKETS,
+    Activity, FindingStop, MachineTiming, PcCycles, StallKind, StripCell, TimedObserver, TimedSpan,
+    WaveCycles, STRIP_BUCKETS,
 };
 
 use crate::exec::observe::Observer;
@@ -40,7 +42,7 @@ use crate::isa::{Format, Op};
 use crate::launch::{Dispatch, RunFault};
 use crate::session::Session;
 use crate::timing::CycleModel;
-use instrument::{Instruments, LiveHazards};
+use instrument::{Attached, Instruments, LiveHazards};
 
 /// How a machine schedules and bounds its waves.
 #[derive(Clone, Debug)]
@@ -480,12 +482,36 @@ impl Machine {
         for w in self.waves() {
             observer.wave_start(w);
         }
-        self.instruments().observer.replace(observer)
+        self.instruments()
+            .observer
+            .replace(Attached::Plain(observer))
+            .map(Attached::into_plain)
+    }
+
+    /// `attach_observer` for an observer that also draws the live cycle model's time: it gets the model's
+    /// [`TimedSpan`]s of every instruction before `after` reports it (turn the model on with `enable_timing`).
+    /// A wave's spans count from its work-group's launch: read [`MachineTiming::wave_clock`] at attach time for
+    /// where the waves already running are.
+    pub fn attach_timed_observer(
+        &mut self,
+        mut observer: Box<dyn TimedObserver>,
+    ) -> Option<Box<dyn Observer + Send>> {
+        for w in self.waves() {
+            observer.wave_start(w);
+        }
+        self.instruments()
+            .observer
+            .replace(Attached::Timed(observer))
+            .map(Attached::into_plain)
     }
 
     /// Detach the adapter's observer (e.g. to finish a trace).
     pub fn detach_observer(&mut self) -> Option<Box<dyn Observer + Send>> {
-        self.instr.as_deref_mut()?.observer.take()
+        self.instr
+            .as_deref_mut()?
+            .observer
+            .take()
+            .map(Attached::into_plain)
     }
 
     fn locate(&self, wave: u32) -> Option<(usize, usize)> {
@@ -1930,6 +1956,38 @@ mod tests {
         assert_eq!((c.starts, c.ends), (m.total_waves(), m.total_waves()));
         // rodinia_pathfinder: every work-group passes its barriers the same number of times
         assert!(c.releases > 0 && c.releases % m.dispatch().work_group_count() as u64 == 0);
+    }
+
+    struct SpanSum(std::sync::Arc<std::sync::Mutex<(u64, u64, u64)>>);
+    impl Observer for SpanSum {
+        fn after(&mut self, _w: &Wave, _i: usize, _inst: &crate::isa::Inst, _pc: u64, _f: Flow) {
+            self.0.lock().unwrap().2 += 1;
+        }
+    }
+    impl TimedObserver for SpanSum {
+        fn timed(&mut self, spans: &[TimedSpan]) {
+            let mut s = self.0.lock().unwrap();
+            for sp in spans {
+                match sp.stall {
+                    None => s.0 += sp.cycles,
+                    Some(_) => s.1 += sp.cycles,
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn timed_observer_gets_the_model_spans() {
+        let mut m = machine("examples/rodinia_pathfinder", 256);
+        m.enable_timing(CycleModel::default());
+        let sums = std::sync::Arc::new(std::sync::Mutex::new((0, 0, 0)));
+        m.attach_timed_observer(Box::new(SpanSum(sums.clone())));
+        assert_eq!(m.run_to_end().clone_kind(), "Exited");
+        let t = m.timing().unwrap().totals();
+        let (issue, stall, afters) = *sums.lock().unwrap();
+        assert_eq!((issue, stall), (t.issue, t.stall()));
+        assert!(t.barrier > 0 && t.waitcnt > 0);
+        assert_eq!(afters, m.wave_instructions());
     }
 
     /// `cargo test --release -p wavescope --lib machine::tests::instrumentation_overhead -- --ignored --nocapture`:

@@ -91,9 +91,18 @@ impl GdbTarget {
         let st = *self
             .trace_static
             .get_or_insert_with(|| crate::trace::TraceStatic::leak(self.machine.session()));
-        match crate::trace::Trace::start(st, self.machine.session(), std::path::Path::new(path)) {
+        let clocks = match self.machine.timing() {
+            Some(t) => self
+                .machine
+                .waves()
+                .filter_map(|w| Some((w.id.wave, t.wave_clock(w.id.wave)?)))
+                .collect(),
+            None => Default::default(),
+        };
+        let file = std::path::Path::new(path);
+        match crate::trace::Trace::start(st, self.machine.session(), file, clocks) {
             Ok((t, obs)) => {
-                self.machine.attach_observer(obs);
+                self.machine.attach_timed_observer(obs);
                 self.trace = Some(t);
                 note.push_str(&format!(
                     "trace: writing {path} (cycle-model time; `monitor trace stop` completes it)"
