@@ -51,6 +51,8 @@ pub struct ProfileArgs {
     pub json: Option<PathBuf>,
     pub jobs: usize,
     pub max_instructions: u64,
+    /// A changed copy of src/timing/cdna4.toml.
+    pub timing_model: Option<PathBuf>,
 }
 
 const WIDTH: usize = 120;
@@ -62,7 +64,11 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
         ..RunOptions::default()
     };
     let session = Session::load(&a.manifest, &opts)?;
-    let r = profile::run_profiled(&session, &opts);
+    let model = match &a.timing_model {
+        Some(p) => wavescope::timing::CycleModel::from_file(p)?,
+        None => wavescope::timing::CycleModel::default(),
+    };
+    let r = profile::run_profiled_with(&session, &opts, model);
     let fault = r.fault.as_ref().map(|f| session.fault_report(f).message);
     let to_stdout = a.json.as_deref().is_some_and(|j| j.as_os_str() == "-");
     // a closed pipe (`| head`) ends the output quietly

@@ -95,6 +95,9 @@ enum Command {
         /// Stop when a wave has issued this many instructions (0: no limit).
         #[arg(long, default_value_t = 0)]
         max_instructions: u64,
+        /// Cycle-model parameters: a changed copy of src/timing/cdna4.toml (default: that file's figures).
+        #[arg(long)]
+        timing_model: Option<PathBuf>,
     },
     /// Run a dispatch until one wave reaches a source line; print the stop and its source variables per lane.
     Inspect {
@@ -181,6 +184,7 @@ fn main() -> ExitCode {
             json,
             jobs,
             max_instructions,
+            timing_model,
         } => cmd_profile::run(&cmd_profile::ProfileArgs {
             manifest,
             top,
@@ -188,6 +192,7 @@ fn main() -> ExitCode {
             json,
             jobs,
             max_instructions,
+            timing_model,
         }),
         Command::Serve {
             manifest,

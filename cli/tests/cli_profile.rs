@@ -311,3 +311,42 @@ fn a_closed_pipe_is_not_a_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(o.status.code(), Some(0), "{err}");
 }
+
+/// `--timing-model FILE`: the latencies come from the given file (global loads 1000 cycles instead of 600).
+#[test]
+fn timing_model_file_sets_the_latencies() {
+    let d = tmp("model");
+    let model = d.join("slow.toml");
+    std::fs::write(&model, "[memory]\nglobal_load_latency = 1000\n").unwrap();
+    let ex = root().join("examples/polybench_gemm_64");
+    let (code, out, err) = wavescope(&[
+        "profile",
+        ex.to_str().unwrap(),
+        "--timing-model",
+        model.to_str().unwrap(),
+        "--json",
+        "-",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let p: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let loads: Vec<&serde_json::Value> = p["instructions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["text"].as_str().unwrap().starts_with("global_load"))
+        .collect();
+    assert!(!loads.is_empty());
+    for i in loads {
+        assert_eq!(u(i, "latency"), 1000 * u(i, "executions"), "{i}");
+    }
+    std::fs::write(&model, "global_load_latency = fast\n").unwrap();
+    let (code, _, err) = wavescope(&[
+        "profile",
+        ex.to_str().unwrap(),
+        "--timing-model",
+        model.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("timing model line 1"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
