@@ -3,7 +3,7 @@
 
 use crate::engine::{Command, Snapshot, Update};
 use crate::keys::{intent_of, Intent};
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::widgets::Widget;
@@ -53,6 +53,8 @@ pub enum Mode {
     Search(String),
     /// Typing a lane number.
     Lane(String),
+    /// Editing the file name the trace so far goes to (`t`; starts with a default).
+    TracePath(String),
     /// The engine is running (continue/next): Esc or Ctrl-C interrupts.
     Running,
 }
@@ -62,7 +64,6 @@ pub enum Mode {
 pub enum Out {
     Engine(Command),
     Interrupt,
-    WriteTrace,
 }
 
 /// One instruction of the disassembly pane.
@@ -189,6 +190,7 @@ pub struct App {
     pub breakpoints: BTreeSet<u64>,
     pub findings: Vec<Finding>,
     pub status: String,
+    pub last_search: String,
     pub progress: Option<u64>,
     pub quit: bool,
     /// The terminal's size at the last draw (mouse hits are computed from the same layout).
@@ -216,10 +218,28 @@ impl App {
             breakpoints: BTreeSet::new(),
             findings: Vec::new(),
             status: "? for keys".into(),
+            last_search: String::new(),
             progress: None,
             quit: false,
             area: Rect::new(0, 0, 120, 40),
         }
+    }
+
+    /// Where `t` offers to write the trace: the kernel's name (symbol characters only) in the working directory.
+    pub fn default_trace_path(&self) -> String {
+        let name: String = self
+            .program
+            .kernel
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        format!("{name}.pftrace")
     }
 
     /// The PC of the selected wave.
@@ -289,10 +309,16 @@ impl App {
                 });
             }
             Update::Message(m) => self.status = m,
-            Update::Progress { wave_instructions } => {
+            Update::Progress {
+                wave_instructions,
+                waves_done,
+                total_waves,
+            } => {
                 self.progress = Some(wave_instructions);
-                self.status =
-                    format!("running... {wave_instructions} wave instructions (Esc interrupts)");
+                self.status = format!(
+                    "running: {} wave-instructions, {waves_done}/{total_waves} waves done; Esc stops",
+                    crate::panes::source::short(wave_instructions)
+                );
             }
             Update::Stopped {
                 text,
@@ -434,6 +460,14 @@ impl App {
     }
 
     fn search(&mut self, needle: &str) {
+        // An empty search repeats the last one.
+        let needle = if needle.is_empty() {
+            self.last_search.clone()
+        } else {
+            self.last_search = needle.to_string();
+            needle.to_string()
+        };
+        let needle = needle.as_str();
         if needle.is_empty() {
             return;
         }
@@ -478,6 +512,16 @@ impl App {
 
     /// Handle one key.
     pub fn key(&mut self, k: &KeyEvent) -> Vec<Out> {
+        // Ctrl-C quits from any mode (a run is interrupted first).
+        if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c') {
+            self.quit = true;
+            if self.mode == Mode::Running {
+                self.status = "interrupting...".into();
+                return vec![Out::Interrupt];
+            }
+            self.mode = Mode::Normal;
+            return Vec::new();
+        }
         match self.mode.clone() {
             Mode::Running => {
                 // Esc interrupts the run; q and Ctrl-C interrupt it and quit.
@@ -494,12 +538,30 @@ impl App {
                 self.mode = Mode::Normal;
                 Vec::new()
             }
-            Mode::Search(mut s) | Mode::Lane(mut s) => {
+            Mode::Search(mut s) | Mode::Lane(mut s) | Mode::TracePath(mut s) => {
                 let lane_mode = matches!(self.mode, Mode::Lane(_));
+                let trace_mode = matches!(self.mode, Mode::TracePath(_));
+                let rewrap = |s: String| {
+                    if lane_mode {
+                        Mode::Lane(s)
+                    } else if trace_mode {
+                        Mode::TracePath(s)
+                    } else {
+                        Mode::Search(s)
+                    }
+                };
                 match k.code {
                     KeyCode::Esc => self.mode = Mode::Normal,
                     KeyCode::Enter => {
                         self.mode = Mode::Normal;
+                        if trace_mode {
+                            if s.trim().is_empty() {
+                                self.status = "no trace file given".into();
+                                return Vec::new();
+                            }
+                            self.status = format!("writing the trace so far to {s}...");
+                            return vec![Out::Engine(Command::WriteTrace(s.trim().into()))];
+                        }
                         if lane_mode {
                             match s.parse::<u8>() {
                                 Ok(l) if l < 64 => {
@@ -515,19 +577,11 @@ impl App {
                     }
                     KeyCode::Backspace => {
                         s.pop();
-                        self.mode = if lane_mode {
-                            Mode::Lane(s)
-                        } else {
-                            Mode::Search(s)
-                        };
+                        self.mode = rewrap(s);
                     }
                     KeyCode::Char(c) => {
                         s.push(c);
-                        self.mode = if lane_mode {
-                            Mode::Lane(s)
-                        } else {
-                            Mode::Search(s)
-                        };
+                        self.mode = rewrap(s);
                     }
                     _ => {}
                 }
@@ -572,10 +626,27 @@ impl App {
                 self.mode = Mode::Search(String::new());
                 Vec::new()
             }
-            Intent::WriteTrace => vec![Out::WriteTrace],
+            Intent::WriteTrace => {
+                self.mode = Mode::TracePath(self.default_trace_path());
+                Vec::new()
+            }
             Intent::Help => {
                 self.mode = Mode::Help;
                 Vec::new()
+            }
+            Intent::Up | Intent::Down | Intent::Left | Intent::Right
+                if self.focus == Pane::Registers =>
+            {
+                // The lane grid: left/right one lane, up/down one grid row.
+                let lpr = self.lanes_per_row() as i32;
+                let d = match intent {
+                    Intent::Up => -lpr,
+                    Intent::Down => lpr,
+                    Intent::Left => -1,
+                    _ => 1,
+                };
+                self.lane = (self.lane as i32 + d).clamp(0, 63) as u8;
+                vec![self.select()]
             }
             Intent::Up => {
                 self.move_cursor(self.focus, -1);
@@ -585,6 +656,7 @@ impl App {
                 self.move_cursor(self.focus, 1);
                 Vec::new()
             }
+            Intent::Left | Intent::Right => Vec::new(),
             Intent::PageUp => {
                 self.move_cursor(self.focus, -page);
                 Vec::new()
@@ -603,15 +675,7 @@ impl App {
             }
             Intent::Jump => match self.focus {
                 Pane::Findings => {
-                    if let Some(pc) = self.findings.get(self.findings_cursor).and_then(|f| f.pc) {
-                        if let Some(i) = self.program.disasm_index(pc) {
-                            self.disasm_cursor = i;
-                            self.focus = Pane::Disasm;
-                        }
-                        if let Some(l) = self.program.line_of(pc) {
-                            self.source_cursor = l as usize - 1;
-                        }
-                    }
+                    self.jump_to_finding();
                     Vec::new()
                 }
                 Pane::Waves => match self.snapshot.waves.get(self.wave_cursor) {
@@ -626,7 +690,33 @@ impl App {
         }
     }
 
-    /// Mouse: the wheel scrolls the pane under the pointer, a click focuses it and selects the row.
+    /// Show the selected finding's PC in the disassembly (focused) and its line in the source.
+    fn jump_to_finding(&mut self) {
+        if let Some(pc) = self.findings.get(self.findings_cursor).and_then(|f| f.pc) {
+            if let Some(i) = self.program.disasm_index(pc) {
+                self.disasm_cursor = i;
+                self.focus = Pane::Disasm;
+            }
+            if let Some(l) = self.program.line_of(pc) {
+                self.source_cursor = l as usize - 1;
+            }
+            self.status = self.findings[self.findings_cursor].text.clone();
+        }
+    }
+
+    /// Lanes a row of the registers pane's grid holds at the last drawn size.
+    fn lanes_per_row(&self) -> usize {
+        layout(self.area, self.focus)
+            .panes
+            .iter()
+            .find(|(p, _)| *p == Pane::Registers)
+            .map_or(8, |(_, r)| {
+                crate::panes::registers::lanes_per_row(r.width.saturating_sub(2))
+            })
+    }
+
+    /// Mouse: the wheel scrolls the pane under the pointer, a click focuses it and selects the row (in the
+    /// registers pane, the lane under the pointer).
     pub fn mouse(&mut self, m: &MouseEvent) -> Vec<Out> {
         let hit = layout(self.area, self.focus)
             .panes
@@ -638,16 +728,69 @@ impl App {
         match m.kind {
             MouseEventKind::ScrollDown => self.move_cursor(pane, 3),
             MouseEventKind::ScrollUp => self.move_cursor(pane, -3),
+            MouseEventKind::Down(MouseButton::Left) if pane == Pane::Registers => {
+                self.focus = pane;
+                let inner = Rect::new(
+                    rect.x + 1,
+                    rect.y + 1,
+                    rect.width.saturating_sub(2),
+                    rect.height.saturating_sub(2),
+                );
+                let lane = self.snapshot.regs.as_ref().and_then(|r| {
+                    crate::panes::registers::GridLayout::new(r, inner).lane_at(
+                        m.column.saturating_sub(inner.x),
+                        m.row.checked_sub(inner.y)?,
+                    )
+                });
+                if let Some(l) = lane {
+                    self.lane = l;
+                    self.status = format!("lane {l}");
+                    return vec![self.select()];
+                }
+            }
+            MouseEventKind::Down(MouseButton::Left) if pane == Pane::Findings => {
+                self.focus = pane;
+                let row = m.row.saturating_sub(rect.y + 1) as usize;
+                let hit = crate::panes::findings::placement(
+                    self,
+                    rect.width.saturating_sub(2),
+                    rect.height.saturating_sub(2),
+                )
+                .into_iter()
+                .find(|&(_, y, n)| (y..y + n).contains(&row));
+                if let Some((i, _, _)) = hit {
+                    // A click on the selected finding jumps to it, as Enter does.
+                    if i == self.findings_cursor {
+                        self.jump_to_finding();
+                    }
+                    self.findings_cursor = i;
+                }
+            }
+            MouseEventKind::Down(MouseButton::Left) if pane == Pane::Timeline => {
+                self.focus = pane;
+            }
             MouseEventKind::Down(MouseButton::Left) => {
                 self.focus = pane;
-                // Rows are drawn centred on the cursor (see `panes::window`): map the row back.
-                let inner_h = rect.height.saturating_sub(2) as usize;
-                let row = (m.row.saturating_sub(rect.y + 1)) as usize;
+                // Rows are drawn centred on the cursor (see `panes::window`): map the row back. The waves pane
+                // has a header row.
+                let header = (pane == Pane::Waves) as u16;
+                let inner_h = rect.height.saturating_sub(2 + header) as usize;
+                let Some(row) = m.row.checked_sub(rect.y + 1 + header) else {
+                    return Vec::new();
+                };
+                let row = row as usize;
                 let n = self.pane_len(pane);
                 if let Some(c) = self.cursor_mut(pane) {
                     let top = crate::panes::window(*c, n, inner_h).0;
                     if top + row < n {
                         *c = top + row;
+                    }
+                }
+                // A click on a wave selects it.
+                if pane == Pane::Waves {
+                    if let Some(w) = self.snapshot.waves.get(self.wave_cursor) {
+                        self.wave = w.wave;
+                        return vec![self.select()];
                     }
                 }
             }

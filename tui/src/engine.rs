@@ -53,7 +53,74 @@ pub enum Command {
         vreg: u16,
         lane: u8,
     },
+    /// Write the Perfetto trace of everything run so far to this file.
+    WriteTrace(std::path::PathBuf),
     Quit,
+}
+
+/// What changed the machine, in order: replaying it on a fresh machine of the same dispatch and options gets the
+/// same state (the machine is deterministic; its schedule depends on where `run` paused, so those are kept).
+#[derive(Clone, Debug, Default)]
+pub struct ReplayLog {
+    pub ops: Vec<LoggedOp>,
+}
+
+#[derive(Clone, Debug)]
+pub enum LoggedOp {
+    Breakpoints(Vec<u64>),
+    Run {
+        plan: Plan,
+        /// Calls of the poll function (counted over the whole run) that answered "pause".
+        pauses: Vec<u64>,
+        /// The run ended by an interrupt at the last pause (the machine was halted there).
+        interrupted: bool,
+    },
+}
+
+impl ReplayLog {
+    /// Carry the log out on `m` (a fresh machine of the same session and options).
+    pub fn replay(&self, m: &mut Machine) {
+        for op in &self.ops {
+            match op {
+                LoggedOp::Breakpoints(pcs) => set_breakpoints(m, pcs),
+                LoggedOp::Run {
+                    plan,
+                    pauses,
+                    interrupted,
+                } => {
+                    m.resume(plan.clone());
+                    let mut calls = 0u64;
+                    let mut next = 0usize;
+                    loop {
+                        let mut poll = || {
+                            calls += 1;
+                            if pauses.get(next) == Some(&calls) {
+                                next += 1;
+                                return true;
+                            }
+                            false
+                        };
+                        if m.run(&mut poll).is_some() {
+                            break;
+                        }
+                        if *interrupted && next == pauses.len() {
+                            m.halt();
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn set_breakpoints(m: &mut Machine, pcs: &[u64]) {
+    for pc in m.breakpoints() {
+        m.remove_breakpoint(pc);
+    }
+    for &pc in pcs {
+        m.add_breakpoint(pc);
+    }
 }
 
 /// A wave as the waves pane lists it.
@@ -96,6 +163,8 @@ pub struct Snapshot {
     pub waves: Vec<WaveRow>,
     pub regs: Option<WaveRegs>,
     pub total_waves: u64,
+    /// Waves that ended (retired work-groups' and resident ones).
+    pub waves_done: u64,
     pub wave_instructions: u64,
     pub finished: bool,
 }
@@ -104,9 +173,11 @@ pub struct Snapshot {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Update {
     Snapshot(Box<Snapshot>),
-    /// A long run is under way: wave instructions executed so far.
+    /// A long run is under way: wave instructions executed and waves ended so far.
     Progress {
         wave_instructions: u64,
+        waves_done: u64,
+        total_waves: u64,
     },
     /// The whole dispatch, run once on a second copy in the background: executions per instruction (index as
     /// in the program) and the hazard checker's findings as (text, PC).
@@ -130,6 +201,12 @@ pub struct Engine {
     wave: u32,
     vreg: u16,
     lane: u8,
+    log: ReplayLog,
+    /// Where the dispatch came from (a trace replays it on a fresh copy), when known.
+    manifest: Option<std::path::PathBuf>,
+    /// Set by `spawn`: work done on helper threads (trace writing) reports here; without it, `handle` does that
+    /// work itself before it returns (tests).
+    notify: Option<flume::Sender<Update>>,
 }
 
 impl Engine {
@@ -143,7 +220,25 @@ impl Engine {
             wave,
             vreg: 0,
             lane: 0,
+            log: ReplayLog::default(),
+            manifest: None,
+            notify: None,
         }
+    }
+
+    /// Remember where the dispatch came from (needed for `Command::WriteTrace`).
+    pub fn with_manifest(mut self, manifest: &std::path::Path) -> Engine {
+        self.manifest = Some(manifest.to_path_buf());
+        self
+    }
+
+    pub fn machine(&self) -> &Machine {
+        &self.machine
+    }
+
+    /// Everything that changed the machine so far.
+    pub fn log(&self) -> &ReplayLog {
+        &self.log
     }
 
     pub fn session(&self) -> &Session {
@@ -175,13 +270,29 @@ impl Engine {
             }
             Command::Continue => self.run(Plan::continue_all(), interrupt, progress),
             Command::Breakpoints(pcs) => {
-                for pc in self.machine.breakpoints() {
-                    self.machine.remove_breakpoint(pc);
-                }
-                for pc in pcs {
-                    self.machine.add_breakpoint(pc);
-                }
+                set_breakpoints(&mut self.machine, &pcs);
+                self.log.ops.push(LoggedOp::Breakpoints(pcs));
                 Vec::new()
+            }
+            Command::WriteTrace(out) => {
+                let Some(manifest) = self.manifest.clone() else {
+                    return vec![Update::Message(
+                        "trace: the dispatch was not loaded from a manifest".into(),
+                    )];
+                };
+                let log = self.log.clone();
+                let opts = self.machine.options().clone();
+                match &self.notify {
+                    Some(tx) => {
+                        let tx = tx.clone();
+                        let msg = format!("writing the trace so far to {}...", out.display());
+                        std::thread::spawn(move || {
+                            let _ = tx.send(write_trace(&manifest, opts, &log, &out));
+                        });
+                        vec![Update::Message(msg)]
+                    }
+                    None => vec![write_trace(&manifest, opts, &log, &out)],
+                }
             }
             Command::Select { wave, vreg, lane } => {
                 self.wave = wave;
@@ -235,15 +346,20 @@ impl Engine {
             ];
         }
         interrupt.store(false, Ordering::Relaxed);
-        self.machine.resume(plan);
+        self.machine.resume(plan.clone());
         let mut last = Instant::now();
+        // Poll calls that paused the run, for the replay log.
+        let mut calls = 0u64;
+        let mut pauses = Vec::new();
         let stop = loop {
             let mut poll = || {
-                if last.elapsed() > Duration::from_millis(50) {
+                calls += 1;
+                if last.elapsed() > Duration::from_millis(50) || interrupt.load(Ordering::Relaxed) {
                     last = Instant::now();
+                    pauses.push(calls);
                     return true;
                 }
-                interrupt.load(Ordering::Relaxed)
+                false
             };
             match self.machine.run(&mut poll) {
                 Some(s) => break Some(s),
@@ -253,9 +369,16 @@ impl Engine {
                 }
                 None => progress(Update::Progress {
                     wave_instructions: self.machine.wave_instructions(),
+                    waves_done: waves_done(&self.machine),
+                    total_waves: self.machine.total_waves(),
                 }),
             }
         };
+        self.log.ops.push(LoggedOp::Run {
+            plan,
+            pauses,
+            interrupted: stop.is_none(),
+        });
         let (text, wave, fault_pc) = match &stop {
             None => ("interrupted".to_string(), None, None),
             Some(Stop::Breakpoint { wave, pc }) => (
@@ -310,8 +433,9 @@ impl Engine {
     /// The state the UI shows now.
     pub fn snapshot(&self) -> Update {
         let m = &self.machine;
+        // Ended waves too (until their work-group retires): the waves pane shows them as done.
         let waves = m
-            .waves()
+            .resident_waves()
             .map(|w| {
                 let state = m.wave_state(w);
                 WaveRow {
@@ -361,10 +485,22 @@ impl Engine {
             waves,
             regs,
             total_waves: m.total_waves(),
+            waves_done: waves_done(m),
             wave_instructions: m.wave_instructions(),
             finished: m.finished(),
         }))
     }
+}
+
+/// Waves that ended: every wave of a retired work-group, and the ended ones still resident.
+pub fn waves_done(m: &Machine) -> u64 {
+    let (retired, _, _) = m.group_counts();
+    let per_group = m.dispatch().waves_per_group().max(1) as u64;
+    let resident = m
+        .resident_waves()
+        .filter(|w| m.wave_state(w) == WaveState::Done)
+        .count() as u64;
+    retired as u64 * per_group + resident
 }
 
 fn parse_pc(s: &str) -> Option<u64> {
@@ -404,7 +540,12 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
 
 /// Write the Perfetto trace of a full run of the dispatch (on its own copy) to `out`. The interactive machine
 /// records no trace, so this is the whole dispatch, not only what was stepped so far.
-pub fn write_trace(manifest: &std::path::Path, out: &std::path::Path) -> Update {
+pub fn write_trace(
+    manifest: &std::path::Path,
+    _opts: wavescope::machine::MachineOptions,
+    _log: &ReplayLog,
+    out: &std::path::Path,
+) -> Update {
     use wavescope_traces::{
         finish, IssueOrderClock, TraceConfig, TraceFile, TraceObserver, TraceOptions, TraceProgram,
     };
@@ -446,10 +587,12 @@ pub struct EngineHandle {
     pub thread: std::thread::JoinHandle<()>,
 }
 
-/// Start the engine on its own thread; it sends a first snapshot at once.
+/// Start the engine on its own thread; it sends a first snapshot at once. With `manifest`, a second thread runs
+/// the whole dispatch once for the heat columns and the findings.
 pub fn spawn(mut engine: Engine, manifest: Option<std::path::PathBuf>) -> EngineHandle {
     let (cmd_tx, cmd_rx) = flume::unbounded::<Command>();
     let (upd_tx, upd_rx) = flume::unbounded::<Update>();
+    engine.notify = Some(upd_tx.clone());
     if let Some(m) = manifest {
         let tx = upd_tx.clone();
         std::thread::spawn(move || {

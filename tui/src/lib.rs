@@ -30,7 +30,7 @@ pub struct Options {
 pub fn load(manifest: &Path, machine: MachineOptions) -> Result<(Engine, App), Error> {
     let session = Session::load(manifest, &RunOptions::default())?;
     let program = Program::from_session(&session);
-    let engine = Engine::new(session, machine);
+    let engine = Engine::new(session, machine).with_manifest(manifest);
     Ok((engine, App::new(program)))
 }
 
@@ -51,7 +51,7 @@ pub fn run(opts: &Options) -> Result<(), Error> {
         prev_hook(info);
     }));
     let _ = execute!(std::io::stdout(), EnableMouseCapture);
-    let result = event_loop(&mut terminal, &mut app, &handle, &opts.manifest);
+    let result = event_loop(&mut terminal, &mut app, &handle);
     restore_terminal();
     let _ = handle.commands.send(Command::Quit);
     handle.interrupt.store(true, Ordering::Relaxed);
@@ -62,7 +62,6 @@ fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
     handle: &engine::EngineHandle,
-    manifest: &Path,
 ) -> Result<(), Error> {
     // Terminal input on its own thread, so the loop can wait on input and the engine at once.
     let (in_tx, in_rx) = flume::unbounded::<Event>();
@@ -124,15 +123,6 @@ fn event_loop(
                     let _ = handle.commands.send(c);
                 }
                 Out::Interrupt => handle.interrupt.store(true, Ordering::Relaxed),
-                Out::WriteTrace => {
-                    let manifest = manifest.to_path_buf();
-                    let out = PathBuf::from(format!("{}.pftrace", app.program.kernel));
-                    app.status = format!("writing {}...", out.display());
-                    let tx = handle.notify.clone();
-                    std::thread::spawn(move || {
-                        let _ = tx.send(engine::write_trace(&manifest, &out));
-                    });
-                }
             }
         }
     }

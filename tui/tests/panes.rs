@@ -172,11 +172,7 @@ fn waves_lanes_vregs_and_help() {
     k.extend(chars("]"));
     keys(&mut e, &mut app, &k);
     let s = screen(&mut app, 140, 44);
-    assert!(
-        has(&s, "v1 by lane ([ ] pick, lane 17 selected)"),
-        "{}",
-        s.join("\n")
-    );
+    assert!(has(&s, "v1 by lane, lane 17 selected"), "{}", s.join("\n"));
     // v0 holds the work-item id in x at entry (AMDGPUUsage: VGPR work-item ID), lane 17 -> 17.
     keys(&mut e, &mut app, &chars("["));
     assert_eq!(app.snapshot.regs.as_ref().unwrap().lanes[17], 17);
@@ -328,6 +324,49 @@ fn mouse_click_selects_and_wheel_scrolls() {
 fn at_80x24_the_lane_grid_stays_visible() {
     let (_e, mut app) = open("heteromark_hist");
     let s = screen(&mut app, 80, 24);
-    assert!(has(&s, "v0 by lane"), "{}", s.join("\n"));
+    assert!(
+        has(&s, "v0 lanes 0-31, lane 0 selected"),
+        "{}",
+        s.join("\n")
+    );
     assert!(has(&s, "EXEC"));
+}
+
+#[test]
+fn mouse_click_on_a_lane_and_on_a_wave_selects_them() {
+    use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let (mut e, mut app) = open("heteromark_hist");
+    let s = screen(&mut app, 140, 44);
+    // v0 holds the work-item id at entry: lane 6 shows 00000006 (AMDGPUUsage: VGPR work-item ID).
+    let y = s.iter().position(|l| l.contains("00000006")).unwrap();
+    let x = s[y][..s[y].find("00000006").unwrap()].chars().count() as u16 + 2;
+    let click = |x: u16, y: u16| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    };
+    let flag = AtomicBool::new(false);
+    for o in app.mouse(&click(x, y as u16)) {
+        if let Out::Engine(c) = o {
+            for u in e.handle(c, &flag, &mut |_| {}) {
+                app.apply(u);
+            }
+        }
+    }
+    assert_eq!(app.lane, 6);
+    assert_eq!(app.snapshot.regs.as_ref().unwrap().lane, 6);
+    // The waves pane row of wave 3 (case.json: 8 waves).
+    let s = screen(&mut app, 140, 44);
+    let y = s.iter().position(|l| l.contains("│ 3    ")).unwrap();
+    let x = s[y][..s[y].find("│ 3    ").unwrap()].chars().count() as u16 + 2;
+    for o in app.mouse(&click(x, y as u16)) {
+        if let Out::Engine(c) = o {
+            for u in e.handle(c, &flag, &mut |_| {}) {
+                app.apply(u);
+            }
+        }
+    }
+    assert_eq!(app.wave, 3);
+    assert_eq!(app.snapshot.regs.as_ref().unwrap().wave, 3);
 }

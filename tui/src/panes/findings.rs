@@ -1,10 +1,45 @@
-//! Findings pane: faults now; hazards and missing waits once the checker reports to the UI. Enter jumps to the PC.
+//! Findings pane: hazards and missing waits from the background run's checker, and faults met while stepping.
+//! A finding wraps over up to three rows on a narrow pane. Enter (or a click) jumps to its PC.
 
 use crate::app::{App, Pane};
 use crate::theme::THEME;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
+
+/// Rows a finding of `len` characters takes in a pane `width` wide.
+fn rows_of(len: usize, width: usize) -> usize {
+    len.div_ceil(width.max(1)).clamp(1, 3)
+}
+
+/// The findings shown in an inner area `width` x `height`: (index, first row, rows), the cursor's visible and
+/// about in the middle. Shared by rendering and the mouse.
+pub fn placement(app: &App, width: u16, height: u16) -> Vec<(usize, usize, usize)> {
+    let (w, h) = (width as usize, height as usize);
+    let n = app.findings.len();
+    if n == 0 || h == 0 {
+        return Vec::new();
+    }
+    let rows = |i: usize| rows_of(app.findings[i].text.chars().count(), w);
+    let cursor = app.findings_cursor.min(n - 1);
+    let mut top = cursor;
+    let mut used = rows(cursor);
+    while top > 0 && used + rows(top - 1) <= h / 2 + 1 {
+        top -= 1;
+        used += rows(top);
+    }
+    let mut out = Vec::new();
+    let mut y = 0;
+    for i in top..n {
+        if y >= h {
+            break;
+        }
+        let r = rows(i).min(h - y);
+        out.push((i, y, r));
+        y += r;
+    }
+    out
+}
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let title = format!(" Findings: {} ", app.findings.len());
@@ -28,22 +63,23 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         }
         return;
     }
-    let (top, end) = super::window(
-        app.findings_cursor,
-        app.findings.len(),
-        inner.height as usize,
-    );
-    for (row, i) in (top..end).enumerate() {
+    let w = inner.width as usize;
+    for (i, y, rows) in placement(app, inner.width, inner.height) {
         let f = &app.findings[i];
         let mut style = THEME.fault;
         if i == app.findings_cursor && app.focus == Pane::Findings {
             style = style.patch(THEME.cursor);
         }
-        buf.set_line(
-            inner.x,
-            inner.y + row as u16,
-            &Line::styled(f.text.as_str(), style),
-            inner.width,
-        );
+        let chars: Vec<char> = f.text.chars().collect();
+        for k in 0..rows {
+            let part: String = chars.iter().skip(k * w).take(w).collect();
+            // Continuation rows are indented by nothing: the cursor style marks the whole finding.
+            buf.set_line(
+                inner.x,
+                inner.y + (y + k) as u16,
+                &Line::styled(part, style),
+                inner.width,
+            );
+        }
     }
 }

@@ -8,7 +8,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 pub fn render(area: Rect, buf: &mut Buffer) {
-    let rows: Vec<_> = BINDINGS.iter().filter(|b| !b.label.is_empty()).collect();
+    let mut rows: Vec<(&str, &str)> = BINDINGS
+        .iter()
+        .filter(|b| !b.label.is_empty())
+        .map(|b| (b.label, b.help))
+        .collect();
+    rows.push(("mouse", "wheel scrolls, click selects (a lane, too)"));
     let h = (rows.len() as u16 + 2).min(area.height);
     let w = 64.min(area.width);
     let r = Rect::new(
@@ -24,10 +29,10 @@ pub fn render(area: Rect, buf: &mut Buffer) {
         .title(" Keys (any key closes) ");
     let inner = block.inner(r);
     block.render(r, buf);
-    for (i, b) in rows.iter().enumerate().take(inner.height as usize) {
+    for (i, (label, help)) in rows.iter().enumerate().take(inner.height as usize) {
         let line = Line::from(vec![
-            Span::styled(format!("{:>6}  ", b.label), THEME.key),
-            Span::raw(b.help),
+            Span::styled(format!("{label:>7}  "), THEME.key),
+            Span::raw(*help),
         ]);
         buf.set_line(inner.x, inner.y + i as u16, &line, inner.width);
     }

@@ -11,18 +11,27 @@ use wavescope::machine::WaveState;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let s = &app.snapshot;
-    let title = format!(" Waves: {} resident of {} ", s.waves.len(), s.total_waves);
+    let title = format!(
+        " Waves: {} resident, {} done of {} ",
+        s.waves.len(),
+        s.waves_done,
+        s.total_waves
+    );
     let inner = super::frame(app, Pane::Waves, title, area, buf);
     if inner.height == 0 {
         return;
     }
+    // Narrow panes drop the work-group and SIMD columns before the state, PC and line.
+    let full = inner.width >= 48;
+    let header = if full {
+        "wave  wg        simd state           pc     line"
+    } else {
+        "wave  state           pc     line"
+    };
     buf.set_line(
         inner.x,
         inner.y,
-        &Line::styled(
-            "wave  wg        simd state           pc      line",
-            THEME.dim,
-        ),
+        &Line::styled(header, THEME.dim),
         inner.width,
     );
     let rows = inner.height as usize - 1;
@@ -38,20 +47,19 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             .line_of(w.pc)
             .map(|l| l.to_string())
             .unwrap_or_default();
-        let wg = format!(
-            "{},{},{}",
-            w.work_group[0], w.work_group[1], w.work_group[2]
-        );
-        let text = format!(
-            "{}{:<4} {:<9} {:<4} {:<15} {:<7x} {}",
-            if w.wave == app.wave { "*" } else { " " },
-            w.wave,
-            wg,
-            w.simd,
-            state,
-            w.pc,
-            line_no
-        );
+        let mark = if w.wave == app.wave { "*" } else { " " };
+        let text = if full {
+            let wg = format!(
+                "{},{},{}",
+                w.work_group[0], w.work_group[1], w.work_group[2]
+            );
+            format!(
+                "{mark}{:<4} {:<9} {:<4} {:<15} {:<6x} {}",
+                w.wave, wg, w.simd, state, w.pc, line_no
+            )
+        } else {
+            format!("{mark}{:<4} {:<15} {:<6x} {}", w.wave, state, w.pc, line_no)
+        };
         let mut style = match w.state {
             WaveState::Done => THEME.dim,
             WaveState::Faulted => THEME.fault,
