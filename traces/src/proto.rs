@@ -96,6 +96,55 @@ fn close(buf: &mut Vec<u8>, start: usize) {
     }
 }
 
+/// Hot packets are assembled in a stack array `a` with the write position `n` a plain local (so it stays in a
+/// register), then appended with one fixed-size copy: pushing byte by byte makes the compiler reload and store
+/// the `Vec`'s length at every byte (its buffer may alias it), which cost more than the rest of the tracer. Each
+/// caller's array holds its largest packet (see the sizes there; `largest_hot_packets_fit_their_arrays`).
+#[inline(always)]
+fn byte<const N: usize>(a: &mut [u8; N], n: usize, b: u8) -> usize {
+    a[n] = b;
+    n + 1
+}
+
+#[inline(always)]
+fn varint<const N: usize>(a: &mut [u8; N], mut n: usize, mut v: u64) -> usize {
+    while v >= 0x80 {
+        n = byte(a, n, v as u8 | 0x80);
+        v >>= 7;
+    }
+    byte(a, n, v as u8)
+}
+
+/// `Trace.packet` tag, a length byte set by `append`, the timestamp and sequence id; returns the position.
+#[inline(always)]
+fn header<const N: usize>(a: &mut [u8; N], seq: u32, ts: Stamp) -> usize {
+    a[0] = TRACE_PACKET;
+    let (Stamp::Delta(t) | Stamp::Absolute(t)) = ts;
+    let mut n = byte(a, 2, PKT_TIMESTAMP);
+    n = varint(a, n, t);
+    n = byte(a, n, PKT_SEQUENCE_ID);
+    n = varint(a, n, seq as u64);
+    if let Stamp::Absolute(_) = ts {
+        n = byte(a, n, PKT_TIMESTAMP_CLOCK_ID[0]);
+        n = byte(a, n, PKT_TIMESTAMP_CLOCK_ID[1]);
+        n = varint(a, n, CLOCK_BOOTTIME as u64);
+    }
+    // the track_event field; its length byte is at the returned position - 1
+    n = byte(a, n, PKT_TRACK_EVENT);
+    byte(a, n, 0)
+}
+
+/// Set the event's (opened at `ev`) and the packet's lengths (both under 128: `N` <= 128) and append
+/// `a[..n]`.
+#[inline(always)]
+fn append<const N: usize>(buf: &mut Vec<u8>, a: &mut [u8; N], n: usize, ev: usize) {
+    a[ev - 1] = (n - ev) as u8;
+    a[1] = (n - 2) as u8;
+    let at = buf.len();
+    buf.extend_from_slice(a);
+    buf.truncate(at + n);
+}
+
 /// Append one serialized `TracePacket` (built with `perfetto_protos`) as `Trace.packet`.
 pub fn put_message(buf: &mut Vec<u8>, p: &TracePacket) {
     let bytes = p.write_to_bytes().unwrap_or_default();
@@ -155,6 +204,57 @@ pub struct Begin<'a> {
 /// `TracePacket { timestamp, trusted_packet_sequence_id, track_event { type, name_iid, track_uuid, ... } }`.
 #[inline]
 pub fn put_slice_begin(buf: &mut Vec<u8>, seq: u32, ts: Stamp, kind: u8, e: &Begin) {
+    if !e.flows_out.is_empty() || !e.flows_in.is_empty() || e.extra_counters.len() > 3 {
+        return put_slice_begin_long(buf, seq, ts, kind, e);
+    }
+    // The common packet fits 64 bytes: 2 + 20 (header) + 2 + 2 + 11 + 11 + 12 = 60; with an argument (24)
+    // and three counter values (33), 117.
+    if e.uint_arg.0 == 0 && e.extra_counters.is_empty() {
+        put_begin_small::<64>(buf, seq, ts, kind, e)
+    } else {
+        put_begin_small::<128>(buf, seq, ts, kind, e)
+    }
+}
+
+#[inline(always)]
+fn put_begin_small<const N: usize>(buf: &mut Vec<u8>, seq: u32, ts: Stamp, kind: u8, e: &Begin) {
+    let mut a = [0u8; N];
+    let ev = header(&mut a, seq, ts);
+    let mut n = ev;
+    if e.uint_arg.0 != 0 {
+        n = byte(&mut a, n, TE_DEBUG_ANNOTATIONS);
+        n = byte(&mut a, n, 0);
+        let at = n;
+        n = byte(&mut a, n, DA_NAME_IID);
+        n = varint(&mut a, n, e.uint_arg.0);
+        n = byte(&mut a, n, DA_UINT_VALUE);
+        n = varint(&mut a, n, e.uint_arg.1);
+        a[at - 1] = (n - at) as u8;
+    }
+    n = byte(&mut a, n, TE_TYPE);
+    n = byte(&mut a, n, kind);
+    if e.name_iid != 0 {
+        n = byte(&mut a, n, TE_NAME_IID);
+        n = varint(&mut a, n, e.name_iid);
+    }
+    if e.track != 0 {
+        n = byte(&mut a, n, TE_TRACK_UUID);
+        n = varint(&mut a, n, e.track);
+    }
+    if e.source_location_iid != 0 {
+        n = byte(&mut a, n, TE_SOURCE_LOCATION_IID[0]);
+        n = byte(&mut a, n, TE_SOURCE_LOCATION_IID[1]);
+        n = varint(&mut a, n, e.source_location_iid);
+    }
+    for &v in e.extra_counters {
+        n = byte(&mut a, n, TE_EXTRA_COUNTER_VALUES);
+        n = varint(&mut a, n, v as u64);
+    }
+    append(buf, &mut a, n, ev);
+}
+
+/// `put_slice_begin` for any number of flows (lengths of any size).
+fn put_slice_begin_long(buf: &mut Vec<u8>, seq: u32, ts: Stamp, kind: u8, e: &Begin) {
     let packet = put_header(buf, seq, ts);
     let ev = open(buf, PKT_TRACK_EVENT);
     if e.uint_arg.0 != 0 {
@@ -209,31 +309,32 @@ pub fn put_slice_begin(buf: &mut Vec<u8>, seq: u32, ts: Stamp, kind: u8, e: &Beg
 /// `TYPE_SLICE_END` on `track` (0 = the sequence's default track).
 #[inline]
 pub fn put_slice_end(buf: &mut Vec<u8>, seq: u32, ts: Stamp, track: u64) {
-    let packet = put_header(buf, seq, ts);
-    let ev = open(buf, PKT_TRACK_EVENT);
-    buf.push(TE_TYPE);
-    buf.push(TYPE_SLICE_END);
+    // At most 2 + 20 (header) + 2 + 2 + 11 = 37 bytes.
+    let mut a = [0u8; 48];
+    let ev = header(&mut a, seq, ts);
+    let mut n = byte(&mut a, ev, TE_TYPE);
+    n = byte(&mut a, n, TYPE_SLICE_END);
     if track != 0 {
-        buf.push(TE_TRACK_UUID);
-        put_varint(buf, track);
+        n = byte(&mut a, n, TE_TRACK_UUID);
+        n = varint(&mut a, n, track);
     }
-    close(buf, ev);
-    close(buf, packet);
+    append(buf, &mut a, n, ev);
 }
 
 /// `TYPE_COUNTER` with `counter_value` on counter track `track`.
 #[inline]
 pub fn put_counter(buf: &mut Vec<u8>, seq: u32, ts: Stamp, track: u64, value: i64) {
-    let packet = put_header(buf, seq, ts);
-    let ev = open(buf, PKT_TRACK_EVENT);
-    buf.push(TE_TYPE);
-    buf.push(TYPE_COUNTER);
-    buf.push(TE_TRACK_UUID);
-    put_varint(buf, track);
-    buf.extend_from_slice(&TE_COUNTER_VALUE);
-    put_varint(buf, value as u64);
-    close(buf, ev);
-    close(buf, packet);
+    // At most 2 + 20 (header) + 2 + 2 + 11 + 12 = 49 bytes.
+    let mut a = [0u8; 64];
+    let ev = header(&mut a, seq, ts);
+    let mut n = byte(&mut a, ev, TE_TYPE);
+    n = byte(&mut a, n, TYPE_COUNTER);
+    n = byte(&mut a, n, TE_TRACK_UUID);
+    n = varint(&mut a, n, track);
+    n = byte(&mut a, n, TE_COUNTER_VALUE[0]);
+    n = byte(&mut a, n, TE_COUNTER_VALUE[1]);
+    n = varint(&mut a, n, value as u64);
+    append(buf, &mut a, n, ev);
 }
 
 /// Bytes a slice end takes (for the size model in the docs and tests).
@@ -369,6 +470,37 @@ mod tests {
         let mut b = Vec::new();
         put_slice_end(&mut b, 200, Stamp::Delta(1), 12);
         assert_eq!(b.len(), slice_end_len(200, 1, 12));
+    }
+
+    #[test]
+    fn largest_hot_packets_fit_their_arrays() {
+        let mut buf = Vec::new();
+        let ts = Stamp::Absolute(u64::MAX);
+        put_slice_begin(
+            &mut buf,
+            u32::MAX,
+            ts,
+            TYPE_SLICE_BEGIN,
+            &Begin {
+                track: u64::MAX,
+                name_iid: u64::MAX,
+                source_location_iid: u64::MAX,
+                uint_arg: (u64::MAX, u64::MAX),
+                extra_counters: &[-1, -1, -1],
+                ..Begin::default()
+            },
+        );
+        put_slice_end(&mut buf, u32::MAX, ts, u64::MAX);
+        put_counter(&mut buf, u32::MAX, ts, u64::MAX, i64::MIN);
+        let ps = parse(&buf);
+        assert_eq!(ps.len(), 3);
+        let e = ps[0].track_event();
+        assert_eq!(e.extra_counter_values, vec![-1, -1, -1]);
+        assert_eq!(e.debug_annotations[0].uint_value(), u64::MAX);
+        assert_eq!(e.source_location_iid(), u64::MAX);
+        assert_eq!(ps[1].track_event().track_uuid(), u64::MAX);
+        assert_eq!(ps[2].track_event().counter_value(), i64::MIN);
+        assert_eq!(ps[2].timestamp(), u64::MAX);
     }
 
     #[test]

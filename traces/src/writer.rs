@@ -34,7 +34,9 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 
 /// How per-event fields are encoded (see the module docs, "Size").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -185,14 +187,51 @@ pub enum Arg {
     Uint(u64),
 }
 
+/// What the I/O thread reports when its channel closes.
 struct Output {
-    file: File,
     bytes: u64,
     error: Option<io::Error>,
 }
 
+/// Buffers handed to the I/O thread at once (with each writer's own and one being written: the memory bound).
+const QUEUED_BUFFERS: usize = 4;
+
+/// The I/O thread: writes whole buffers in the order they come (each writer's in its own order) and hands them
+/// back to `pool`. After an error it keeps the first error and drops the rest.
+fn io_thread(mut file: File, rx: Receiver<Vec<u8>>, pool: Arc<Mutex<Vec<Vec<u8>>>>) -> Output {
+    let mut out = Output {
+        bytes: 0,
+        error: None,
+    };
+    for mut buf in rx {
+        if out.error.is_none() {
+            match file.write_all(&buf) {
+                Ok(()) => out.bytes += buf.len() as u64,
+                Err(e) => out.error = Some(e),
+            }
+        }
+        buf.clear();
+        pool.lock().unwrap_or_else(|e| e.into_inner()).push(buf);
+    }
+    if out.error.is_none() {
+        if let Err(e) = file.flush() {
+            out.error = Some(e);
+        }
+    }
+    out
+}
+
+struct Io {
+    tx: Option<SyncSender<Vec<u8>>>,
+    thread: Option<JoinHandle<Output>>,
+}
+
 struct Shared {
-    out: Mutex<Output>,
+    /// Packets go to the file on a thread of their own, so the copy into the page cache runs beside the
+    /// executor instead of on its thread.
+    io: Mutex<Io>,
+    /// Empty buffers the I/O thread gave back.
+    pool: Arc<Mutex<Vec<Vec<u8>>>>,
     config: TraceConfig,
     /// ns = cycles * ns_q32 >> 32.
     ns_q32: u128,
@@ -226,12 +265,18 @@ impl TraceFile {
         }
         let file = File::create(path)?;
         let ns_q32 = (1_000_000_000u128 << 32) / config.clock_hz as u128;
+        let pool = Arc::new(Mutex::new(Vec::new()));
+        let (tx, rx) = sync_channel(QUEUED_BUFFERS);
+        let p = pool.clone();
+        let thread = std::thread::Builder::new()
+            .name("trace-io".into())
+            .spawn(move || io_thread(file, rx, p))?;
         Ok(TraceFile(Arc::new(Shared {
-            out: Mutex::new(Output {
-                file,
-                bytes: 0,
-                error: None,
+            io: Mutex::new(Io {
+                tx: Some(tx),
+                thread: Some(thread),
             }),
+            pool,
             config,
             ns_q32,
             next_seq: AtomicU32::new(ROOT_SEQ + 1),
@@ -256,7 +301,8 @@ impl TraceFile {
             worker,
             desc_seq,
             desc_started: false,
-            buf: Vec::with_capacity(s.config.flush_bytes + 4096),
+            buf: self.buffer(),
+            tx: self.sender(),
             names: Vec::new(),
             name_index: HashMap::new(),
             locs: Vec::new(),
@@ -319,14 +365,21 @@ impl TraceFile {
                 counters += 1;
             }
         }
-        let mut out = s.out.lock().unwrap_or_else(|e| e.into_inner());
-        if out.error.is_none() {
-            if let Err(e) = out.file.write_all(&buf).and_then(|_| out.file.flush()) {
-                out.error = Some(e);
+        let (tx, thread) = {
+            let mut io = s.io.lock().unwrap_or_else(|e| e.into_inner());
+            (io.tx.take(), io.thread.take())
+        };
+        if let Some(tx) = tx {
+            if !buf.is_empty() {
+                let _ = tx.send(buf);
             }
-            out.bytes += buf.len() as u64;
         }
-        if let Some(e) = out.error.take() {
+        let out = match thread.map(|t| t.join()) {
+            Some(Ok(out)) => out,
+            Some(Err(_)) => return Err(io::Error::other("trace: the I/O thread panicked")),
+            None => return Err(io::Error::other("trace: the file was already finished")),
+        };
+        if let Some(e) = out.error {
             return Err(e);
         }
         let mut stats = merged.stats.clone();
@@ -335,15 +388,20 @@ impl TraceFile {
         Ok(stats)
     }
 
-    fn write(&self, buf: &[u8]) {
-        let mut out = self.0.out.lock().unwrap_or_else(|e| e.into_inner());
-        if out.error.is_some() {
-            return;
+    /// A sender to the I/O thread (a closed one after `finish`).
+    fn sender(&self) -> SyncSender<Vec<u8>> {
+        let io = self.0.io.lock().unwrap_or_else(|e| e.into_inner());
+        match &io.tx {
+            Some(tx) => tx.clone(),
+            None => sync_channel(0).0,
         }
-        match out.file.write_all(buf) {
-            Ok(()) => out.bytes += buf.len() as u64,
-            Err(e) => out.error = Some(e),
-        }
+    }
+
+    /// An empty buffer for a writer: one the I/O thread gave back, or a new one.
+    fn buffer(&self) -> Vec<u8> {
+        let cap = self.0.config.flush_bytes + 4096;
+        let b = self.0.pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        b.unwrap_or_else(|| Vec::with_capacity(cap))
     }
 }
 
@@ -379,6 +437,8 @@ pub struct TraceWriter {
     desc_seq: u32,
     desc_started: bool,
     buf: Vec<u8>,
+    /// To the file's I/O thread.
+    tx: SyncSender<Vec<u8>>,
     names: Vec<String>,
     name_index: HashMap<String, u32>,
     locs: Vec<Location>,
@@ -703,11 +763,13 @@ impl TraceWriter {
         }
     }
 
-    /// Hand the buffered packets to the file.
+    /// Hand the buffered packets to the file's I/O thread (waits while it has `QUEUED_BUFFERS` to write).
     pub fn flush(&mut self) {
         if !self.buf.is_empty() {
-            self.file.write(&self.buf);
-            self.buf.clear();
+            let full = std::mem::replace(&mut self.buf, self.file.buffer());
+            // An error means the file was finished: the packets have nowhere to go (`finish` reports the
+            // writer as unfinished).
+            let _ = self.tx.send(full);
         }
     }
 
