@@ -75,13 +75,15 @@ impl WaveCycles {
     pub fn stall(&self) -> u64 {
         self.waitcnt + self.counter_full + self.barrier + self.mfma_busy
     }
-    fn add(&mut self, cat: usize, n: u64) {
-        match cat {
-            CAT_ISSUE => self.issue += n,
-            CAT_WAITCNT => self.waitcnt += n,
-            CAT_FULL => self.counter_full += n,
-            CAT_BARRIER => self.barrier += n,
-            _ => self.mfma_busy += n,
+    fn from_sums(wave: u32, clock: u64, c: &[u64; CATS]) -> WaveCycles {
+        WaveCycles {
+            wave,
+            clock,
+            issue: c[CAT_ISSUE],
+            waitcnt: c[CAT_WAITCNT],
+            counter_full: c[CAT_FULL],
+            barrier: c[CAT_BARRIER],
+            mfma_busy: c[CAT_MFMA],
         }
     }
 }
@@ -178,8 +180,23 @@ impl Strip {
         self.shift = STRIP_SHIFT0;
         self.cells.iter_mut().for_each(|c| *c = [0; CATS]);
     }
+    #[inline]
     fn add(&mut self, start: u64, dur: u64, cat: usize) {
         let end = start.saturating_add(dur);
+        if end <= (STRIP_BUCKETS as u64) << self.shift && dur > 0 {
+            let b = (start >> self.shift) as usize;
+            if b == ((end - 1) >> self.shift) as usize {
+                // the usual case: the span lies in one bucket
+                let c = &mut self.cells[b][cat];
+                *c = c.saturating_add(dur as u32);
+                return;
+            }
+        }
+        self.add_slow(start, end, cat);
+    }
+
+    #[cold]
+    fn add_slow(&mut self, start: u64, end: u64, cat: usize) {
         while end > (STRIP_BUCKETS as u64) << self.shift && self.shift < 56 {
             for i in 0..STRIP_BUCKETS / 2 {
                 let (a, b) = (self.cells[2 * i], self.cells[2 * i + 1]);
@@ -209,7 +226,9 @@ impl Strip {
 
 /// A resident wave's model-side state.
 struct WaveLine {
-    cycles: WaveCycles,
+    wave: u32,
+    /// Cycles by category (CAT_*).
+    sums: [u64; CATS],
     strip: Strip,
     live: bool,
 }
@@ -323,7 +342,7 @@ pub struct MachineTiming {
     free: Vec<usize>,
     pcs: Vec<u64>,
     per_pc: Vec<PcCycles>,
-    totals: WaveCycles,
+    totals: [u64; CATS],
     retired: Vec<WaveCycles>,
     /// The spans of the last instruction or barrier release the model saw.
     last: Vec<TimedSpan>,
@@ -341,7 +360,7 @@ impl MachineTiming {
             free: Vec::new(),
             pcs: program.pcs.clone(),
             per_pc: vec![PcCycles::default(); program.insts.len()],
-            totals: WaveCycles::default(),
+            totals: [0; CATS],
             retired: Vec::new(),
             last: Vec::new(),
         }
@@ -370,9 +389,12 @@ impl MachineTiming {
     /// A resident wave's cycles so far.
     pub fn wave_cycles(&self, wave: u32) -> Option<WaveCycles> {
         let (s, w) = self.slot_of(wave)?;
-        let mut c = s.waves[w].cycles;
-        c.clock = s.obs.wave_clock(w).unwrap_or(c.clock);
-        Some(c)
+        let l = &s.waves[w];
+        Some(WaveCycles::from_sums(
+            l.wave,
+            s.obs.wave_clock(w).unwrap_or(0),
+            &l.sums,
+        ))
     }
 
     /// Waves whose work-groups retired, in retirement order (at most 2^20 are kept).
@@ -382,7 +404,7 @@ impl MachineTiming {
 
     /// Cycles of every wave so far (`wave` and `clock` are 0; `clock` of a sum means nothing).
     pub fn totals(&self) -> WaveCycles {
-        self.totals
+        WaveCycles::from_sums(0, 0, &self.totals)
     }
 
     /// (issue, stall) cycles at `pc` summed over waves; (0, 0) where no instruction starts.
@@ -493,16 +515,15 @@ impl MachineTiming {
             let k = w.id.wave_in_group as usize;
             while s.waves.len() <= k {
                 s.waves.push(WaveLine {
-                    cycles: WaveCycles::default(),
+                    wave: 0,
+                    sums: [0; CATS],
                     strip: Strip::new(),
                     live: false,
                 });
             }
             let l = &mut s.waves[k];
-            l.cycles = WaveCycles {
-                wave: w.id.wave,
-                ..WaveCycles::default()
-            };
+            l.wave = w.id.wave;
+            l.sums = [0; CATS];
             l.strip.reset();
             l.live = true;
             s.obs.wave_start(w);
@@ -519,10 +540,10 @@ impl MachineTiming {
         for (k, l) in s.waves.iter_mut().enumerate() {
             if l.live {
                 l.live = false;
-                let mut c = l.cycles;
-                c.clock = s.obs.wave_clock(k).unwrap_or(c.clock);
+                let clock = s.obs.wave_clock(k).unwrap_or(0);
                 if self.retired.len() < MAX_RETIRED {
-                    self.retired.push(c);
+                    self.retired
+                        .push(WaveCycles::from_sums(l.wave, clock, &l.sums));
                 }
             }
         }
@@ -548,10 +569,10 @@ impl MachineTiming {
         for sp in s.obs.sink.spans.drain(..) {
             let cat = sp.category();
             if let Some(l) = s.waves.get_mut(k) {
-                l.cycles.add(cat, sp.cycles);
+                l.sums[cat] += sp.cycles;
                 l.strip.add(sp.start, sp.cycles, cat);
             }
-            self.totals.add(cat, sp.cycles);
+            self.totals[cat] += sp.cycles;
             let p = &mut self.per_pc[idx];
             if cat == CAT_ISSUE {
                 p.issue += sp.cycles;
@@ -573,10 +594,10 @@ impl MachineTiming {
             let cat = sp.category();
             let k = (sp.wave % self.waves_per_group) as usize;
             if let Some(l) = s.waves.get_mut(k) {
-                l.cycles.add(cat, sp.cycles);
+                l.sums[cat] += sp.cycles;
                 l.strip.add(sp.start, sp.cycles, cat);
             }
-            self.totals.add(cat, sp.cycles);
+            self.totals[cat] += sp.cycles;
             if let Ok(i) = self.pcs.binary_search(&sp.pc) {
                 self.per_pc[i].stall += sp.cycles;
             }
