@@ -75,6 +75,8 @@ fn trace_of_stepped_instructions_and_of_a_continue() {
     let out = gdb(
         srv.port,
         &[
+            "monitor trace stop",
+            "monitor trace start /nonexistent-wavescope-dir/x.pftrace",
             &format!("monitor trace start {}", steps.display()),
             "stepi",
             "stepi",
@@ -90,6 +92,11 @@ fn trace_of_stepped_instructions_and_of_a_continue() {
             &format!("monitor trace start {}", rest.display()),
             "continue",
         ],
+    );
+    assert!(out.contains("trace: no trace is running"), "{out}");
+    assert!(
+        out.contains("trace: cannot create /nonexistent-wavescope-dir/x.pftrace"),
+        "{out}"
     );
     assert!(out.contains("trace: writing"), "{out}");
     let s1 = after(&out, "@stop1");
@@ -265,9 +272,9 @@ fn waitcnt_shows_the_outstanding_load_and_counters() {
 /// examples/heteromark_be with `s_nop 1` at 0x1788 shortened to `s_nop 0` in a copy of its code object:
 /// `v_cmp_lt_f32_e32 vcc` @0x1784 then `v_cndmask_b32_e32 ..., vcc` @0x178c with one wait state, where
 /// hazards.md H4.5-18a requires 2.
-fn patched_be() -> PathBuf {
+fn patched_be(tag: &str) -> PathBuf {
     let src = repo("examples/heteromark_be");
-    let dir = std::env::temp_dir().join(format!("wavescope-gdb-{}-be", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("wavescope-gdb-{}-be-{tag}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for e in std::fs::read_dir(&src).unwrap() {
         let p = e.unwrap().path();
@@ -289,7 +296,7 @@ fn patched_be() -> PathBuf {
 
 #[test]
 fn stop_on_findings_stops_at_the_consumer() {
-    let dir = patched_be();
+    let dir = patched_be("stop");
     let srv = serve_with(dir.to_str().unwrap(), MachineOptions::default(), true, true);
     let out = gdb(
         srv.port,
@@ -336,4 +343,20 @@ fn stop_on_findings_runs_a_clean_kernel_to_its_end() {
     let (o, log) = srv.finish();
     assert_eq!(o.ending, Ending::Finished, "{log}");
     assert!(o.checks.iter().all(|c| c.passed()), "{log}");
+}
+
+#[test]
+fn detach_after_a_finding_runs_to_the_end() {
+    let dir = patched_be("detach");
+    let srv = serve_with(dir.to_str().unwrap(), MachineOptions::default(), true, true);
+    let out = gdb(srv.port, &["continue", "detach"]);
+    assert!(out.contains("SIGTRAP") && out.contains("detached"), "{out}");
+    // The other waves reach the same consumer after the detach: findings no longer stop anything.
+    let (o, log) = srv.finish();
+    assert_eq!(o.ending, Ending::Finished, "{log}");
+    assert!(
+        !o.checks.is_empty() && o.checks.iter().all(|c| c.passed()),
+        "{log}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

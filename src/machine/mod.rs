@@ -733,9 +733,13 @@ impl Machine {
         stop
     }
 
-    /// Run every wave to the end (or the first fault), ignoring breakpoints and watches (e.g. after a detach).
+    /// Run every wave to the end (or the first fault), ignoring breakpoints, watches and findings (e.g. after a
+    /// detach).
     pub fn run_to_end(&mut self) -> Stop {
         self.clear_breakpoints_and_watches();
+        if let Some(h) = self.instr.as_deref_mut().and_then(|i| i.hazards.as_mut()) {
+            h.stop = false;
+        }
         self.resume(Plan::continue_all());
         loop {
             if let Some(s) = self.run(&mut || false) {
@@ -1897,6 +1901,15 @@ mod tests {
             m.hazard_events().iter().map(|e| e.wave).collect();
         assert_eq!(waves.len() as u64, m.total_waves());
         assert!(m.session().check().iter().all(|c| c.passed()));
+    }
+
+    #[test]
+    fn run_to_end_does_not_stop_at_findings() {
+        let mut m = patched("examples/heteromark_be", 0x1788, 0xBF80_0001, 0xBF80_0000);
+        m.enable_hazards(true);
+        assert_eq!(m.run_to_end().clone_kind(), "Exited");
+        assert!(m.finished());
+        assert!(!m.hazard_events().is_empty());
     }
 
     #[test]
