@@ -670,10 +670,13 @@ impl Instruments {
     pub fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) -> Option<super::Stop> {
         if let Some(h) = &mut self.hazards {
             let key = (wave.id.wave, wave.pc);
-            if let Some(k) = h.pending.iter().position(|&p| p == key) {
-                // stopped here at a finding: the checker saw this instruction already
-                h.pending.swap_remove(k);
-            } else {
+            let seen = match h.pending.iter().position(|&p| p.0 == key.0) {
+                // stopped here at a finding (or a fault): the checker saw this instruction already, unless the
+                // user moved the PC meanwhile
+                Some(k) => h.pending.swap_remove(k) == key,
+                None => false,
+            };
+            if !seen {
                 let n = h.checker.events().len();
                 h.checker.before(wave, idx, inst);
                 if h.stop && h.checker.events().len() > n {

@@ -981,6 +981,13 @@ impl Machine {
         let flow = match r {
             Ok(f) => f,
             Err(f) => {
+                if let (Some(h), Some(_)) = (
+                    self.instr.as_deref_mut().and_then(|i| i.hazards.as_mut()),
+                    idx,
+                ) {
+                    // the wave stays at the faulting PC and may retry it: the checker saw it already
+                    h.pending.push((self.groups[g].waves[w].id.wave, pc));
+                }
                 let fault = self.fault_of(g, w, f);
                 return Exec::Stop(Stop::Fault {
                     wave: fault.wave.wave,
