@@ -20,6 +20,7 @@ wavescope monitor commands. They act on the wave gdb addressed last; prefix \"th
                          (gdb prints these <optimized out>: their DWARF uses AMDGPU registers it cannot read)
   waitcnt                the current wave's outstanding memory operations, vmcnt/lgkmcnt/expcnt and modelled
                          clock, as the cycle model has them (issue and completion cycles per operation)
+  timing                 the cycle model so far: wave-cycles issued and stalled, the most stalled PCs
   findings               hazards and missing waits this debugged run has hit so far (the live checker, on
                          with `serve --stop-on-findings`, which stops a wave at each new one)
   hazards                hazards and missing waits of a full run of this dispatch
@@ -105,6 +106,7 @@ impl GdbTarget {
             }
             ["watch"] => self.watch_text(&mut out),
             ["findings"] => self.findings_text(&mut out),
+            ["timing"] => self.timing_text(&mut out),
             ["trace", "start", file] => out.push_str(&self.trace_start(file)),
             ["trace", "stop"] => out.push_str(&self.trace_stop()),
             ["trace", ..] => out.push_str("error: trace start FILE | trace stop"),
@@ -329,6 +331,52 @@ impl GdbTarget {
                 o.issue,
                 o.complete,
                 o.complete.saturating_sub(c.clock)
+            );
+        }
+    }
+
+    /// Totals of the live cycle model and the instructions that stood still longest.
+    fn timing_text(&self, out: &mut String) {
+        let Some(t) = self.machine.timing() else {
+            out.push_str("the cycle model is off");
+            return;
+        };
+        let c = t.totals();
+        let _ = writeln!(
+            out,
+            "cycle model {} so far: {} wave-cycles issuing, {} stalled (s_waitcnt {}, counter full {}, barrier {}, MFMA busy {})",
+            wavescope::timing::MODEL_NAME,
+            c.issue,
+            c.stall(),
+            c.waitcnt,
+            c.counter_full,
+            c.barrier,
+            c.mfma_busy
+        );
+        let pcs = &self.machine.dispatch().program.pcs;
+        let mut rows: Vec<(u64, u64, u64)> = t
+            .pc_table()
+            .iter()
+            .zip(pcs)
+            .filter(|(p, _)| p.stall > 0)
+            .map(|(p, &pc)| (pc, p.stall, p.count))
+            .collect();
+        rows.sort_by_key(|&(pc, stall, _)| (std::cmp::Reverse(stall), pc));
+        if rows.is_empty() {
+            out.push_str("no stalls yet");
+            return;
+        }
+        out.push_str("most stalled instructions (wave-cycles, executions):\n");
+        let session = self.machine.session();
+        for (pc, stall, count) in rows.into_iter().take(8) {
+            let src = session
+                .source_line(pc)
+                .map(|s| format!("  ({s})"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "  0x{pc:x}  {:<40}  {stall} stalled in {count}{src}",
+                session.inst_text(pc)
             );
         }
     }
