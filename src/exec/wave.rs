@@ -38,6 +38,7 @@ pub enum WaveStatus {
 }
 
 /// Architectural state of one wave.
+#[derive(Clone)]
 pub struct Wave {
     pub id: WaveId,
     /// Byte address of the next instruction.

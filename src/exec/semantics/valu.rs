@@ -26,6 +26,7 @@ mod special;
 use crate::exec::fidelity::Fidelity;
 use crate::exec::Handler;
 use crate::isa::Op;
+pub(crate) use family::host_avx2;
 use family::{vop, vop_flag};
 use ops::*;
 

@@ -77,6 +77,60 @@ fn global_span<'m>(
     (!bad).then_some(r)
 }
 
+/// `load_dwords_fast`, compiled for AVX2 when the host has it (64-bit lane arithmetic vectorises only there).
+#[inline(always)]
+fn load_dwords<A: Addr, const N: usize>(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &Ctx,
+    dst: Operand,
+    mask: u64,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if crate::exec::semantics::valu::host_avx2() {
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn avx2<A: Addr, const N: usize>(
+            w: &mut Wave,
+            i: &Inst,
+            c: &Ctx,
+            d: Operand,
+            m: u64,
+        ) -> bool {
+            load_dwords_fast::<A, N>(w, i, c, d, m)
+        }
+        // SAFETY: the features were detected.
+        return unsafe { avx2::<A, N>(wave, inst, ctx, dst, mask) };
+    }
+    load_dwords_fast::<A, N>(wave, inst, ctx, dst, mask)
+}
+
+/// `store_dwords_fast`, compiled for AVX2 when the host has it.
+#[inline(always)]
+fn store_dwords<A: Addr, const N: usize>(
+    wave: &Wave,
+    inst: &Inst,
+    ctx: &Ctx,
+    data: Operand,
+    mask: u64,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if crate::exec::semantics::valu::host_avx2() {
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn avx2<A: Addr, const N: usize>(
+            w: &Wave,
+            i: &Inst,
+            c: &Ctx,
+            d: Operand,
+            m: u64,
+        ) -> bool {
+            store_dwords_fast::<A, N>(w, i, c, d, m)
+        }
+        // SAFETY: the features were detected.
+        return unsafe { avx2::<A, N>(wave, inst, ctx, data, mask) };
+    }
+    store_dwords_fast::<A, N>(wave, inst, ctx, data, mask)
+}
+
 /// Whole-instruction dword load: one region check, then plain dword loads (see `global_span`).
 #[inline(always)]
 fn load_dwords_fast<A: Addr, const N: usize>(
@@ -176,7 +230,7 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
     dst: Operand,
 ) -> Result<Flow, Box<Fault>> {
     let mask = wave.exec();
-    if KIND == kind::B32 && mask != 0 && load_dwords_fast::<A, N>(wave, inst, ctx, dst, mask) {
+    if KIND == kind::B32 && mask != 0 && load_dwords::<A, N>(wave, inst, ctx, dst, mask) {
         return Ok(Flow::Next);
     }
     let size = kind::size(KIND, N);
@@ -217,7 +271,7 @@ pub(crate) fn store<A: Addr, const KIND: u8, const N: usize>(
     data: Operand,
 ) -> Result<Flow, Box<Fault>> {
     let mask = wave.exec();
-    if KIND == kind::B32 && mask != 0 && store_dwords_fast::<A, N>(wave, inst, ctx, data, mask) {
+    if KIND == kind::B32 && mask != 0 && store_dwords::<A, N>(wave, inst, ctx, data, mask) {
         return Ok(Flow::Next);
     }
     let size = kind::size(KIND, N);

@@ -304,9 +304,34 @@ unsafe fn fma_f64_avx2(a: &[f64; LANES], b: &[f64; LANES], c: &[f64; LANES]) -> 
     std::array::from_fn(|l| a[l].mul_add(b[l], c[l]))
 }
 
+/// `vop_plain` compiled for AVX2+FMA: 64-bit lane shifts, u64 compares and fma vectorise only there.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn vop_plain_avx2<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+    vop_plain::<O>(w, i, c)
+}
+
+/// Does the host have AVX2 and FMA (std caches the CPUID answer: one load and a bit test)?
+#[inline(always)]
+pub(crate) fn host_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// Handler for every [`VOp`].
 pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
     if plain::<O>(w, i) {
+        #[cfg(target_arch = "x86_64")]
+        if host_avx2() {
+            // SAFETY: the features `vop_plain_avx2` is compiled for were detected.
+            return unsafe { vop_plain_avx2::<O>(w, i, c) };
+        }
         return vop_plain::<O>(w, i, c);
     }
     let plan = Plan::new(w, i)?;
