@@ -6,7 +6,8 @@
 //! `Layout::Compact`, which relies on trace_processor's sequence defaults), and trace bytes per
 //! wave-instruction. The trace streams to target/tmp and is deleted after each run.
 //! `cargo bench -p wavescope-traces --bench trace_gemm` (`-- --quick`: one run each; `-- --keep`: keep the last
-//! file; `-- --case DIR`: another example).
+//! file; `-- --case DIR`: another example; `-- --clock issue|cycle`, `-- --layout validator|compact`: only
+//! those; `-- --out FILE`: write there, e.g. `/dev/null` to time the tracer without the file system).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -110,7 +111,12 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("examples/polybench_gemm_512"));
-    let out = root.join("target/tmp/bench_trace.pftrace");
+    let out = args
+        .iter()
+        .position(|a| a == "--out")
+        .and_then(|i| args.get(i + 1))
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target/tmp/bench_trace.pftrace"));
     let _ = std::fs::create_dir_all(out.parent().unwrap());
     let opts = RunOptions {
         jobs: 1,
@@ -128,7 +134,8 @@ fn main() {
     let insts = launch::run(d, &opts).0.wave_instructions;
     // Deleting the file (freeing its page cache) is not part of tracing: it happens after the clock stops.
     let done = || {
-        if !keep {
+        // only a regular file (never `/dev/null`)
+        if !keep && std::fs::metadata(&out).is_ok_and(|m| m.is_file()) {
             let _ = std::fs::remove_file(&out);
         }
     };

@@ -96,10 +96,26 @@ fn close(buf: &mut Vec<u8>, start: usize) {
     }
 }
 
-/// Hot packets are assembled in a stack array `a` with the write position `n` a plain local (so it stays in a
-/// register), then appended with one fixed-size copy: pushing byte by byte makes the compiler reload and store
-/// the `Vec`'s length at every byte (its buffer may alias it), which cost more than the rest of the tracer. Each
-/// caller's array holds its largest packet (see the sizes there; `largest_hot_packets_fit_their_arrays`).
+/// Hot packets are written in place: `emit` appends `N` zero bytes (wide stores of a constant), `f` writes the
+/// packet into them with the write position `n` a plain local (so it stays in a register) and returns its end
+/// and where the `track_event` body starts, and the zeros past the end are cut. Pushing byte by byte made the
+/// compiler reload and store the `Vec`'s length at every byte; assembling in a stack array and copying it made
+/// every packet wait on store-to-load forwarding (narrow stores read back as a wide load). Each caller's `N`
+/// holds its largest packet (see the sizes there; `largest_hot_packets_fit_their_arrays`).
+#[inline(always)]
+fn emit<const N: usize>(buf: &mut Vec<u8>, f: impl FnOnce(&mut [u8; N]) -> (usize, usize)) {
+    let at = buf.len();
+    buf.extend_from_slice(&[0u8; N]);
+    let Ok(a) = <&mut [u8; N]>::try_from(&mut buf[at..at + N]) else {
+        return; // the range is N bytes long
+    };
+    let (n, ev) = f(a);
+    // both lengths are under 128 (N <= 128): one byte each
+    a[ev - 1] = (n - ev) as u8;
+    a[1] = (n - 2) as u8;
+    buf.truncate(at + n);
+}
+
 #[inline(always)]
 fn byte<const N: usize>(a: &mut [u8; N], n: usize, b: u8) -> usize {
     a[n] = b;
@@ -132,17 +148,6 @@ fn header<const N: usize>(a: &mut [u8; N], seq: u32, ts: Stamp) -> usize {
     // the track_event field; its length byte is at the returned position - 1
     n = byte(a, n, PKT_TRACK_EVENT);
     byte(a, n, 0)
-}
-
-/// Set the event's (opened at `ev`) and the packet's lengths (both under 128: `N` <= 128) and append
-/// `a[..n]`.
-#[inline(always)]
-fn append<const N: usize>(buf: &mut Vec<u8>, a: &mut [u8; N], n: usize, ev: usize) {
-    a[ev - 1] = (n - ev) as u8;
-    a[1] = (n - 2) as u8;
-    let at = buf.len();
-    buf.extend_from_slice(a);
-    buf.truncate(at + n);
 }
 
 /// Append one serialized `TracePacket` (built with `perfetto_protos`) as `Trace.packet`.
@@ -204,12 +209,15 @@ pub struct Begin<'a> {
 /// `TracePacket { timestamp, trusted_packet_sequence_id, track_event { type, name_iid, track_uuid, ... } }`.
 #[inline]
 pub fn put_slice_begin(buf: &mut Vec<u8>, seq: u32, ts: Stamp, kind: u8, e: &Begin) {
-    if !e.flows_out.is_empty() || !e.flows_in.is_empty() || e.extra_counters.len() > 3 {
+    // Sizes at most: 2 + 20 (header) + 2 + 2 + 11 + 11 + 12 = 60 bytes, + 24 with an argument, + 33 with three
+    // counter values, + 22 with two flows. Packets that could reach 128 bytes (a length of two bytes) take the
+    // long path.
+    let flows = e.flows_out.len() + e.flows_in.len();
+    let arg = e.uint_arg.0 != 0;
+    if e.extra_counters.len() > 3 || flows > 2 || (flows > 0 && arg) {
         return put_slice_begin_long(buf, seq, ts, kind, e);
     }
-    // The common packet fits 64 bytes: 2 + 20 (header) + 2 + 2 + 11 + 11 + 12 = 60; with an argument (24)
-    // and three counter values (33), 117.
-    if e.uint_arg.0 == 0 && e.extra_counters.is_empty() {
+    if !arg && e.extra_counters.is_empty() && flows == 0 {
         put_begin_small::<64>(buf, seq, ts, kind, e)
     } else {
         put_begin_small::<128>(buf, seq, ts, kind, e)
@@ -218,39 +226,67 @@ pub fn put_slice_begin(buf: &mut Vec<u8>, seq: u32, ts: Stamp, kind: u8, e: &Beg
 
 #[inline(always)]
 fn put_begin_small<const N: usize>(buf: &mut Vec<u8>, seq: u32, ts: Stamp, kind: u8, e: &Begin) {
-    let mut a = [0u8; N];
-    let ev = header(&mut a, seq, ts);
+    emit::<N>(buf, |a| begin_body(a, seq, ts, kind, e));
+}
+
+#[inline(always)]
+fn begin_body<const N: usize>(
+    a: &mut [u8; N],
+    seq: u32,
+    ts: Stamp,
+    kind: u8,
+    e: &Begin,
+) -> (usize, usize) {
+    let ev = header(a, seq, ts);
     let mut n = ev;
     if e.uint_arg.0 != 0 {
-        n = byte(&mut a, n, TE_DEBUG_ANNOTATIONS);
-        n = byte(&mut a, n, 0);
+        n = byte(a, n, TE_DEBUG_ANNOTATIONS);
+        n = byte(a, n, 0);
         let at = n;
-        n = byte(&mut a, n, DA_NAME_IID);
-        n = varint(&mut a, n, e.uint_arg.0);
-        n = byte(&mut a, n, DA_UINT_VALUE);
-        n = varint(&mut a, n, e.uint_arg.1);
+        n = byte(a, n, DA_NAME_IID);
+        n = varint(a, n, e.uint_arg.0);
+        n = byte(a, n, DA_UINT_VALUE);
+        n = varint(a, n, e.uint_arg.1);
         a[at - 1] = (n - at) as u8;
     }
-    n = byte(&mut a, n, TE_TYPE);
-    n = byte(&mut a, n, kind);
+    n = byte(a, n, TE_TYPE);
+    n = byte(a, n, kind);
     if e.name_iid != 0 {
-        n = byte(&mut a, n, TE_NAME_IID);
-        n = varint(&mut a, n, e.name_iid);
+        n = byte(a, n, TE_NAME_IID);
+        n = varint(a, n, e.name_iid);
     }
     if e.track != 0 {
-        n = byte(&mut a, n, TE_TRACK_UUID);
-        n = varint(&mut a, n, e.track);
+        n = byte(a, n, TE_TRACK_UUID);
+        n = varint(a, n, e.track);
     }
     if e.source_location_iid != 0 {
-        n = byte(&mut a, n, TE_SOURCE_LOCATION_IID[0]);
-        n = byte(&mut a, n, TE_SOURCE_LOCATION_IID[1]);
-        n = varint(&mut a, n, e.source_location_iid);
+        n = byte(a, n, TE_SOURCE_LOCATION_IID[0]);
+        n = byte(a, n, TE_SOURCE_LOCATION_IID[1]);
+        n = varint(a, n, e.source_location_iid);
     }
     for &v in e.extra_counters {
-        n = byte(&mut a, n, TE_EXTRA_COUNTER_VALUES);
-        n = varint(&mut a, n, v as u64);
+        n = byte(a, n, TE_EXTRA_COUNTER_VALUES);
+        n = varint(a, n, v as u64);
     }
-    append(buf, &mut a, n, ev);
+    let (tags, fixed) = if e.varint_flows {
+        ((TE_FLOW_IDS_OLD, TE_TERMINATING_FLOW_IDS_OLD), false)
+    } else {
+        ((TE_FLOW_IDS, TE_TERMINATING_FLOW_IDS), true)
+    };
+    for (tag, ids) in [(tags.0, e.flows_out), (tags.1, e.flows_in)] {
+        for f in ids {
+            n = byte(a, n, tag[0]);
+            n = byte(a, n, tag[1]);
+            if fixed {
+                for b in f.0.to_le_bytes() {
+                    n = byte(a, n, b);
+                }
+            } else {
+                n = varint(a, n, f.0);
+            }
+        }
+    }
+    (n, ev)
 }
 
 /// `put_slice_begin` for any number of flows (lengths of any size).
@@ -310,31 +346,33 @@ fn put_slice_begin_long(buf: &mut Vec<u8>, seq: u32, ts: Stamp, kind: u8, e: &Be
 #[inline]
 pub fn put_slice_end(buf: &mut Vec<u8>, seq: u32, ts: Stamp, track: u64) {
     // At most 2 + 20 (header) + 2 + 2 + 11 = 37 bytes.
-    let mut a = [0u8; 48];
-    let ev = header(&mut a, seq, ts);
-    let mut n = byte(&mut a, ev, TE_TYPE);
-    n = byte(&mut a, n, TYPE_SLICE_END);
-    if track != 0 {
-        n = byte(&mut a, n, TE_TRACK_UUID);
-        n = varint(&mut a, n, track);
-    }
-    append(buf, &mut a, n, ev);
+    emit::<48>(buf, |a| {
+        let ev = header(a, seq, ts);
+        let mut n = byte(a, ev, TE_TYPE);
+        n = byte(a, n, TYPE_SLICE_END);
+        if track != 0 {
+            n = byte(a, n, TE_TRACK_UUID);
+            n = varint(a, n, track);
+        }
+        (n, ev)
+    });
 }
 
 /// `TYPE_COUNTER` with `counter_value` on counter track `track`.
 #[inline]
 pub fn put_counter(buf: &mut Vec<u8>, seq: u32, ts: Stamp, track: u64, value: i64) {
     // At most 2 + 20 (header) + 2 + 2 + 11 + 12 = 49 bytes.
-    let mut a = [0u8; 64];
-    let ev = header(&mut a, seq, ts);
-    let mut n = byte(&mut a, ev, TE_TYPE);
-    n = byte(&mut a, n, TYPE_COUNTER);
-    n = byte(&mut a, n, TE_TRACK_UUID);
-    n = varint(&mut a, n, track);
-    n = byte(&mut a, n, TE_COUNTER_VALUE[0]);
-    n = byte(&mut a, n, TE_COUNTER_VALUE[1]);
-    n = varint(&mut a, n, value as u64);
-    append(buf, &mut a, n, ev);
+    emit::<64>(buf, |a| {
+        let ev = header(a, seq, ts);
+        let mut n = byte(a, ev, TE_TYPE);
+        n = byte(a, n, TYPE_COUNTER);
+        n = byte(a, n, TE_TRACK_UUID);
+        n = varint(a, n, track);
+        n = byte(a, n, TE_COUNTER_VALUE[0]);
+        n = byte(a, n, TE_COUNTER_VALUE[1]);
+        n = varint(a, n, value as u64);
+        (n, ev)
+    });
 }
 
 /// Bytes a slice end takes (for the size model in the docs and tests).
@@ -492,8 +530,38 @@ mod tests {
         );
         put_slice_end(&mut buf, u32::MAX, ts, u64::MAX);
         put_counter(&mut buf, u32::MAX, ts, u64::MAX, i64::MIN);
+        let flows = [FlowId(u64::MAX), FlowId(u64::MAX - 1)];
+        for varint_flows in [false, true] {
+            put_slice_begin(
+                &mut buf,
+                u32::MAX,
+                ts,
+                TYPE_SLICE_BEGIN,
+                &Begin {
+                    track: u64::MAX,
+                    name_iid: u64::MAX,
+                    source_location_iid: u64::MAX,
+                    flows_out: &flows[..1],
+                    flows_in: &flows[1..],
+                    extra_counters: &[-1, -1, -1],
+                    varint_flows,
+                    ..Begin::default()
+                },
+            );
+        }
         let ps = parse(&buf);
-        assert_eq!(ps.len(), 3);
+        assert_eq!(ps.len(), 5);
+        for p in &ps[3..] {
+            let e = p.track_event();
+            let out = [e.flow_ids.clone(), e.flow_ids_old.clone()].concat();
+            let end = [
+                e.terminating_flow_ids.clone(),
+                e.terminating_flow_ids_old.clone(),
+            ]
+            .concat();
+            assert_eq!((out, end), (vec![u64::MAX], vec![u64::MAX - 1]));
+            assert_eq!(e.extra_counter_values, vec![-1, -1, -1]);
+        }
         let e = ps[0].track_event();
         assert_eq!(e.extra_counter_values, vec![-1, -1, -1]);
         assert_eq!(e.debug_annotations[0].uint_value(), u64::MAX);

@@ -303,6 +303,9 @@ impl TraceFile {
             desc_started: false,
             buf: self.buffer(),
             tx: self.sender(),
+            layout: s.config.layout,
+            flush_bytes: s.config.flush_bytes,
+            ns_q32: s.ns_q32,
             names: Vec::new(),
             name_index: HashMap::new(),
             locs: Vec::new(),
@@ -439,6 +442,10 @@ pub struct TraceWriter {
     buf: Vec<u8>,
     /// To the file's I/O thread.
     tx: SyncSender<Vec<u8>>,
+    // The file's settings the hot path reads, kept here (one load instead of two).
+    layout: Layout,
+    flush_bytes: usize,
+    ns_q32: u128,
     names: Vec<String>,
     name_index: HashMap<String, u32>,
     locs: Vec<Location>,
@@ -479,7 +486,10 @@ impl TraceWriter {
     /// Modelled cycles to trace nanoseconds.
     #[inline(always)]
     pub fn ns(&self, cycles: u64) -> u64 {
-        ((cycles as u128 * self.file.0.ns_q32) >> 32) as u64
+        if self.ns_q32 == 1 << 32 {
+            return cycles; // 1 GHz: a cycle is a nanosecond
+        }
+        ((cycles as u128 * self.ns_q32) >> 32) as u64
     }
 
     /// Intern an event name (off the hot path: keep the id).
@@ -665,7 +675,7 @@ impl TraceWriter {
 
     #[inline(always)]
     fn track_field(&self, t: &WaveTrack) -> u64 {
-        match self.file.0.config.layout {
+        match self.layout {
             Layout::Validator => t.uuid,
             Layout::Compact => 0,
         }
@@ -758,7 +768,7 @@ impl TraceWriter {
 
     #[inline(always)]
     fn maybe_flush(&mut self) {
-        if self.buf.len() >= self.file.0.config.flush_bytes {
+        if self.buf.len() >= self.flush_bytes {
             self.flush();
         }
     }
@@ -833,7 +843,7 @@ impl TraceWriter {
         let (n, l, a) = self.intern(t.slot, name, loc, lanes_arg.is_some());
         let stamp = self.stamp(t.slot, ts);
         let track = self.track_field(t);
-        let compact = self.file.0.config.layout == Layout::Compact;
+        let compact = self.layout == Layout::Compact;
         let s = &mut self.slots[t.slot as usize];
         let seq = s.seq;
         if let Some(l) = lanes_arg {
@@ -987,7 +997,7 @@ impl TraceWriter {
             e.debug_annotations.push(a);
         }
         let ids = flows_in.iter().map(|f| f.0).collect();
-        match self.file.0.config.layout {
+        match self.layout {
             Layout::Validator => e.terminating_flow_ids = ids,
             Layout::Compact => e.terminating_flow_ids_old = ids,
         }
