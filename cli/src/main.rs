@@ -153,6 +153,16 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve { .. } | Command::Tui { .. }) {
+        // Report commands end quietly when their reader goes away (`wavescope disasm X | head`), as Unix tools do;
+        // Rust's default (SIGPIPE ignored) would make every later print panic. The server and the TUI keep the
+        // default so a dropped gdb connection is an error to handle, not a kill.
+        #[cfg(unix)]
+        // SAFETY: restoring the default disposition of one signal before any thread starts.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
     let result = match cli.command {
         Command::Disasm {
             code_object,

@@ -257,3 +257,24 @@ fn trace_validates_with_perfetto() {
     );
     assert!(out.contains(&format!("{n} instruction slices")), "{out}");
 }
+
+/// `wavescope run DIR | head -0`: the reader goes away before the first line; the command ends by SIGPIPE as Unix tools do,
+/// not with a Rust panic ("failed printing to stdout") and exit 101.
+#[test]
+fn a_closed_stdout_ends_run_quietly() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wavescope"))
+        .args(["run", "--check"])
+        .arg(root().join("examples/polybench_gemm_64"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the reading end before the run has printed anything (loading takes milliseconds): every line goes to
+    // a closed pipe.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_ne!(out.status.code(), Some(101), "{stderr}");
+}
