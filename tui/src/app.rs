@@ -1,7 +1,7 @@
 //! The application state and its event handling. Rendering reads it (`impl Widget for &App`); only `key`,
 //! `mouse` and `apply` change it.
 
-use crate::engine::{Command, Snapshot, Update};
+use crate::engine::{Command, PcCycles, Snapshot, TimelineView, Update};
 use crate::keys::{intent_of, Intent};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
@@ -92,15 +92,45 @@ pub struct Program {
     pub debug_info: Option<Arc<DebugInfo>>,
 }
 
-/// Executions of the whole dispatch (background run), per instruction and per source line of the shown file.
+/// Executions and modelled cycles per instruction and per source line of the shown file: of the interactive
+/// machine so far, or of the whole dispatch (the background run).
 #[derive(Clone, Debug, Default)]
 pub struct Heat {
-    pub per_inst: Vec<u64>,
-    pub per_line: Vec<u64>,
+    pub per_inst: Vec<PcCycles>,
+    pub per_line: Vec<PcCycles>,
+    /// Most stall cycles of an instruction, of a line (the heat scale).
     pub max_inst: u64,
     pub max_line: u64,
-    /// PCs with a hazard or missing-wait finding.
-    pub marked: BTreeSet<u64>,
+}
+
+impl Heat {
+    fn new(pc_cycles: Vec<PcCycles>, program: &Program) -> Heat {
+        let mut per_line = vec![PcCycles::default(); program.source.len() + 1];
+        for (i, d) in program.disasm.iter().enumerate() {
+            if let (Some(l), Some(c)) = (d.line, pc_cycles.get(i)) {
+                if let Some(x) = per_line.get_mut(l as usize) {
+                    x.issue += c.issue;
+                    x.stall += c.stall;
+                    x.count += c.count;
+                }
+            }
+        }
+        Heat {
+            max_inst: pc_cycles.iter().map(|c| c.stall).max().unwrap_or(0),
+            max_line: per_line.iter().map(|c| c.stall).max().unwrap_or(0),
+            per_inst: pc_cycles,
+            per_line,
+        }
+    }
+}
+
+/// Which figures the source and disassembly gutters show (`p` switches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gutter {
+    /// What the interactive machine ran so far.
+    SoFar,
+    /// The whole dispatch (the background run).
+    Whole,
 }
 
 /// 0..=3: how hot `n` is against `max` (log scale: a loop body stands out from straight-line code).
@@ -173,8 +203,13 @@ pub struct App {
     pub snapshot: Snapshot,
     /// The registers before the last run (step, next, continue), for highlighting what it changed.
     pub prev_regs: Option<crate::engine::WaveRegs>,
-    /// None until the background run finished.
-    pub heat: Option<Heat>,
+    /// The whole dispatch: None until the background run finished.
+    pub profile: Option<Heat>,
+    /// What ran so far (from the last snapshot).
+    pub live: Heat,
+    pub gutter: Gutter,
+    /// PCs with a hazard or missing-wait finding.
+    pub marked: BTreeSet<u64>,
     pub focus: Pane,
     pub mode: Mode,
     pub source_cursor: usize,
@@ -182,8 +217,12 @@ pub struct App {
     pub wave_cursor: usize,
     pub findings_cursor: usize,
     pub timeline_offset: usize,
-    /// Timeline magnification: the strip shows 1/zoom of the longest wave's span.
-    pub timeline_zoom: u16,
+    /// Timeline magnification: the strip shows 1/zoom of the longest wave clock...
+    pub timeline_zoom: u32,
+    /// ...from this many eighths of a window in.
+    pub timeline_pan: u32,
+    /// The last timeline view asked of the engine.
+    pub sent_view: Option<TimelineView>,
     pub wave: u32,
     pub vreg: u16,
     pub lane: u8,
@@ -203,7 +242,10 @@ impl App {
             program,
             snapshot: Snapshot::default(),
             prev_regs: None,
-            heat: None,
+            profile: None,
+            live: Heat::default(),
+            gutter: Gutter::SoFar,
+            marked: BTreeSet::new(),
             focus: Pane::Source,
             mode: Mode::Normal,
             source_cursor: 0,
@@ -212,6 +254,8 @@ impl App {
             findings_cursor: 0,
             timeline_offset: 0,
             timeline_zoom: 1,
+            timeline_pan: 0,
+            sent_view: None,
             wave: 0,
             vreg: 0,
             lane: 0,
@@ -223,6 +267,50 @@ impl App {
             quit: false,
             area: Rect::new(0, 0, 120, 40),
         }
+    }
+
+    /// The figures the gutters show now (None: the whole-dispatch run is not done yet).
+    pub fn heat(&self) -> Option<&Heat> {
+        match self.gutter {
+            Gutter::SoFar => Some(&self.live),
+            Gutter::Whole => self.profile.as_ref(),
+        }
+    }
+
+    /// The timeline the pane needs at the last drawn size, scroll and zoom (rows 0 when it is not on screen).
+    pub fn timeline_view(&self) -> TimelineView {
+        let rect = layout(self.area, self.focus)
+            .panes
+            .into_iter()
+            .find(|(p, _)| *p == Pane::Timeline)
+            .map(|(_, r)| r);
+        let (rows, cells) = match rect {
+            Some(r) if r.height > 3 && r.width > 2 => (
+                r.height as usize - 3,
+                crate::panes::timeline::cells_for(r.width - 2),
+            ),
+            _ => (0, 0),
+        };
+        TimelineView {
+            first: self.timeline_offset,
+            rows,
+            cells,
+            zoom: self.timeline_zoom,
+            pan: self.timeline_pan,
+        }
+    }
+
+    /// After a draw: the command that brings the timeline up to date with the pane, if it is not.
+    pub fn take_view_request(&mut self) -> Option<Command> {
+        let v = self.timeline_view();
+        if v == self.snapshot.timeline.view
+            || self.sent_view == Some(v)
+            || self.mode == Mode::Running
+        {
+            return None;
+        }
+        self.sent_view = Some(v);
+        Some(Command::TimelineView(v))
     }
 
     /// Where `t` offers to write the trace: the kernel's name (symbol characters only) in the working directory.
@@ -277,6 +365,7 @@ impl App {
         match u {
             Update::Snapshot(s) => {
                 self.snapshot = *s;
+                self.live = Heat::new(std::mem::take(&mut self.snapshot.pc_cycles), &self.program);
                 if let Some(r) = &self.snapshot.regs {
                     self.wave = r.wave;
                 } else if let Some(w) = self.snapshot.waves.first() {
@@ -285,28 +374,14 @@ impl App {
                 self.follow_pc();
             }
             Update::Profile {
-                exec_counts,
+                pc_cycles,
                 findings,
             } => {
-                let mut per_line = vec![0u64; self.program.source.len() + 1];
-                for (i, d) in self.program.disasm.iter().enumerate() {
-                    if let (Some(l), Some(&n)) = (d.line, exec_counts.get(i)) {
-                        if let Some(x) = per_line.get_mut(l as usize) {
-                            *x += n;
-                        }
-                    }
-                }
-                let marked = findings.iter().filter_map(|f| f.1).collect();
+                self.marked.extend(findings.iter().filter_map(|f| f.1));
                 for (text, pc) in findings {
                     self.findings.push(Finding { text, pc });
                 }
-                self.heat = Some(Heat {
-                    max_inst: exec_counts.iter().copied().max().unwrap_or(0),
-                    max_line: per_line.iter().copied().max().unwrap_or(0),
-                    per_inst: exec_counts,
-                    per_line,
-                    marked,
-                });
+                self.profile = Some(Heat::new(pc_cycles, &self.program));
             }
             Update::Message(m) => self.status = m,
             Update::Progress {
@@ -364,7 +439,7 @@ impl App {
             Pane::Disasm => self.program.disasm.len(),
             Pane::Waves => self.snapshot.waves.len(),
             Pane::Findings => self.findings.len(),
-            Pane::Timeline => self.snapshot.waves.len(),
+            Pane::Timeline => self.snapshot.timeline.total_rows,
             Pane::Registers => 0,
         }
     }
@@ -656,7 +731,30 @@ impl App {
                 self.move_cursor(self.focus, 1);
                 Vec::new()
             }
+            Intent::Left | Intent::Right if self.focus == Pane::Timeline => {
+                let max = 8 * (self.timeline_zoom.saturating_sub(1));
+                self.timeline_pan = if intent == Intent::Left {
+                    self.timeline_pan.saturating_sub(1)
+                } else {
+                    (self.timeline_pan + 1).min(max)
+                };
+                Vec::new()
+            }
             Intent::Left | Intent::Right => Vec::new(),
+            Intent::Gutter => {
+                self.gutter = match self.gutter {
+                    Gutter::SoFar => Gutter::Whole,
+                    Gutter::Whole => Gutter::SoFar,
+                };
+                self.status = match (self.gutter, self.profile.is_some()) {
+                    (Gutter::SoFar, _) => "gutters: executions and cycles so far".into(),
+                    (Gutter::Whole, true) => "gutters: the whole dispatch".into(),
+                    (Gutter::Whole, false) => {
+                        "gutters: the whole dispatch (its run is not done yet)".into()
+                    }
+                };
+                Vec::new()
+            }
             Intent::PageUp => {
                 self.move_cursor(self.focus, -page);
                 Vec::new()
@@ -665,12 +763,19 @@ impl App {
                 self.move_cursor(self.focus, page);
                 Vec::new()
             }
+            // Zooming keeps the window's start where it was (pan counts eighths of a window).
             Intent::ZoomIn => {
-                self.timeline_zoom = (self.timeline_zoom * 2).min(64);
+                if self.timeline_zoom < 64 {
+                    self.timeline_zoom *= 2;
+                    self.timeline_pan *= 2;
+                }
                 Vec::new()
             }
             Intent::ZoomOut => {
-                self.timeline_zoom = (self.timeline_zoom / 2).max(1);
+                if self.timeline_zoom > 1 {
+                    self.timeline_zoom /= 2;
+                    self.timeline_pan = (self.timeline_pan / 2).min(8 * (self.timeline_zoom - 1));
+                }
                 Vec::new()
             }
             Intent::Jump => match self.focus {

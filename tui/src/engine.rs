@@ -8,7 +8,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use wavescope::debug_info::{DebugInfo, WaveView};
 use wavescope::exec::LANES;
-use wavescope::machine::{Action, Machine, Plan, Stop, WaveState};
+use wavescope::machine::{Action, Activity, Machine, Plan, StallKind, Stop, WaveState};
+pub use wavescope::machine::{PcCycles, WaveCycles};
 use wavescope::session::Session;
 
 /// The kernel's own source file: where its out-of-line function is (the last frame of an inline chain), not the
@@ -55,6 +56,8 @@ pub enum Command {
     },
     /// Write the Perfetto trace of everything run so far to this file.
     WriteTrace(std::path::PathBuf),
+    /// What the timeline pane shows (sent when its size, scroll or zoom change; every snapshot carries it).
+    TimelineView(TimelineView),
     Quit,
 }
 
@@ -134,6 +137,55 @@ pub struct WaveRow {
     pub waitcnt: &'static str,
     pub pc: u64,
     pub instructions: u64,
+    /// The cycle model's account of the wave so far.
+    pub cycles: Option<WaveCycles>,
+}
+
+/// The part of the waves x cycles plane the timeline pane asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TimelineView {
+    /// First row: index into `Snapshot::waves`.
+    pub first: usize,
+    pub rows: usize,
+    /// Cells per row.
+    pub cells: usize,
+    /// The window is 1/zoom of the longest wave clock...
+    pub zoom: u32,
+    /// ...starting `pan` eighths of a window in.
+    pub pan: u32,
+}
+
+/// What a wave did in one timeline cell (the activity that took most of it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Idle,
+    /// Issuing, by the share of the cell's cycles: up to a third, two thirds, more.
+    Issue(u8),
+    Stall(StallKind),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimelineRow {
+    pub wave: u32,
+    pub cells: Vec<Cell>,
+    pub cycles: WaveCycles,
+    /// The wave's work-group retired: the model keeps its totals only, so `cells` show them as segments (issue,
+    /// then each stall kind) over the wave's clock, not in time order.
+    pub ended: bool,
+}
+
+/// Timeline rows for a `TimelineView`: cycles `from..to` of each wave's modelled clock (a wave's clock counts
+/// from its work-group's launch: timing module doc).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Timeline {
+    pub view: TimelineView,
+    pub from: u64,
+    pub to: u64,
+    /// The longest wave clock.
+    pub max_clock: u64,
+    /// Rows there are: waves whose work-groups retired (in retirement order), then the resident waves.
+    pub total_rows: usize,
+    pub rows: Vec<TimelineRow>,
 }
 
 /// The selected wave's registers.
@@ -167,6 +219,11 @@ pub struct Snapshot {
     pub waves_done: u64,
     pub wave_instructions: u64,
     pub finished: bool,
+    /// Per instruction (index as in the program): issue and stall cycles and executions so far.
+    pub pc_cycles: Vec<PcCycles>,
+    /// Every wave's cycles so far (retired ones included).
+    pub totals: WaveCycles,
+    pub timeline: Timeline,
 }
 
 /// What the engine tells the UI.
@@ -179,10 +236,10 @@ pub enum Update {
         waves_done: u64,
         total_waves: u64,
     },
-    /// The whole dispatch, run once on a second copy in the background: executions per instruction (index as
-    /// in the program) and the hazard checker's findings as (text, PC).
+    /// The whole dispatch, run once on a second copy in the background: executions and modelled cycles per
+    /// instruction (index as in the program) and the hazard checker's findings as (text, PC).
     Profile {
-        exec_counts: Vec<u64>,
+        pc_cycles: Vec<PcCycles>,
         findings: Vec<(String, Option<u64>)>,
     },
     /// Something to tell the user on the status line.
@@ -207,12 +264,16 @@ pub struct Engine {
     /// Set by `spawn`: work done on helper threads (trace writing) reports here; without it, `handle` does that
     /// work itself before it returns (tests).
     notify: Option<flume::Sender<Update>>,
+    view: TimelineView,
 }
 
 impl Engine {
     pub fn new(session: Session, opts: wavescope::machine::MachineOptions) -> Engine {
         let debug_info = session.debug_info.clone();
-        let machine = Machine::new(session, opts);
+        let mut machine = Machine::new(session, opts);
+        // The live cycle model from the first instruction on: the timeline, the stall gutters, and the clocks a
+        // trace replay (`write_trace`) reproduces.
+        machine.enable_timing(wavescope::timing::CycleModel::default());
         let wave = machine.waves().next().map_or(0, |w| w.id.wave);
         Engine {
             machine,
@@ -223,6 +284,7 @@ impl Engine {
             log: ReplayLog::default(),
             manifest: None,
             notify: None,
+            view: TimelineView::default(),
         }
     }
 
@@ -298,6 +360,10 @@ impl Engine {
                 self.wave = wave;
                 self.vreg = vreg;
                 self.lane = lane;
+                vec![self.snapshot()]
+            }
+            Command::TimelineView(v) => {
+                self.view = v;
                 vec![self.snapshot()]
             }
             Command::Quit => Vec::new(),
@@ -450,9 +516,11 @@ impl Engine {
                     },
                     pc: w.pc,
                     instructions: w.instructions,
+                    cycles: m.timing().and_then(|t| t.wave_cycles(w.id.wave)),
                 }
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let timeline = self.timeline(&waves);
         let regs = m.wave(self.wave).map(|w| {
             let vreg = self.vreg.min(511);
             let locals = match (&self.debug_info, m.debug_view(self.wave)) {
@@ -488,8 +556,120 @@ impl Engine {
             waves_done: waves_done(m),
             wave_instructions: m.wave_instructions(),
             finished: m.finished(),
+            pc_cycles: m
+                .timing()
+                .map(|t| t.pc_table().to_vec())
+                .unwrap_or_default(),
+            totals: m.timing().map(|t| t.totals()).unwrap_or_default(),
+            timeline,
         }))
     }
+
+    /// The rows of the timeline view: only what the pane shows, so thousands of waves cost a screenful.
+    fn timeline(&self, waves: &[WaveRow]) -> Timeline {
+        let v = self.view;
+        let Some(t) = self.machine.timing() else {
+            return Timeline {
+                view: v,
+                ..Timeline::default()
+            };
+        };
+        let retired = t.retired_waves();
+        let live: Vec<WaveCycles> = waves.iter().filter_map(|w| w.cycles).collect();
+        let max_clock = retired
+            .iter()
+            .chain(&live)
+            .map(|c| c.clock)
+            .max()
+            .unwrap_or(0);
+        let zoom = v.zoom.max(1) as u64;
+        let width = max_clock.div_ceil(zoom).max(1);
+        let from = (v.pan as u64 * width / 8).min(max_clock.saturating_sub(width));
+        let to = from + width;
+        let total_rows = retired.len() + live.len();
+        let first = v.first.min(total_rows.saturating_sub(v.rows.max(1)));
+        let mut rows = Vec::with_capacity(v.rows);
+        for k in first..(first + v.rows).min(total_rows) {
+            let row = if k < retired.len() {
+                let c = retired[k];
+                TimelineRow {
+                    wave: c.wave,
+                    cells: segments(&c, from, to, v.cells),
+                    cycles: c,
+                    ended: true,
+                }
+            } else {
+                let c = live[k - retired.len()];
+                TimelineRow {
+                    wave: c.wave,
+                    cells: t
+                        .wave_strip(c.wave, from, to, v.cells)
+                        .iter()
+                        .map(strip_cell)
+                        .collect(),
+                    cycles: c,
+                    ended: false,
+                }
+            };
+            rows.push(row);
+        }
+        Timeline {
+            view: v,
+            from,
+            to,
+            max_clock,
+            total_rows,
+            rows,
+        }
+    }
+}
+
+fn strip_cell(c: &wavescope::machine::StripCell) -> Cell {
+    match c.kind() {
+        Activity::Idle => Cell::Idle,
+        Activity::Stall(k) => Cell::Stall(k),
+        Activity::Issue => {
+            let share = c.issue / (c.end - c.start).max(1) as f64;
+            Cell::Issue(if share > 2.0 / 3.0 {
+                3
+            } else if share > 1.0 / 3.0 {
+                2
+            } else {
+                1
+            })
+        }
+    }
+}
+
+/// An ended wave's totals as segments over `[0, clock)`: issue, then s_waitcnt, counter full, barrier and MFMA
+/// busy stalls (the model keeps no history of a retired work-group), seen through the window `from..to`.
+fn segments(c: &WaveCycles, from: u64, to: u64, cells: usize) -> Vec<Cell> {
+    let bounds = [
+        (c.issue, Cell::Issue(3)),
+        (c.waitcnt, Cell::Stall(StallKind::Waitcnt)),
+        (c.counter_full, Cell::Stall(StallKind::CounterFull)),
+        (c.barrier, Cell::Stall(StallKind::Barrier)),
+        (c.mfma_busy, Cell::Stall(StallKind::MfmaBusy)),
+    ];
+    let span = (to - from).max(1) as f64;
+    (0..cells)
+        .map(|j| {
+            // The cell's middle cycle decides.
+            let t = from as f64 + span * (j as f64 + 0.5) / cells as f64;
+            if t >= c.clock as f64 {
+                return Cell::Idle;
+            }
+            let mut acc = 0.0;
+            for (n, cell) in bounds {
+                acc += n as f64;
+                if t < acc {
+                    return cell;
+                }
+            }
+            // Cycles the model counts in the clock but in no category (e.g. waiting for a SIMD).
+            Cell::Idle
+        })
+        .collect()
 }
 
 /// Waves that ended: every wave of a retired work-group, and the ended ones still resident.
@@ -507,12 +687,82 @@ fn parse_pc(s: &str) -> Option<u64> {
     u64::from_str_radix(s.trim().trim_start_matches("0x"), 16).ok()
 }
 
+/// Per-instruction issue and stall cycles of the cycle model over a whole run (a stall counts at the
+/// instruction that stood still, as `MachineTiming::pc_table` counts it).
+struct PcSink {
+    pcs: Arc<Vec<u64>>,
+    cycles: Vec<PcCycles>,
+}
+
+impl PcSink {
+    fn at(&mut self, pc: u64) -> Option<&mut PcCycles> {
+        let i = self.pcs.binary_search(&pc).ok()?;
+        self.cycles.get_mut(i)
+    }
+}
+
+impl wavescope::timing::TimingSink for PcSink {
+    fn issue(&mut self, _wave: u32, pc: u64, _start: u64, dur: u64) {
+        if let Some(c) = self.at(pc) {
+            c.issue += dur;
+            c.count += 1;
+        }
+    }
+    fn stall(
+        &mut self,
+        _wave: u32,
+        pc: u64,
+        _start: u64,
+        dur: u64,
+        _reason: wavescope::timing::StallReason,
+        _waited_for: &[u64],
+    ) {
+        if let Some(c) = self.at(pc) {
+            c.stall += dur;
+        }
+    }
+}
+
 /// Run the whole dispatch once on its own copy (so the interactive machine is not disturbed) with the hazard
-/// checker: per-instruction execution counts for the heat columns, hazards and missing waits for the findings.
+/// checker and the cycle model: per-instruction executions and cycles for the whole-dispatch gutters, hazards
+/// and missing waits for the findings.
 pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session::SessionError> {
+    use wavescope::hazards::{Findings, HazardChecker, HazardTable};
+    use wavescope::timing::{CycleModel, TimingObserver, TimingTable};
     let opts = wavescope::launch::RunOptions::default();
     let session = Session::load(manifest, &opts)?;
-    let (stats, fault, findings) = wavescope::hazards::run_checked(&session.dispatch, &opts);
+    let d = &session.dispatch;
+    let hazards = HazardTable::with_apertures(&d.program, d.apertures);
+    let table = Arc::new(TimingTable::new(
+        &d.program,
+        CycleModel::default(),
+        d.lds_bytes,
+    ));
+    let pcs = Arc::new(d.program.pcs.clone());
+    let n = d.program.insts.len();
+    let (_stats, fault, observers) = wavescope::launch::run_observed(d, &opts, || {
+        (
+            HazardChecker::new(&hazards),
+            TimingObserver::with_sink(
+                table.clone(),
+                PcSink {
+                    pcs: pcs.clone(),
+                    cycles: vec![PcCycles::default(); n],
+                },
+            ),
+        )
+    });
+    let mut pc_cycles = vec![PcCycles::default(); n];
+    let mut checkers = Vec::new();
+    for (checker, timing) in observers {
+        checkers.push(checker);
+        for (a, b) in pc_cycles.iter_mut().zip(&timing.sink.cycles) {
+            a.issue += b.issue;
+            a.stall += b.stall;
+            a.count += b.count;
+        }
+    }
+    let findings = Findings::merge(checkers);
     let mut list: Vec<(String, Option<u64>)> = Vec::new();
     for h in &findings.hazards {
         list.push((
@@ -533,47 +783,47 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
         ));
     }
     Ok(Update::Profile {
-        exec_counts: stats.exec_counts,
+        pc_cycles,
         findings: list,
     })
 }
 
-/// Write the Perfetto trace of a full run of the dispatch (on its own copy) to `out`. The interactive machine
-/// records no trace, so this is the whole dispatch, not only what was stepped so far.
+/// Write the Perfetto trace of what the interactive machine ran so far to `out`: the log is replayed on a fresh
+/// machine of the same dispatch and options with the cycle model on and the trace observer attached from the
+/// first instruction (the debugger's `monitor trace` tap, `wavescope_debugger::trace`), so the trace holds every
+/// instruction run so far in modelled cycles, and the session goes on untouched. Costs a re-run of what ran.
 pub fn write_trace(
     manifest: &std::path::Path,
-    _opts: wavescope::machine::MachineOptions,
-    _log: &ReplayLog,
+    opts: wavescope::machine::MachineOptions,
+    log: &ReplayLog,
     out: &std::path::Path,
 ) -> Update {
-    use wavescope_traces::{
-        finish, IssueOrderClock, TraceConfig, TraceFile, TraceObserver, TraceOptions, TraceProgram,
-    };
-    let opts = wavescope::launch::RunOptions::default();
-    let s = match Session::load(manifest, &opts) {
+    use wavescope_debugger::trace::{Trace, TraceStatic};
+    let fail =
+        |e: &dyn std::fmt::Display| Update::Message(format!("trace: {}: {e}", out.display()));
+    let session = match Session::load(manifest, &wavescope::launch::RunOptions::default()) {
         Ok(s) => s,
-        Err(e) => return Update::Message(format!("trace: {e}")),
+        Err(e) => return fail(&e),
     };
-    let d = &s.dispatch;
-    let prog = TraceProgram::new(&d.program, s.debug_info.as_deref());
-    let topts = TraceOptions::default();
-    let config = TraceConfig {
-        wave_count: d.wave_count(),
-        ..TraceConfig::default()
+    // The trace observers borrow this for as long as they live; one leak per trace written.
+    let st = TraceStatic::leak(&session);
+    let (trace, tap) = match Trace::start(st, &session, out, Default::default()) {
+        Ok(t) => t,
+        Err(e) => return fail(&e),
     };
-    let file = match TraceFile::create(out, config) {
-        Ok(f) => f,
-        Err(e) => return Update::Message(format!("trace: {}: {e}", out.display())),
-    };
-    let (_stats, _fault, observers) = wavescope::launch::run_observed(d, &opts, || {
-        TraceObserver::new(&prog, &d.program, &topts, file.writer(), IssueOrderClock)
-    });
-    match finish(file, observers) {
-        Ok(_) => Update::Message(format!(
-            "trace of the full dispatch written to {} (open in ui.perfetto.dev)",
+    let mut m = Machine::new(session, opts);
+    m.enable_timing(wavescope::timing::CycleModel::default());
+    m.attach_timed_observer(tap);
+    log.replay(&mut m);
+    let instructions = m.wave_instructions();
+    drop(m.detach_observer());
+    match trace.finish() {
+        Ok(stats) => Update::Message(format!(
+            "trace so far ({instructions} wave-instructions, {} bytes) written to {} (open in ui.perfetto.dev)",
+            stats.bytes,
             out.display()
         )),
-        Err(e) => Update::Message(format!("trace: {}: {e}", out.display())),
+        Err(e) => fail(&e),
     }
 }
 

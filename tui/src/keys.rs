@@ -26,6 +26,7 @@ pub enum Intent {
     PageDown,
     Jump,
     ZoomIn,
+    Gutter,
     ZoomOut,
     Quit,
 }
@@ -129,9 +130,15 @@ pub const BINDINGS: &[Binding] = &[
         KeyCode::Char('+'),
         Intent::ZoomIn,
         "+/-",
-        "timeline: zoom in / out",
+        "timeline: zoom in / out (← → pan)",
     ),
     b(KeyCode::Char('-'), Intent::ZoomOut, "", ""),
+    b(
+        KeyCode::Char('p'),
+        Intent::Gutter,
+        "p",
+        "gutters: cycles so far / of the whole dispatch",
+    ),
     b(KeyCode::Char('q'), Intent::Quit, "q", "quit (also Ctrl-C)"),
 ];
 

@@ -91,6 +91,9 @@ fn event_loop(
         if app.quit && app.mode != Mode::Running {
             return Ok(());
         }
+        if let Some(c) = app.take_view_request() {
+            let _ = handle.commands.send(c);
+        }
         enum Got {
             Input(Result<Event, flume::RecvError>),
             Engine(Result<engine::Update, flume::RecvError>),

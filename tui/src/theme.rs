@@ -15,6 +15,12 @@ pub struct Theme {
     pub status: Style,
     pub key: Style,
     pub heat: [Color; 4],
+    /// Timeline cells: issuing, and the stalls by kind.
+    pub issue: Style,
+    pub waitcnt: Style,
+    pub counter_full: Style,
+    pub barrier: Style,
+    pub mfma_busy: Style,
 }
 
 pub const THEME: Theme = Theme {
@@ -30,4 +36,9 @@ pub const THEME: Theme = Theme {
     status: Style::new().fg(Color::Black).bg(Color::Gray),
     key: Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
     heat: [Color::DarkGray, Color::Blue, Color::Yellow, Color::Red],
+    issue: Style::new().fg(Color::Green),
+    waitcnt: Style::new().fg(Color::Red),
+    counter_full: Style::new().fg(Color::LightRed),
+    barrier: Style::new().fg(Color::Magenta),
+    mfma_busy: Style::new().fg(Color::Blue),
 };

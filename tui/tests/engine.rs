@@ -85,28 +85,43 @@ fn validator() -> Option<PathBuf> {
     Some(v)
 }
 
-/// Run the validator with one SQL query; its single result row.
-fn validate(trace: &std::path::Path, sql: &str) -> Option<String> {
+/// Run the validator with single-row SQL queries; each query's row (None when the validator cannot run here).
+fn validate(trace: &std::path::Path, sql: &[&str]) -> Option<Vec<String>> {
     let v = validator()?;
-    let out = std::process::Command::new("python3")
-        .arg(v)
-        .arg(trace)
-        .args(["--sql", sql])
-        .output()
-        .unwrap();
+    let mut cmd = std::process::Command::new("python3");
+    cmd.arg(v).arg(trace);
+    for q in sql {
+        cmd.args(["--sql", q]);
+    }
+    let out = cmd.output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(
         out.status.success() && stdout.contains("OK: no errors"),
         "validator: {stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    Some(stdout.lines().nth(2).unwrap_or("").to_string())
+    let lines: Vec<&str> = stdout.lines().collect();
+    Some(
+        (0..sql.len())
+            .map(|i| lines.get(2 + 2 * i).unwrap_or(&"").to_string())
+            .collect(),
+    )
+}
+
+/// The first instructions of a kernel as llvm-objdump-22 prints them (kernel.objdump.txt): mnemonics.
+fn objdump_mnemonics(name: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(example(name).join("kernel.objdump.txt")).unwrap();
+    text.lines()
+        .filter(|l| l.contains("// 0000"))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect()
 }
 
 #[test]
-fn t_writes_a_valid_perfetto_trace() {
+fn t_writes_a_valid_trace_of_what_ran_so_far() {
     let ex = example("heteromark_hist");
-    let (mut e, _app) = wavescope_tui::load(&ex, MachineOptions::default()).unwrap();
+    let (e, _app) = wavescope_tui::load(&ex, MachineOptions::default()).unwrap();
+    let mut e = e.with_manifest(&ex);
     let flag = std::sync::atomic::AtomicBool::new(false);
     for _ in 0..5 {
         e.handle(Command::Step { wave: 0 }, &flag, &mut |_| {});
@@ -117,7 +132,89 @@ fn t_writes_a_valid_perfetto_trace() {
         matches!(&u[..], [Update::Message(m)] if m.contains("written")),
         "{u:?}"
     );
-    let slices = validate(&out, "select count(*) from slice");
+    // Five steps of wave 0 ran its first five instructions (kernel.objdump.txt) and nothing else; the s_waitcnt
+    // among them stalls for the scalar loads (a stall slice, not an instruction).
+    let od = objdump_mnemonics("heteromark_hist");
+    let rows = validate(
+        &out,
+        &[
+            "select group_concat(name, ' ') from (select name from slice where name not like 'stall%' order by ts)",
+            "select count(*) from slice where name like 'stall%'",
+        ],
+    );
+    if let Some(r) = rows {
+        assert_eq!(r[0], od[..5].join(" "));
+        assert_eq!(r[1], "1");
+    }
+    // The session goes on after a trace: continue to the end, and the trace so far is the whole dispatch.
+    e.handle(Command::Continue, &flag, &mut |_| {});
+    assert!(e.machine().finished());
+    let n = e.machine().wave_instructions();
+    e.handle(Command::WriteTrace(out.clone()), &flag, &mut |_| {});
+    let rows = validate(
+        &out,
+        &["select count(*) from slice where name not like 'stall%' and dur > 0"],
+    );
     let _ = std::fs::remove_file(&out);
-    eprintln!("slices: {slices:?}");
+    if let Some(r) = rows {
+        assert_eq!(r[0], n.to_string());
+    }
+}
+
+#[test]
+fn the_replay_log_reproduces_an_interrupted_run() {
+    // A continue paused by progress reports several times and then interrupted: its schedule depends on where
+    // it paused, which the log keeps. A fresh machine replaying the log is in the same state, wave for wave.
+    let ex = example("polybench_gemm_512");
+    let (e, _app) = wavescope_tui::load(&ex, MachineOptions::default()).unwrap();
+    let mut e = e.with_manifest(&ex);
+    let flag = std::sync::atomic::AtomicBool::new(false);
+    e.handle(Command::Step { wave: 3 }, &flag, &mut |_| {});
+    let mut reports = 0;
+    let interrupt = std::sync::atomic::AtomicBool::new(false);
+    e.handle(Command::Continue, &interrupt, &mut |_| {
+        reports += 1;
+        if reports == 3 {
+            interrupt.store(true, Ordering::Relaxed);
+        }
+    });
+    let session = wavescope::session::Session::load(&ex, &Default::default()).unwrap();
+    let mut m = wavescope::machine::Machine::new(session, MachineOptions::default());
+    e.log().replay(&mut m);
+    let live = e.machine();
+    assert_eq!(m.wave_instructions(), live.wave_instructions());
+    let a: Vec<_> = live
+        .resident_waves()
+        .map(|w| {
+            (
+                w.id.wave,
+                w.pc,
+                w.instructions,
+                w.sgpr[..16].to_vec(),
+                w.vreg[0],
+            )
+        })
+        .collect();
+    let b: Vec<_> = m
+        .resident_waves()
+        .map(|w| {
+            (
+                w.id.wave,
+                w.pc,
+                w.instructions,
+                w.sgpr[..16].to_vec(),
+                w.vreg[0],
+            )
+        })
+        .collect();
+    assert_eq!(a, b);
+    assert!(
+        reports >= 3 && !live.finished(),
+        "the run was interrupted midway"
+    );
+    eprintln!(
+        "{} progress reports, {} wave-instructions replayed",
+        reports,
+        m.wave_instructions()
+    );
 }

@@ -108,7 +108,7 @@ fn opens_with_source_disassembly_and_registers() {
     ] {
         assert!(has(&s, t), "{t} missing:\n{}", s.join("\n"));
     }
-    assert!(has(&s, "timing model not available yet"));
+    assert!(has(&s, "Timeline: modelled cycles"));
 }
 
 #[test]
@@ -228,11 +228,19 @@ fn background_run_fills_the_heat_columns_and_findings() {
     let s = screen(&mut app, 140, 44);
     assert!(has(&s, "hazard check running"));
     app.apply(wavescope_tui::engine::profile(&example("heteromark_hist")).unwrap());
+    // `p`: the gutters show the whole dispatch.
+    let mut e = _e;
+    keys(&mut e, &mut app, &chars("p"));
     let s = screen(&mut app, 140, 44);
-    // The entry instruction runs once per wave: 512 work-items / 64 lanes = 8 waves (case.json grid).
+    // The entry instruction runs once per wave: 512 work-items / 64 lanes = 8 waves (case.json grid), each
+    // issue taking one issue slot of 4 cycles (cdna4.toml issue_cycles): 32 cycles, no stall.
     let od = objdump("heteromark_hist");
+    assert_eq!(app.profile.as_ref().unwrap().per_inst[0].count, 8);
     let row = row_of(&s, &od[0].1);
-    assert!(row.contains("      8 "), "{row}");
+    assert!(row.contains("    32     0 ▶1600"), "{row}");
+    // The third instruction, s_waitcnt lgkmcnt(0), waits for the scalar loads (smem_latency 200 > 2 slots).
+    assert_eq!(od[2].1, "s_waitcnt lgkmcnt(0)");
+    assert!(app.profile.as_ref().unwrap().per_inst[2].stall >= 8 * (200 - 8));
     // The kernel's signature line has no code: no count in its gutter.
     assert!(has(&s, "no hazards or missing waits") || !app.findings.is_empty());
 }

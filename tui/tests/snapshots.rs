@@ -17,8 +17,8 @@ const HIST: &str = "heteromark_hist";
 
 #[test]
 fn whole_screen_at_start_140x44() {
-    let (_e, mut app) = open_profiled(&example(HIST));
-    let s = snap_screen(&mut app, 140, 44);
+    let (mut e, mut app) = open_profiled(&example(HIST));
+    let s = snap_screen(&mut e, &mut app, 140, 44);
     // kernel.objdump.txt: the first instruction.
     assert!(s.contains("s_load_dword s5, s[0:1], 0x4"));
     assert_snapshot!(s);
@@ -26,8 +26,8 @@ fn whole_screen_at_start_140x44() {
 
 #[test]
 fn whole_screen_at_start_80x24() {
-    let (_e, mut app) = open_profiled(&example(HIST));
-    let s = snap_screen(&mut app, 80, 24);
+    let (mut e, mut app) = open_profiled(&example(HIST));
+    let s = snap_screen(&mut e, &mut app, 80, 24);
     for t in ["Source", "Disassembly", "Registers", "Waves"] {
         assert!(s.contains(t), "{t}");
     }
@@ -40,10 +40,16 @@ fn whole_screen_80x24_findings_and_timeline_take_the_shared_slot() {
     // Tab order: source, disassembly, registers, waves, findings, timeline.
     keys(&mut e, &mut app, &[KeyCode::Tab; 4]);
     assert_eq!(app.focus, Pane::Findings);
-    assert_snapshot!("findings_focused_80x24", snap_screen(&mut app, 80, 24));
+    assert_snapshot!(
+        "findings_focused_80x24",
+        snap_screen(&mut e, &mut app, 80, 24)
+    );
     keys(&mut e, &mut app, &[KeyCode::Tab]);
     assert_eq!(app.focus, Pane::Timeline);
-    assert_snapshot!("timeline_focused_80x24", snap_screen(&mut app, 80, 24));
+    assert_snapshot!(
+        "timeline_focused_80x24",
+        snap_screen(&mut e, &mut app, 80, 24)
+    );
 }
 
 #[test]
@@ -57,7 +63,7 @@ fn source_pane_breakpoint_found_by_search() {
         .position(|l| l.contains("__syncthreads"))
         .unwrap();
     assert_eq!(app.source_cursor, line);
-    assert_snapshot!(snap_pane(&mut app, Pane::Source, 140, 44));
+    assert_snapshot!(snap_pane(&mut e, &mut app, Pane::Source, 140, 44));
 }
 
 #[test]
@@ -68,15 +74,15 @@ fn source_and_waves_after_continue_to_the_breakpoint() {
     assert!(app.status.contains("breakpoint at"), "{}", app.status);
     assert_snapshot!(
         "source_at_breakpoint",
-        snap_pane(&mut app, Pane::Source, 140, 44)
+        snap_pane(&mut e, &mut app, Pane::Source, 140, 44)
     );
     assert_snapshot!(
         "waves_at_breakpoint",
-        snap_pane(&mut app, Pane::Waves, 140, 44)
+        snap_pane(&mut e, &mut app, Pane::Waves, 140, 44)
     );
     assert_snapshot!(
         "disasm_at_breakpoint",
-        snap_pane(&mut app, Pane::Disasm, 140, 44)
+        snap_pane(&mut e, &mut app, Pane::Disasm, 140, 44)
     );
 }
 
@@ -86,7 +92,7 @@ fn disassembly_pane_after_two_steps() {
     keys(&mut e, &mut app, &chars("ss"));
     keys(&mut e, &mut app, &[KeyCode::Tab]);
     assert_eq!(app.focus, Pane::Disasm);
-    let s = snap_pane(&mut app, Pane::Disasm, 140, 44);
+    let s = snap_pane(&mut e, &mut app, Pane::Disasm, 140, 44);
     // kernel.objdump.txt: the third instruction, now current.
     let row = s
         .lines()
@@ -101,14 +107,14 @@ fn registers_pane_after_a_step_with_lane_17_and_v1() {
     let (mut e, mut app) = open_profiled(&example(HIST));
     keys(&mut e, &mut app, &chars("s"));
     keys(&mut e, &mut app, &typed('l', "17"));
-    let s = snap_pane(&mut app, Pane::Registers, 140, 44);
+    let s = snap_pane(&mut e, &mut app, Pane::Registers, 140, 44);
     // s_load_dword s5 changed s5 only; v0 lane 17 holds work-item id 17 (AMDGPUUsage: VGPR work-item ID).
     assert!(s.contains("00000011"));
     assert_snapshot!("registers_after_step_lane_17", s);
     keys(&mut e, &mut app, &chars("]"));
     assert_snapshot!(
         "registers_v1_lane_17",
-        snap_pane(&mut app, Pane::Registers, 140, 44)
+        snap_pane(&mut e, &mut app, Pane::Registers, 140, 44)
     );
 }
 
@@ -124,14 +130,14 @@ fn registers_pane_dims_lanes_off_in_exec() {
     }
     let r = app.snapshot.regs.as_ref().unwrap();
     assert_eq!(r.exec, (1u64 << 36) - 1);
-    assert_snapshot!(snap_pane(&mut app, Pane::Registers, 140, 44));
+    assert_snapshot!(snap_pane(&mut e, &mut app, Pane::Registers, 140, 44));
 }
 
 #[test]
 fn registers_pane_at_80x24_shows_a_window_of_the_grid_around_the_lane() {
     let (mut e, mut app) = open_profiled(&example(HIST));
     keys(&mut e, &mut app, &typed('l', "45"));
-    let s = snap_pane(&mut app, Pane::Registers, 80, 24);
+    let s = snap_pane(&mut e, &mut app, Pane::Registers, 80, 24);
     // Lane 45 holds work-item id 45 = 0x2d.
     assert!(s.contains("0000002d"), "{s}");
     assert_snapshot!(s);
@@ -146,7 +152,7 @@ fn findings_pane_and_enter_jumps_to_the_pc() {
     assert_eq!(app.focus, Pane::Findings);
     assert_snapshot!(
         "findings_list",
-        snap_pane(&mut app, Pane::Findings, 140, 44)
+        snap_pane(&mut e, &mut app, Pane::Findings, 140, 44)
     );
     keys(&mut e, &mut app, &[KeyCode::Down, KeyCode::Enter]);
     assert_eq!(app.focus, Pane::Disasm);
@@ -154,7 +160,7 @@ fn findings_pane_and_enter_jumps_to_the_pc() {
     assert_eq!(app.program.disasm[app.disasm_cursor].pc, pc);
     assert_snapshot!(
         "disasm_after_enter_on_a_finding",
-        snap_pane(&mut app, Pane::Disasm, 140, 44)
+        snap_pane(&mut e, &mut app, Pane::Disasm, 140, 44)
     );
 }
 
@@ -167,12 +173,12 @@ fn timeline_pane_after_continue_to_the_end() {
     assert_eq!(app.focus, Pane::Timeline);
     assert_snapshot!(
         "timeline_at_end",
-        snap_pane(&mut app, Pane::Timeline, 140, 44)
+        snap_pane(&mut e, &mut app, Pane::Timeline, 140, 44)
     );
     keys(&mut e, &mut app, &chars("++"));
     assert_snapshot!(
         "timeline_at_end_zoom_4",
-        snap_pane(&mut app, Pane::Timeline, 140, 44)
+        snap_pane(&mut e, &mut app, Pane::Timeline, 140, 44)
     );
 }
 
@@ -181,7 +187,7 @@ fn timeline_pane_midway() {
     let (mut e, mut app) = open_profiled(&example(HIST));
     keys(&mut e, &mut app, &typed('/', "__syncthreads"));
     keys(&mut e, &mut app, &chars("bc"));
-    assert_snapshot!(snap_pane(&mut app, Pane::Timeline, 140, 44));
+    assert_snapshot!(snap_pane(&mut e, &mut app, Pane::Timeline, 140, 44));
 }
 
 #[test]
@@ -189,7 +195,7 @@ fn help_overlay() {
     let (mut e, mut app) = open_profiled(&example(HIST));
     keys(&mut e, &mut app, &chars("?"));
     assert_eq!(app.mode, Mode::Help);
-    assert_snapshot!(snap_screen(&mut app, 100, 30));
+    assert_snapshot!(snap_screen(&mut e, &mut app, 100, 30));
     keys(&mut e, &mut app, &chars("x"));
     assert_eq!(app.mode, Mode::Normal);
 }

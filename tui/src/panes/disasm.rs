@@ -1,6 +1,9 @@
-//! Disassembly pane: the kernel's instructions with the current PC, breakpoints and source line numbers.
+//! Disassembly pane: the kernel's instructions with the current PC, breakpoints, `!` where the hazard checker
+//! found a hazard or missing wait, source line numbers, and each instruction's modelled cycles (issue + stall)
+//! and stall cycles, so far or over the whole dispatch (`p`). Narrow panes keep the stall column only.
 
-use crate::app::{App, Pane};
+use crate::app::{App, Gutter, Pane};
+use crate::panes::source::blank0;
 use crate::theme::THEME;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,14 +12,20 @@ use ratatui::text::{Line, Span};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let p = &app.program;
+    let which = match app.gutter {
+        Gutter::SoFar => "so far",
+        Gutter::Whole => "whole dispatch",
+    };
     let inner = super::frame(
         app,
         Pane::Disasm,
-        format!(" Disassembly: {} ", p.kernel),
+        format!(" Disassembly: {} (cycles, stall: {which}) ", p.kernel),
         area,
         buf,
     );
+    let wide = inner.width >= 50;
     let current = app.current_pc();
+    let heat = app.heat();
     let (top, end) = super::window(app.disasm_cursor, p.disasm.len(), inner.height as usize);
     for (row, i) in (top..end).enumerate() {
         let d = &p.disasm[i];
@@ -37,35 +46,41 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             .line
             .map(|l| format!("{l:>4}"))
             .unwrap_or_else(|| "    ".into());
-        // Executions over the whole dispatch, and `!` where the hazard checker found a hazard or missing wait.
-        let (count, flag) = match &app.heat {
-            Some(h) => {
-                let x = h.per_inst.get(i).copied().unwrap_or(0);
-                let lvl = crate::app::heat_level(x, h.max_inst);
-                (
-                    Span::styled(
-                        format!("{:>6} ", super::source::short(x)),
-                        Style::new().fg(THEME.heat[lvl]),
-                    ),
-                    if h.marked.contains(&d.pc) {
-                        Span::styled("!", THEME.fault)
-                    } else {
-                        Span::raw(" ")
-                    },
-                )
-            }
-            None => (Span::raw(""), Span::raw(" ")),
+        let c = heat
+            .and_then(|h| h.per_inst.get(i))
+            .copied()
+            .unwrap_or_default();
+        let lvl = heat.map_or(0, |h| crate::app::heat_level(c.stall, h.max_inst));
+        let flag = if app.marked.contains(&d.pc) {
+            Span::styled("!", THEME.fault)
+        } else {
+            Span::raw(" ")
         };
-        let line = Line::from(vec![
-            Span::styled(mark, THEME.breakpoint),
-            flag,
-            count,
+        let mut spans = vec![Span::styled(mark, THEME.breakpoint), flag];
+        if wide {
+            spans.push(Span::styled(blank0(c.issue + c.stall, 6), THEME.dim));
+        }
+        spans.extend([
+            Span::styled(
+                if c.count > 0 || c.stall > 0 {
+                    format!("{:>6}", crate::panes::source::compact(c.stall))
+                } else {
+                    "      ".into()
+                },
+                Style::new().fg(THEME.heat[lvl]),
+            ),
+            Span::raw(" "),
             Span::raw(arrow),
             Span::styled(format!("{:x} ", d.pc), THEME.dim),
             Span::styled(line_no, THEME.dim),
             Span::raw(" "),
             Span::styled(d.text.as_str(), style),
         ]);
-        buf.set_line(inner.x, inner.y + row as u16, &line, inner.width);
+        buf.set_line(
+            inner.x,
+            inner.y + row as u16,
+            &Line::from(spans),
+            inner.width,
+        );
     }
 }

@@ -47,7 +47,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if app.findings.is_empty() {
         let lines = [
             "no faults so far",
-            if app.heat.is_some() {
+            if app.profile.is_some() {
                 "no hazards or missing waits"
             } else {
                 "hazard check running..."

@@ -1,17 +1,24 @@
-//! Source pane: the kernel's file with the current line, breakpoints and the cursor.
+//! Source pane: the kernel's file with the current line, breakpoints and the cursor; the gutter has a heat cell
+//! (stall cycles of the line, log scale), the line's executions and its stall cycles, so far or over the whole
+//! dispatch (`p`). Narrow panes drop the executions column.
 
-use crate::app::{App, Pane};
+use crate::app::{App, Gutter, Pane};
 use crate::theme::THEME;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let p = &app.program;
+    let which = match app.gutter {
+        Gutter::SoFar => "so far",
+        Gutter::Whole => "whole dispatch",
+    };
     let inner = super::frame(
         app,
         Pane::Source,
-        format!(" Source: {} ", p.file_name),
+        format!(" Source: {} (execs, stall: {which}) ", p.file_name),
         area,
         buf,
     );
@@ -24,49 +31,82 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         );
         return;
     }
+    let wide = inner.width >= 60;
     let current = app.current_pc().and_then(|pc| p.line_of(pc));
     let bp_lines: Vec<u32> = app
         .breakpoints
         .iter()
         .filter_map(|&pc| p.line_of(pc))
         .collect();
+    let heat = app.heat();
     let (top, end) = super::window(app.source_cursor, p.source.len(), inner.height as usize);
     for (row, i) in (top..end).enumerate() {
         let n = i as u32 + 1;
         let mark = if bp_lines.contains(&n) { "●" } else { " " };
         let arrow = if current == Some(n) { "▶" } else { " " };
-        let mut style = ratatui::style::Style::default();
+        let mut style = Style::default();
         if current == Some(n) {
             style = THEME.current;
         }
         if i == app.source_cursor && app.focus == Pane::Source {
             style = style.patch(THEME.cursor);
         }
-        // Gutter: executions of the line over the whole dispatch, as a heat cell and a count.
-        let (heat, count) = match &app.heat {
-            Some(h) => {
-                let x = h.per_line.get(n as usize).copied().unwrap_or(0);
-                let lvl = crate::app::heat_level(x, h.max_line);
-                (
-                    Span::styled("█", ratatui::style::Style::new().fg(THEME.heat[lvl])),
-                    if x == 0 {
-                        "      ".to_string()
-                    } else {
-                        format!("{:>6}", short(x))
-                    },
-                )
-            }
-            None => (Span::raw(" "), "      ".to_string()),
+        let c = heat
+            .and_then(|h| h.per_line.get(n as usize))
+            .copied()
+            .unwrap_or_default();
+        let lvl = heat.map_or(0, |h| crate::app::heat_level(c.stall, h.max_line));
+        let cell = if c.count > 0 || c.stall > 0 {
+            "█"
+        } else {
+            " "
         };
-        let line = Line::from(vec![
+        let mut spans = vec![
             Span::styled(mark, THEME.breakpoint),
-            heat,
-            Span::styled(count, THEME.dim),
-            Span::styled(format!("{n:>4}"), THEME.dim),
+            Span::styled(cell, Style::new().fg(THEME.heat[lvl])),
+        ];
+        if wide {
+            spans.push(Span::styled(blank0(c.count, 6), THEME.dim));
+        }
+        spans.push(Span::styled(
+            if c.count > 0 || c.stall > 0 {
+                format!("{:>6}", compact(c.stall))
+            } else {
+                "      ".into()
+            },
+            Style::new().fg(THEME.heat[lvl]),
+        ));
+        spans.extend([
+            Span::styled(format!("{n:>5}"), THEME.dim),
             Span::raw(arrow),
             Span::styled(p.source[i].replace('\t', "    "), style),
         ]);
-        buf.set_line(inner.x, inner.y + row as u16, &line, inner.width);
+        buf.set_line(
+            inner.x,
+            inner.y + row as u16,
+            &Line::from(spans),
+            inner.width,
+        );
+    }
+}
+
+/// `n` right-aligned in `w` columns (compact), blank for 0.
+pub fn blank0(n: u64, w: usize) -> String {
+    if n == 0 {
+        " ".repeat(w)
+    } else {
+        format!("{:>w$}", compact(n))
+    }
+}
+
+/// A count in at most 5 columns: 99999, 123K, 1.2M, 12M, 3.4G.
+pub fn compact(n: u64) -> String {
+    match n {
+        0..=99_999 => n.to_string(),
+        100_000..=999_999 => format!("{}K", n / 1000),
+        1_000_000..=9_999_999 => format!("{:.1}M", n as f64 / 1e6),
+        10_000_000..=999_999_999 => format!("{}M", n / 1_000_000),
+        _ => format!("{:.1}G", n as f64 / 1e9),
     }
 }
 

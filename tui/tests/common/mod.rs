@@ -83,6 +83,21 @@ pub fn render(app: &mut App, w: u16, h: u16) -> Buffer {
     t.backend().buffer().clone()
 }
 
+/// As the event loop does after a draw: ask the engine for the timeline the pane now needs, then draw again.
+pub fn settled(e: &mut Engine, app: &mut App, w: u16, h: u16) -> Buffer {
+    let buf = render(app, w, h);
+    match app.take_view_request() {
+        Some(c) => {
+            let flag = AtomicBool::new(false);
+            for u in e.handle(c, &flag, &mut |_| {}) {
+                app.apply(u);
+            }
+            render(app, w, h)
+        }
+        None => buf,
+    }
+}
+
 pub fn text(buf: &Buffer, r: Rect) -> Vec<String> {
     (r.y..r.y + r.height)
         .map(|y| {
@@ -101,7 +116,7 @@ pub fn screen(app: &mut App, w: u16, h: u16) -> Vec<String> {
 /// One character per cell for what its style means, so a snapshot shows highlighting as well as text.
 pub const STYLE_LEGEND: &str = "# current PC/line, R cursor/selected lane, Y changed by the last run, . dim \
 (borders, lanes off in EXEC, labels), c focused border/key names, r breakpoint/fault/finding, b y heat (low, \
-mid; r high), w titles, = status line";
+mid; r high), w titles, = status line; timeline: g issue, r s_waitcnt, l counter full, m barrier, b MFMA busy";
 
 fn style_char(buf: &Buffer, x: u16, y: u16) -> char {
     let c = &buf[(x, y)];
@@ -126,6 +141,9 @@ fn style_char(buf: &Buffer, x: u16, y: u16) -> char {
         Color::Red => 'r',
         Color::Blue => 'b',
         Color::White => 'w',
+        Color::Green => 'g',
+        Color::Magenta => 'm',
+        Color::LightRed => 'l',
         _ => ' ',
     }
 }
@@ -151,14 +169,14 @@ pub fn styled_text(buf: &Buffer, r: Rect) -> String {
 }
 
 /// The whole screen, styled.
-pub fn snap_screen(app: &mut App, w: u16, h: u16) -> String {
-    let buf = render(app, w, h);
+pub fn snap_screen(e: &mut Engine, app: &mut App, w: u16, h: u16) -> String {
+    let buf = settled(e, app, w, h);
     styled_text(&buf, buf.area)
 }
 
 /// One pane as laid out on a `w` x `h` screen, styled.
-pub fn snap_pane(app: &mut App, pane: Pane, w: u16, h: u16) -> String {
-    let buf = render(app, w, h);
+pub fn snap_pane(e: &mut Engine, app: &mut App, pane: Pane, w: u16, h: u16) -> String {
+    let buf = settled(e, app, w, h);
     let screen = wavescope_tui::app::layout(buf.area, app.focus);
     let r = screen
         .panes
