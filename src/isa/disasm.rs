@@ -570,17 +570,14 @@ fn clamp_omod(out: &mut String, inst: &Inst) {
     }
 }
 
-fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd], vop3: bool) {
+fn valu_operands(out: &mut String, inst: &Inst, syn: &[Opnd]) {
     let s = syntax(inst.op);
     let mut first = true;
     for o in syn {
         match o.role {
             Role::Dst => {
                 sep(out, &mut first);
-                if inst.format == Format::Vopc
-                    || (vop3 && o.file == RegFile::S)
-                    || o.file == RegFile::S
-                {
+                if inst.format == Format::Vopc || o.file == RegFile::S {
                     if is_constant(inst.dst) {
                         // a VOP3 SGPR destination field holding a constant code
                         src_text(out, inst.dst, 1, Ty::W32, 0);
@@ -815,7 +812,7 @@ fn vop32(out: &mut String, inst: &Inst) {
         let _ = &sdwa_vopc_dst;
     }
     let _ = &mut syn;
-    valu_operands(out, inst, syn, false);
+    valu_operands(out, inst, syn);
     match inst.ext {
         Ext::Dpp => {
             dpp_ctrl(out, inst.dpp.ctrl);
@@ -889,7 +886,7 @@ fn vop3(out: &mut String, inst: &Inst) {
         i2.mods.neg = 0;
         i2.mods.abs = 0;
         i2.mods.omod = 0;
-        valu_operands(out, &i2, syn, true);
+        valu_operands(out, &i2, syn);
         if inst.imm != 0 {
             if inst.imm <= 10 {
                 let _ = write!(out, " bitop3:{}", inst.imm);
@@ -903,7 +900,7 @@ fn vop3(out: &mut String, inst: &Inst) {
         clamp_omod(out, &i2);
         return;
     }
-    valu_operands(out, inst, syn, true);
+    valu_operands(out, inst, syn);
     if matches!(
         inst.op,
         Op::V_PERMLANE16_SWAP_B32 | Op::V_PERMLANE32_SWAP_B32
@@ -947,12 +944,12 @@ fn vop3p(out: &mut String, inst: &Inst) {
         // mix ops print neg_hi as abs: |x|
         let mut i2 = *inst;
         i2.mods.abs = inst.mods.neg_hi;
-        valu_operands(out, &i2, syn, true);
+        valu_operands(out, &i2, syn);
     } else {
         let mut i2 = *inst;
         i2.mods.neg = 0;
         i2.mods.abs = 0;
-        valu_operands(out, &i2, syn, true);
+        valu_operands(out, &i2, syn);
     }
     if inst.mods.op_sel & mask != 0 {
         bits_list(out, "op_sel", inst.mods.op_sel, n);
