@@ -45,7 +45,44 @@ fn main() {
         resident_waves: 4096,
         ..MachineOptions::default()
     };
-    let (g_engine, mut g_app) = wavescope_tui::load(&gemm, opts).unwrap();
+    let (mut g_engine, mut g_app) = wavescope_tui::load(&gemm, opts).unwrap();
+    // Run a while first (so the cycle model has clocks, strips and per-PC cycles to show), as a user would.
+    let flag = AtomicBool::new(false);
+    g_app.apply(g_engine.snapshot());
+    let mut reports = 0;
+    let interrupt = AtomicBool::new(false);
+    for u in g_engine.handle(
+        wavescope_tui::engine::Command::Continue,
+        &interrupt,
+        &mut |_| {
+            reports += 1;
+            if reports == 4 {
+                interrupt.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        },
+    ) {
+        g_app.apply(u);
+    }
+    // The timeline view of a 200x60 screen.
+    {
+        let mut t = Terminal::new(TestBackend::new(200, 60)).unwrap();
+        t.draw(|f| {
+            g_app.area = f.area();
+            f.render_widget(&g_app, f.area());
+        })
+        .unwrap();
+        if let Some(c) = g_app.take_view_request() {
+            for u in g_engine.handle(c, &flag, &mut |_| {}) {
+                g_app.apply(u);
+            }
+        }
+    }
+    println!(
+        "polybench_gemm_512 after {} wave-instructions: {} timeline rows of {} cells",
+        g_app.snapshot.wave_instructions,
+        g_app.snapshot.timeline.rows.len(),
+        g_app.snapshot.timeline.view.cells
+    );
     let n = 20;
     let t0 = Instant::now();
     for _ in 0..n {
@@ -69,8 +106,17 @@ fn main() {
     let (mut engine2, mut app2) = wavescope_tui::load(&ex, MachineOptions::default()).unwrap();
     app2.apply(engine2.snapshot());
     let _ = &mut engine;
-    let flag = AtomicBool::new(false);
     let mut t = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    t.draw(|f| {
+        app2.area = f.area();
+        f.render_widget(&app2, f.area());
+    })
+    .unwrap();
+    if let Some(c) = app2.take_view_request() {
+        for u in engine2.handle(c, &flag, &mut |_| {}) {
+            app2.apply(u);
+        }
+    }
     let n = 100;
     let t0 = Instant::now();
     for _ in 0..n {

@@ -918,8 +918,14 @@ pub fn layout(area: Rect, focus: Pane) -> Screen {
     let wide = area.width >= 120 && area.height >= 32;
     let mut panes = Vec::new();
     if wide {
+        // The focused timeline gets two fifths of the height (more waves at once), else 7 rows.
+        let tl = if focus == Pane::Timeline {
+            (main.height * 2 / 5).max(7)
+        } else {
+            7
+        };
         let [top, timeline] =
-            Layout::vertical([Constraint::Min(10), Constraint::Length(7)]).areas(main);
+            Layout::vertical([Constraint::Min(10), Constraint::Length(tl)]).areas(main);
         let [left, mid, right] = Layout::horizontal([
             Constraint::Percentage(42),
             Constraint::Percentage(33),
