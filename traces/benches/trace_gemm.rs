@@ -2,12 +2,15 @@
 //! host thread throughout:
 //! - issue-order clock: traced run / `launch::run` (no timing model);
 //! - cycle-model clock: traced run / `timing::run_timed` (the same model, untraced);
+//! - as the CLI runs: `run_traced` (`wavescope run --trace`) / `Session::run` (`wavescope run`), both with the
+//!   cycle model and the hazard checker;
 //! each for both layouts (`Layout::Validator`, the default, which validate_pftrace.py reads, and
 //! `Layout::Compact`, which relies on trace_processor's sequence defaults), and trace bytes per
-//! wave-instruction. The trace streams to target/tmp and is deleted after each run.
+//! wave-instruction. Wall time is the figure; CPU time (all threads, the I/O thread's too) shows what a loaded
+//! machine hides. The trace streams to target/tmp and is deleted after each run, outside the timing.
 //! `cargo bench -p wavescope-traces --bench trace_gemm` (`-- --quick`: one run each; `-- --keep`: keep the last
-//! file; `-- --case DIR`: another example; `-- --clock issue|cycle`, `-- --layout validator|compact`: only
-//! those; `-- --out FILE`: write there, e.g. `/dev/null` to time the tracer without the file system).
+//! file; `-- --case DIR`: another example; `-- --clock issue|cycle|run`, `-- --layout validator|compact`:
+//! only those; `-- --out FILE`: write there, e.g. `/dev/null` to time the tracer without the file system).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -16,7 +19,7 @@ use wavescope::launch::{self, run_observed, RunOptions};
 use wavescope::session::Session;
 use wavescope::timing::{self, CycleModel, TimingTable};
 use wavescope_traces::{
-    finish, writer::Layout, Clock, CycleClock, IssueOrderClock, TraceConfig, TraceFile,
+    finish, run_traced, writer::Layout, Clock, CycleClock, IssueOrderClock, TraceConfig, TraceFile,
     TraceObserver, TraceOptions, TraceProgram,
 };
 
@@ -148,11 +151,16 @@ fn main() {
         .into_iter()
         .filter(|l| want("--layout", &format!("{l:?}").to_lowercase()))
         .collect();
-    let (issue, cycle) = (want("--clock", "issue"), want("--clock", "cycle"));
+    let (issue, cycle, run) = (
+        want("--clock", "issue"),
+        want("--clock", "cycle"),
+        want("--clock", "run"),
+    );
     // Untraced and traced runs interleave, so a change in the machine's load hits both.
-    let (mut plain, mut timed) = (Best::new(), Best::new());
+    let (mut plain, mut timed, mut session_run) = (Best::new(), Best::new(), Best::new());
     let mut traced_issue = vec![Best::new(); layouts.len()];
     let mut traced_cycle = vec![Best::new(); layouts.len()];
+    let mut traced_run = vec![Best::new(); layouts.len()];
     for _ in 0..runs {
         if issue {
             plain.run(|| launch::run(d, &opts).0.wave_instructions);
@@ -169,6 +177,23 @@ fn main() {
             });
             for (b, &layout) in traced_cycle.iter_mut().zip(&layouts) {
                 b.run(|| traced(&s, &out, layout, &opts, || CycleClock::new(table.clone())));
+                done();
+            }
+        }
+        if run {
+            // What `wavescope run` and `wavescope run --trace FILE` do: cycle model and hazard checker.
+            session_run.run(|| s.run(&opts).stats.wave_instructions);
+            for (b, &layout) in traced_run.iter_mut().zip(&layouts) {
+                b.run(|| {
+                    let config = TraceConfig {
+                        layout,
+                        ..TraceConfig::default()
+                    };
+                    let r = run_traced(&s, &opts, &out, config, &TraceOptions::default())
+                        .expect("run_traced");
+                    assert_eq!(r.trace.instructions, r.stats.wave_instructions);
+                    r.trace.bytes
+                });
                 done();
             }
         }
@@ -199,6 +224,13 @@ fn main() {
     }
     if cycle {
         report("cycle model", &timed, &traced_cycle);
+    }
+    if run {
+        report(
+            "as `wavescope run` (cycle model, hazard checker)",
+            &session_run,
+            &traced_run,
+        );
     }
     println!("peak RSS {} MiB", peak_rss_mib());
 }

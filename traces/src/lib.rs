@@ -11,7 +11,8 @@
 //! browser; nothing is uploaded). Tracks are grouped `CU n` → `WG (x,y,z)` → `wave W WG(x,y,z) SIMD s`;
 //! expand a wave for its `vmcnt`, `lgkmcnt` and `active lanes` counters; a CU also holds `SIMD s busy waves`.
 //! Click an instruction slice: its arguments show `source.file_name`/`source.line_number` and, in
-//! `source.function_name`, the PC and the instruction text; arrows (flows) lead from each memory instruction
+//! `source.function_name`, the PC and the instruction text, and (`debug.lanes`) the active lanes where they
+//! changed since the wave's previous such argument; arrows (flows) lead from each memory instruction
 //! to the `s_waitcnt` that waits for it. Hazards and missing waits are instant markers on the wave's track.
 //! With the issue-order clock, 1 "ns" is one issued instruction of that wave. For SQL, "Query (SQL)" in the UI
 //! (or `trace_processor_shell`) has the `slice`, `track`, `counter` and `flow` tables:
@@ -19,18 +20,16 @@
 //!
 //! # Threads
 //! `launch::run_observed` makes one observer per host thread (`--jobs`). Each gets its own `TraceWriter` from
-//! one `TraceFile`: its own sequences and buffer, written to the file a whole buffer at a time under a lock, so
+//! one `TraceFile`: its own sequences and buffer, handed a whole buffer at a time to the file's I/O thread, so
 //! packets of different threads interleave without breaking a sequence (Perfetto sequences are independent).
 //! `finish` merges the threads' SIMD busy-wave counts and writes them last.
 //!
 //! # Size
-//! An instruction is a `TYPE_SLICE_BEGIN` (name iid, source-location iid, track uuid) and a `TYPE_SLICE_END`
-//! packet with delta timestamps: 31 bytes on gemm 512 (4096 waves, 2-byte track uuids), of which 26 are packet
-//! framing, timestamp, sequence id, type and track uuid that every TrackEvent needs. Counter values (16 bytes
-//! each, when a counter changes) and flows (10 bytes per end: ids are fixed64) add the rest: 41 bytes per
-//! wave-instruction on gemm 512 with the issue-order clock, 43 with the cycle model's stall slices.
-//! `TraceConfig::explicit_track_uuids = false` leaves the track to `TrackEventDefaults` (as trace_processor
-//! reads it; validate_pftrace.py does not) and saves about 6 bytes.
+//! Two layouts ([`writer::Layout`]; the module docs of [`writer`] count the bytes): `Validator` (default), which
+//! `validate_pftrace.py` reads — 41.0 bytes per wave-instruction on gemm 512 with the issue-order clock, 43.0
+//! with the cycle model's stall slices — and `Compact`, which relies on trace_processor's sequence defaults
+//! (`TrackEventDefaults` track and counter tracks, `extra_counter_values`, varint flow ids): 28.5 and 30.1.
+//! `benches/trace_gemm.rs` measures both, and the cost against the untraced run.
 //!
 //! # Use
 //! `run_traced` is what `wavescope run --trace` needs; by hand:
@@ -61,8 +60,8 @@ pub use observer::{
     TraceObserver, TraceOptions, TraceParts, TraceProgram,
 };
 pub use writer::{
-    Arg, FlowId, LocId, NameId, TraceConfig, TraceFile, TraceStats, TraceWriter, WaveCounter,
-    WaveDesc, WaveTrack,
+    Arg, FlowId, Layout, LocId, NameId, TraceConfig, TraceFile, TraceStats, TraceWriter,
+    WaveCounter, WaveDesc, WaveTrack,
 };
 
 use std::path::Path;

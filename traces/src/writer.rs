@@ -6,17 +6,41 @@
 //!   `vmcnt`, `lgkmcnt`, `active lanes`; `CU n SIMD s busy waves` counters under each CU.
 //! - Every live wave owns one trusted packet sequence (a *slot*, reused by the next wave once the wave ends).
 //!   Its timestamps are deltas on the sequence-scoped incremental clock 64 in nanoseconds, anchored at
-//!   BOOTTIME 0 by a clock snapshot when a wave takes the slot; mnemonics (`event_names`) and per-PC source
-//!   locations (`source_locations`) are interned per sequence, the `interned_data` packet going before the first
-//!   event that uses an iid. The first packet of a sequence sets `SEQ_INCREMENTAL_STATE_CLEARED`; packets
-//!   carrying or using interned data set `SEQ_NEEDS_INCREMENTAL_STATE`, except the per-instruction slice and
-//!   counter packets: that flag only lets a reader drop packets after a sequence lost data (a ring buffer
-//!   wrapping), which a file written in one pass cannot do, and it would cost 2 of the ~31 bytes of an
-//!   instruction.
-//! - Per-instruction packets are appended to a buffer; at `flush_bytes` the buffer goes to the file, so memory
-//!   does not grow with the run (packets of different sequences may interleave freely in a trace).
-//! - Several writers (one per host thread) share one file through `TraceFile`; each writes whole buffers under a
-//!   lock and owns its sequences, so their packets interleave without breaking any sequence.
+//!   BOOTTIME 0 by a clock snapshot when a wave takes the slot; mnemonics (`event_names`), per-PC source
+//!   locations (`source_locations`, whose `function_name` is `0xPC: instruction text`) and the `lanes`
+//!   argument name are interned per sequence, the `interned_data` packet going before the first event that uses
+//!   an iid. The first packet of a sequence sets `SEQ_INCREMENTAL_STATE_CLEARED`; packets carrying or using
+//!   interned data set `SEQ_NEEDS_INCREMENTAL_STATE`, except the per-instruction slice and counter packets: that
+//!   flag only lets a reader drop packets after a sequence lost data (a ring buffer wrapping), which a file
+//!   written in one pass cannot do, and it would cost 2 bytes a packet.
+//! - An instruction slice has a `lanes` argument (active lanes) when the count differs from the wave's last
+//!   `lanes` argument, so always at the wave's first instruction: the lanes of any slice are those of the
+//!   latest slice of its wave at or before it with the argument (and the `active lanes` counter track shows
+//!   them at every instruction).
+//! - Per-instruction packets are appended to a buffer; at `flush_bytes` the buffer goes to the file's I/O
+//!   thread (a queue of `QUEUED_BUFFERS`, buffers recycled), so memory does not grow with the run and the copy
+//!   into the page cache runs beside the executor (packets of different sequences may interleave freely).
+//! - Several writers (one per host thread) share one file through `TraceFile`; each hands over whole buffers
+//!   and owns its sequences, so their packets interleave without breaking any sequence.
+//!
+//! # Size
+//! Bytes per instruction (gemm 512: 4096 waves, so wave track uuids take 2 bytes; deltas, sequence ids and
+//! iids 1). Every packet costs 2 (`Trace.packet` tag and length) + 2 (timestamp: trace_processor needs one on
+//! every packet, it stamps a packet without one with the latest time of the whole trace) + 2 (sequence id) + 2
+//! (`track_event` tag and length) + 2 (type).
+//! - [`Layout::Validator`] (default): begin 10 + name 2 + track 3 + source location 3 = 18, end 10 + track 3 =
+//!   13: 31 per instruction slice; a counter change 16 (10 + track 3 + value 3); a flow 20 (two `fixed64`
+//!   ids with their 2-byte tags). gemm 512 (14 instructions a loop iteration: 3 memory instructions, 5 vmcnt
+//!   changes): 41.0 bytes per wave-instruction with the issue-order clock, 43.0 with the cycle model (stall
+//!   slices). This is the floor for what validate_pftrace.py reads: every event names its track, every counter
+//!   value is a packet, flows use the `fixed64` ids.
+//! - [`Layout::Compact`]: begin 15, end 10: 25 per slice; a counter change 2 (an `extra_counter_values` entry on
+//!   the slice begin); a flow about 10 (varint ids). gemm 512: 28.5 (issue order), 30.1 (cycle model).
+//!   The floor of this encoding: a slice needs its name and source location (5 bytes), and
+//!   begin and end each 10 bytes of framing, timestamp, sequence and type.
+//!
+//! Neither reaches 24 bytes per wave-instruction: a slice alone is 25 bytes at least in any TrackEvent encoding
+//! that gives each slice its own name and source location and each packet a timestamp.
 
 pub use crate::proto::FlowId;
 use crate::proto::{self, Begin, Stamp};
