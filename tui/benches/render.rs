@@ -102,6 +102,15 @@ fn main() {
         "frame render, polybench_gemm_512, 200x60: {:.3} ms",
         t0.elapsed().as_secs_f64() * 1e3 / n as f64
     );
+    // A long continue on the engine (the live cycle model on): the whole of gemm 512 from where it stopped.
+    let t0 = Instant::now();
+    let before = g_engine.machine().wave_instructions();
+    g_engine.handle(wavescope_tui::engine::Command::Continue, &flag, &mut |_| {});
+    let ran = g_engine.machine().wave_instructions() - before;
+    println!(
+        "continue to the end, polybench_gemm_512: {ran} wave-instructions at {:.1} M/s (cycle model on)",
+        ran as f64 / t0.elapsed().as_secs_f64() / 1e6
+    );
     // Key to screen: the s key, the engine's step and snapshot, one frame.
     let (mut engine2, mut app2) = wavescope_tui::load(&ex, MachineOptions::default()).unwrap();
     app2.apply(engine2.snapshot());

@@ -214,4 +214,12 @@ fn status_line_prompts() {
     keys(&mut e, &mut app, &[KeyCode::Esc]);
     assert_eq!(app.mode, Mode::Normal);
     assert_snapshot!("status_normal_80", snap_status(&mut app, 80, 24));
+    // A long continue: what the engine reports while it runs (wave-instructions, waves done of all).
+    keys(&mut e, &mut app, &[]);
+    app.apply(wavescope_tui::engine::Update::Progress {
+        wave_instructions: 1_234_567,
+        waves_done: 3,
+        total_waves: 8,
+    });
+    assert_snapshot!("status_progress_80", snap_status(&mut app, 80, 24));
 }
