@@ -1,5 +1,5 @@
 //! Emulation speed on PolyBench gemm 512^3 (4096 waves): wave-instructions per second with 1 and N host threads.
-//! `cargo bench --bench run_gemm` (add `-- --quick` for one run each). Compare ratios within one run: the
+//! `cargo bench --bench run_gemm` (add `-- --quick` for one run each, `-- --one` for the one-core run only). Compare ratios within one run: the
 //! machines are shared and noisy.
 
 use std::path::PathBuf;
@@ -14,7 +14,14 @@ fn main() {
         .map(|n| n.get())
         .unwrap_or(1);
     let mut base = 0.0;
-    for (jobs, check_hazards) in [(1, false), (jobs_max, false), (1, true)] {
+    // `--one`: only the one-core executor run (for profiling it alone).
+    let one = std::env::args().any(|a| a == "--one");
+    let configs: &[(usize, bool)] = if one {
+        &[(1, false)]
+    } else {
+        &[(1, false), (jobs_max, false), (1, true)]
+    };
+    for &(jobs, check_hazards) in configs {
         let opts = RunOptions {
             jobs,
             check_hazards,
