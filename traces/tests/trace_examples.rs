@@ -616,6 +616,92 @@ fn cycle_model_clock_stalls_match_the_model() {
     }
 }
 
+/// Active lanes (EXEC's population before the instruction) of every executed instruction, per wave, in order.
+#[derive(Default)]
+struct Lanes(std::collections::HashMap<u32, Vec<u32>>);
+
+impl wavescope::exec::observe::Observer for Lanes {
+    fn before(&mut self, wave: &wavescope::exec::Wave, _idx: usize, _inst: &wavescope::isa::Inst) {
+        self.0
+            .entry(wave.id.wave)
+            .or_default()
+            .push(wave.exec().count_ones());
+    }
+}
+
+#[test]
+fn lanes_argument_where_the_active_lanes_change() {
+    if !have_validator() {
+        return;
+    }
+    // rodinia_bfs: 1000 threads in blocks of 256 (a partial last wave) and branches under saveexec.
+    let s = load("rodinia_bfs");
+    let d = &s.dispatch;
+    let prog = TraceProgram::new(&d.program, s.debug_info.as_deref());
+    let topts = TraceOptions::default();
+    let path = tmp("bfs_lanes.pftrace");
+    let file = TraceFile::create(
+        &path,
+        TraceConfig {
+            wave_count: d.wave_count(),
+            ..TraceConfig::default()
+        },
+    )
+    .unwrap();
+    let opts = RunOptions {
+        jobs: 1,
+        ..RunOptions::default()
+    };
+    let (_, fault, obs) = run_observed(d, &opts, || {
+        (
+            Lanes::default(),
+            TraceObserver::new(&prog, &d.program, &topts, file.writer(), IssueOrderClock),
+        )
+    });
+    assert!(fault.is_none());
+    let mut lanes = Lanes::default();
+    let mut tracers = Vec::new();
+    for (l, t) in obs {
+        lanes.0.extend(l.0);
+        tracers.push(t);
+    }
+    finish(file, tracers).unwrap();
+    // Where the executor's active lanes differ from the wave's previous instruction (and at its first).
+    let mut want = Vec::new();
+    let mut waves: Vec<_> = lanes.0.iter().collect();
+    waves.sort();
+    for (w, seq) in waves {
+        for (n, &l) in seq.iter().enumerate() {
+            if n == 0 || seq[n - 1] != l {
+                want.push(format!("{w}#{n}={l}"));
+            }
+        }
+    }
+    let rows = validate(
+        &path,
+        &["select group_concat(x, ';') from (select w || '#' || n || '=' || args as x from \
+           (select cast(substr(t.name, 6, instr(substr(t.name, 6), ' ') - 1) as int) as w, s.args as args, \
+           row_number() over (partition by s.track_id order by s.ts) - 1 as n from slice s \
+           join track t on s.track_id = t.id where s.dur > 0 and t.name like 'wave % SIMD %') \
+           where args like '%lanes%' order by w, n)"],
+    );
+    let got: Vec<String> = one(&rows, 0)
+        .split(';')
+        .map(|x| {
+            // `W#N={'lanes': L, 'source': ...}` -> `W#N=L`
+            let (head, args) = x.split_once('=').unwrap();
+            let l = args.split("'lanes': ").nth(1).unwrap();
+            let l: String = l.chars().take_while(|c| c.is_ascii_digit()).collect();
+            format!("{head}={l}")
+        })
+        .collect();
+    assert!(
+        want.len() > lanes.0.len(),
+        "bfs changes its active lanes inside a wave"
+    );
+    assert_eq!(got, want);
+}
+
 /// A copy of examples/polybench_gemm_64 whose C buffer lacks its last row: a wave of the last row of
 /// work-groups faults on `c *= beta`'s load of C (as in tests/faults.rs of the core).
 fn short_c_case(dir: &Path) -> std::path::PathBuf {
