@@ -439,7 +439,11 @@ impl App {
             Pane::Disasm => self.program.disasm.len(),
             Pane::Waves => self.snapshot.waves.len(),
             Pane::Findings => self.findings.len(),
-            Pane::Timeline => self.snapshot.timeline.total_rows,
+            // Scrolling stops when the last wave is on screen.
+            Pane::Timeline => {
+                let t = &self.snapshot.timeline;
+                t.total_rows.saturating_sub(t.view.rows) + 1
+            }
             Pane::Registers => 0,
         }
     }

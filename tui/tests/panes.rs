@@ -378,3 +378,70 @@ fn mouse_click_on_a_lane_and_on_a_wave_selects_them() {
     assert_eq!(app.wave, 3);
     assert_eq!(app.snapshot.regs.as_ref().unwrap().wave, 3);
 }
+
+#[test]
+fn search_in_the_disassembly_and_again_with_an_empty_search() {
+    let (mut e, mut app) = open("heteromark_hist");
+    let od = objdump("heteromark_hist");
+    // kernel.objdump.txt: the s_waitcnt instructions, in address order.
+    let waits: Vec<u64> = od
+        .iter()
+        .filter(|(_, t)| t.starts_with("s_waitcnt"))
+        .map(|(a, _)| *a)
+        .collect();
+    keys(&mut e, &mut app, &[KeyCode::Tab]);
+    assert_eq!(app.focus, Pane::Disasm);
+    let mut k = vec![KeyCode::Char('/')];
+    k.extend(chars("s_waitcnt"));
+    k.push(KeyCode::Enter);
+    keys(&mut e, &mut app, &k);
+    assert_eq!(app.program.disasm[app.disasm_cursor].pc, waits[0]);
+    keys(&mut e, &mut app, &[KeyCode::Char('/'), KeyCode::Enter]);
+    assert_eq!(app.program.disasm[app.disasm_cursor].pc, waits[1]);
+    let mut k = vec![KeyCode::Char('/')];
+    k.extend(chars("no such text"));
+    k.push(KeyCode::Enter);
+    keys(&mut e, &mut app, &k);
+    assert!(app.status.contains("not found"));
+}
+
+#[test]
+fn timeline_scrolls_zooms_and_pans() {
+    let (mut e, mut app) = open("heteromark_hist");
+    keys(&mut e, &mut app, &chars("c"));
+    app.focus = Pane::Timeline;
+    // 80x24: the timeline takes the shared slot, too short for all 8 waves.
+    let settle = |e: &mut Engine, app: &mut App| {
+        screen(app, 80, 24);
+        if let Some(c) = app.take_view_request() {
+            let flag = AtomicBool::new(false);
+            for u in e.handle(c, &flag, &mut |_| {}) {
+                app.apply(u);
+            }
+        }
+    };
+    settle(&mut e, &mut app);
+    let t = app.snapshot.timeline.clone();
+    // case.json: 8 waves, all ended.
+    assert_eq!(t.total_rows, 8);
+    assert!(t.rows.iter().all(|r| r.ended));
+    assert_eq!((t.from, t.to), (0, t.max_clock));
+    keys(&mut e, &mut app, &[KeyCode::Down]);
+    settle(&mut e, &mut app);
+    assert!(t.rows.len() < 8);
+    assert_eq!(app.snapshot.timeline.rows[0].wave, t.rows[1].wave);
+    // Scrolling stops with the last wave on screen.
+    keys(&mut e, &mut app, &[KeyCode::Down; 10]);
+    settle(&mut e, &mut app);
+    assert_eq!(app.timeline_offset + app.snapshot.timeline.rows.len(), 8);
+    keys(
+        &mut e,
+        &mut app,
+        &[KeyCode::Char('+'), KeyCode::Right, KeyCode::Right],
+    );
+    settle(&mut e, &mut app);
+    let z = &app.snapshot.timeline;
+    // x2: half the longest clock, panned by two eighths of that window.
+    let w = t.max_clock.div_ceil(2);
+    assert_eq!((z.from, z.to), (2 * w / 8, 2 * w / 8 + w));
+}
