@@ -8,8 +8,11 @@
 //! (counting from 0) is at cycle `n` and takes one cycle, so every wave starts at 0 and the trace shows issue
 //! order, not time (the run report says `timing_model: "none"`). [`CycleClock`] takes issue times, durations and
 //! stalls (`s_waitcnt`, counter full, MFMA busy, barrier) from the cycle model (`wavescope::timing`); its cycles
-//! count from the start of each work-group, as the model's `TimingSink` gives them (the model places
-//! work-groups on CUs only after the run).
+//! count from the start of each work-group, as the model's `TimingSink` gives them, and work-group `f` is drawn
+//! on CU `f % cu_count` of the model. That is the model's placement while the dispatch's work-groups fit its
+//! CU slots (cu_count x work-groups per CU; every example does): they all start at cycle 0. Beyond that the
+//! model starts a work-group when an earlier one frees its slot, known only after the run (`TimingObserver::merge`);
+//! the trace still starts it at 0 (a documented limit of streaming).
 //!
 //! The `vmcnt`/`lgkmcnt` tracks and the flows follow waitcnt.md with nothing completing on its own (the
 //! operations an `s_waitcnt` has not yet covered, an upper bound of the hardware counters): a memory instruction is outstanding until an `s_waitcnt` lowers its counter below it, oldest
@@ -64,6 +67,10 @@ pub trait Clock {
     fn issue(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) -> Issue;
     /// The waves of `work_group_flat` waiting at `s_barrier` were released: push `(wave id, stall)` per wave.
     fn barrier_release(&mut self, _work_group_flat: u32, _stalls: &mut Vec<(u32, Stall)>) {}
+    /// Compute units the clock's model spreads work-groups over (`None`: no model).
+    fn compute_units(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// No timing model: each wave's own issued-instruction count is its clock.
@@ -139,12 +146,15 @@ impl TimingSink for CycleSink {
 /// The cycle model (`wavescope::timing`, one `TimingObserver` per host thread) as a trace clock.
 pub struct CycleClock {
     timing: TimingObserver<CycleSink>,
+    compute_units: u32,
 }
 
 impl CycleClock {
     pub fn new(table: std::sync::Arc<TimingTable>) -> CycleClock {
+        let compute_units = table.model().cu_count.min(u32::MAX as u64) as u32;
         CycleClock {
             timing: TimingObserver::with_sink(table, CycleSink::default()),
+            compute_units,
         }
     }
     /// The model's observer, for `TimingObserver::merge` (the run report's cycles and stalls).
@@ -175,6 +185,9 @@ impl Clock for CycleClock {
     fn barrier_release(&mut self, work_group_flat: u32, stalls: &mut Vec<(u32, Stall)>) {
         self.timing.barrier_release(work_group_flat);
         stalls.append(&mut self.timing.sink.barrier);
+    }
+    fn compute_units(&self) -> Option<u32> {
+        Some(self.compute_units)
     }
 }
 
@@ -409,8 +422,10 @@ impl TraceProgram {
 #[derive(Clone, Debug)]
 pub struct TraceOptions {
     pub filter: TraceFilter,
-    /// Compute units work-groups are spread over (`work_group_flat % cu_count`): 1, the executor's single-CU
-    /// model (HW_ID reports CU 0).
+    /// Compute units work-groups are spread over (`work_group_flat % cu_count`). 0 (the default): the clock's
+    /// ([`Clock::compute_units`]): the cycle model's CU count (its work-groups go in flat order to free CU slots,
+    /// so while a dispatch's work-groups fit `cu_count` x work-groups-per-CU slots, work-group `f` starts at
+    /// cycle 0 on CU `f % cu_count`), or 1 without a model (the executor's single CU: HW_ID reports CU 0).
     pub cu_count: u32,
 }
 
@@ -418,7 +433,7 @@ impl Default for TraceOptions {
     fn default() -> Self {
         TraceOptions {
             filter: TraceFilter::default(),
-            cu_count: 1,
+            cu_count: 0,
         }
     }
 }
@@ -776,7 +791,11 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
         }
         self.close_wave(wi);
         let c = self.clock.wave_start(wave);
-        let cu = wave.id.work_group_flat % self.options.cu_count.max(1);
+        let cus = match self.options.cu_count {
+            0 => self.clock.compute_units().unwrap_or(1),
+            n => n,
+        };
+        let cu = wave.id.work_group_flat % cus.max(1);
         self.w.simd_busy(cu, wave.id.simd, c, 1);
         let track = self.options.filter.wave(wave.id.wave).then(|| {
             self.w.wave_track(&WaveDesc {

@@ -575,6 +575,8 @@ fn cycle_traced(name: &str) -> (u64, wavescope::timing::TimingReport, Vec<Vec<St
             "select coalesce(sum(dur), 0) from slice where name = 'stall: MFMA busy'",
             "select count(*) from slice s join slice n on s.track_id = n.track_id and n.ts = s.ts + s.dur \
              where s.name like 'stall: %' and s.name != 'stall: barrier' and n.name like 'stall: %'",
+            "select group_concat(x, ';') from (select c.name || ':' || g.name as x from track g \
+             join track c on g.parent_id = c.id where g.name like 'WG (%' order by g.id)",
         ],
     );
     (stats.wave_instructions, timing, rows)
@@ -596,6 +598,12 @@ fn cycle_model_clock_stalls_match_the_model() {
         "0",
         "an instruction stall is followed by its instruction"
     );
+    // The model (cdna4.toml: 256 CUs) gives the 16 work-groups (64x64 grid in 32x8 blocks) CUs in flat order:
+    // work-group (x,y) is flat x + 2y, on CU x + 2y.
+    let want: Vec<String> = (0..16)
+        .map(|f| format!("CU {f}:WG ({},{},0)", f % 2, f / 2))
+        .collect();
+    assert_eq!(one(&rows, 5), want.join(";"));
     // An LDS kernel with s_barrier, and an MFMA kernel (its MFMAs are spaced by waits: no MFMA-busy stalls).
     for name in ["rodinia_backprop", "labnotes_mfma_f16_32x32x8"] {
         let (insts, timing, rows) = cycle_traced(name);
