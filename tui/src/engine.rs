@@ -417,6 +417,7 @@ impl Engine {
         // Poll calls that paused the run, for the replay log.
         let mut calls = 0u64;
         let mut pauses = Vec::new();
+        let mut reports = 0u32;
         let stop = loop {
             let mut poll = || {
                 calls += 1;
@@ -433,11 +434,19 @@ impl Engine {
                     self.machine.halt();
                     break None;
                 }
-                None => progress(Update::Progress {
-                    wave_instructions: self.machine.wave_instructions(),
-                    waves_done: waves_done(&self.machine),
-                    total_waves: self.machine.total_waves(),
-                }),
+                None => {
+                    // Every fifth report (about 4 a second) a whole snapshot too, so the waves, timeline and
+                    // gutters move during a long continue.
+                    reports += 1;
+                    if reports % 5 == 0 {
+                        progress(self.snapshot());
+                    }
+                    progress(Update::Progress {
+                        wave_instructions: self.machine.wave_instructions(),
+                        waves_done: waves_done(&self.machine),
+                        total_waves: self.machine.total_waves(),
+                    })
+                }
             }
         };
         self.log.ops.push(LoggedOp::Run {

@@ -16,14 +16,16 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Gutter::SoFar => "so far",
         Gutter::Whole => "whole dispatch",
     };
+    // The frame's inner width decides the gutter columns (and so the title, drawn with the frame).
+    let wide = area.width.saturating_sub(2) >= 50;
+    let cols = if wide { "cycles, stall" } else { "stall" };
     let inner = super::frame(
         app,
         Pane::Disasm,
-        format!(" Disassembly: {} (cycles, stall: {which}) ", p.kernel),
+        format!(" Disassembly: {} ({cols}: {which}) ", p.kernel),
         area,
         buf,
     );
-    let wide = inner.width >= 50;
     let current = app.current_pc();
     let heat = app.heat();
     let (top, end) = super::window(app.disasm_cursor, p.disasm.len(), inner.height as usize);

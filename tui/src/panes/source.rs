@@ -1,6 +1,6 @@
 //! Source pane: the kernel's file with the current line, breakpoints and the cursor; the gutter has a heat cell
 //! (stall cycles of the line, log scale), the line's executions and its stall cycles, so far or over the whole
-//! dispatch (`p`). Narrow panes drop the executions column.
+//! dispatch (`p`). Panes narrower than 50 columns drop the executions column.
 
 use crate::app::{App, Gutter, Pane};
 use crate::theme::THEME;
@@ -15,10 +15,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Gutter::SoFar => "so far",
         Gutter::Whole => "whole dispatch",
     };
+    // The frame's inner width decides the gutter columns (and so the title, drawn with the frame).
+    let wide = area.width.saturating_sub(2) >= 50;
+    let cols = if wide { "execs, stall" } else { "stall" };
     let inner = super::frame(
         app,
         Pane::Source,
-        format!(" Source: {} (execs, stall: {which}) ", p.file_name),
+        format!(" Source: {} ({cols}: {which}) ", p.file_name),
         area,
         buf,
     );
@@ -31,7 +34,6 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         );
         return;
     }
-    let wide = inner.width >= 60;
     let current = app.current_pc().and_then(|pc| p.line_of(pc));
     let bp_lines: Vec<u32> = app
         .breakpoints
