@@ -642,7 +642,7 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
     }
 
     /// Write the slice of instruction `idx` (stall, hazard instants, counters and flows with it).
-    #[inline]
+    #[inline(never)]
     fn write_instruction(&mut self, wi: usize, idx: usize, issue: Issue) {
         let ws = &mut self.waves[wi];
         let end = issue.cycle + issue.cycles.max(1);
