@@ -660,12 +660,13 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
             Mem::Wait { vm, lgkm } => ws.wait(vm as usize, lgkm as usize, &mut self.flows_in),
             Mem::End => ws.wait(0, 0, &mut self.flows_in),
             m => {
-                let flow = if in_window {
-                    let f = self.w.new_flow();
-                    flow_out = Some(f);
-                    f.0
-                } else {
-                    0
+                let flow = match &ws.track {
+                    Some(t) if in_window => {
+                        let f = self.w.new_wave_flow(t);
+                        flow_out = Some(f);
+                        f.0
+                    }
+                    _ => 0,
                 };
                 ws.next_seq = ws.next_seq.wrapping_add(1);
                 let p = Pending {

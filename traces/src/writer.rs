@@ -447,6 +447,8 @@ struct Slot {
     lanes_iid: u32,
     /// Active lanes given in the last `lanes` argument of this wave (`u32::MAX`: none yet).
     lanes_arg: u32,
+    /// Flows started by this wave (`new_wave_flow`).
+    flows: u32,
 }
 
 struct Location {
@@ -544,13 +546,23 @@ impl TraceWriter {
         LocId(i)
     }
 
-    /// A flow id unique in the file: the writer's count in the high bits, the writer (host thread) in the low 6
-    /// (a short varint in the compact layout's `flow_ids_old`).
+    /// A flow id unique in the file (bit 63, the writer's count, the writer), for flows between any events.
     pub fn new_flow(&mut self) -> FlowId {
         self.next_flow += 1;
         self.stats.flows += 1;
         let w = self.worker as u64;
-        FlowId((self.next_flow << 6 | (w & 63)) + ((w >> 6) << 56))
+        FlowId(1 << 63 | (self.next_flow << 16) | (w & 0xFFFF))
+    }
+
+    /// A flow id for a flow starting on wave track `from`: the wave's uuid and a count modulo 128, so a short
+    /// varint (3 bytes for 4096 waves, in the compact layout's `flow_ids_old`). An id comes back after 128 flows
+    /// of the wave, so at most 128 of them may be open at once (the instruction tracer has at most vmcnt 63 +
+    /// lgkmcnt 15 + 1), and a wave's events go forward in time (a reader pairs flow ends in time order).
+    pub fn new_wave_flow(&mut self, from: &WaveTrack) -> FlowId {
+        self.stats.flows += 1;
+        let s = &mut self.slots[from.slot as usize];
+        s.flows = s.flows.wrapping_add(1);
+        FlowId(from.uuid << 7 | (s.flows & 127) as u64)
     }
 
     fn desc_packet(&mut self) {
@@ -622,6 +634,7 @@ impl TraceWriter {
                     next_loc_iid: 1,
                     lanes_iid: 0,
                     lanes_arg: u32::MAX,
+                    flows: 0,
                 });
                 self.stats.sequences += 1;
                 (self.slots.len() as u32 - 1, true)
@@ -634,6 +647,7 @@ impl TraceWriter {
         s.last_value = [i64::MIN; 3];
         s.last_ns = 0;
         s.lanes_arg = u32::MAX;
+        s.flows = 0;
         // The wave clock starts at BOOTTIME 0 (a snapshot also resets an incremental clock's base).
         // The snapshot goes first: a reader converts every later packet of the sequence with this clock.
         let mut p = TracePacket::new();
