@@ -497,12 +497,34 @@ impl Engine {
         ]
     }
 
-    fn waitcnt_counter(&self, pc: u64) -> &'static str {
+    /// The counter(s) the `s_waitcnt` at `wave`'s PC waits on: of those it names, the ones the cycle model has
+    /// above the wait's threshold now (all it names when the model has none above: the wait is about to pass).
+    fn waitcnt_counter(&self, wave: u32, pc: u64) -> &'static str {
         let text = self.machine.session().inst_text(pc);
-        ["vmcnt", "lgkmcnt", "expcnt"]
-            .into_iter()
-            .find(|c| text.contains(c))
-            .unwrap_or("")
+        // `s_waitcnt vmcnt(0) lgkmcnt(0)`: the threshold of each counter named.
+        let threshold = |name: &str| -> Option<u32> {
+            let at = text.find(&format!("{name}("))? + name.len() + 1;
+            text[at..].split(')').next()?.parse().ok()
+        };
+        let (vm, lgkm) = (threshold("vmcnt"), threshold("lgkmcnt"));
+        let (v, l) = self
+            .machine
+            .timing()
+            .and_then(|t| t.counters(wave))
+            .unwrap_or((u32::MAX, u32::MAX));
+        let vm_waits = vm.is_some_and(|n| v > n);
+        let lgkm_waits = lgkm.is_some_and(|n| l > n);
+        match (vm_waits, lgkm_waits) {
+            (true, true) => "vm+lgkm",
+            (true, false) => "vmcnt",
+            (false, true) => "lgkmcnt",
+            _ => match (vm.is_some(), lgkm.is_some()) {
+                (true, true) => "vm+lgkm",
+                (true, false) => "vmcnt",
+                (false, true) => "lgkmcnt",
+                _ => "",
+            },
+        }
     }
 
     /// The state the UI shows now.
@@ -519,7 +541,7 @@ impl Engine {
                     simd: w.id.simd,
                     state,
                     waitcnt: if state == WaveState::Waitcnt {
-                        self.waitcnt_counter(w.pc)
+                        self.waitcnt_counter(w.id.wave, w.pc)
                     } else {
                         ""
                     },

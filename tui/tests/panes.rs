@@ -447,3 +447,31 @@ fn timeline_scrolls_zooms_and_pans() {
     let w = t.max_clock.div_ceil(2);
     assert_eq!((z.from, z.to), (2 * w / 8, 2 * w / 8 + w));
 }
+
+#[test]
+fn waves_pane_names_the_counter_a_waitcnt_waits_on() {
+    let (mut e, mut app) = open("heteromark_hist");
+    // kernel.objdump.txt: two s_load_dword, then `s_waitcnt lgkmcnt(0)` at 0x1610.
+    keys(&mut e, &mut app, &chars("ss"));
+    assert_eq!(app.current_pc(), Some(0x1610));
+    let s = screen(&mut app, 140, 44);
+    assert!(
+        row_of(&s, "*0 ").contains("waitcnt lgkmcnt"),
+        "{}",
+        s.join("\n")
+    );
+    // `s_waitcnt vmcnt(0)` at 0x1740 (after a global load in the histogram loop): break there and continue.
+    let mut k = vec![KeyCode::Tab];
+    k.extend(chars("/s_waitcnt vmcnt"));
+    k.push(KeyCode::Enter);
+    k.extend(chars("bc"));
+    keys(&mut e, &mut app, &k);
+    assert_eq!(app.current_pc(), Some(0x1740));
+    let s = screen(&mut app, 140, 44);
+    let w = app.wave;
+    assert!(
+        row_of(&s, &format!("*{w} ")).contains("waitcnt vmcnt"),
+        "{}",
+        s.join("\n")
+    );
+}
