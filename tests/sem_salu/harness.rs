@@ -94,7 +94,7 @@ pub fn run(
         );
         let handler = semantics::handler(&inst);
         wave.instructions += 1;
-        match handler(wave, &inst, &mut ctx)? {
+        match handler(wave, &inst, &mut ctx)?.flow() {
             Flow::End => return Ok(()),
             Flow::Jump => {}
             _ => wave.pc += inst.size as u64,

@@ -88,7 +88,7 @@ pub fn run_label(f: &Fixture, label: &str, w: &mut Wave) -> Vec<Inst> {
             return ran;
         }
         let h = semantics::handler(&inst);
-        match h(w, &inst, &mut ctx) {
+        match h(w, &inst, &mut ctx).map(|s| s.flow()) {
             Ok(Flow::Next) => {}
             Ok(other) => panic!("unexpected flow {other:?} from {}", inst.name()),
             Err(e) => panic!("fault in {} at 0x{pc:x}: {:?}", inst.name(), e),

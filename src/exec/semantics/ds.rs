@@ -19,14 +19,15 @@ use crate::exec::fidelity::Fidelity;
 use crate::exec::semantics::vmem::access::{kind, lanes, Faults, Loc, Why};
 use crate::exec::semantics::vmem::atomic as at;
 use crate::exec::semantics::vmem::{atomic, load, spaces, store, vreg, Addr};
-use crate::exec::{Ctx, Fault, Flow, Handler, Wave, LANES};
+use crate::exec::Step;
+use crate::exec::{Ctx, Fault, Handler, Wave, LANES};
 use crate::isa::{Inst, Op, Operand};
 
 pub fn lookup(op: Op) -> Option<Handler> {
     use kind::*;
     use Op::*;
     Some(match op {
-        DS_NOP => |_, _, _| Ok(Flow::Next),
+        DS_NOP => |_, _, _| Ok(Step::NEXT),
         // Loads (pseudocode.md DS_READ_*): sign/zero extension and D16 halves as in vmem::access::kind.
         DS_READ_B32 => rd::<B32, 1>,
         DS_READ_B64 => rd::<B32, 2>,
@@ -200,7 +201,7 @@ fn rd<const K: u8, const N: usize>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     load::<Ds, K, N>(w, i, c, i.dst)
 }
 
@@ -208,7 +209,7 @@ fn wr<const K: u8, const N: usize>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     store::<Ds, K, N>(w, i, c, i.src[1])
 }
 
@@ -218,7 +219,7 @@ fn am<const OP: u8, const W64: bool, const RTN: bool>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     let (a, b) = if OP == at::CMPSWAP || OP == at::CMPSWAP_F {
         (i.src[2], i.src[1])
     } else {
@@ -241,7 +242,7 @@ fn rd2<const N: usize, const SCALE: u32>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let off = offsets::<SCALE>(i);
@@ -275,7 +276,7 @@ fn rd2<const N: usize, const SCALE: u32>(
             w.vreg[r][l] = o[l];
         }
     }
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// DS_WRITE2*: DATA0 to `addr + OFFSET0 * scale`, DATA1 to `addr + OFFSET1 * scale`.
@@ -283,7 +284,7 @@ fn wr2<const N: usize, const SCALE: u32>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let off = offsets::<SCALE>(i);
@@ -308,7 +309,7 @@ fn wr2<const N: usize, const SCALE: u32>(
             }
         }
     }
-    faults.check(i).map(|_| Flow::Next)
+    faults.check(i).map(|_| Step::NEXT)
 }
 
 /// DS_WRXCHG2*_RTN: read both elements, then write DATA0/DATA1 there; the old values return to VDST.
@@ -316,7 +317,7 @@ fn xchg2<const N: usize, const SCALE: u32>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let off = offsets::<SCALE>(i);
@@ -361,13 +362,13 @@ fn xchg2<const N: usize, const SCALE: u32>(
             w.vreg[r][l] = o[l];
         }
     }
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// DS_CONDXCHG32_RTN_B64 (pseudocode.md): on the aligned qword at `ADDR + offset`, each dword is replaced by
 /// DATA's dword with bit 31 cleared when DATA's bit 31 (resp. 63) is set; the old qword returns. The pseudocode's
 /// `& 0xfff8` is read as "align to 8" (the 16-bit mask predates 160 KiB LDS).
-fn condxchg32(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn condxchg32(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let (d0, d1) = (w.vreg[vreg(i.src[1], 0)], w.vreg[vreg(i.src[1], 1)]);
@@ -401,7 +402,7 @@ fn condxchg32(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
             w.vreg[r][l] = o[l];
         }
     }
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// Write `vals` to the lanes of `mask` in `dst`.
@@ -445,7 +446,7 @@ pub(crate) fn swizzle_source(offset: u32, lane: usize) -> usize {
 }
 
 /// DS_SWIZZLE_B32: no LDS access; reading an inactive lane gives 0 (MI200 §12.12.1).
-fn swizzle(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn swizzle(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
     let mask = w.exec();
     let src = w.vreg[vreg(i.src[0], 0)];
     let offset = i.imm as u32 & 0xFFFF;
@@ -455,12 +456,12 @@ fn swizzle(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
         *o = if mask >> j & 1 != 0 { src[j] } else { 0 };
     }
     write_lanes(w, i.dst, &out, mask);
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// DS_PERMUTE_B32 (pseudocode.md): forward permute, active lane i sends DATA0 to lane `(ADDR + OFFSET) / 4 % 64`;
 /// lanes nobody sends to get 0; when several send to one lane the highest-numbered sender wins.
-fn permute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn permute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
     let mask = w.exec();
     let (addr, data) = (w.vreg[vreg(i.src[0], 0)], w.vreg[vreg(i.src[1], 0)]);
     let off = i.imm as u32 & 0xFFFF;
@@ -469,12 +470,12 @@ fn permute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
         tmp[(addr[l].wrapping_add(off) / 4 % 64) as usize] = data[l];
     }
     write_lanes(w, i.dst, &tmp, mask);
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// DS_BPERMUTE_B32 (pseudocode.md): backward permute, lane i reads DATA0 of lane `(ADDR + OFFSET) / 4 % 64`,
 /// or 0 when that lane is inactive ("EXEC is applied to the source VGPR reads").
-fn bpermute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn bpermute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
     let mask = w.exec();
     let (addr, data) = (w.vreg[vreg(i.src[0], 0)], w.vreg[vreg(i.src[1], 0)]);
     let off = i.imm as u32 & 0xFFFF;
@@ -484,16 +485,16 @@ fn bpermute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
         tmp[l] = if mask >> s & 1 != 0 { data[s] } else { 0 };
     }
     write_lanes(w, i.dst, &tmp, mask);
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// DS_APPEND / DS_CONSUME (MI200 §12.12 text; no pseudocode): add (subtract) the number of active lanes to the
 /// dword at `M0 + offset` and return the pre-op value to every active lane. M0 holds the LDS byte address
 /// (LLVM sets M0 to the counter's LDS pointer). Nothing happens with EXEC = 0.
-fn append<const CONSUME: bool>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn append<const CONSUME: bool>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
     let mask = w.exec();
     if mask == 0 {
-        return Ok(Flow::Next);
+        return Ok(Step::NEXT);
     }
     let n = mask.count_ones();
     let addr = w.m0().wrapping_add(i.imm as u32 & 0xFFFF) as u64;
@@ -510,7 +511,7 @@ fn append<const CONSUME: bool>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Fl
     };
     let old = old.map_err(|why| lane_fault(i, first, why))?;
     write_lanes(w, i.dst, &[old; LANES], mask);
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 #[cold]
@@ -526,7 +527,7 @@ fn addtid_base(w: &Wave, i: &Inst) -> u32 {
     (i.imm as u32 & 0xFFFF) + (w.m0() & 0xFFFF)
 }
 
-fn read_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn read_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
     let mask = w.exec();
     let base = addtid_base(w, i);
     let mut out = [0u32; LANES];
@@ -543,10 +544,10 @@ fn read_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> 
     }
     faults.check(i)?;
     write_lanes(w, i.dst, &out, mask);
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
-fn write_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn write_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
     let mask = w.exec();
     let base = addtid_base(w, i);
     // The only data operand is DATA0 (`ds_write_addtid_b32 v4`).
@@ -569,7 +570,7 @@ fn write_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>>
             faults.add(l, why);
         }
     }
-    faults.check(i).map(|_| Flow::Next)
+    faults.check(i).map(|_| Step::NEXT)
 }
 
 /// gfx950 DS_READ_B64_TR_B{4,8,16} / DS_READ_B96_TR_B6: each lane reads `DW` dwords at `ADDR + offset`, then
@@ -587,7 +588,7 @@ fn read_tr<const BITS: u32, const DW: usize>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let off = i.imm as u32 & 0xFFFF;
@@ -630,5 +631,5 @@ fn read_tr<const BITS: u32, const DW: usize>(
             w.vreg[r][l] = o[l];
         }
     }
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }

@@ -38,7 +38,8 @@
 
 use super::super::float::{self as fp, two_sum, Fmt, FpMode};
 use crate::exec::fidelity::Fidelity;
-use crate::exec::{ConstKind, Ctx, Fault, FaultKind, Flow, Handler, Wave, LANES};
+use crate::exec::Step;
+use crate::exec::{ConstKind, Ctx, Fault, FaultKind, Handler, Wave, LANES};
 use crate::isa::{Inst, Op, Operand};
 
 pub mod layout;
@@ -55,17 +56,17 @@ pub fn lookup(op: Op) -> Option<Handler> {
             let v = w.vreg[Wave::vreg_index(agpr(i.src[0]))];
             let exec = w.exec();
             w.write_vreg(i.dst, &v, exec);
-            Ok(Flow::Next)
+            Ok(Step::NEXT)
         },
         V_ACCVGPR_WRITE_B32 => |w, i, c| {
             let v = w.read_vsrc(i.src[0], i.literal, &c.apertures, ConstKind::B32);
             let exec = w.exec();
             w.write_vreg(agpr(i.dst), &v, exec);
-            Ok(Flow::Next)
+            Ok(Step::NEXT)
         },
         // A load-scale prefix not fused with a following F8F6F4 MFMA: the scale "is used just for one
         // instruction and does not carry forward" (§7.2.1), so on its own it has no architectural effect.
-        V_MFMA_LD_SCALE_B32 => |_, _, _| Ok(Flow::Next),
+        V_MFMA_LD_SCALE_B32 => |_, _, _| Ok(Step::NEXT),
         _ if shape(op).is_some() => mfma,
         _ => return None,
     })
@@ -161,7 +162,7 @@ fn bad(msg: &'static str) -> Box<Fault> {
 }
 
 /// Every V_MFMA_* / V_SMFMAC_* (see the module doc).
-fn mfma(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn mfma(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Step, Box<Fault>> {
     let Some(s) = shape(inst.op) else {
         return Err(bad("not an MFMA op"));
     };
@@ -331,7 +332,7 @@ fn mfma(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Flow, Box<Fault>> {
     for (r, o) in out.iter().enumerate().take(nregs) {
         w.vreg[(d_base + r) & 511] = *o;
     }
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// C + Σ a[k]·b(k) rounded once to f32 (RNE). Products are exact in f64; the sum is kept as an unevaluated

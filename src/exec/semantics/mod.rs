@@ -2,7 +2,8 @@
 //! `handler` asks them in turn once per instruction at load time, so the hot path is one indirect call.
 //! Every handler cites the pseudocode it follows (../shared/isa/pseudocode.md).
 
-use super::{Ctx, Fault, FaultKind, Flow, Handler, Wave};
+use super::{Ctx, Fault, FaultKind, Handler, Wave};
+use crate::exec::Step;
 use crate::isa::{Inst, Op};
 
 pub mod ds;
@@ -34,14 +35,14 @@ pub fn handler(inst: &Inst) -> Handler {
     lookup(inst.op).unwrap_or(not_implemented)
 }
 
-fn illegal(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn illegal(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
     Err(Fault::new(
         FaultKind::IllegalInstruction,
         "illegal instruction (no gfx950 opcode matches these words)",
     ))
 }
 
-fn not_implemented(_: &mut Wave, inst: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn not_implemented(_: &mut Wave, inst: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
     Err(Fault::new(
         FaultKind::NotImplemented,
         format!("not implemented: {}", inst.name()),

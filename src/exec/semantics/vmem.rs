@@ -13,7 +13,8 @@ mod flat;
 mod format;
 
 use crate::exec::fidelity::Fidelity;
-use crate::exec::{Ctx, Fault, Flow, Handler, Wave, LANES};
+use crate::exec::Step;
+use crate::exec::{Ctx, Fault, Handler, Wave, LANES};
 use crate::isa::{Inst, Op, Operand};
 use access::{kind, lanes, Faults, Loc, Spaces};
 use std::sync::atomic::Ordering::Relaxed;
@@ -228,10 +229,10 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
     inst: &Inst,
     ctx: &mut Ctx,
     dst: Operand,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     let mask = wave.exec();
     if KIND == kind::B32 && mask != 0 && load_dwords::<A, N>(wave, inst, ctx, dst, mask) {
-        return Ok(Flow::Next);
+        return Ok(Step::NEXT);
     }
     let size = kind::size(KIND, N);
     let mut locs = [Loc::Dropped; LANES];
@@ -259,7 +260,7 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
             r[l] = kind::merge(KIND, o[l], r[l]);
         }
     }
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// Store `N` dwords (or the `KIND` bits of one VGPR) per lane from `data`.
@@ -269,10 +270,10 @@ pub(crate) fn store<A: Addr, const KIND: u8, const N: usize>(
     inst: &Inst,
     ctx: &mut Ctx,
     data: Operand,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     let mask = wave.exec();
     if KIND == kind::B32 && mask != 0 && store_dwords::<A, N>(wave, inst, ctx, data, mask) {
-        return Ok(Flow::Next);
+        return Ok(Step::NEXT);
     }
     let size = kind::size(KIND, N);
     let mut locs = [Loc::Dropped; LANES];
@@ -293,7 +294,7 @@ pub(crate) fn store<A: Addr, const KIND: u8, const N: usize>(
         }
     }
     faults.check(inst)?;
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// Atomic `OP` on a dword (`W64 = false`) or qword per lane. `a`/`b` are the operand registers (see
@@ -306,7 +307,7 @@ pub(crate) fn atomic<A: Addr, const OP: u8, const W64: bool>(
     a: Operand,
     b: Operand,
     ret: Option<Operand>,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     let mask = wave.exec();
     let mut locs = [Loc::Dropped; LANES];
     A::locate(wave, inst, ctx, mask, if W64 { 8 } else { 4 }, &mut locs);
@@ -360,7 +361,7 @@ pub(crate) fn atomic<A: Addr, const OP: u8, const W64: bool>(
             }
         }
     }
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// Load to LDS (MUBUF lds=1, GLOBAL/SCRATCH_LOAD_LDS_*): each active lane's element goes to LDS at
@@ -374,7 +375,7 @@ pub(crate) fn load_lds<A: Addr, const KIND: u8, const N: usize>(
     wave: &mut Wave,
     inst: &Inst,
     ctx: &mut Ctx,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     let mask = wave.exec();
     let size = kind::size(KIND, N);
     let mut locs = [Loc::Dropped; LANES];
@@ -400,10 +401,10 @@ pub(crate) fn load_lds<A: Addr, const KIND: u8, const N: usize>(
         }
     }
     faults.check(inst)?;
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// Cache-control instructions (BUFFER_WBL2, BUFFER_INV): no architectural effect in a coherent single-copy memory.
-pub(crate) fn nop(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<Flow, Box<Fault>> {
-    Ok(Flow::Next)
+pub(crate) fn nop(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
+    Ok(Step::NEXT)
 }

@@ -17,7 +17,8 @@
 
 use super::super::float::{self as fp, Fmt, FpMode};
 use crate::exec::fidelity::Fidelity;
-use crate::exec::{ConstKind, Ctx, Fault, Flow, Handler, Wave, LANES};
+use crate::exec::Step;
+use crate::exec::{ConstKind, Ctx, Fault, Handler, Wave, LANES};
 use crate::isa::{Inst, Op};
 
 pub mod cvt;
@@ -218,7 +219,7 @@ fn pk_int(
     ctx: &mut Ctx,
     nsrc: usize,
     f: impl Fn(u16, u16, u16, bool) -> u16,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     let s0 = src_b32x16(w, inst, ctx, 0);
     let s1 = src_b32x16(w, inst, ctx, 1);
     let s2 = if nsrc > 2 {
@@ -244,7 +245,7 @@ fn pk_int(
         d[l] = lo as u32 | (hi as u32) << 16;
     }
     write(w, inst, &d);
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// V_PK_*_F16 (pseudocode.md VOP3P 14–18, 27, 28): `f` on the low halves and on the high halves, with
@@ -256,7 +257,7 @@ fn pk_f16(
     ctx: &mut Ctx,
     nsrc: usize,
     f: impl Fn(&[u64; 3], &FpMode) -> u64,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let mut s = [[0u32; LANES]; 3];
     for (i, si) in s.iter_mut().enumerate().take(nsrc) {
@@ -284,7 +285,7 @@ fn pk_f16(
         d[l] = r[0] | r[1] << 16;
     }
     write(w, inst, &d);
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -300,7 +301,7 @@ fn pk_f32(
     ctx: &mut Ctx,
     nsrc: usize,
     f: impl Fn(&[u64; 3], &FpMode) -> u64,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let mut s = [([0u32; LANES], [0u32; LANES]); 3];
     for (i, si) in s.iter_mut().enumerate().take(nsrc) {
@@ -335,11 +336,11 @@ fn pk_f32(
             }
         }
     }
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// V_PK_MOV_B32 (pseudocode.md VOP3P 51): D.dword0 = S0.dword[OPSEL[0]], D.dword1 = S1.dword[OPSEL[1]].
-fn pk_mov_b32(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn pk_mov_b32(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Step, Box<Fault>> {
     let s0 = src_pair(w, inst, ctx, 0);
     let s1 = src_pair(w, inst, ctx, 1);
     let os = inst.mods.op_sel;
@@ -349,7 +350,7 @@ fn pk_mov_b32(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Flow, Box<Faul
     let r = Wave::vreg_index(inst.dst);
     w.write_vreg(crate::isa::Operand(256 + r as u16), &lo, exec);
     w.write_vreg(crate::isa::Operand(256 + ((r + 1) & 511) as u16), &hi, exec);
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -371,7 +372,7 @@ enum Mix {
 /// non-packed ops (llvm-mc encodes `|v1|` there). An inline float constant read as f32 is the f32 constant,
 /// read as f16 the f16 constant. Clamp applies to the final result.
 #[inline(always)]
-fn fma_mix(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, kind: Mix) -> Result<Flow, Box<Fault>> {
+fn fma_mix(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, kind: Mix) -> Result<Step, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let md = inst.mods;
     let abs = md.abs | md.neg_hi;
@@ -427,7 +428,7 @@ fn fma_mix(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, kind: Mix) -> Result<Flow, 
         };
     }
     write(w, inst, &d);
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -438,7 +439,7 @@ fn fma_mix(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, kind: Mix) -> Result<Flow, 
 /// tmp = a0*b0; tmp += a1*b1; tmp += S2. The halves of S0/S1 follow OP_SEL/OP_SEL_HI and neg_lo/neg_hi like
 /// packed sources; S2 is an f32 with neg_lo[2]. Products of two f16/bf16 are exact in f32; each `+=` is an
 /// f32 addition rounded per MODE (approximate vs hardware, see `fidelity`). Clamp to [0, 1].
-fn dot2_float(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, f: Fmt) -> Result<Flow, Box<Fault>> {
+fn dot2_float(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, f: Fmt) -> Result<Step, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let md = inst.mods;
     let s0 = src_b32x16(w, inst, ctx, 0);
@@ -479,7 +480,7 @@ fn dot2_float(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, f: Fmt) -> Result<Flow, 
         } as u32;
     }
     write(w, inst, &d);
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -495,7 +496,7 @@ enum DotInt {
 /// V_DOT2_I32_I16 / U32_U16 (38/39), V_DOT4_I32_I8 / U32_U8 (40/41), V_DOT8_I32_I4 / U32_U4 (42/43):
 /// D = S2 + Σ S0.elem[k] * S1.elem[k], exact, wrapping to 32 bits; with clamp the exact sum saturates to
 /// the i32/u32 range (§6.5 integer clamp). The 16-bit forms take their halves through OP_SEL/OP_SEL_HI.
-fn dot_int(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, k: DotInt) -> Result<Flow, Box<Fault>> {
+fn dot_int(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, k: DotInt) -> Result<Step, Box<Fault>> {
     let md = inst.mods;
     let s0 = src_b32x16(w, inst, ctx, 0);
     let s1 = src_b32x16(w, inst, ctx, 1);
@@ -552,5 +553,5 @@ fn dot_int(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, k: DotInt) -> Result<Flow, 
         };
     }
     write(w, inst, &d);
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }

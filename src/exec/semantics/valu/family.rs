@@ -8,7 +8,8 @@
 
 use super::lanes::{self, Env, Hi16, Plan, K};
 use crate::exec::wave::{ConstKind, Wave, LANES};
-use crate::exec::{Ctx, Fault, Flow};
+use crate::exec::Step;
+use crate::exec::{Ctx, Fault};
 use crate::isa::{Ext, Inst, Mods, Operand};
 use std::mem::MaybeUninit;
 
@@ -144,7 +145,7 @@ fn store32(w: &mut Wave, dst: Operand, d: &[u32; LANES], mask: u64) {
 /// default, falling back to the per-lane operation (which handles NaNs and every other MODE) when any lane's
 /// result is NaN.
 #[inline(always)]
-fn vop_plain<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+fn vop_plain<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
     let mask = w.exec();
     let dst = i.dst;
     let k2 = if O::COND == Cond::VccOrSrc2 {
@@ -183,14 +184,14 @@ fn vop_plain<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fa
     };
     let _ = (lo, hi);
     if dst.is_none() {
-        return Ok(Flow::Next);
+        return Ok(Step::NEXT);
     }
     store32(w, dst, &d_lo, mask);
     if wide(O::D) {
         let n = Wave::vreg_index(dst);
         store32(w, Operand(256 + ((n + 1) & 511) as u16), &d_hi, mask);
     }
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// `O::NATIVE` on host floats over all lanes, when MODE allows it and no lane's result is NaN (NaN payloads and
@@ -307,7 +308,7 @@ unsafe fn fma_f64_avx2(a: &[f64; LANES], b: &[f64; LANES], c: &[f64; LANES]) -> 
 /// `vop_plain` compiled for AVX2+FMA: 64-bit lane shifts, u64 compares and fma vectorise only there.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn vop_plain_avx2<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+unsafe fn vop_plain_avx2<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
     vop_plain::<O>(w, i, c)
 }
 
@@ -325,7 +326,7 @@ pub(crate) fn host_avx2() -> bool {
 }
 
 /// Handler for every [`VOp`].
-pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
     if plain::<O>(w, i) {
         #[cfg(target_arch = "x86_64")]
         if host_avx2() {
@@ -357,7 +358,7 @@ pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Faul
         d[l] = O::lane([s[0][l], s[1][l], s[2][l]], &env, l);
     }
     lanes::store(w, i, &plan, &env, O::D, O::HI16, &mut d);
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// One VALU operation computing a value and a flag bit per lane.
@@ -370,7 +371,7 @@ pub trait VOpFlag {
 }
 
 /// Handler for every [`VOpFlag`]. Flags of inactive lanes are written as 0.
-pub fn vop_flag<O: VOpFlag>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow, Box<Fault>> {
+pub fn vop_flag<O: VOpFlag>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
     let plan = Plan::new(w, i)?;
     let env = Env::new(w, i);
     let vop3 = lanes::is_vop3(i);
@@ -411,5 +412,5 @@ pub fn vop_flag<O: VOpFlag>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Flow,
         Operand::VCC_LO
     };
     w.write_sgpr64(sdst, flags);
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }

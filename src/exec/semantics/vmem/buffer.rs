@@ -19,7 +19,8 @@ use super::flat::by_opcode;
 use super::format::Fmt;
 use super::{load_lds, nop, spaces, vreg, Addr};
 use crate::exec::fidelity::Fidelity;
-use crate::exec::{ConstKind, Ctx, Fault, FaultKind, Flow, Handler, Wave, LANES};
+use crate::exec::Step;
+use crate::exec::{ConstKind, Ctx, Fault, FaultKind, Handler, Wave, LANES};
 use crate::isa::{mem_flags, Format, Inst, Op, Operand};
 
 pub(super) fn lookup(op: Op) -> Option<Handler> {
@@ -245,7 +246,7 @@ fn fmt_load<const MTBUF: bool, const COMPS: usize, const D16: bool, const HI: bo
     wave: &mut Wave,
     inst: &Inst,
     ctx: &mut Ctx,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     if !MTBUF && inst.mem & mem_flags::LDS != 0 {
         if COMPS == 1 && !D16 {
             // BUFFER_LOAD_FORMAT_X lds=1 with a 32-bit format is a dword DMA; converting formats are not modelled.
@@ -328,7 +329,7 @@ fn fmt_load<const MTBUF: bool, const COMPS: usize, const D16: bool, const HI: bo
             }
         }
     }
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
 
 /// BUFFER_STORE_FORMAT_* / TBUFFER_STORE_FORMAT_*: `ConvertToFormat` of each component; channels beyond the
@@ -337,7 +338,7 @@ fn fmt_store<const MTBUF: bool, const COMPS: usize, const D16: bool, const HI: b
     wave: &mut Wave,
     inst: &Inst,
     ctx: &mut Ctx,
-) -> Result<Flow, Box<Fault>> {
+) -> Result<Step, Box<Fault>> {
     let (f, _) = format_of::<MTBUF>(wave, inst)?;
     let mask = wave.exec();
     let n = COMPS.min(f.chans as usize);
@@ -374,5 +375,5 @@ fn fmt_store<const MTBUF: bool, const COMPS: usize, const D16: bool, const HI: b
         }
     }
     faults.check(inst)?;
-    Ok(Flow::Next)
+    Ok(Step::NEXT)
 }
