@@ -55,6 +55,8 @@ pub enum Mode {
     Lane(String),
     /// Editing the file name the trace so far goes to (`t`; starts with a default).
     TracePath(String),
+    /// Typing a vector register for the registers pane (`v12`, `a3`).
+    Reg(String),
     /// The engine is running (continue/next): Esc or Ctrl-C interrupts.
     Running,
 }
@@ -617,12 +619,15 @@ impl App {
                 self.mode = Mode::Normal;
                 Vec::new()
             }
-            Mode::Search(mut s) | Mode::Lane(mut s) | Mode::TracePath(mut s) => {
+            Mode::Search(mut s) | Mode::Lane(mut s) | Mode::TracePath(mut s) | Mode::Reg(mut s) => {
                 let lane_mode = matches!(self.mode, Mode::Lane(_));
                 let trace_mode = matches!(self.mode, Mode::TracePath(_));
+                let reg_mode = matches!(self.mode, Mode::Reg(_));
                 let rewrap = |s: String| {
                     if lane_mode {
                         Mode::Lane(s)
+                    } else if reg_mode {
+                        Mode::Reg(s)
                     } else if trace_mode {
                         Mode::TracePath(s)
                     } else {
@@ -640,6 +645,23 @@ impl App {
                             }
                             self.status = format!("writing the trace so far to {s}...");
                             return vec![Out::Engine(Command::WriteTrace(s.trim().into()))];
+                        }
+                        if reg_mode {
+                            let t = s.trim().to_ascii_lowercase();
+                            let (base, n) = match t.split_at_checked(1) {
+                                Some(("v", n)) => (0u16, n),
+                                Some(("a", n)) => (256, n),
+                                _ => (0, ""),
+                            };
+                            match n.parse::<u16>() {
+                                Ok(n) if n < 256 => {
+                                    self.vreg = base + n;
+                                    self.status = format!("register {t}");
+                                    return vec![self.select()];
+                                }
+                                _ => self.status = format!("no register {s} (v0..v255, a0..a255)"),
+                            }
+                            return Vec::new();
                         }
                         if lane_mode {
                             match s.parse::<u8>() {
@@ -688,6 +710,10 @@ impl App {
             Intent::PrevWave => self.change_wave(-1),
             Intent::PickLane => {
                 self.mode = Mode::Lane(String::new());
+                Vec::new()
+            }
+            Intent::PickReg => {
+                self.mode = Mode::Reg(String::new());
                 Vec::new()
             }
             Intent::NextVreg | Intent::PrevVreg => {
@@ -876,7 +902,21 @@ impl App {
                 }
             }
             MouseEventKind::Down(MouseButton::Left) if pane == Pane::Timeline => {
+                // A click on a running wave's row selects it (row 0 is the legend).
                 self.focus = pane;
+                let row = m.row.saturating_sub(rect.y + 1) as usize;
+                let hit = row
+                    .checked_sub(1)
+                    .and_then(|r| self.snapshot.timeline.rows.get(r))
+                    .filter(|r| !r.ended)
+                    .map(|r| r.wave);
+                if let Some(w) = hit {
+                    self.wave = w;
+                    if let Some(i) = self.snapshot.waves.iter().position(|x| x.wave == w) {
+                        self.wave_cursor = i;
+                    }
+                    return vec![self.select()];
+                }
             }
             MouseEventKind::Down(MouseButton::Left) => {
                 self.focus = pane;

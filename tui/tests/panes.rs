@@ -475,3 +475,45 @@ fn waves_pane_names_the_counter_a_waitcnt_waits_on() {
         s.join("\n")
     );
 }
+
+#[test]
+fn r_picks_a_register_and_a_timeline_click_picks_a_wave() {
+    use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let (mut e, mut app) = open("heteromark_hist");
+    let mut k = chars("ra3");
+    k.push(KeyCode::Enter);
+    keys(&mut e, &mut app, &k);
+    assert_eq!(app.vreg, 256 + 3);
+    let s = screen(&mut app, 140, 44);
+    assert!(has(&s, "a3 by lane"), "{}", s.join("\n"));
+    let mut k = chars("rv300");
+    k.push(KeyCode::Enter);
+    keys(&mut e, &mut app, &k);
+    assert!(app.status.contains("no register"), "{}", app.status);
+    // Run a little so the timeline has rows, then click the row of wave 2 (case.json: 8 waves).
+    keys(&mut e, &mut app, &chars("ss"));
+    let flag = AtomicBool::new(false);
+    screen(&mut app, 140, 44);
+    if let Some(c) = app.take_view_request() {
+        for u in e.handle(c, &flag, &mut |_| {}) {
+            app.apply(u);
+        }
+    }
+    let s = screen(&mut app, 140, 44);
+    let y = s.iter().position(|l| l.starts_with("│w2 ")).unwrap() as u16;
+    let click = MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: 10,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    };
+    for o in app.mouse(&click) {
+        if let Out::Engine(c) = o {
+            for u in e.handle(c, &flag, &mut |_| {}) {
+                app.apply(u);
+            }
+        }
+    }
+    assert_eq!(app.wave, 2);
+    assert_eq!(app.snapshot.regs.as_ref().unwrap().wave, 2);
+}

@@ -14,6 +14,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let left = match &app.mode {
         Mode::Search(s) => format!("search: /{s}"),
         Mode::Lane(s) => format!("lane (0-63, Enter): {s}"),
+        Mode::Reg(s) => format!("register (v0-v255, a0-a255, Enter): {s}"),
         Mode::TracePath(s) => format!("write the trace so far to (Enter, Esc cancels): {s}"),
         _ => app.status.clone(),
     };
