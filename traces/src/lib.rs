@@ -28,7 +28,7 @@
 //! Two layouts ([`writer::Layout`]; the module docs of [`writer`] count the bytes): `Validator` (default), which
 //! `validate_pftrace.py` reads — 41.0 bytes per wave-instruction on gemm 512 with the issue-order clock, 43.0
 //! with the cycle model's stall slices — and `Compact`, which relies on trace_processor's sequence defaults
-//! (`TrackEventDefaults` track and counter tracks, `extra_counter_values`, varint flow ids): 28.5 and 30.1.
+//! (`TrackEventDefaults` track and counter tracks, `extra_counter_values`, varint flow ids): 27.9 and 29.5.
 //! `benches/trace_gemm.rs` measures both, and the cost against the untraced run.
 //!
 //! # Use

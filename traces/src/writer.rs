@@ -35,7 +35,7 @@
 //!   slices). This is the floor for what validate_pftrace.py reads: every event names its track, every counter
 //!   value is a packet, flows use the `fixed64` ids.
 //! - [`Layout::Compact`]: begin 15, end 10: 25 per slice; a counter change 2 (an `extra_counter_values` entry on
-//!   the slice begin); a flow about 10 (varint ids). gemm 512: 28.5 (issue order), 30.1 (cycle model).
+//!   the slice begin); a flow about 10 (varint ids). gemm 512: 27.9 (issue order), 29.5 (cycle model).
 //!   The floor of this encoding: a slice needs its name and source location (5 bytes), and
 //!   begin and end each 10 bytes of framing, timestamp, sequence and type.
 //!
