@@ -78,58 +78,47 @@ fn global_span<'m>(
     (!bad).then_some(r)
 }
 
-/// `load_dwords_fast`, compiled for AVX2 when the host has it (64-bit lane arithmetic vectorises only there).
+/// The whole-instruction dword path of a load (`STORE = false`: `reg` is the destination) or a store (`reg` is the
+/// data), compiled a second time for AVX2 and taken when the host has it (64-bit lane arithmetic vectorises only
+/// there). `false`: not taken, nothing done.
 #[inline(always)]
-fn load_dwords<A: Addr, const N: usize>(
+fn dwords<A: Addr, const N: usize, const STORE: bool>(
     wave: &mut Wave,
     inst: &Inst,
     ctx: &Ctx,
-    dst: Operand,
+    reg: Operand,
     mask: u64,
 ) -> bool {
+    #[inline(always)]
+    fn body<A: Addr, const N: usize, const STORE: bool>(
+        w: &mut Wave,
+        i: &Inst,
+        c: &Ctx,
+        r: Operand,
+        m: u64,
+    ) -> bool {
+        if STORE {
+            store_dwords_fast::<A, N>(w, i, c, r, m)
+        } else {
+            load_dwords_fast::<A, N>(w, i, c, r, m)
+        }
+    }
     #[cfg(target_arch = "x86_64")]
     if crate::exec::semantics::valu::host_avx2() {
         #[target_feature(enable = "avx2,fma")]
-        unsafe fn avx2<A: Addr, const N: usize>(
+        unsafe fn avx2<A: Addr, const N: usize, const STORE: bool>(
             w: &mut Wave,
             i: &Inst,
             c: &Ctx,
-            d: Operand,
+            r: Operand,
             m: u64,
         ) -> bool {
-            load_dwords_fast::<A, N>(w, i, c, d, m)
+            body::<A, N, STORE>(w, i, c, r, m)
         }
         // SAFETY: the features were detected.
-        return unsafe { avx2::<A, N>(wave, inst, ctx, dst, mask) };
+        return unsafe { avx2::<A, N, STORE>(wave, inst, ctx, reg, mask) };
     }
-    load_dwords_fast::<A, N>(wave, inst, ctx, dst, mask)
-}
-
-/// `store_dwords_fast`, compiled for AVX2 when the host has it.
-#[inline(always)]
-fn store_dwords<A: Addr, const N: usize>(
-    wave: &Wave,
-    inst: &Inst,
-    ctx: &Ctx,
-    data: Operand,
-    mask: u64,
-) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    if crate::exec::semantics::valu::host_avx2() {
-        #[target_feature(enable = "avx2,fma")]
-        unsafe fn avx2<A: Addr, const N: usize>(
-            w: &Wave,
-            i: &Inst,
-            c: &Ctx,
-            d: Operand,
-            m: u64,
-        ) -> bool {
-            store_dwords_fast::<A, N>(w, i, c, d, m)
-        }
-        // SAFETY: the features were detected.
-        return unsafe { avx2::<A, N>(wave, inst, ctx, data, mask) };
-    }
-    store_dwords_fast::<A, N>(wave, inst, ctx, data, mask)
+    body::<A, N, STORE>(wave, inst, ctx, reg, mask)
 }
 
 /// Whole-instruction dword load: one region check, then plain dword loads (see `global_span`).
@@ -231,7 +220,7 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
     dst: Operand,
 ) -> Result<Step, Box<Fault>> {
     let mask = wave.exec();
-    if KIND == kind::B32 && mask != 0 && load_dwords::<A, N>(wave, inst, ctx, dst, mask) {
+    if KIND == kind::B32 && mask != 0 && dwords::<A, N, false>(wave, inst, ctx, dst, mask) {
         return Ok(Step::NEXT);
     }
     let size = kind::size(KIND, N);
@@ -272,7 +261,7 @@ pub(crate) fn store<A: Addr, const KIND: u8, const N: usize>(
     data: Operand,
 ) -> Result<Step, Box<Fault>> {
     let mask = wave.exec();
-    if KIND == kind::B32 && mask != 0 && store_dwords::<A, N>(wave, inst, ctx, data, mask) {
+    if KIND == kind::B32 && mask != 0 && dwords::<A, N, true>(wave, inst, ctx, data, mask) {
         return Ok(Step::NEXT);
     }
     let size = kind::size(KIND, N);
