@@ -4,10 +4,12 @@
 //! - cycle-model clock: traced run / `timing::run_timed` (the same model, untraced);
 //! - as the CLI runs: `run_traced` (`wavescope run --trace`) / `Session::run` (`wavescope run`), both with the
 //!   cycle model and the hazard checker;
+//!
 //! each for both layouts (`Layout::Validator`, the default, which validate_pftrace.py reads, and
 //! `Layout::Compact`, which relies on trace_processor's sequence defaults), and trace bytes per
 //! wave-instruction. Wall time is the figure; CPU time (all threads, the I/O thread's too) shows what a loaded
 //! machine hides. The trace streams to target/tmp and is deleted after each run, outside the timing.
+//!
 //! `cargo bench -p wavescope-traces --bench trace_gemm` (`-- --quick`: one run each; `-- --keep`: keep the last
 //! file; `-- --case DIR`: another example; `-- --clock issue|cycle|run`, `-- --layout validator|compact`:
 //! only those; `-- --out FILE`: write there, e.g. `/dev/null` to time the tracer without the file system).

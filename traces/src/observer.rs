@@ -419,7 +419,7 @@ impl TraceProgram {
 }
 
 /// How the observer places waves and what it traces.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct TraceOptions {
     pub filter: TraceFilter,
     /// Compute units work-groups are spread over (`work_group_flat % cu_count`). 0 (the default): the clock's
@@ -429,14 +429,6 @@ pub struct TraceOptions {
     pub cu_count: u32,
 }
 
-impl Default for TraceOptions {
-    fn default() -> Self {
-        TraceOptions {
-            filter: TraceFilter::default(),
-            cu_count: 0,
-        }
-    }
-}
 
 /// An outstanding memory operation.
 #[derive(Clone, Copy, Debug)]
