@@ -1,30 +1,46 @@
-//! Emulation speed on PolyBench gemm 512^3 (4096 waves): wave-instructions per second with 1 and N host threads.
-//! `cargo bench --bench run_gemm` (add `-- --quick` for one run each, `-- --one` for the one-core run only). Compare ratios within one run: the
-//! machines are shared and noisy.
+//! Emulation speed on PolyBench gemm 512^3 (4096 waves, 29.5 M wave-instructions), in wave-instructions per second:
+//! - `executor`: `launch::run` with no observer (the interpreter alone), on 1 and N host threads;
+//! - `executor + cycle model`: `Session::run` with the checkers off (what a run without checks costs);
+//! - `wavescope run`: `Session::run` with the hazard and missing-wait checkers on (the CLI's default).
+//! Every run's output is checked against the numpy reference. `cargo bench --bench run_gemm` (add `-- --quick` for
+//! one run each, `-- --one` for the one-core executor run only, e.g. under a profiler). Compare ratios within one
+//! run: the machines are shared and noisy.
 
 use std::path::PathBuf;
 use std::time::Instant;
-use wavescope::launch::RunOptions;
+use wavescope::launch::{self, RunOptions};
 use wavescope::session::Session;
+
+#[derive(Clone, Copy, PartialEq)]
+enum What {
+    Executor,
+    WithCycleModel,
+    WavescopeRun,
+}
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
+    let one = std::env::args().any(|a| a == "--one");
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/polybench_gemm_512");
     let jobs_max = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1);
-    let mut base = 0.0;
-    // `--one`: only the one-core executor run (for profiling it alone).
-    let one = std::env::args().any(|a| a == "--one");
-    let configs: &[(usize, bool)] = if one {
-        &[(1, false)]
+    let configs: Vec<(What, usize)> = if one {
+        vec![(What::Executor, 1)]
     } else {
-        &[(1, false), (jobs_max, false), (1, true)]
+        vec![
+            (What::Executor, 1),
+            (What::Executor, jobs_max),
+            (What::WithCycleModel, 1),
+            (What::WavescopeRun, 1),
+            (What::WavescopeRun, jobs_max),
+        ]
     };
-    for &(jobs, check_hazards) in configs {
+    let mut base = 0.0;
+    for (what, jobs) in configs {
         let opts = RunOptions {
             jobs,
-            check_hazards,
+            check_hazards: what == What::WavescopeRun,
             ..RunOptions::default()
         };
         let mut best = f64::MAX;
@@ -32,24 +48,30 @@ fn main() {
         for _ in 0..if quick { 1 } else { 3 } {
             let s = Session::load(&dir, &opts).expect("load gemm 512");
             let t = Instant::now();
-            let o = s.run(&opts);
+            let (wave_instructions, faulted) = if what == What::Executor {
+                let (stats, fault) = launch::run(&s.dispatch, &opts);
+                (stats.wave_instructions, fault.is_some())
+            } else {
+                let o = s.run(&opts);
+                (o.stats.wave_instructions, o.fault.is_some())
+            };
             let dt = t.elapsed().as_secs_f64();
-            assert!(o.fault.is_none(), "gemm faulted: {:?}", o.report.fault);
+            assert!(!faulted, "gemm faulted");
             assert!(s.check().iter().all(|c| c.passed()), "gemm output mismatch");
-            insts = o.stats.wave_instructions;
+            insts = wave_instructions;
             best = best.min(dt);
         }
         let rate = insts as f64 / best;
-        if jobs == 1 && !check_hazards {
+        if base == 0.0 {
             base = rate;
         }
-        let what = if check_hazards {
-            "with hazard checker"
-        } else {
-            "executor only"
+        let name = match what {
+            What::Executor => "executor",
+            What::WithCycleModel => "executor + cycle model",
+            What::WavescopeRun => "wavescope run (cycle model + checkers)",
         };
         println!(
-            "gemm 512^3, jobs {jobs}, {what}: {insts} wave-instructions in {best:.3} s = {:.1} M wave-instructions/s ({:.2}x of 1 job)",
+            "gemm 512^3, jobs {jobs}, {name}: {insts} wave-instructions in {best:.3} s = {:.1} M wave-instructions/s ({:.2}x of the 1-job executor)",
             rate / 1e6,
             rate / base
         );
