@@ -358,6 +358,60 @@ pub fn put_slice_end(buf: &mut Vec<u8>, seq: u32, ts: Stamp, track: u64) {
     });
 }
 
+/// The fields of a slice end that do not change on a sequence (sequence id, type, track), for `put_end`: the
+/// end packet is then that template and the timestamp (protobuf fields may come in any order).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EndTemplate {
+    bytes: [u8; 32],
+    len: u8,
+}
+
+impl EndTemplate {
+    /// `track` 0: the sequence's default track.
+    pub fn new(seq: u32, track: u64) -> EndTemplate {
+        let mut a = [0u8; 32];
+        let mut n = byte(&mut a, 0, PKT_SEQUENCE_ID);
+        n = varint(&mut a, n, seq as u64);
+        n = byte(&mut a, n, PKT_TRACK_EVENT);
+        let ev = byte(&mut a, n, 0);
+        n = byte(&mut a, ev, TE_TYPE);
+        n = byte(&mut a, n, TYPE_SLICE_END);
+        if track != 0 {
+            n = byte(&mut a, n, TE_TRACK_UUID);
+            n = varint(&mut a, n, track);
+        }
+        // at most 6 + 2 + 2 + 11 = 21 bytes; the event body under 128
+        a[ev - 1] = (n - ev) as u8;
+        EndTemplate {
+            bytes: a,
+            len: n as u8,
+        }
+    }
+}
+
+/// A slice end from its sequence's template: the same packet as `put_slice_end`, the timestamp last.
+#[inline]
+pub fn put_end(buf: &mut Vec<u8>, t: &EndTemplate, ts: Stamp) {
+    // At most 2 + 21 + 11 + 3 = 37 bytes (the template is copied whole, 32 bytes, then cut).
+    let at = buf.len();
+    buf.extend_from_slice(&[0u8; 64]);
+    let Ok(a) = <&mut [u8; 64]>::try_from(&mut buf[at..at + 64]) else {
+        return; // the range is 64 bytes long
+    };
+    a[0] = TRACE_PACKET;
+    a[2..34].copy_from_slice(&t.bytes);
+    let (Stamp::Delta(v) | Stamp::Absolute(v)) = ts;
+    let mut n = byte(a, 2 + t.len as usize, PKT_TIMESTAMP);
+    n = varint(a, n, v);
+    if let Stamp::Absolute(_) = ts {
+        n = byte(a, n, PKT_TIMESTAMP_CLOCK_ID[0]);
+        n = byte(a, n, PKT_TIMESTAMP_CLOCK_ID[1]);
+        n = varint(a, n, CLOCK_BOOTTIME as u64);
+    }
+    a[1] = (n - 2) as u8;
+    buf.truncate(at + n);
+}
+
 /// `TYPE_COUNTER` with `counter_value` on counter track `track`.
 #[inline]
 pub fn put_counter(buf: &mut Vec<u8>, seq: u32, ts: Stamp, track: u64, value: i64) {
@@ -508,6 +562,21 @@ mod tests {
         let mut b = Vec::new();
         put_slice_end(&mut b, 200, Stamp::Delta(1), 12);
         assert_eq!(b.len(), slice_end_len(200, 1, 12));
+    }
+
+    #[test]
+    fn end_from_template_is_the_same_packet() {
+        for (seq, ts, track) in [
+            (3, Stamp::Delta(1), 4097),
+            (u32::MAX, Stamp::Absolute(u64::MAX), u64::MAX),
+            (1, Stamp::Delta(0), 0),
+        ] {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            put_slice_end(&mut a, seq, ts, track);
+            put_end(&mut b, &EndTemplate::new(seq, track), ts);
+            assert_eq!(a.len(), b.len());
+            assert_eq!(parse(&a), parse(&b));
+        }
     }
 
     #[test]

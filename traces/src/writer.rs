@@ -449,6 +449,8 @@ struct Slot {
     lanes_arg: u32,
     /// Flows started by this wave (`new_wave_flow`).
     flows: u32,
+    /// This sequence's slice end (its track: the live wave's).
+    end: proto::EndTemplate,
 }
 
 struct Location {
@@ -635,6 +637,7 @@ impl TraceWriter {
                     lanes_iid: 0,
                     lanes_arg: u32::MAX,
                     flows: 0,
+                    end: proto::EndTemplate::default(),
                 });
                 self.stats.sequences += 1;
                 (self.slots.len() as u32 - 1, true)
@@ -648,6 +651,11 @@ impl TraceWriter {
         s.last_ns = 0;
         s.lanes_arg = u32::MAX;
         s.flows = 0;
+        let track = match cfg.layout {
+            Layout::Validator => wave_uuid,
+            Layout::Compact => 0,
+        };
+        s.end = proto::EndTemplate::new(s.seq, track);
         // The wave clock starts at BOOTTIME 0 (a snapshot also resets an incremental clock's base).
         // The snapshot goes first: a reader converts every later packet of the sequence with this clock.
         let mut p = TracePacket::new();
@@ -942,9 +950,7 @@ impl TraceWriter {
     #[inline]
     pub fn end(&mut self, t: &WaveTrack, ts: u64) {
         let stamp = self.stamp(t.slot, ts);
-        let track = self.track_field(t);
-        let seq = self.slots[t.slot as usize].seq;
-        proto::put_slice_end(&mut self.buf, seq, stamp, track);
+        proto::put_end(&mut self.buf, &self.slots[t.slot as usize].end, stamp);
         self.maybe_flush();
     }
 
