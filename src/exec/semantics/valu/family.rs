@@ -111,11 +111,7 @@ fn plain_src<'a>(
         };
         return (&w.vreg[n], hi);
     }
-    let v = if kind == K::I64 && op == Operand::LITERAL {
-        i.literal as i32 as i64 as u64
-    } else {
-        w.read_scalar(op, i.literal, &c.apertures, kind.const_kind())
-    };
+    let v = scalar_src(w, i, c, op, kind);
     let lo = &*lo_buf.write([v as u32; LANES]);
     let hi = if kind.width() == 64 {
         &*hi_buf.write([(v >> 32) as u32; LANES])
@@ -123,6 +119,18 @@ fn plain_src<'a>(
         &ZERO_LANES
     };
     (lo, hi)
+}
+
+/// A scalar or constant source's value as `lanes::fetch` reads it (64-bit literals of signed kinds sign-extend).
+#[inline(always)]
+fn scalar_src(w: &Wave, i: &Inst, c: &Ctx, op: Operand, kind: K) -> u64 {
+    if kind == K::I64 && op == Operand::LITERAL {
+        i.literal as i32 as i64 as u64
+    } else if kind.width() == 64 {
+        w.read_scalar(op, i.literal, &c.apertures, kind.const_kind())
+    } else {
+        w.read_scalar(op, i.literal, &c.apertures, kind.const_kind()) as u32 as u64
+    }
 }
 
 /// Write the EXEC lanes of a 32-bit result.
@@ -145,7 +153,14 @@ fn store32(w: &mut Wave, dst: Operand, d: &[u32; LANES], mask: u64) {
 /// default, falling back to the per-lane operation (which handles NaNs and every other MODE) when any lane's
 /// result is NaN.
 #[inline(always)]
-fn vop_plain<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+fn vop_plain<O: VOp, const S0: bool>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<Step, Box<Fault>> {
+    // S0: source 0 is a scalar/constant (VOP2's usual SGPR or inline constant): the lane loop takes its value
+    // from a register, not from a broadcast row (float ops with a native form still broadcast it).
+    let s0_value = S0 && O::NATIVE == Native::None;
     let mask = w.exec();
     let dst = i.dst;
     let k2 = if O::COND == Cond::VccOrSrc2 {
@@ -159,7 +174,16 @@ fn vop_plain<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fa
     let mut bufs: [MaybeUninit<[u32; LANES]>; 6] = [const { MaybeUninit::uninit() }; 6];
     let [b0, b1, b2, b3, b4, b5] = &mut bufs;
     let (lo, hi, d_lo, d_hi) = {
-        let (a0, a1) = plain_src(w, i, c, i.src[0], O::S[0], b0, b1);
+        let s0v = if s0_value {
+            scalar_src(w, i, c, i.src[0], O::S[0])
+        } else {
+            0
+        };
+        let (a0, a1) = if s0_value {
+            (&ZERO_LANES, &ZERO_LANES)
+        } else {
+            plain_src(w, i, c, i.src[0], O::S[0], b0, b1)
+        };
         let (c0, c1) = plain_src(w, i, c, i.src[1], O::S[1], b2, b3);
         let src2 = if O::SRC2_IS_DST { dst } else { i.src[2] };
         let (e0, e1) = plain_src(w, i, c, src2, k2, b4, b5);
@@ -169,7 +193,9 @@ fn vop_plain<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fa
         if !(O::NATIVE != Native::None && native_lanes::<O>(w, &lo, &hi, &mut d_lo, &mut d_hi)) {
             for l in 0..LANES {
                 let v = |k: usize| {
-                    if wide(O::S[k]) {
+                    if k == 0 && s0_value {
+                        s0v
+                    } else if wide(O::S[k]) {
                         lo[k][l] as u64 | (hi[k][l] as u64) << 32
                     } else {
                         lo[k][l] as u64
@@ -308,8 +334,12 @@ unsafe fn fma_f64_avx2(a: &[f64; LANES], b: &[f64; LANES], c: &[f64; LANES]) -> 
 /// `vop_plain` compiled for AVX2+FMA: 64-bit lane shifts, u64 compares and fma vectorise only there.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn vop_plain_avx2<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
-    vop_plain::<O>(w, i, c)
+unsafe fn vop_plain_avx2<O: VOp, const S0: bool>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<Step, Box<Fault>> {
+    vop_plain::<O, S0>(w, i, c)
 }
 
 /// Does the host have AVX2 and FMA (std caches the CPUID answer: one load and a bit test)?
@@ -328,12 +358,23 @@ pub(crate) fn host_avx2() -> bool {
 /// Handler for every [`VOp`].
 pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
     if plain::<O>(w, i) {
+        let s0 = O::S[0] != K::None && i.src[0].0 < 256;
         #[cfg(target_arch = "x86_64")]
         if host_avx2() {
             // SAFETY: the features `vop_plain_avx2` is compiled for were detected.
-            return unsafe { vop_plain_avx2::<O>(w, i, c) };
+            return unsafe {
+                if s0 {
+                    vop_plain_avx2::<O, true>(w, i, c)
+                } else {
+                    vop_plain_avx2::<O, false>(w, i, c)
+                }
+            };
         }
-        return vop_plain::<O>(w, i, c);
+        return if s0 {
+            vop_plain::<O, true>(w, i, c)
+        } else {
+            vop_plain::<O, false>(w, i, c)
+        };
     }
     let plan = Plan::new(w, i)?;
     let mut env = Env::new(w, i);
