@@ -21,6 +21,8 @@ pub struct RunArgs {
     pub trace_cycles: Option<String>,
     /// Clock for trace timestamps (modelled cycles per microsecond).
     pub trace_clock_mhz: u64,
+    /// `--trace-layout compact`.
+    pub compact_trace: bool,
 }
 
 pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
@@ -60,6 +62,11 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
             };
             let config = TraceConfig {
                 clock_hz: a.trace_clock_mhz.max(1) * 1_000_000,
+                layout: if a.compact_trace {
+                    wavescope_traces::Layout::Compact
+                } else {
+                    wavescope_traces::Layout::Validator
+                },
                 ..TraceConfig::default()
             };
             let r = wavescope_traces::run_traced(&session, &opts, path, config, &options)

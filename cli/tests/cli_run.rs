@@ -278,3 +278,42 @@ fn a_closed_stdout_ends_run_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_ne!(out.status.code(), Some(101), "{stderr}");
 }
+
+/// `--trace-layout compact` writes the same instruction slices in fewer bytes (what the compact layout holds is
+/// checked in traces/tests/trace_examples.rs by expanding it back into the layout validate_pftrace.py reads).
+#[test]
+fn compact_trace_layout_is_smaller() {
+    let d = tmp("trace_layout");
+    let ex = root().join("examples/polybench_gemm_64");
+    let mut sizes = Vec::new();
+    for layout in ["standard", "compact"] {
+        let trace = d.join(format!("{layout}.pftrace"));
+        let (code, out, err) = wavescope(&[
+            "run",
+            ex.to_str().unwrap(),
+            "--trace",
+            trace.to_str().unwrap(),
+            "--trace-layout",
+            layout,
+        ]);
+        assert_eq!(code, 0, "{out}{err}");
+        // gemm 64 runs 59648 wave-instructions (its report's wave_instructions).
+        assert!(out.contains("59648 instruction slices"), "{out}");
+        sizes.push(std::fs::metadata(&trace).unwrap().len());
+    }
+    assert!(
+        (sizes[1] as f64) < 0.8 * sizes[0] as f64,
+        "compact {} vs standard {} bytes",
+        sizes[1],
+        sizes[0]
+    );
+    let (code, _, err) = wavescope(&[
+        "run",
+        ex.to_str().unwrap(),
+        "--trace",
+        "/tmp/x",
+        "--trace-layout",
+        "tiny",
+    ]);
+    assert_eq!(code, 2, "{err}");
+}
