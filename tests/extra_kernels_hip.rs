@@ -60,3 +60,22 @@ fn hip_fp_convert() {
 fn hip_half_dot() {
     run_one("hip_half_dot");
 }
+
+/// Row softmax: wave xor-reductions + LDS across waves, expf expansion, f32 division.
+#[test]
+fn hip_softmax() {
+    run_one("hip_softmax");
+}
+
+/// f16 layernorm: shuffle-down sums, readfirstlane, v_rsq_f32, sqrt expansion, f16 stores.
+#[test]
+fn hip_layernorm() {
+    run_one("hip_layernorm");
+}
+
+/// LDS: block prefix scan, padded transpose tile, LDS atomics histogram (u32 add/max/min, f32 add),
+/// bitonic sort.
+#[test]
+fn hip_lds_block() {
+    run_one("hip_lds_block");
+}
