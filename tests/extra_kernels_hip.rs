@@ -79,3 +79,17 @@ fn hip_layernorm() {
 fn hip_lds_block() {
     run_one("hip_lds_block");
 }
+
+/// Scalar math and bit tricks: rounding, frexp/ldexp, class, sin/cos/exp/log, fract, med3, perm,
+/// alignbit, bfe, mul24, sad, packed f32 (v_pk_fma/add/mul_f32).
+#[test]
+fn hip_valu_mix() {
+    run_one("hip_valu_mix");
+}
+
+/// 16/8-bit vectors (v_pk_*_i16/u16, SDWA), saturating adds (clamp), v_fma_mix_f32, cvt_pkrtz,
+/// gfx950 fp8/bf8 conversions, v_cvt_pk_u8_f32, f64 div/sqrt/fma/rounding/frexp/ldexp/min/max.
+#[test]
+fn hip_valu_mix2() {
+    run_one("hip_valu_mix2");
+}
