@@ -93,3 +93,10 @@ fn hip_valu_mix() {
 fn hip_valu_mix2() {
     run_one("hip_valu_mix2");
 }
+
+/// MFMA variants beyond the corpus: f32 16x16x4 / 32x32x2 / 4x4x1_16b, i8 16x16x64 / 32x32x32,
+/// f16 / bf16 32x32x16 (operand layouts from the CDNA4 guide 7.1.4).
+#[test]
+fn hip_mfma_mix() {
+    run_one("hip_mfma_mix");
+}
