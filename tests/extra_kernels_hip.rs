@@ -117,3 +117,10 @@ fn hip_globals_atomics() {
 fn hip_fnptr_table() {
     run_one("hip_fnptr_table");
 }
+
+/// composable_kernel style: buffer resources with out-of-range loads (0) and dropped stores,
+/// v_permlane16/32_swap_b32, ds_permute_b32, mixed-width LDS accesses.
+#[test]
+fn hip_ck_style() {
+    run_one("hip_ck_style");
+}
