@@ -124,3 +124,10 @@ fn hip_fnptr_table() {
 fn hip_ck_style() {
     run_one("hip_ck_style");
 }
+
+/// MXFP8/MXFP4 quantization: gfx950 v_cvt_scalef32_* to/from FP8, BF8, FP4 with E8M0 scales,
+/// v_prng_b32, v_ashr_pk_i8/u8_i32.
+#[test]
+fn hip_mx_quant() {
+    run_one("hip_mx_quant");
+}
