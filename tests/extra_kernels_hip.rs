@@ -131,3 +131,10 @@ fn hip_ck_style() {
 fn hip_mx_quant() {
     run_one("hip_mx_quant");
 }
+
+/// Block 1024 barrier tree, waterfall readfirstlane loop, recursion (dynamic stack), ds_append,
+/// s_memtime, gfx950 global_load_lds_dwordx4, packed bf16/f16 and f64-max global atomics.
+#[test]
+fn hip_misc_ctrl() {
+    run_one("hip_misc_ctrl");
+}
