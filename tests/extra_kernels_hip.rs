@@ -138,3 +138,10 @@ fn hip_mx_quant() {
 fn hip_misc_ctrl() {
     run_one("hip_misc_ctrl");
 }
+
+/// IEEE edge values (qNaN/sNaN, inf, +-0, denormals) through fmin/fmax, fminimum/fmaximum,
+/// division with denormal results, sqrt, ldexp/frexp, f16/f64 conversions and ops, fpclassify.
+#[test]
+fn hip_fp_edge() {
+    run_one("hip_fp_edge");
+}
