@@ -78,3 +78,39 @@ fn rd_hotspot() {
 fn rd_lud() {
     run_one("rd_lud");
 }
+
+/// Rodinia lud_internal: 2x2 groups of 16x16, two dynamic LDS args, exact fma chain.
+#[test]
+fn rd_lud_internal() {
+    run_one("rd_lud_internal");
+}
+
+/// Rodinia lud_perimeter: 32-item groups split into two divergent halves, three dynamic LDS args.
+#[test]
+fn rd_lud_perimeter() {
+    run_one("rd_lud_perimeter");
+}
+
+/// Rodinia nw_kernel1: integer wavefront DP in LDS, barriers in two loops.
+#[test]
+fn rd_nw() {
+    run_one("rd_nw");
+}
+
+/// Rodinia kmeans_kernel_c: nested loops, unsigned guard, argmin select.
+#[test]
+fn rd_kmeans() {
+    run_one("rd_kmeans");
+}
+
+/// PolyBench-ACC gramschmidt_kernel1: one active lane in 4 waves, serial loop, f32 sqrt.
+#[test]
+fn pb_gramschmidt_k1() {
+    run_one("pb_gramschmidt_k1");
+}
+
+/// PolyBench-ACC covariance mean_kernel: float scalar arg, f32 division.
+#[test]
+fn pb_covariance_mean() {
+    run_one("pb_covariance_mean");
+}
