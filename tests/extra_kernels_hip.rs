@@ -145,3 +145,10 @@ fn hip_misc_ctrl() {
 fn hip_fp_edge() {
     run_one("hip_fp_edge");
 }
+
+/// rocPRIM-style DPP wave scans: DPP-combined v_add_u32/v_max_i32/v_add_f32/v_add_f16 _dpp with
+/// row_shr/row_bcast/quad_perm/row_ror, row/bank masks, bound_ctrl.
+#[test]
+fn hip_dpp_scan() {
+    run_one("hip_dpp_scan");
+}
