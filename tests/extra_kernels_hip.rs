@@ -9,6 +9,23 @@ use wavescope::launch::RunOptions;
 use wavescope::session::Session;
 
 fn run_one(name: &str) {
+    let outcome = run_checked_outputs(name);
+    assert!(
+        outcome.report.hazards.is_empty() && outcome.report.missing_waits.is_empty(),
+        "{name}: {} hazard findings, {} missing waits on LLVM's code: {:?}",
+        outcome.report.hazards.len(),
+        outcome.report.missing_waits.len(),
+        outcome
+            .report
+            .hazards
+            .iter()
+            .map(wavescope::hazards::format_finding)
+            .collect::<Vec<_>>()
+    );
+}
+
+/// Loads and runs one fixture; panics unless every output matches its reference. Returns the outcome.
+fn run_checked_outputs(name: &str) -> wavescope::session::Outcome {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/extra_kernels_hip")
         .join(name);
@@ -29,12 +46,7 @@ fn run_one(name: &str) {
         .map(wavescope::check::summary_line)
         .collect();
     assert!(bad.is_empty(), "{name}: {}", bad.join("; "));
-    assert!(
-        outcome.report.hazards.is_empty() && outcome.report.missing_waits.is_empty(),
-        "{name}: {} hazard findings, {} missing waits on LLVM's code",
-        outcome.report.hazards.len(),
-        outcome.report.missing_waits.len()
-    );
+    outcome
 }
 
 /// ds_bpermute __shfl_down/__shfl_xor/__shfl, ballot + popcount, readlane, DPP controls, ds_swizzle.
@@ -151,4 +163,22 @@ fn hip_fp_edge() {
 #[test]
 fn hip_dpp_scan() {
     run_one("hip_dpp_scan");
+}
+
+/// Packed-math modifiers: complex half2 multiply (v_pk_fma/mul_f16 op_sel, op_sel_hi, neg_lo/neg_hi),
+/// v_fma_mix_f32 high-half selects, v_pk_mul/add_f32 with op_sel/neg, v_dot8 i4/u4, clamped dots.
+/// Outputs only: see hip_pk_modifiers_no_findings for the hazard check.
+#[test]
+fn hip_pk_modifiers_outputs() {
+    run_checked_outputs("hip_pk_modifiers");
+}
+
+/// clang -O2 puts `global_load_dword v3` right after `global_store_dwordx4 v[8:9], v[2:5]` (0x18f0 ->
+/// 0x18f8). The checker applies H4.5-08 to that non-VALU writer of the store's data VGPR; LLVM 22
+/// pads only VALU writers (H4.5-09). A load's VGPR write lands after the memory latency, so the
+/// finding is a false positive on compiler output (checker owned elsewhere: reported).
+#[test]
+#[ignore = "hazard checker reports H4.5-08 for a VMEM load after global_store_dwordx4 (LLVM output); reported"]
+fn hip_pk_modifiers_no_findings() {
+    run_one("hip_pk_modifiers");
 }
