@@ -35,5 +35,7 @@ pub fn kernel_abi(co: &CodeObject, name: &str) -> Result<KernelAbi, LoadError> {
         vgpr_count: md.vgpr_count as u16,
         agpr_count: md.agpr_count as u16,
         mode: k.initial_mode(),
+        max_flat_workgroup_size: md.max_flat_workgroup_size,
+        reqd_workgroup_size: md.reqd_workgroup_size,
     })
 }

@@ -32,6 +32,11 @@ pub struct KernelAbi {
     pub agpr_count: u16,
     /// Initial MODE register (round and denorm modes, dx10_clamp, ieee from COMPUTE_PGM_RSRC1).
     pub mode: u32,
+    /// `.max_flat_workgroup_size`: LLVM compiles the code assuming no larger work-group (work-item id
+    /// ranges fold compares and masks), so a bigger block runs wrong code; the runtime refuses it.
+    pub max_flat_workgroup_size: u32,
+    /// `.reqd_workgroup_size` (OpenCL `reqd_work_group_size`): the block must be exactly this.
+    pub reqd_workgroup_size: Option<[u32; 3]>,
 }
 
 /// One kernel argument as the metadata describes it.
@@ -155,6 +160,32 @@ impl Dispatch {
                 explicit.len(),
                 names.join(", ")
             )));
+        }
+        // The ROCm runtimes reject a launch whose work-group exceeds the kernel's
+        // .max_flat_workgroup_size (OpenCL CL_INVALID_WORK_GROUP_SIZE, HIP invalid configuration) or
+        // differs from .reqd_workgroup_size: the code was compiled for those bounds.
+        let wg_items: u64 = m.block.iter().map(|&b| b as u64).product();
+        if abi.max_flat_workgroup_size != 0 && wg_items > abi.max_flat_workgroup_size as u64 {
+            return Err(err(format!(
+                "{}: block {:?} has {wg_items} work-items but kernel {} was compiled for at most {} \
+                 (.max_flat_workgroup_size; OpenCL default 256, raise it with \
+                 __attribute__((reqd_work_group_size(...))) or amdgpu_flat_work_group_size)",
+                m.path.display(),
+                m.block,
+                abi.name,
+                abi.max_flat_workgroup_size
+            )));
+        }
+        if let Some(r) = abi.reqd_workgroup_size {
+            if r != m.block {
+                return Err(err(format!(
+                    "{}: block {:?} differs from kernel {}'s .reqd_workgroup_size {:?}",
+                    m.path.display(),
+                    m.block,
+                    abi.name,
+                    r
+                )));
+            }
         }
         // Buffers, each followed by a guard gap.
         let mut kernarg = vec![0u8; abi.kernarg_segment_size.max(256) as usize];

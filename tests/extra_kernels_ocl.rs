@@ -114,3 +114,43 @@ fn pb_gramschmidt_k1() {
 fn pb_covariance_mean() {
     run_one("pb_covariance_mean");
 }
+
+/// Rodinia srad srad_kernel: i64 scalar arg, int div/mod by a runtime value, f32 and f64 divisions.
+#[test]
+fn rd_srad() {
+    run_one("rd_srad");
+}
+
+/// Rodinia srad srad2_kernel: indexed gathers, f32 -> f64 update.
+#[test]
+fn rd_srad2() {
+    run_one("rd_srad2");
+}
+
+/// Rodinia srad reduce_kernel: LDS stride tree with barriers in three control paths, partial last group.
+#[test]
+fn rd_srad_reduce() {
+    run_one("rd_srad_reduce");
+}
+
+/// The same reduce built with srad.h's 512-thread blocks: clang compiled it for at most 256 work-items
+/// (.max_flat_workgroup_size, the OpenCL default) and folded `(tx + 1) % 512 == 0` with tx < 256, so a
+/// 512 block would silently give half sums. The launch must be refused, as the ROCm runtime does.
+#[test]
+fn rd_srad_reduce_block512_refused() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/extra_kernels/rd_srad_reduce_block512");
+    let opts = RunOptions::default();
+    match Session::load(&dir, &opts) {
+        Ok(_) => panic!(
+            "a 512 work-item block was accepted for a kernel with max_flat_workgroup_size 256"
+        ),
+        Err(e) => {
+            let msg = e.to_string();
+            assert!(
+                msg.contains("max_flat_workgroup_size"),
+                "unexpected error: {msg}"
+            );
+        }
+    }
+}
