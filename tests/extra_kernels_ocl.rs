@@ -154,3 +154,27 @@ fn rd_srad_reduce_block512_refused() {
         }
     }
 }
+
+/// PolyBench-ACC syr2k_kernel: f32 scalar args, 2D grid with idle waves, update through memory.
+#[test]
+fn pb_syr2k() {
+    run_one("pb_syr2k");
+}
+
+/// PolyBench-ACC runJacobi2D_kernel1: 5-point stencil, interior guard on both ends.
+#[test]
+fn pb_jacobi2d() {
+    run_one("pb_jacobi2d");
+}
+
+/// PolyBench-ACC lu_kernel2: 2D ids offset by k+1, exact fma update.
+#[test]
+fn pb_lu() {
+    run_one("pb_lu");
+}
+
+/// PolyBench-ACC atax_kernel2: column loop accumulating through memory.
+#[test]
+fn pb_atax() {
+    run_one("pb_atax");
+}
