@@ -182,3 +182,10 @@ fn hip_pk_modifiers_outputs() {
 fn hip_pk_modifiers_no_findings() {
     run_one("hip_pk_modifiers");
 }
+
+/// Code object v5 implicit arguments (hidden_block_count/group_size/remainder) and the
+/// workgroup_size/grid_size builtins, 2D grid with partial groups (built -fno-offload-uniform-block).
+#[test]
+fn hip_implicit_args() {
+    run_one("hip_implicit_args");
+}
