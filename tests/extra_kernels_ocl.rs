@@ -178,3 +178,22 @@ fn pb_lu() {
 fn pb_atax() {
     run_one("pb_atax");
 }
+
+/// Rodinia b+tree findK: 268-byte structs, i64 index arrays through global memory between barriers.
+#[test]
+fn rd_btree_findk() {
+    run_one("rd_btree_findk");
+}
+
+/// Rodinia streamcluster pgain_kernel: barrier inside a divergent if (a whole wave skips it and ends),
+/// struct with an i64 field, char stores, dynamic LDS.
+#[test]
+fn rd_streamcluster() {
+    run_one("rd_streamcluster");
+}
+
+/// Rodinia streamcluster memset_kernel: `short` scalar kernarg, byte stores.
+#[test]
+fn rd_streamcluster_memset() {
+    run_one("rd_streamcluster_memset");
+}
