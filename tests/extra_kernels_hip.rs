@@ -189,3 +189,10 @@ fn hip_pk_modifiers_no_findings() {
 fn hip_implicit_args() {
     run_one("hip_implicit_args");
 }
+
+/// 4:2 sparse MFMA: v_smfmac_f32_16x16x32_f16 and v_smfmac_i32_16x16x64_i8 with ABID index-set
+/// selection (CDNA4 guide 7.5 layouts).
+#[test]
+fn hip_smfmac() {
+    run_one("hip_smfmac");
+}
