@@ -196,3 +196,10 @@ fn hip_implicit_args() {
 fn hip_smfmac() {
     run_one("hip_smfmac");
 }
+
+/// ocml's f64 building blocks: v_trig_preop_f64 (Payne-Hanek, incl. large exponents), frexp
+/// mant/exp, fract, ldexp, v_div_scale_f64 with VCC (pseudocode worked in reference.py).
+#[test]
+fn hip_f64_special() {
+    run_one("hip_f64_special");
+}
