@@ -197,3 +197,10 @@ fn rd_streamcluster() {
 fn rd_streamcluster_memset() {
     run_one("rd_streamcluster_memset");
 }
+
+/// Written here: signed sub-dword global loads, uchar4/float4, a __constant table, char/short LDS,
+/// LDS and global integer atomics (add/min/max/or/and/xor, cmpxchg loop), 3D ids.
+#[test]
+fn ocl_mem_atomics() {
+    run_one("ocl_mem_atomics");
+}
