@@ -204,3 +204,22 @@ fn rd_streamcluster_memset() {
 fn ocl_mem_atomics() {
     run_one("ocl_mem_atomics");
 }
+
+/// srad reduce with reqd_work_group_size(512,1,1): 512-item groups are allowed (.max_flat_workgroup_size
+/// 512) and give the exact tree sums; a 256 block differs from .reqd_workgroup_size and is refused.
+#[test]
+fn rd_srad_reduce_reqd512() {
+    run_one("rd_srad_reduce_reqd512");
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/extra_kernels/rd_srad_reduce_reqd512/case_block256.json");
+    match Session::load(&manifest, &RunOptions::default()) {
+        Ok(_) => panic!("block 256 accepted for a kernel with reqd_work_group_size(512,1,1)"),
+        Err(e) => {
+            let msg = e.to_string();
+            assert!(
+                msg.contains("reqd_workgroup_size"),
+                "unexpected error: {msg}"
+            );
+        }
+    }
+}
