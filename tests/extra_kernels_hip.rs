@@ -203,3 +203,9 @@ fn hip_smfmac() {
 fn hip_f64_special() {
     run_one("hip_f64_special");
 }
+
+/// rocPRIM/CUB-style block radix sort: ballot match_any ranks, LDS counters, scatter, 8 passes.
+#[test]
+fn hip_radix_sort() {
+    run_one("hip_radix_sort");
+}
