@@ -209,3 +209,10 @@ fn hip_f64_special() {
 fn hip_radix_sort() {
     run_one("hip_radix_sort");
 }
+
+/// GEMM-style K loops of chained MFMAs (32x32x16 f16, 16x16x32 bf16, 16x16x64 i8) interleaved,
+/// 4 waves per block: SrcC chaining and MFMA dependency rules on compiler output.
+#[test]
+fn hip_mfma_gemm_loop() {
+    run_one("hip_mfma_gemm_loop");
+}
