@@ -216,3 +216,10 @@ fn hip_radix_sort() {
 fn hip_mfma_gemm_loop() {
     run_one("hip_mfma_gemm_loop");
 }
+
+/// Fast-math VOP3 modifiers: abs/neg sources, clamp on f32/f16/f64 adds/muls/max, v_fma_mixlo_f16
+/// with -|x| (built -ffast-math -fgpu-flush-denormals-to-zero).
+#[test]
+fn hip_vop3_mods() {
+    run_one("hip_vop3_mods");
+}
