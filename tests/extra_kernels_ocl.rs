@@ -223,3 +223,10 @@ fn rd_srad_reduce_reqd512() {
         }
     }
 }
+
+/// Rodinia cfd compute_flux: __constant float / FLOAT3 args through scalar loads, unrolled neighbour loop
+/// with a three-way branch, f32 div and sqrt.
+#[test]
+fn rd_cfd_flux() {
+    run_one("rd_cfd_flux");
+}
