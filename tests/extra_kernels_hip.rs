@@ -223,3 +223,10 @@ fn hip_mfma_gemm_loop() {
 fn hip_vop3_mods() {
     run_one("hip_vop3_mods");
 }
+
+/// f32 denormal flushing from the kernel descriptor (built -fgpu-flush-denormals-to-zero) with f64/f16
+/// denormals kept.
+#[test]
+fn hip_ftz() {
+    run_one("hip_ftz");
+}
