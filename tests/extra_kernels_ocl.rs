@@ -230,3 +230,9 @@ fn rd_srad_reduce_reqd512() {
 fn rd_cfd_flux() {
     run_one("rd_cfd_flux");
 }
+
+/// The same cfd compute_flux at -O0: 22 device calls passing FLOAT3 structs through the private stack.
+#[test]
+fn rd_cfd_flux_o0() {
+    run_one("rd_cfd_flux_O0");
+}
