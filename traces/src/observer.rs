@@ -429,7 +429,6 @@ pub struct TraceOptions {
     pub cu_count: u32,
 }
 
-
 /// An outstanding memory operation.
 #[derive(Clone, Copy, Debug)]
 struct Pending {
