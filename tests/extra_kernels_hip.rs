@@ -230,3 +230,10 @@ fn hip_vop3_mods() {
 fn hip_ftz() {
     run_one("hip_ftz");
 }
+
+/// Directed rounding through MODE round bits written with s_setreg around f32 add/mul/fma (and f64,
+/// where LLVM's mode-register pass restores nearest-even before the op).
+#[test]
+fn hip_round_modes() {
+    run_one("hip_round_modes");
+}
