@@ -237,3 +237,10 @@ fn hip_ftz() {
 fn hip_round_modes() {
     run_one("hip_round_modes");
 }
+
+/// Cross-lane reads from EXEC-disabled lanes in a divergent branch: ds_bpermute (0), DPP with
+/// bound_ctrl 1 (0) and 0 (old kept), readlane.
+#[test]
+fn hip_inactive_lanes() {
+    run_one("hip_inactive_lanes");
+}
