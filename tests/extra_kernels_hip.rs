@@ -244,3 +244,10 @@ fn hip_round_modes() {
 fn hip_inactive_lanes() {
     run_one("hip_inactive_lanes");
 }
+
+/// Uniform SALU integer math on kernel arguments (s_mul_hi, 64-bit shifts/compares, bit ops,
+/// abs/min/max/absdiff, uniform 32/64-bit division).
+#[test]
+fn hip_scalar_math() {
+    run_one("hip_scalar_math");
+}
