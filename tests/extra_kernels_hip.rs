@@ -251,3 +251,10 @@ fn hip_inactive_lanes() {
 fn hip_scalar_math() {
     run_one("hip_scalar_math");
 }
+
+/// Memory-model code: agent/system fences (buffer_wbl2 / buffer_inv), acq_rel ticket atomics,
+/// system-scope acquire/release, s_setprio/s_sleep, last-block-done reduction.
+#[test]
+fn hip_fences() {
+    run_one("hip_fences");
+}
