@@ -174,11 +174,9 @@ fn hip_pk_modifiers_outputs() {
 }
 
 /// clang -O2 puts `global_load_dword v3` right after `global_store_dwordx4 v[8:9], v[2:5]` (0x18f0 ->
-/// 0x18f8). The checker applies H4.5-08 to that non-VALU writer of the store's data VGPR; LLVM 22
-/// pads only VALU writers (H4.5-09). A load's VGPR write lands after the memory latency, so the
-/// finding is a false positive on compiler output (checker owned elsewhere: reported).
+/// 0x18f8). A load's VGPR write lands after the memory latency and LLVM 22 pads only VALU writers, so
+/// the checker must not apply H4.5-08 here (it did before this test).
 #[test]
-#[ignore = "hazard checker reports H4.5-08 for a VMEM load after global_store_dwordx4 (LLVM output); reported"]
 fn hip_pk_modifiers_no_findings() {
     run_one("hip_pk_modifiers");
 }

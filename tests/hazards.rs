@@ -343,7 +343,7 @@ fn effects_match_the_listing() {
     // global_store_dwordx4 v[0:1], v[2:5], off: wide store; buffer store with SGPR soffset is not
     assert!(at("store_x4_valu_short_p").is(class::WIDE_STORE));
     assert!(!at("buffer_x4_sgpr_soffset_ok").is(class::WIDE_STORE));
-    assert!(at("buffer_x4_soff0_load_short_p").is(class::WIDE_STORE));
+    assert!(at("buffer_x4_soff0_valu_08_short_p").is(class::WIDE_STORE));
 }
 
 #[test]

@@ -27,9 +27,10 @@
 //!   apply); V_ACCVGPR_READ/WRITE are VALUs.
 //! - H4.5-19 also covers V_READFIRSTLANE (as LLVM applies it); H4.5-16 also covers MUBUF LDS loads.
 //! - "V_CMPX writes EXEC" (H4.5-13/18d/18e/22, H7-33) is any VALU that writes EXEC.
-//! Where the table is stricter than LLVM the table is followed (LLVM never saw these in the corpus):
-//! H4.5-08 for non-VALU writers (e.g. a load into a wide store's data VGPRs), H7-22 WAW (LLVM: 11), H7-04 with
-//! an MFMA consumer.
+//! - H4.5-08 does not apply to loads (VMEM/DS) writing a wide store's data VGPRs: they write at completion, and
+//!   LLVM 22 pads only VALU writers (clang -O2 emits such reloads; tests/fixtures/extra_kernels_hip).
+//! Where the table is stricter than LLVM the table is followed (LLVM never saw these in the corpus): H7-22 WAW
+//! (LLVM: 11), H7-04 with an MFMA consumer.
 
 pub mod effects;
 pub mod rules;
@@ -884,7 +885,10 @@ fn write_hazards(
         hits.add(H7_34, rec.idx, need(H7_34, p), now - rec.clock);
     }
     let rec = st.last_store[v];
-    if rec.recent(now) {
+    // hazards.md H4.5-08/09: only a writer that writes the store's data VGPRs at issue can bite. A VMEM/DS load
+    // writes them at completion, long after the store read its data, and LLVM 22 (the authority for compiler
+    // output) pads only VALU writers: clang -O2 reloads a wide store's data VGPR right after it.
+    if rec.recent(now) && !e.is(class::VMEM | class::DS) {
         let d = now - rec.clock;
         hits.add(H4_5_08, rec.idx, 1, d);
         if e.is(class::VALU) {
