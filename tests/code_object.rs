@@ -1074,3 +1074,50 @@ fn load_reads_a_file_and_names_a_missing_one() {
         "{e}"
     );
 }
+
+/// `.rela.dyn` entries equal `llvm-readelf-22 -r` (committed beside the object), and `load_segments` applies them:
+/// R_AMDGPU_RELATIVE64 writes load base (0) + addend, so the function-pointer table holds the functions' addresses.
+#[test]
+fn dynamic_relocations_are_applied_as_llvm_readelf_lists_them() {
+    let dir = format!(
+        "{}/tests/fixtures/extra_kernels_hip/hip_fnptr_table",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let co = wavescope::code_object::CodeObject::load(std::path::Path::new(&format!(
+        "{dir}/kernel.hsaco"
+    )))
+    .unwrap();
+    let listing = std::fs::read_to_string(format!("{dir}/kernel.relocs.txt")).unwrap();
+    let expected: Vec<(u64, u32, i64)> = listing
+        .lines()
+        .filter(|l| l.contains("R_AMDGPU_"))
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            let info = u64::from_str_radix(f[1], 16).unwrap();
+            (
+                u64::from_str_radix(f[0], 16).unwrap(),
+                (info & 0xffff_ffff) as u32,
+                i64::from_str_radix(f[f.len() - 1], 16).unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(expected.len(), 3, "{listing}");
+    let got: Vec<(u64, u32, i64)> = co
+        .dynamic_relocations()
+        .iter()
+        .map(|r| (r.offset, r.r_type, r.addend))
+        .collect();
+    assert_eq!(got, expected);
+    let segs = co.load_segments();
+    for (offset, _, addend) in expected {
+        let (vaddr, bytes, _, _) = segs
+            .iter()
+            .find(|(v, _, m, _)| offset >= *v && offset < v + m)
+            .expect("relocation inside a segment");
+        let o = (offset - vaddr) as usize;
+        assert_eq!(
+            u64::from_le_bytes(bytes[o..o + 8].try_into().unwrap()),
+            addend as u64
+        );
+    }
+}

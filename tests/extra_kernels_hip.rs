@@ -122,10 +122,9 @@ fn hip_globals_atomics() {
 
 /// The same kernel calling through a table of function pointers: the table is in .data.rel.ro and
 /// its entries are R_AMDGPU_RELATIVE64 dynamic relocations (.rela.dyn) that the ROCm loader applies
-/// (value = load base + addend; base 0 here). Known failing: the code-object loader does not apply
-/// .rela.dyn, the table reads 0 and s_swappc_b64 jumps to PC 0 ("illegal instruction").
+/// (value = load base + addend; base 0 here). Before the loader applied .rela.dyn the table read 0 and
+/// s_swappc_b64 jumped to PC 0 ("illegal instruction").
 #[test]
-#[ignore = "code-object loader does not apply R_AMDGPU_RELATIVE64 (.rela.dyn); reported, loader not owned here"]
 fn hip_fnptr_table() {
     run_one("hip_fnptr_table");
 }

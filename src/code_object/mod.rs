@@ -23,7 +23,7 @@ pub use elf::{ElfHeaderInfo, FeatureSetting};
 pub use metadata::{ArgValueKind, KernelArg, KernelMetadata, Metadata};
 
 use object::read::elf::{ElfFile64, ProgramHeader, SectionHeader};
-use object::{Object, ObjectSection, ObjectSymbol, SymbolKind};
+use object::{Object, ObjectSection, ObjectSymbol, ObjectSymbolTable, SymbolKind};
 use std::sync::Arc;
 
 /// Why a file cannot be loaded. Each variant's message names what was found.
@@ -198,6 +198,33 @@ pub struct CodeObject {
     text: SectionData,
     functions: Vec<FunctionSymbol>,
     kernels: Vec<Kernel>,
+    /// `.rela.dyn` entries the loader applies to the segments (function-pointer and address tables).
+    dynamic_relocations: Vec<DynamicRelocation>,
+}
+
+/// One dynamic relocation (AMDGPUUsage "Relocation Records"): the code object is loaded at its own addresses
+/// (load base 0), so `S` is the symbol's address and `B` is 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DynamicRelocation {
+    pub offset: u64,
+    pub r_type: u32,
+    pub symbol_value: u64,
+    pub addend: i64,
+}
+
+impl DynamicRelocation {
+    /// The bytes this relocation writes at `offset` (little-endian), or `None` for a type the loader does not
+    /// apply. R_AMDGPU_ABS32_LO 1, ABS32_HI 2, ABS64 3, ABS32 6, RELATIVE64 13.
+    pub fn value(&self) -> Option<Vec<u8>> {
+        let sa = self.symbol_value.wrapping_add(self.addend as u64);
+        Some(match self.r_type {
+            1 | 6 => (sa as u32).to_le_bytes().to_vec(),
+            2 => ((sa >> 32) as u32).to_le_bytes().to_vec(),
+            3 => sa.to_le_bytes().to_vec(),
+            13 => (self.addend as u64).to_le_bytes().to_vec(),
+            _ => return None,
+        })
+    }
 }
 
 fn malformed(e: impl std::fmt::Display) -> LoadError {
@@ -355,6 +382,32 @@ impl CodeObject {
         functions.sort_by(|a, b| (a.address, &a.name).cmp(&(b.address, &b.name)));
         functions.dedup();
 
+        // .rela.dyn: what a loader patches into the loaded image (e.g. tables of function pointers, as
+        // R_AMDGPU_RELATIVE64 entries in .data.rel.ro).
+        let mut dynamic_relocations = Vec::new();
+        if let Some(relocs) = file.dynamic_relocations() {
+            let dynsym = file.dynamic_symbol_table();
+            for (offset, r) in relocs {
+                let object::RelocationFlags::Elf { r_type } = r.flags() else {
+                    continue;
+                };
+                let symbol_value = match r.target() {
+                    object::RelocationTarget::Symbol(i) => dynsym
+                        .as_ref()
+                        .and_then(|t| t.symbol_by_index(i).ok())
+                        .map(|s| s.address())
+                        .unwrap_or(0),
+                    _ => 0,
+                };
+                dynamic_relocations.push(DynamicRelocation {
+                    offset,
+                    r_type: r_type.0,
+                    symbol_value,
+                    addend: r.addend(),
+                });
+            }
+        }
+
         let mut object = CodeObject {
             bytes: bytes.clone(),
             header,
@@ -363,6 +416,7 @@ impl CodeObject {
             text,
             functions,
             kernels: Vec::new(),
+            dynamic_relocations,
         };
         let mut kernels = Vec::with_capacity(object.metadata.kernels.len());
         for md in &object.metadata.kernels {
@@ -478,12 +532,33 @@ impl CodeObject {
         &self.text
     }
 
-    /// The segments in the form `launch::Dispatch::new` maps them: (vaddr, file bytes, memsz, writable).
+    /// The segments in the form `launch::Dispatch::new` maps them: (vaddr, bytes, memsz, writable), with the
+    /// dynamic relocations applied (load base 0: the object sits at its own addresses).
     pub fn load_segments(&self) -> Vec<(u64, Vec<u8>, u64, bool)> {
         self.segments
             .iter()
-            .map(|s| (s.vaddr, s.file_bytes().to_vec(), s.memsz, s.writable))
+            .map(|s| {
+                let mut bytes = s.file_bytes().to_vec();
+                for r in &self.dynamic_relocations {
+                    let Some(v) = r.value() else { continue };
+                    let end = r.offset.wrapping_add(v.len() as u64);
+                    if r.offset < s.vaddr || end > s.vaddr + s.memsz || end < r.offset {
+                        continue;
+                    }
+                    let (a, b) = ((r.offset - s.vaddr) as usize, (end - s.vaddr) as usize);
+                    if bytes.len() < b {
+                        bytes.resize(b, 0);
+                    }
+                    bytes[a..b].copy_from_slice(&v);
+                }
+                (s.vaddr, bytes, s.memsz, s.writable)
+            })
             .collect()
+    }
+
+    /// The dynamic relocations (`.rela.dyn`) `load_segments` applies.
+    pub fn dynamic_relocations(&self) -> &[DynamicRelocation] {
+        &self.dynamic_relocations
     }
 
     /// Defined function symbols, sorted by address (then name).
