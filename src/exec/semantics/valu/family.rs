@@ -173,7 +173,8 @@ fn vop_plain<O: VOp, const S0: bool>(
     env.cond = cond_mask(w, i, c, O::COND);
     let mut bufs: [MaybeUninit<[u32; LANES]>; 6] = [const { MaybeUninit::uninit() }; 6];
     let [b0, b1, b2, b3, b4, b5] = &mut bufs;
-    let (lo, hi, d_lo, d_hi) = {
+    // The register rows borrowed for the sources end with this block; the result rows are stored after it.
+    let (d_lo, d_hi) = {
         let s0v = if s0_value {
             scalar_src(w, i, c, i.src[0], O::S[0])
         } else {
@@ -206,9 +207,8 @@ fn vop_plain<O: VOp, const S0: bool>(
                 d_hi[l] = (r >> 32) as u32;
             }
         }
-        (lo, hi, d_lo, d_hi)
+        (d_lo, d_hi)
     };
-    let _ = (lo, hi);
     if dst.is_none() {
         return Ok(Step::NEXT);
     }
