@@ -23,6 +23,8 @@ pub struct RunArgs {
     pub trace_clock_mhz: u64,
     /// `--trace-layout compact`.
     pub compact_trace: bool,
+    /// `--trace-compress`.
+    pub compress_trace: bool,
 }
 
 pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
@@ -67,16 +69,27 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
                 } else {
                     wavescope_traces::Layout::Validator
                 },
+                compress: a.compress_trace,
                 ..TraceConfig::default()
             };
             let r = wavescope_traces::run_traced(&session, &opts, path, config, &options)
                 .map_err(|e| anyhow::anyhow!("cannot write trace {}: {e}", path.display()))?;
+            let per_slice = |b: u64| b as f64 / r.trace.instructions.max(1) as f64;
+            let compressed = if a.compress_trace {
+                format!(
+                    ", compressed from {} bytes ({:.1} per slice)",
+                    r.trace.packet_bytes,
+                    per_slice(r.trace.packet_bytes)
+                )
+            } else {
+                String::new()
+            };
             println!(
-                "trace: {} ({} bytes, {} instruction slices, {:.1} bytes per slice); open it at https://ui.perfetto.dev",
+                "trace: {} ({} bytes, {} instruction slices, {:.1} bytes per slice{compressed}); open it at https://ui.perfetto.dev",
                 path.display(),
                 r.trace.bytes,
                 r.trace.instructions,
-                r.trace.bytes as f64 / r.trace.instructions.max(1) as f64
+                per_slice(r.trace.bytes)
             );
             session.outcome_of(
                 &opts,

@@ -80,6 +80,11 @@ enum Command {
         /// read by ui.perfetto.dev and trace_processor).
         #[arg(long, default_value = "standard", value_parser = ["standard", "compact"])]
         trace_layout: String,
+        /// Write the trace's packets zlib-compressed in `compressed_packets` containers (~20x smaller), as
+        /// Perfetto's own service does: ui.perfetto.dev and trace_processor read it directly;
+        /// validate_pftrace.py reads it after `python3 tools/expand_pftrace.py`.
+        #[arg(long)]
+        trace_compress: bool,
     },
     /// Profile one dispatch under the cycle model: cost per source line (with inline chain) and per instruction,
     /// stalls by reason, memory latency hidden vs exposed, hazards (MANIFEST.json, or DIR for DIR/case.json).
@@ -245,6 +250,7 @@ fn main() -> ExitCode {
             trace_cycles,
             trace_clock_mhz,
             trace_layout,
+            trace_compress,
         } => cmd_run::run(&cmd_run::RunArgs {
             manifest,
             check,
@@ -259,6 +265,7 @@ fn main() -> ExitCode {
             trace_cycles,
             trace_clock_mhz,
             compact_trace: trace_layout == "compact",
+            compress_trace: trace_compress,
         }),
     };
     match result {

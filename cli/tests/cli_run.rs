@@ -317,3 +317,90 @@ fn compact_trace_layout_is_smaller() {
     ]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// `--trace-compress`: the packets go into zlib `compressed_packets` containers (what Perfetto's own service
+/// writes when asked to compress, and what trace_processor inflates on import). Expanded by
+/// tools/expand_pftrace.py (Python's zlib), the file is byte for byte the uncompressed trace of the same run, so
+/// validate_pftrace.py accepts it with one slice per wave-instruction; every top-level packet of the compressed
+/// file is such a container in Perfetto's own schema.
+#[test]
+fn compressed_trace_expands_to_the_standard_trace() {
+    if Command::new("python3")
+        .args(["-c", "import perfetto"])
+        .output()
+        .map(|o| !o.status.success())
+        .unwrap_or(true)
+    {
+        println!("SKIP: python3 perfetto package missing (pip install perfetto protobuf)");
+        return;
+    }
+    let d = tmp("trace_compress");
+    let ex = root().join("examples/polybench_gemm_64");
+    let plain = d.join("plain.pftrace");
+    let packed = d.join("packed.pftrace");
+    let expanded = d.join("expanded.pftrace");
+    let report = d.join("r.json");
+    for (trace, extra) in [(&plain, None), (&packed, Some("--trace-compress"))] {
+        let mut args = vec![
+            "run",
+            ex.to_str().unwrap(),
+            "--report",
+            report.to_str().unwrap(),
+            "--trace",
+            trace.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let (code, out, err) = wavescope(&args);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("59648 instruction slices"), "{out}");
+        if extra.is_some() {
+            assert!(out.contains("compressed from"), "{out}");
+        }
+    }
+    let (p, c) = (
+        std::fs::metadata(&plain).unwrap().len(),
+        std::fs::metadata(&packed).unwrap().len(),
+    );
+    assert!(c * 8 < p, "compressed {c} bytes, plain {p}");
+    let o = Command::new("python3")
+        .arg(root().join("tools/expand_pftrace.py"))
+        .arg(&packed)
+        .arg(&expanded)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        std::fs::read(&plain).unwrap() == std::fs::read(&expanded).unwrap(),
+        "the expanded trace differs from the uncompressed one"
+    );
+    let schema = "import sys\n\
+        from perfetto.protos.perfetto.trace import perfetto_trace_pb2 as pb\n\
+        t = pb.Trace(); t.ParseFromString(open(sys.argv[1], 'rb').read())\n\
+        n = len(t.packet); z = sum(1 for p in t.packet if p.HasField('compressed_packets'))\n\
+        print(n, z)";
+    let o = Command::new("python3")
+        .args(["-c", schema])
+        .arg(&packed)
+        .output()
+        .unwrap();
+    let counts = String::from_utf8_lossy(&o.stdout).trim().to_string();
+    let v: Vec<u64> = counts
+        .split(' ')
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    assert!(
+        v.len() == 2 && v[0] > 0 && v[0] == v[1],
+        "packets / compressed_packets containers: {counts} {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = Command::new("python3")
+        .arg(root().join("../shared/tools/validate_pftrace.py"))
+        .arg(&expanded)
+        .arg("--sql")
+        .arg("select count(*) from slice where dur > 0 and name not like 'stall%'")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(o.status.success() && text.contains("OK"), "{text}");
+    assert!(text.contains("\n59648\n"), "{text}");
+}

@@ -5,14 +5,15 @@
 //! - as the CLI runs: `run_traced` (`wavescope run --trace`) / `Session::run` (`wavescope run`), both with the
 //!   cycle model and the hazard checker;
 //!
-//! each for both layouts (`Layout::Validator`, the default, which validate_pftrace.py reads, and
-//! `Layout::Compact`, which relies on trace_processor's sequence defaults), and trace bytes per
+//! each for three encodings (`Layout::Validator`, the default, which validate_pftrace.py reads;
+//! `Layout::Compact`, which relies on trace_processor's sequence defaults; and the validator layout written
+//! zlib-compressed in `compressed_packets` containers, `--trace-compress`), and trace bytes per
 //! wave-instruction. Wall time is the figure; CPU time (all threads, the I/O thread's too) shows what a loaded
 //! machine hides. The trace streams to target/tmp and is deleted after each run, outside the timing.
 //!
 //! `cargo bench -p wavescope-traces --bench trace_gemm` (`-- --quick`: one run each; `-- --keep`: keep the last
-//! file; `-- --case DIR`: another example; `-- --clock issue|cycle|run`, `-- --layout validator|compact`:
-//! only those; `-- --out FILE`: write there, e.g. `/dev/null` to time the tracer without the file system).
+//! file; `-- --case DIR`: another example; `-- --clock issue|cycle|run`,
+//! `-- --layout validator|compact|compressed`: only those; `-- --out FILE`: write there, e.g. `/dev/null` to time the tracer without the file system).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -80,7 +81,7 @@ impl Best {
 fn traced<C: Clock + Send>(
     s: &Session,
     out: &Path,
-    layout: Layout,
+    (layout, compress): (Layout, bool),
     opts: &RunOptions,
     clock: impl Fn() -> C + Sync,
 ) -> u64 {
@@ -92,6 +93,7 @@ fn traced<C: Clock + Send>(
         TraceConfig {
             wave_count: d.wave_count(),
             layout,
+            compress,
             ..TraceConfig::default()
         },
     )
@@ -149,10 +151,14 @@ fn main() {
         CycleModel::default(),
         d.lds_bytes,
     ));
-    let layouts: Vec<Layout> = [Layout::Validator, Layout::Compact]
-        .into_iter()
-        .filter(|l| want("--layout", &format!("{l:?}").to_lowercase()))
-        .collect();
+    let layouts: Vec<(&str, (Layout, bool))> = [
+        ("validator", (Layout::Validator, false)),
+        ("compact", (Layout::Compact, false)),
+        ("compressed", (Layout::Validator, true)),
+    ]
+    .into_iter()
+    .filter(|(name, _)| want("--layout", name))
+    .collect();
     let (issue, cycle, run) = (
         want("--clock", "issue"),
         want("--clock", "cycle"),
@@ -166,7 +172,7 @@ fn main() {
     for _ in 0..runs {
         if issue {
             plain.run(|| launch::run(d, &opts).0.wave_instructions);
-            for (b, &layout) in traced_issue.iter_mut().zip(&layouts) {
+            for (b, &(_, layout)) in traced_issue.iter_mut().zip(&layouts) {
                 b.run(|| traced(&s, &out, layout, &opts, || IssueOrderClock));
                 done();
             }
@@ -177,7 +183,7 @@ fn main() {
                     .0
                     .wave_instructions
             });
-            for (b, &layout) in traced_cycle.iter_mut().zip(&layouts) {
+            for (b, &(_, layout)) in traced_cycle.iter_mut().zip(&layouts) {
                 b.run(|| traced(&s, &out, layout, &opts, || CycleClock::new(table.clone())));
                 done();
             }
@@ -185,10 +191,11 @@ fn main() {
         if run {
             // What `wavescope run` and `wavescope run --trace FILE` do: cycle model and hazard checker.
             session_run.run(|| s.run(&opts).stats.wave_instructions);
-            for (b, &layout) in traced_run.iter_mut().zip(&layouts) {
+            for (b, &(_, (layout, compress))) in traced_run.iter_mut().zip(&layouts) {
                 b.run(|| {
                     let config = TraceConfig {
                         layout,
+                        compress,
                         ..TraceConfig::default()
                     };
                     let r = run_traced(&s, &opts, &out, config, &TraceOptions::default())
@@ -208,9 +215,9 @@ fn main() {
             insts as f64 / base.wall / 1e6,
             base.cpu
         );
-        for (b, layout) in traced.iter().zip(&layouts) {
+        for (b, (layout, _)) in traced.iter().zip(&layouts) {
             println!(
-                "traced, {what}, {layout:?} layout: {:.3} s = {:.2}x wall, {:.2} CPU s = {:.2}x CPU; {} bytes = \
+                "traced, {what}, {layout} layout: {:.3} s = {:.2}x wall, {:.2} CPU s = {:.2}x CPU; {} bytes = \
                  {:.1} bytes/wave-instruction",
                 b.wall,
                 b.wall / base.wall,
