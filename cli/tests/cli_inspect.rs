@@ -1,27 +1,9 @@
 //! `wavescope inspect` as a user meets it: the stop, the source line and the locals per lane (values worked out
 //! from the example's source and manifest), and one clear line with exit 2 for every kind of bad request.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
-fn wavescope(args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_wavescope"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into(),
-        String::from_utf8_lossy(&o.stderr).into(),
-    )
-}
+use common::{root, wavescope};
 
 fn gemm() -> String {
     root()

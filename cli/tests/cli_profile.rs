@@ -1,36 +1,10 @@
 //! The `wavescope profile` command as a user meets it: the tables (width, order, sums), the JSON schema and its
 //! agreement with `wavescope run --report` (wave-instructions, s_waitcnt stall cycles), exit codes.
 
-use std::path::PathBuf;
+mod common;
+
+use common::{root, tmp, wavescope};
 use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
-fn wavescope(args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_wavescope"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into(),
-        String::from_utf8_lossy(&o.stderr).into(),
-    )
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "wavescope-cli-profile-{}-{name}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 fn u(v: &serde_json::Value, k: &str) -> u64 {
     v[k].as_u64()

@@ -1,32 +1,9 @@
 //! The `wavescope run` command as a user meets it: exit codes, one-line errors, the report's keys, `--out`.
 
-use std::path::PathBuf;
+mod common;
+
+use common::{root, tmp, wavescope};
 use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
-fn wavescope(args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_wavescope"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into(),
-        String::from_utf8_lossy(&o.stderr).into(),
-    )
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("wavescope-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 #[test]
 fn run_check_report_on_an_example() {
@@ -384,10 +361,7 @@ fn compressed_trace_expands_to_the_standard_trace() {
         .output()
         .unwrap();
     let counts = String::from_utf8_lossy(&o.stdout).trim().to_string();
-    let v: Vec<u64> = counts
-        .split(' ')
-        .filter_map(|x| x.parse().ok())
-        .collect();
+    let v: Vec<u64> = counts.split(' ').filter_map(|x| x.parse().ok()).collect();
     assert!(
         v.len() == 2 && v[0] > 0 && v[0] == v[1],
         "packets / compressed_packets containers: {counts} {}",
