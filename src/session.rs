@@ -236,3 +236,31 @@ impl Session {
         }
     }
 }
+
+impl Session {
+    /// What about this launch a kernel author should know before trusting its results, one line each (the
+    /// launch itself is valid).
+    ///
+    /// - A kernel compiled with `.uniform_work_group_size: 1` (HIP's default; OpenCL's with
+    ///   `-cl-uniform-work-group-size`) on a grid that is not a multiple of the block in some dimension: the
+    ///   compiler has assumed whole work-groups (e.g. folding `hidden_remainder_*` to 0 and the partial
+    ///   work-group's size to the full one), so what the partial work-group computes is not what the source says.
+    ///   A HIP launch always has whole work-groups (its grid is given in blocks).
+    pub fn launch_warnings(&self) -> Vec<String> {
+        let mut w = Vec::new();
+        let (grid, block) = (self.manifest.grid, self.manifest.block);
+        let uniform = self
+            .code_object
+            .kernel(&self.manifest.kernel)
+            .is_ok_and(|k| k.metadata.uniform_work_group_size);
+        if uniform && (0..3).any(|d| grid[d] % block[d].max(1) != 0) {
+            w.push(format!(
+                "warning: kernel {} was compiled for whole work-groups (.uniform_work_group_size: 1) but grid \
+                 {grid:?} is not a multiple of block {block:?}: the compiler assumed full work-groups, so the \
+                 partial ones may compute wrong values (make the grid a multiple of the block, as a HIP launch is)",
+                self.manifest.kernel
+            ));
+        }
+        w
+    }
+}

@@ -64,6 +64,9 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
         ..RunOptions::default()
     };
     let session = Session::load(&a.manifest, &opts)?;
+    for w in session.launch_warnings() {
+        eprintln!("wavescope: {w}");
+    }
     let model = match &a.timing_model {
         Some(p) => wavescope::timing::CycleModel::from_file(p)?,
         None => wavescope::timing::CycleModel::default(),

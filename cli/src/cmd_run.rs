@@ -34,6 +34,9 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         ..RunOptions::default()
     };
     let session = Session::load(&a.manifest, &opts)?;
+    for w in session.launch_warnings() {
+        eprintln!("wavescope: {w}");
+    }
     let outcome = match &a.trace {
         None => session.run(&opts),
         Some(path) => {

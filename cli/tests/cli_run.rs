@@ -378,3 +378,30 @@ fn compressed_trace_expands_to_the_standard_trace() {
     assert!(o.status.success() && text.contains("OK"), "{text}");
     assert!(text.contains("\n59648\n"), "{text}");
 }
+
+/// A HIP kernel (`.uniform_work_group_size: 1` in its metadata, as llvm-readelf-22 --notes shows for
+/// hip_valu_mix) launched on a grid that is not a multiple of its block gets one warning line on stderr naming
+/// the grid and block; its whole-work-group launch gets none.
+#[test]
+fn partial_work_group_on_a_uniform_kernel_is_warned() {
+    let src = root().join("tests/fixtures/extra_kernels_hip/hip_valu_mix");
+    let (code, _, err) = wavescope(&["run", src.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("warning"), "{err}");
+    let d = tmp("uniform_wg");
+    for e in std::fs::read_dir(&src).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, d.join(p.file_name().unwrap())).unwrap();
+    }
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("case.json")).unwrap()).unwrap();
+    m["grid"] = serde_json::json!([100, 1, 1]);
+    std::fs::write(d.join("case.json"), m.to_string()).unwrap();
+    let (_, _, err) = wavescope(&["run", d.to_str().unwrap()]);
+    let warnings: Vec<&str> = err.lines().filter(|l| l.contains("warning")).collect();
+    assert_eq!(warnings.len(), 1, "{err}");
+    assert!(
+        warnings[0].contains("[100, 1, 1]") && warnings[0].contains("[64, 1, 1]"),
+        "{err}"
+    );
+}
