@@ -15,6 +15,8 @@
 //! | 142..150  | vcc, exec (8), m0, scc, mode, status, trapsts (4), flat_scratch (8) |  |
 //! | 150..406  | v0..v255 (64 lanes x 32 bits)                                  | 256   |
 //! | 406..662  | a0..a255                                                       | 256   |
+//! | 662..678  | xmm0..xmm15 (`org.gnu.gdb.i386.sse`; xmm0/xmm1 carry a device function's float return value) | 16 |
+//! | 678       | mxcsr (filler)                                                 | 4     |
 //!
 //! The description lists only the VGPRs/AGPRs the kernel allocates (AGPRs keep their numbers via `regnum`).
 //! The `g` reply stops after `flat_scratch`: gdb then fetches a vector register with `p` only when it is used
@@ -37,6 +39,10 @@ pub const FLAT_SCRATCH: usize = VCC + 7; // 149
 pub const VGPR0: usize = 150;
 pub const AGPR0: usize = VGPR0 + 256; // 406
 pub const REG_END: usize = AGPR0 + 256; // 662
+/// x86-64 `finish` reads a float/double return value from xmm0 (SysV ABI): without the SSE feature gdb 13 dies
+/// on `regcache.c: read_part` assertion. They sit after the AMDGPU registers so no number above moves.
+pub const XMM0: usize = REG_END; // 662
+pub const MXCSR: usize = XMM0 + 16; // 678
 /// Bytes of a vector register: 64 lanes of 32 bits.
 pub const VREG_BYTES: usize = 256;
 
@@ -51,6 +57,8 @@ pub fn reg_size(n: usize) -> Option<usize> {
         VCC | EXEC | FLAT_SCRATCH => 8,
         M0..=TRAPSTS => 4,
         VGPR0..REG_END => VREG_BYTES,
+        XMM0..MXCSR => 16,
+        MXCSR => 4,
         _ => return None,
     })
 }
@@ -152,6 +160,33 @@ pub fn target_xml(vgprs: u16, agprs: u16) -> String {
             AGPR0 + a as usize
         );
     }
+    x.push_str("</feature>\n");
+    // The SSE registers x86-64 gdb reads float return values from (amd64_return_value); the types are the
+    // ones gdb's own 64bit-sse.xml declares.
+    x.push_str(concat!(
+        "<feature name=\"org.gnu.gdb.i386.sse\">\n",
+        "<vector id=\"v4f\" type=\"ieee_single\" count=\"4\"/>\n",
+        "<vector id=\"v2d\" type=\"ieee_double\" count=\"2\"/>\n",
+        "<vector id=\"v16i8\" type=\"int8\" count=\"16\"/>\n",
+        "<vector id=\"v8i16\" type=\"int16\" count=\"8\"/>\n",
+        "<vector id=\"v4i32\" type=\"int32\" count=\"4\"/>\n",
+        "<vector id=\"v2i64\" type=\"int64\" count=\"2\"/>\n",
+        "<union id=\"vec128\"><field name=\"v4_float\" type=\"v4f\"/><field name=\"v2_double\" type=\"v2d\"/>",
+        "<field name=\"v16_int8\" type=\"v16i8\"/><field name=\"v8_int16\" type=\"v8i16\"/>",
+        "<field name=\"v4_int32\" type=\"v4i32\"/><field name=\"v2_int64\" type=\"v2i64\"/>",
+        "<field name=\"uint128\" type=\"uint128\"/></union>\n"
+    ));
+    for i in 0..16 {
+        let _ = writeln!(
+            x,
+            "<reg name=\"xmm{i}\" bitsize=\"128\" type=\"vec128\" regnum=\"{}\" group=\"sse\"/>",
+            XMM0 + i
+        );
+    }
+    let _ = writeln!(
+        x,
+        "<reg name=\"mxcsr\" bitsize=\"32\" type=\"int\" regnum=\"{MXCSR}\" group=\"vector\"/>"
+    );
     x.push_str("</feature>\n</target>\n");
     x
 }
@@ -271,6 +306,8 @@ mod tests {
         assert!(x.contains("<reg name=\"a1\" bitsize=\"2048\" type=\"v64u32\" regnum=\"407\""));
         assert!(!x.contains("name=\"v3\""));
         // 40 filler + 102 SGPRs + 8 specials before v0.
-        assert_eq!(x.matches("<reg ").count(), 40 + 102 + 8 + 3 + 2);
+        // ... and the 16 xmm + mxcsr of the SSE feature after them.
+        assert_eq!(x.matches("<reg ").count(), 40 + 102 + 8 + 3 + 2 + 17);
+        assert!(x.contains("<reg name=\"xmm0\" bitsize=\"128\" type=\"vec128\" regnum=\"662\""));
     }
 }

@@ -169,8 +169,29 @@ impl GdbTarget {
                 w.exec().trailing_zeros() as usize
             };
             r[0] = w.vreg[0][lane] as u64 | (w.vreg[1][lane] as u64) << 32;
+            // rdx: the second eight bytes of a 16-byte integer-class return (SysV), AMDGPU's v[2:3].
+            r[2] = w.vreg[2][lane] as u64 | (w.vreg[3][lane] as u64) << 32;
         }
         r
+    }
+
+    /// xmm0/xmm1 as gdb's x86-64 `finish` reads a float, double or small-struct return value: AMDGPU device
+    /// functions return in v0, v1, v2, v3 of each lane (AMDGPUUsage calling convention), the SysV ABI in xmm0 then
+    /// xmm1, eight bytes each; the first active lane's values.
+    pub(crate) fn return_xmm(&self, wave: u32, k: usize) -> [u8; 16] {
+        let mut b = [0u8; 16];
+        if let Some(w) = self.machine.wave(wave) {
+            let lane = if w.exec() == 0 {
+                0
+            } else {
+                w.exec().trailing_zeros() as usize
+            };
+            let first = 2 * k; // xmm0: v0, v1 (then v2, v3); xmm1: v2, v3
+            for (i, v) in (first..(first + 4).min(4)).enumerate() {
+                b[4 * i..4 * i + 4].copy_from_slice(&w.vreg[v][lane].to_le_bytes());
+            }
+        }
+        b
     }
 
     pub(crate) fn set_current(&self, wave: u32) {

@@ -40,6 +40,7 @@ impl SingleRegisterAccess<Tid> for GdbTarget {
                 }
             }
             0..=15 => put(&self.return_registers(w)[n].to_le_bytes()),
+            XMM0 | MXCSR_PREV => put(&self.return_xmm(w, n - XMM0)),
             _ => {} // x86 filler: zero
         }
         Ok(size)
@@ -86,6 +87,9 @@ impl SingleRegisterAccess<Tid> for GdbTarget {
         Ok(())
     }
 }
+
+/// xmm1 (the second SSE return register).
+const MXCSR_PREV: usize = XMM0 + 1;
 
 /// M0's index in the scalar file (the arch module's `M0` is the gdb register number).
 const M0_SGPR: usize = wavescope::exec::wave::M0;
