@@ -1249,3 +1249,64 @@ fn put_track(
     }
     put_descriptor(buf, seq, t);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    /// A container is one `Trace.packet` whose only field is `compressed_packets` (tag 0x92 0x03), holding a
+    /// zlib stream of exactly the input: also for input that does not compress (the output buffer grows past
+    /// its first guess) and across reuse of the compressor.
+    #[test]
+    fn container_frames_a_whole_zlib_stream() {
+        let mut c = Compressor::new();
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let noise: Vec<u8> = (0..300_000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            })
+            .collect();
+        let repeats: Vec<u8> = b"\x0a\x0c\x40\x04\x50\x02\x5a\x06\x48\x02\x58\x81\x01"
+            .repeat(20_000)
+            .to_vec();
+        for input in [&noise, &repeats, &noise] {
+            let out = c.container(input).unwrap().to_vec();
+            assert_eq!(out[0], 0x0A);
+            let mut i = 1;
+            let mut outer = 0u64;
+            let mut shift = 0;
+            loop {
+                let b = out[i];
+                i += 1;
+                outer |= ((b & 0x7F) as u64) << shift;
+                shift += 7;
+                if b < 0x80 {
+                    break;
+                }
+            }
+            assert_eq!(outer as usize, out.len() - i, "outer length");
+            assert_eq!(&out[i..i + 2], &COMPRESSED_PACKETS_TAG);
+            i += 2;
+            let (mut inner, mut shift) = (0u64, 0);
+            loop {
+                let b = out[i];
+                i += 1;
+                inner |= ((b & 0x7F) as u64) << shift;
+                shift += 7;
+                if b < 0x80 {
+                    break;
+                }
+            }
+            assert_eq!(inner as usize, out.len() - i, "compressed_packets length");
+            let mut back = Vec::new();
+            flate2::read::ZlibDecoder::new(&out[i..])
+                .read_to_end(&mut back)
+                .unwrap();
+            assert!(back == *input);
+        }
+    }
+}
