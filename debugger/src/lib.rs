@@ -15,4 +15,4 @@ pub mod server;
 pub mod trace;
 
 pub use gdb::GdbTarget;
-pub use server::{serve, serve_on, Ending, ServeError, ServeOptions, ServeOutcome};
+pub use server::{serve, serve_on, serve_on_with, Ending, ServeError, ServeOptions, ServeOutcome};

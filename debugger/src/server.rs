@@ -153,14 +153,27 @@ pub fn serve(opts: &ServeOptions, log: &mut dyn Write) -> Result<ServeOutcome, S
         source: e,
     })?;
     let target = make_target_with(session, opts.machine.clone(), opts.stop_on_findings)?;
-    serve_on(listener, target, opts.check, log)
+    serve_on_with(listener, target, opts.check, true, log)
 }
 
-/// Serve one gdb session on an already bound listener.
+/// Serve one gdb session on an already bound listener; the server ends when the connection is lost.
 pub fn serve_on(
+    listener: TcpListener,
+    target: GdbTarget,
+    check: bool,
+    log: &mut dyn Write,
+) -> Result<ServeOutcome, ServeError> {
+    serve_on_with(listener, target, check, false, log)
+}
+
+/// Serve gdb on an already bound listener. With `reconnect`, a connection lost without `detach` or `kill` (gdb's
+/// `disconnect`, a gdb that died) leaves the dispatch stopped where it is, and the server waits for the next gdb,
+/// as gdbserver does; that gdb finds the waves where the last one left them (its breakpoints are gone).
+pub fn serve_on_with(
     listener: TcpListener,
     mut target: GdbTarget,
     check: bool,
+    reconnect: bool,
     log: &mut dyn Write,
 ) -> Result<ServeOutcome, ServeError> {
     let local = listener.local_addr()?;
@@ -176,42 +189,59 @@ pub fn serve_on(
             m.total_waves(),
             d.work_group_count()
         );
+        for w in m.session().launch_warnings() {
+            let _ = writeln!(log, "wavescope: {w}");
+        }
         let _ = writeln!(
             log,
             "wavescope: listening on {local}; connect with: gdb -ex 'target remote {local}'"
         );
         let _ = log.flush();
     }
-    let (stream, peer) = listener.accept()?;
-    let _ = writeln!(log, "wavescope: gdb connected from {peer}");
-    let _ = log.flush();
-    let frontend = Rc::new(RefCell::new(Frontend::new(stream)));
     let mut protocol_errors = 0u32;
-    let reason = loop {
-        let stub = GdbStubBuilder::new(Conn(frontend.clone()))
-            .packet_buffer_size(MAX_PACKET + 8)
-            .build()
-            .map_err(|e| ServeError::Protocol(e.to_string()))?;
-        match stub.run_blocking::<ServeLoop>(&mut target) {
-            Ok(r) => break Some(r),
-            Err(e) if e.is_connection_error() => break None,
-            Err(e) if e.is_target_error() => {
-                return Err(ServeError::Protocol(
-                    e.into_target_error().unwrap_or_default(),
-                ))
-            }
-            Err(e) => {
-                // A packet gdbstub could not take: answer it with an error and go on with a fresh session.
-                protocol_errors += 1;
-                let _ = writeln!(log, "wavescope: refused a malformed packet ({e})");
-                if protocol_errors > 10_000 {
-                    return Err(ServeError::Protocol("too many malformed packets".into()));
+    let (reason, frontend) = loop {
+        let (stream, peer) = listener.accept()?;
+        let _ = writeln!(log, "wavescope: gdb connected from {peer}");
+        let _ = log.flush();
+        let frontend = Rc::new(RefCell::new(Frontend::new(stream)));
+        let reason = loop {
+            let stub = GdbStubBuilder::new(Conn(frontend.clone()))
+                .packet_buffer_size(MAX_PACKET + 8)
+                .build()
+                .map_err(|e| ServeError::Protocol(e.to_string()))?;
+            match stub.run_blocking::<ServeLoop>(&mut target) {
+                Ok(r) => break Some(r),
+                Err(e) if e.is_connection_error() => break None,
+                Err(e) if e.is_target_error() => {
+                    return Err(ServeError::Protocol(
+                        e.into_target_error().unwrap_or_default(),
+                    ))
                 }
-                let mut f = frontend.borrow_mut();
-                f.reply_error()?;
-                f.replay_packets();
+                Err(e) => {
+                    // A packet gdbstub could not take: answer it with an error and go on with a fresh session.
+                    protocol_errors += 1;
+                    let _ = writeln!(log, "wavescope: refused a malformed packet ({e})");
+                    if protocol_errors > 10_000 {
+                        return Err(ServeError::Protocol("too many malformed packets".into()));
+                    }
+                    let mut f = frontend.borrow_mut();
+                    f.reply_error()?;
+                    f.replay_packets();
+                }
             }
+        };
+        if reason.is_some() || !reconnect || target.machine.finished() {
+            break (reason, frontend);
         }
+        // gdb went away without detach or kill: keep the dispatch where it is for the next gdb.
+        target.machine.halt();
+        target.machine.clear_breakpoints_and_watches();
+        let _ = writeln!(
+            log,
+            "wavescope: gdb closed the connection; the dispatch stays stopped. Waiting for another gdb on {local} \
+             (gdb -ex 'target remote {local}'; Ctrl-C ends the server)"
+        );
+        let _ = log.flush();
     };
     let ending = match reason {
         Some(DisconnectReason::TargetExited(_)) => Ending::Finished,
