@@ -6,7 +6,7 @@
 //!
 //! | numbers   | registers                                                     | bytes |
 //! |-----------|---------------------------------------------------------------|-------|
-//! | 0..16     | rax..r15 (filler; r15..r8 carry the return addresses of the device-function calls the wave is in, for `served_elf`'s CFI) | 8 |
+//! | 0..16     | rax, rbx, rcx, rdx, rsi, rdi, rbp, rsp, r8..r15 (filler; r15..r8 carry the return addresses of the device-function calls the wave is in, for `served_elf`'s CFI; rsp the call depth; rbp the variable window; rax/rdx a device function's return value; rbx is unavailable) | 8 |
 //! | 16        | rip = wave PC                                                  | 8     |
 //! | 17..24    | eflags, cs, ss, ds, es, fs, gs (filler)                        | 4     |
 //! | 24..32    | st0..st7 (filler)                                              | 10    |
@@ -26,6 +26,8 @@ use core::num::NonZeroUsize;
 use gdbstub::arch::{Arch, RegId, Registers};
 
 pub const RIP: usize = 16;
+/// rbx: always unavailable to gdb (see `WaveRegs::gdb_serialize`).
+pub const RBX: usize = 1;
 pub const SGPR0: usize = 40;
 pub const SGPRS: usize = 102;
 pub const VCC: usize = SGPR0 + SGPRS; // 142
@@ -233,10 +235,15 @@ impl Registers for WaveRegs {
     }
 
     fn gdb_serialize(&self, mut write_byte: impl FnMut(Option<u8>)) {
-        let mut put = |bytes: &[u8]| bytes.iter().for_each(|b| write_byte(Some(*b)));
-        for r in &self.gpr {
-            put(&r.to_le_bytes());
+        for (i, r) in self.gpr.iter().enumerate() {
+            if i == RBX {
+                // Unavailable ("xx"): what a caller frame's rbp unwinds to (served_elf's device CIE).
+                (0..8).for_each(|_| write_byte(None));
+            } else {
+                r.to_le_bytes().iter().for_each(|b| write_byte(Some(*b)));
+            }
         }
+        let mut put = |bytes: &[u8]| bytes.iter().for_each(|b| write_byte(Some(*b)));
         put(&self.pc.to_le_bytes());
         put(&[0u8; 7 * 4 + 8 * 10 + 8 * 4]);
         for i in 0..SGPRS {

@@ -14,9 +14,12 @@
 //! - variable locations (`DW_AT_location`, `DW_AT_frame_base`, location lists): AMDGPU DWARF names AMDGPU
 //!   registers and `DW_OP_LLVM_*`/`DW_OP_xderef` operations that x86 gdb either cannot evaluate ("Unhandled
 //!   dwarf expression opcode" on every frame line) or would read from its x86 filler registers (wrong values).
-//!   Each expression is overwritten in place, same length, with `DW_OP_nop`s and an empty `DW_OP_piece`, which
-//!   gdb shows as `<optimized out>`; the server's `monitor locals` / `monitor print` evaluate the real ones
-//!   per lane;
+//!   The location of each variable and parameter is overwritten in place, same length, with
+//!   `DW_OP_breg6 (rbp) VAR_STRIDE*k` and `DW_OP_nop`s: a memory location in a window that does not exist on the
+//!   device ([`VAR_BASE`], the value the server gives rbp). A gdb read there is variable `k` of
+//!   [`ServedCopy::vars`], which the server evaluates from the real AMDGPU expression for one lane of the wave
+//!   (`p x`, `info locals`, frame arguments). Expressions too short for that, and frame bases, become
+//!   `DW_OP_nop`s and an empty `DW_OP_piece`, which gdb shows as `<optimized out>`;
 //! - nothing else: loadable segments keep their addresses, so the wave PC is the ELF virtual address.
 //!
 //! The new `.debug_frame` is appended at the end of the file and its section header points there (a non-alloc
@@ -202,6 +205,9 @@ pub fn synthetic_debug_frame(funcs: &[Func]) -> Vec<u8> {
         device_cie.extend_from_slice(&[0x09, r, r - 1]); // DW_CFA_register r, r-1
     }
     device_cie.extend_from_slice(&[0x07, 16 - UNWIND_DEPTH as u8]); // DW_CFA_undefined r8
+    // The caller's rbp is rbx, which the server reports unavailable: the variable window is evaluated at the
+    // wave's own PC only, so a caller's variables read as <unavailable>, not as another frame's values.
+    device_cie.extend_from_slice(&[0x09, 6, 3]); // DW_CFA_register rbp, rbx
     entry(&mut out, &device_cie);
     for f in funcs {
         let mut fde = Vec::with_capacity(20);
@@ -349,7 +355,12 @@ fn rebase_line_dirs(out: &mut Vec<u8>, shoff: usize, shdrs: &[Shdr], names: &[u8
 /// Overwrite every variable location expression with one of the same length that gdb reads as optimized out:
 /// `DW_OP_nop`... `DW_OP_piece 1` (a piece with an empty stack is an optimized-out piece, DWARF 5 §2.6.1.2);
 /// a one-byte expression becomes `DW_OP_nop`.
-fn neutralize_locations(out: &mut [u8], original: &[u8], shdrs: &[Shdr], names: &[u8]) {
+fn neutralize_locations(
+    out: &mut [u8],
+    original: &[u8],
+    shdrs: &[Shdr],
+    names: &[u8],
+) -> Vec<ServedVar> {
     use gimli::{AttributeValue, EndianSlice, LittleEndian};
     let section = |name: &str| -> (usize, &[u8]) {
         shdrs
@@ -362,7 +373,7 @@ fn neutralize_locations(out: &mut [u8], original: &[u8], shdrs: &[Shdr], names: 
         Ok(EndianSlice::new(section(id.name()).1, LittleEndian))
     };
     let Ok(dwarf) = gimli::Dwarf::load(load) else {
-        return;
+        return Vec::new();
     };
     // File offset of an expression slice that lies in one of these sections.
     let holders = [
@@ -377,7 +388,9 @@ fn neutralize_locations(out: &mut [u8], original: &[u8], shdrs: &[Shdr], names: 
             (p >= base && p + slice.len() <= base + sec.len()).then(|| off + (p - base))
         })
     };
-    let mut patches: Vec<(usize, usize)> = Vec::new();
+    // (file position, length, variable index when the server evaluates it)
+    let mut patches: Vec<(usize, usize, Option<usize>)> = Vec::new();
+    let mut vars: Vec<ServedVar> = Vec::new();
     let mut units = dwarf.units();
     while let Ok(Some(header)) = units.next() {
         let Ok(unit) = dwarf.unit(header) else {
@@ -385,19 +398,35 @@ fn neutralize_locations(out: &mut [u8], original: &[u8], shdrs: &[Shdr], names: 
         };
         let mut entries = unit.entries();
         while let Ok(Some(entry)) = entries.next_dfs() {
+            let is_var = matches!(
+                entry.tag(),
+                gimli::DW_TAG_variable | gimli::DW_TAG_formal_parameter
+            );
+            let mut var: Option<usize> = None;
             for attr in entry.attrs() {
                 if attr.name() != gimli::DW_AT_location && attr.name() != gimli::DW_AT_frame_base {
                     continue;
                 }
+                if is_var && attr.name() == gimli::DW_AT_location && var.is_none() {
+                    if let Some(key) = served_var(&dwarf, &unit, entry) {
+                        var = Some(vars.len());
+                        vars.push(key);
+                    }
+                }
+                let k = if attr.name() == gimli::DW_AT_location {
+                    var
+                } else {
+                    None
+                };
                 match attr.value() {
                     AttributeValue::Exprloc(e) => {
-                        patches.extend(file_pos(e.0.slice()).map(|p| (p, e.0.len())))
+                        patches.extend(file_pos(e.0.slice()).map(|p| (p, e.0.len(), k)))
                     }
                     v => {
                         if let Ok(Some(mut list)) = dwarf.attr_locations(&unit, v) {
                             while let Ok(Some(le)) = list.next() {
                                 patches.extend(
-                                    file_pos(le.data.0.slice()).map(|p| (p, le.data.0.len())),
+                                    file_pos(le.data.0.slice()).map(|p| (p, le.data.0.len(), k)),
                                 );
                             }
                         }
@@ -406,21 +435,95 @@ fn neutralize_locations(out: &mut [u8], original: &[u8], shdrs: &[Shdr], names: 
             }
         }
     }
-    for (at, len) in patches {
+    for (at, len, k) in patches {
         let Some(expr) = at.checked_add(len).and_then(|end| out.get_mut(at..end)) else {
             continue;
         };
         expr.fill(0x96); // DW_OP_nop
-        if len >= 2 {
-            expr[len - 2] = 0x93; // DW_OP_piece
-            expr[len - 1] = 1; // 1 byte (ULEB128)
+        let offset = k.map(|k| sleb128(k as u64 * VAR_STRIDE));
+        match offset {
+            Some(off) if 1 + off.len() <= len => {
+                expr[0] = 0x76; // DW_OP_breg6 (rbp on x86-64)
+                expr[1..1 + off.len()].copy_from_slice(&off);
+            }
+            _ if len >= 2 => {
+                expr[len - 2] = 0x93; // DW_OP_piece
+                expr[len - 1] = 1; // 1 byte (ULEB128)
+            }
+            _ => {}
         }
+    }
+    vars
+}
+
+/// Where gdb finds the variables the server evaluates: rbp holds this in every frame, and variable `k` lives at
+/// `VAR_BASE + k * VAR_STRIDE` (no device aperture is near: buffers, kernarg and LDS are below 2^49).
+pub const VAR_BASE: u64 = 0x7700_0000_0000_0000;
+/// Room per variable: gdb reads a member of a struct at its own offset from the variable's address.
+pub const VAR_STRIDE: u64 = 4096;
+
+/// A variable whose location the served copy turned into the server's window: enough to find it again among the
+/// variables the core's DWARF model has in scope at a PC.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServedVar {
+    pub name: String,
+    pub decl_line: u64,
+}
+
+/// The name and declaration line of a variable DIE, through its abstract origin (inlined copies carry neither).
+fn served_var<R: gimli::Reader>(
+    dwarf: &gimli::Dwarf<R>,
+    unit: &gimli::Unit<R>,
+    entry: &gimli::DebuggingInformationEntry<R>,
+) -> Option<ServedVar> {
+    let mut e = entry.clone();
+    for _ in 0..4 {
+        if let Some(n) = e.attr_value(gimli::DW_AT_name) {
+            let name = dwarf.attr_string(unit, n).ok()?;
+            let name = name.to_string_lossy().ok()?.into_owned();
+            let decl_line = e.attr_value(gimli::DW_AT_decl_line)?.udata_value()?;
+            return Some(ServedVar { name, decl_line });
+        }
+        match e.attr_value(gimli::DW_AT_abstract_origin)? {
+            gimli::AttributeValue::UnitRef(o) => e = unit.entry(o).ok()?,
+            _ => return None,
+        }
+    }
+    None
+}
+
+fn sleb128(mut v: u64) -> Vec<u8> {
+    // Non-negative values only: stop when the rest is zero and the sign bit of the last byte is clear.
+    let mut out = Vec::new();
+    loop {
+        let b = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 && b & 0x40 == 0 {
+            out.push(b);
+            return out;
+        }
+        out.push(b | 0x80);
     }
 }
 
 /// Rewrite an AMDGPU code object for stock x86-64 gdb (see the module documentation). `source_base` is the
 /// directory relative source directories are taken from (the code object's own directory).
 pub fn served_copy(original: &[u8], source_base: Option<&str>) -> Result<Vec<u8>, ServedElfError> {
+    served_copy_with_vars(original, source_base).map(|c| c.bytes)
+}
+
+/// The served copy and the variables whose locations point into the server's window.
+pub struct ServedCopy {
+    pub bytes: Vec<u8>,
+    /// Variable `k` is read at `VAR_BASE + k * VAR_STRIDE`.
+    pub vars: Vec<ServedVar>,
+}
+
+/// `served_copy`, with the variable table the server needs to answer reads of [`VAR_BASE`].
+pub fn served_copy_with_vars(
+    original: &[u8],
+    source_base: Option<&str>,
+) -> Result<ServedCopy, ServedElfError> {
     if original.get(..4) != Some(b"\x7fELF".as_slice()) {
         return Err(ServedElfError("not an ELF file".into()));
     }
@@ -441,7 +544,7 @@ pub fn served_copy(original: &[u8], source_base: Option<&str>) -> Result<Vec<u8>
     if let Some(base) = source_base {
         rebase_line_dirs(&mut out, shoff, &shdrs, shstrtab, base);
     }
-    neutralize_locations(&mut out, original, &shdrs, shstrtab);
+    let vars = neutralize_locations(&mut out, original, &shdrs, shstrtab);
     let existing = shdrs
         .iter()
         .position(|s| name_of(shstrtab, s.name) == b".debug_frame");
@@ -485,7 +588,7 @@ pub fn served_copy(original: &[u8], source_base: Option<&str>) -> Result<Vec<u8>
             out[0x3C..0x3E].copy_from_slice(&shnum.to_le_bytes());
         }
     }
-    Ok(out)
+    Ok(ServedCopy { bytes: out, vars })
 }
 
 #[cfg(test)]

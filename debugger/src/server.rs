@@ -119,7 +119,7 @@ pub fn make_target_with(
     })?;
     let abs = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
     let base = abs.parent().map(|p| p.display().to_string());
-    let served = crate::served_elf::served_copy(&bytes, base.as_deref())?;
+    let served = crate::served_elf::served_copy_with_vars(&bytes, base.as_deref())?;
     let name = served_name(&path);
     let mut machine = Machine::new(session, opts);
     machine.enable_timing(wavescope::timing::CycleModel::default());
@@ -127,7 +127,9 @@ pub fn make_target_with(
         // The live checker costs about as much as the executor itself: only when asked for.
         machine.enable_hazards(true);
     }
-    Ok(GdbTarget::new(machine, served, name))
+    let mut target = GdbTarget::new(machine, served.bytes, name);
+    target.set_served_vars(served.vars);
+    Ok(target)
 }
 
 /// The served copy is named as a sibling of the real code object, under a name that does not exist on disk (so a

@@ -44,6 +44,10 @@ pub struct GdbTarget {
     pub(crate) trace: Option<crate::trace::Trace>,
     /// Made at the first `trace start` (see `trace::TraceStatic`).
     trace_static: Option<&'static crate::trace::TraceStatic>,
+    /// Variables the served copy reads from the server's window (`served_elf::VAR_BASE`).
+    vars: Vec<crate::served_elf::ServedVar>,
+    /// `monitor lane N`: the lane those reads show (None: the first active lane).
+    pub(crate) var_lane: Option<u32>,
 }
 
 pub(crate) fn tid_of(wave: u32) -> Tid {
@@ -75,7 +79,41 @@ impl GdbTarget {
             served_open: false,
             trace: None,
             trace_static: None,
+            vars: Vec::new(),
+            var_lane: None,
         }
+    }
+
+    /// The variable table of the served copy (`served_elf::served_copy_with_vars`).
+    pub fn set_served_vars(&mut self, vars: Vec<crate::served_elf::ServedVar>) {
+        self.vars = vars;
+    }
+
+    /// A gdb read in the variable window: variable `k` of the served copy, evaluated by the core's DWARF model
+    /// at the wave's PC for the chosen lane. None when it is not in scope there (e.g. a caller's variable seen
+    /// from a device function: only the innermost concrete function's variables are evaluated) or cannot be
+    /// evaluated; gdb then reports the read as failed, never a made-up value.
+    fn read_served_var(&self, wave: u32, addr: u64, data: &mut [u8]) -> Option<usize> {
+        use crate::served_elf::{VAR_BASE, VAR_STRIDE};
+        let rel = addr.checked_sub(VAR_BASE)?;
+        let key = self.vars.get(usize::try_from(rel / VAR_STRIDE).ok()?)?;
+        let off = (rel % VAR_STRIDE) as usize;
+        let di = self.machine.session().debug_info.clone()?;
+        let w = self.machine.wave(wave)?;
+        let view = self.machine.debug_view(wave)?;
+        let var = di.variables_at(w.pc).into_iter().find(|v| {
+            *v.name == *key.name && v.decl.map(|d| d.line as u64) == Some(key.decl_line)
+        })?;
+        let lane = self.var_lane.unwrap_or(if w.exec() == 0 {
+            0
+        } else {
+            w.exec().trailing_zeros()
+        });
+        let bytes = di.read_variable(&var, &view, lane).ok()?;
+        let src = bytes.get(off..)?;
+        let n = src.len().min(data.len());
+        data[..n].copy_from_slice(&src[..n]);
+        (n > 0 || data.is_empty()).then_some(n)
     }
 
     pub fn machine(&self) -> &Machine {
@@ -160,6 +198,7 @@ impl GdbTarget {
             r[15 - k] = *ret;
         }
         r[7] = crate::served_elf::stack_pointer(calls.len()); // rsp
+        r[6] = crate::served_elf::VAR_BASE; // rbp: the served copy's variable locations are rbp-relative
                                                               // rax: v[0:1] of the first active lane, where AMDGPU device functions return scalars, so that gdb's
                                                               // `finish` ("Value returned", read from rax on x86-64) shows that lane's result.
         if let Some(w) = self.machine.wave(wave) {
@@ -170,7 +209,7 @@ impl GdbTarget {
             };
             r[0] = w.vreg[0][lane] as u64 | (w.vreg[1][lane] as u64) << 32;
             // rdx: the second eight bytes of a 16-byte integer-class return (SysV), AMDGPU's v[2:3].
-            r[2] = w.vreg[2][lane] as u64 | (w.vreg[3][lane] as u64) << 32;
+            r[3] = w.vreg[2][lane] as u64 | (w.vreg[3][lane] as u64) << 32;
         }
         r
     }
@@ -319,6 +358,12 @@ impl MultiThreadBase for GdbTarget {
         tid: Tid,
     ) -> TargetResult<usize, Self> {
         let wave = Some(wave_of(tid)).filter(|&w| self.machine.wave(w).is_some());
+        if start_addr >= crate::served_elf::VAR_BASE {
+            return match wave.and_then(|w| self.read_served_var(w, start_addr, data)) {
+                Some(n) => Ok(n),
+                None => Err(TargetError::Errno(EFAULT)),
+            };
+        }
         match self.machine.read_memory(wave, start_addr, data) {
             0 if !data.is_empty() => Err(TargetError::Errno(EFAULT)),
             n => Ok(n),

@@ -17,7 +17,8 @@ wavescope monitor commands. They act on the wave gdb addressed last; prefix \"th
   lanes [vN...]          the lanes of the current wave: active, work-item ids, values of vN
   locals [LANE]          source variables of every frame at the PC, for one lane (default: first active)
   print NAME [LANE|all]  one source variable, for one lane or every active lane
-                         (gdb prints these <optimized out>: their DWARF uses AMDGPU registers it cannot read)
+  lane [N|auto]          the lane gdb's own `p VAR`, `info locals` and frame arguments show (default auto:
+                         the first active lane of the wave)
   waitcnt                the current wave's outstanding memory operations, vmcnt/lgkmcnt/expcnt and modelled
                          clock, as the cycle model has them (issue and completion cycles per operation)
   timing                 the cycle model so far: wave-cycles issued and stalled, the most stalled PCs
@@ -77,6 +78,23 @@ impl GdbTarget {
                 None => out.push_str("error: disas1 ADDR"),
             },
             ["waves"] => self.waves_text(&mut out),
+            ["lane"] => match self.var_lane {
+                Some(l) => {
+                    let _ = write!(out, "gdb shows source variables of lane {l}");
+                }
+                None => out.push_str("gdb shows source variables of the first active lane (auto)"),
+            },
+            ["lane", "auto"] => {
+                self.var_lane = None;
+                out.push_str("gdb shows source variables of the first active lane");
+            }
+            ["lane", n] => match parse_num(n) {
+                Some(l) if l < LANES as u64 => {
+                    self.var_lane = Some(l as u32);
+                    let _ = write!(out, "gdb shows source variables of lane {l}");
+                }
+                _ => out.push_str("error: lane [0..63|auto]"),
+            },
             ["buffers"] => self.buffers_text(&mut out),
             ["lanes", regs @ ..] => self.lanes_text(regs, &mut out),
             ["waitcnt"] => self.waitcnt_text(&mut out),
