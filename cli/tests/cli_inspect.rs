@@ -173,3 +173,15 @@ fn bad_requests_exit_2_with_one_clear_line() {
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// A `__bf16` vector local prints as bfloat16, not IEEE half (DWARF gives both a 2-byte DW_ATE_float; only the
+/// type name differs). hip_half_dot's `u = p[0]`: in_p.bin starts 0x406f 0xc040, which as bfloat16 are 3.734375
+/// and -3 (numpy: the bits shifted into a float32's top half); read as IEEE half they would be 2.2167969 and -2.125.
+#[test]
+fn bf16_locals_print_as_bfloat16() {
+    let dir = root().join("tests/fixtures/extra_kernels_hip/hip_half_dot");
+    let (code, out, err) =
+        wavescope(&["inspect", "--break", "kernel.hip:19", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("bf162 u = {3.734375, -3}"), "{out}");
+}

@@ -252,7 +252,12 @@ impl Types {
             | TypeKind::Restrict(Some(i)) => self.fmt_value(*i, bytes, out, depth + 1),
             TypeKind::Base { encoding, size } => {
                 let b = &bytes[..(*size as usize).min(bytes.len())];
-                out.push_str(&format_base(*encoding, b));
+                // DWARF gives `__bf16` and `_Float16` the same encoding and size: only the name tells them apart.
+                if *encoding == Encoding::Float && b.len() == 2 && self.name(id).contains("bf16") {
+                    out.push_str(&format!("{}", half::bf16::from_bits(le(b) as u16)));
+                } else {
+                    out.push_str(&format_base(*encoding, b));
+                }
             }
             TypeKind::Pointer { .. } | TypeKind::Reference { .. } => {
                 let v = le(bytes);
