@@ -48,6 +48,9 @@ pub struct GdbTarget {
     vars: Vec<crate::served_elf::ServedVar>,
     /// `monitor lane N`: the lane those reads show (None: the first active lane).
     pub(crate) var_lane: Option<u32>,
+    /// (PC, variable index) -> the variable in scope there: `info threads` reads every wave's frame arguments,
+    /// and the scope walk is the costly part.
+    var_cache: std::collections::HashMap<(u64, usize), Option<wavescope::debug_info::Variable>>,
 }
 
 pub(crate) fn tid_of(wave: u32) -> Tid {
@@ -81,6 +84,7 @@ impl GdbTarget {
             trace_static: None,
             vars: Vec::new(),
             var_lane: None,
+            var_cache: Default::default(),
         }
     }
 
@@ -93,17 +97,25 @@ impl GdbTarget {
     /// at the wave's PC for the chosen lane. None when it is not in scope there (e.g. a caller's variable seen
     /// from a device function: only the innermost concrete function's variables are evaluated) or cannot be
     /// evaluated; gdb then reports the read as failed, never a made-up value.
-    fn read_served_var(&self, wave: u32, addr: u64, data: &mut [u8]) -> Option<usize> {
+    fn read_served_var(&mut self, wave: u32, addr: u64, data: &mut [u8]) -> Option<usize> {
         use crate::served_elf::{VAR_BASE, VAR_STRIDE};
         let rel = addr.checked_sub(VAR_BASE)?;
-        let key = self.vars.get(usize::try_from(rel / VAR_STRIDE).ok()?)?;
+        let k = usize::try_from(rel / VAR_STRIDE).ok()?;
+        let key = self.vars.get(k)?;
         let off = (rel % VAR_STRIDE) as usize;
         let di = self.machine.session().debug_info.clone()?;
+        let pc = self.machine.wave(wave)?.pc;
+        let var = self
+            .var_cache
+            .entry((pc, k))
+            .or_insert_with(|| {
+                di.variables_at(pc).into_iter().find(|v| {
+                    *v.name == *key.name && v.decl.map(|d| d.line as u64) == Some(key.decl_line)
+                })
+            })
+            .clone()?;
         let w = self.machine.wave(wave)?;
         let view = self.machine.debug_view(wave)?;
-        let var = di.variables_at(w.pc).into_iter().find(|v| {
-            *v.name == *key.name && v.decl.map(|d| d.line as u64) == Some(key.decl_line)
-        })?;
         let lane = self.var_lane.unwrap_or(if w.exec() == 0 {
             0
         } else {
