@@ -148,7 +148,9 @@ impl Program {
     pub fn from_session(s: &Session) -> Program {
         let p = &s.dispatch.program;
         let di = s.debug_info.clone();
-        let file = di.as_ref().and_then(|d| crate::engine::kernel_file(p, d));
+        let file = di
+            .as_ref()
+            .and_then(|d| crate::engine::kernel_file(p, d, s.dispatch.abi.entry_pc));
         let mut file_name = String::from("(no source: the code object has no line table)");
         let mut source = Vec::new();
         if let (Some(d), Some(f)) = (&di, file) {

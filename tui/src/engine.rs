@@ -17,11 +17,20 @@ use wavescope::session::Session;
 pub fn kernel_file(
     program: &wavescope::exec::Program,
     di: &DebugInfo,
+    entry_pc: u64,
 ) -> Option<wavescope::debug_info::FileId> {
-    program.pcs.iter().find_map(|&pc| {
-        let f = di.frames(pc).last()?;
+    // From the kernel's entry on: device functions placed before it (a header's helpers at -O0) are not the
+    // kernel's file.
+    let file_at = |pc: &u64| {
+        let f = di.frames(*pc).last()?;
         di.loc(f.loc).filter(|l| l.line > 0).map(|l| l.file)
-    })
+    };
+    program
+        .pcs
+        .iter()
+        .filter(|&&pc| pc >= entry_pc)
+        .find_map(file_at)
+        .or_else(|| program.pcs.iter().find_map(file_at))
 }
 
 /// The line of `pc` in `file`: the instruction's own, or the call site in `file` of what was inlined there.
@@ -375,7 +384,7 @@ impl Engine {
     fn line_range(&self, wave: u32) -> Option<(u64, u64)> {
         let di = self.debug_info.as_ref()?;
         let prog = &self.machine.dispatch().program;
-        let file = kernel_file(prog, di)?;
+        let file = kernel_file(prog, di, self.machine.dispatch().abi.entry_pc)?;
         let pc = self.machine.wave(wave)?.pc;
         let here = line_in(di, file, pc)?;
         let i = prog.index_of(pc)?;
