@@ -30,8 +30,18 @@ pub struct Options {
 pub fn load(manifest: &Path, machine: MachineOptions) -> Result<(Engine, App), Error> {
     let session = Session::load(manifest, &RunOptions::default())?;
     let program = Program::from_session(&session);
+    let warnings = session.launch_warnings();
     let engine = Engine::new(session, machine).with_manifest(manifest);
-    Ok((engine, App::new(program)))
+    let mut app = App::new(program);
+    if !warnings.is_empty() {
+        // What `wavescope run` prints on stderr (e.g. a grid that is not a multiple of a uniform block).
+        app.status = format!("{} | ? for keys", warnings.join("; "));
+        // The status line changes at the first step; the findings pane keeps them.
+        for w in warnings {
+            app.findings.push(crate::app::Finding { text: w, pc: None });
+        }
+    }
+    Ok((engine, app))
 }
 
 fn restore_terminal() {
