@@ -49,6 +49,22 @@ fn kernels() -> Vec<(String, PathBuf)> {
             v.push((format!("{prefix}{name}"), d));
         }
     }
+    // the checker's own probe kernels (tests/fixtures/hazards/stress: one code object, several manifests)
+    let stress = root.join("tests/fixtures/hazards/stress");
+    if let Ok(rd) = std::fs::read_dir(&stress) {
+        let mut m: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                let n = p.file_name().unwrap().to_string_lossy();
+                n.starts_with("case_") && n.ends_with(".json")
+            })
+            .collect();
+        m.sort();
+        for p in m {
+            let n = p.file_stem().unwrap().to_string_lossy().to_string();
+            v.push((format!("stress/{n}"), p));
+        }
+    }
     v
 }
 
