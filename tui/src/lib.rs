@@ -36,10 +36,6 @@ pub fn load(manifest: &Path, machine: MachineOptions) -> Result<(Engine, App), E
     if !warnings.is_empty() {
         // What `wavescope run` prints on stderr (e.g. a grid that is not a multiple of a uniform block).
         app.status = format!("{} | ? for keys", warnings.join("; "));
-        // The status line changes at the first step; the findings pane keeps them.
-        for w in warnings {
-            app.findings.push(crate::app::Finding { text: w, pc: None });
-        }
     }
     Ok((engine, app))
 }

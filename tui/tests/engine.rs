@@ -220,7 +220,7 @@ fn the_replay_log_reproduces_an_interrupted_run() {
 }
 
 #[test]
-fn launch_warnings_show_in_status_and_findings() {
+fn launch_warnings_show_in_the_status_line() {
     // hip_round_modes: a HIP kernel (.uniform_work_group_size 1) launched with grid 96, block 64 (case.json).
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures/extra_kernels_hip/hip_round_modes");
@@ -228,18 +228,11 @@ fn launch_warnings_show_in_status_and_findings() {
         wavescope_tui::load(&dir, wavescope::machine::MachineOptions::default()).unwrap();
     let want = "grid [96, 1, 1] is not a multiple of block [64, 1, 1]";
     assert!(app.status.contains(want), "{}", app.status);
-    assert!(
-        app.findings
-            .iter()
-            .any(|f| f.text.contains(want) && f.pc.is_none()),
-        "findings: {:?}",
-        app.findings.iter().map(|f| &f.text).collect::<Vec<_>>()
-    );
     // A kernel launched with whole work-groups has none.
     let (_engine, app) = wavescope_tui::load(
         &std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/polybench_gemm_64"),
         wavescope::machine::MachineOptions::default(),
     )
     .unwrap();
-    assert!(app.findings.is_empty() && !app.status.contains("warning"));
+    assert!(!app.status.contains("warning"), "{}", app.status);
 }
