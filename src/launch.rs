@@ -293,6 +293,23 @@ impl Dispatch {
                     kernarg[slot].copy_from_slice(&b);
                     buffer_addrs.push(None);
                 }
+                ArgSpec::Bytes { bytes } => {
+                    if meta.value_kind != "by_value" {
+                        return Err(err(at(&format!(
+                            "manifest gives raw bytes, kernel says {}",
+                            meta.value_kind
+                        ))));
+                    }
+                    if bytes.len() != slot.len() {
+                        return Err(err(at(&format!(
+                            "{} bytes given but the kernel's by-value argument has {}",
+                            bytes.len(),
+                            slot.len()
+                        ))));
+                    }
+                    kernarg[slot].copy_from_slice(bytes);
+                    buffer_addrs.push(None);
+                }
             }
         }
         let dynamic = m.lds_dynamic_bytes.unwrap_or(lds_dynamic).max(lds_dynamic);
@@ -302,18 +319,19 @@ impl Dispatch {
                 "the work-group needs {lds_bytes} bytes of LDS ({static_lds} static + {dynamic} dynamic); gfx950 has {LDS_MAX}"
             )));
         }
-        let wgs = m.work_groups();
         // Hidden arguments, as the ROCm runtime fills them (AMDGPUUsage "Code Object V5 Metadata").
         for meta in abi.args.iter().filter(|a| a.is_hidden()) {
             let slot = meta.offset as usize..(meta.offset + meta.size) as usize;
             if slot.end > kernarg.len() {
                 continue;
             }
-            let d = |k: usize| k;
+            // AMDGPUUsage: hidden_block_count_* counts only the non-partial work-groups (a partial last
+            // work-group then reads hidden_remainder_* as its size: group_id < count ? group_size : remainder).
+            let full = |k: usize| (m.grid[k] / m.block[k].max(1)) as u64;
             let v: Option<u64> = match meta.value_kind.as_str() {
-                "hidden_block_count_x" => Some(wgs[d(0)] as u64),
-                "hidden_block_count_y" => Some(wgs[1] as u64),
-                "hidden_block_count_z" => Some(wgs[2] as u64),
+                "hidden_block_count_x" => Some(full(0)),
+                "hidden_block_count_y" => Some(full(1)),
+                "hidden_block_count_z" => Some(full(2)),
                 "hidden_group_size_x" => Some(m.block[0] as u64),
                 "hidden_group_size_y" => Some(m.block[1] as u64),
                 "hidden_group_size_z" => Some(m.block[2] as u64),

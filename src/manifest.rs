@@ -118,6 +118,13 @@ pub enum ArgSpec {
         dtype: Dtype,
         value: ScalarValue,
     },
+    /// A by-value argument wider than one scalar (a struct or an array in a struct), written as its raw
+    /// little-endian kernarg bytes: `{"kind":"scalar","dtype":"f32","value":[1.5, 2.0, ...]}` (each element
+    /// as `dtype`) or `{"kind":"scalar","file":"arg.bin"}` (the bytes of the slot). Its length must equal the
+    /// argument's `.size`.
+    Bytes {
+        bytes: Vec<u8>,
+    },
 }
 
 /// A scalar argument's value, kept exact for 64-bit integers.
@@ -363,8 +370,33 @@ fn parse_arg(a: &Value, dir: &Path) -> Result<ArgSpec, String> {
             })
         }
         "scalar" => {
+            if let Some(f) = o.get("file") {
+                let f = f.as_str().ok_or("\"file\" must be a string")?;
+                let bytes = std::fs::read(dir.join(f))
+                    .map_err(|e| format!("cannot read {}: {e}", dir.join(f).display()))?;
+                return Ok(ArgSpec::Bytes { bytes });
+            }
             let dtype = dtype_of(o)?;
             let v = o.get("value").ok_or("a scalar argument needs \"value\"")?;
+            if let Some(items) = v.as_array() {
+                let mut bytes = Vec::with_capacity(items.len() * dtype.size());
+                for (k, x) in items.iter().enumerate() {
+                    let one = if let Some(i) = x.as_i64() {
+                        ScalarValue::Int(i as i128)
+                    } else if let Some(u) = x.as_u64() {
+                        ScalarValue::Int(u as i128)
+                    } else if let (Some(f), true) = (x.as_f64(), dtype.is_float()) {
+                        ScalarValue::Float(f)
+                    } else {
+                        return Err(format!(
+                            "\"value\"[{k}] = {x} is not a {} number",
+                            dtype.name()
+                        ));
+                    };
+                    bytes.extend_from_slice(&one.to_bytes(dtype));
+                }
+                return Ok(ArgSpec::Bytes { bytes });
+            }
             let value = if let Some(i) = v.as_i64() {
                 ScalarValue::Int(i as i128)
             } else if let Some(u) = v.as_u64() {
