@@ -695,13 +695,14 @@ pub fn run_work_group<O: Observer>(
                     }
                     Ok(Flow::Trap(n)) => {
                         wave.wave_status = WaveStatus::Faulted;
-                        return Err(fault_at(
-                            wave,
-                            Fault::new(
-                                FaultKind::Trap,
-                                format!("s_trap {n}: the kernel raised a trap (no trap handler)"),
-                            ),
-                        ));
+                        // report the s_trap itself, not the instruction after it (the wave never resumes)
+                        wave.pc = pc;
+                        let mut f = Fault::new(
+                            FaultKind::Trap,
+                            format!("s_trap {n}: the kernel raised a trap (no trap handler)"),
+                        );
+                        f.lanes = wave.exec(); // the lanes that reached the trap
+                        return Err(fault_at(wave, f));
                     }
                     Ok(_) => {}
                     Err(f) => {

@@ -93,3 +93,46 @@ fn r2_scratch() {
 fn r2_indirect() {
     run_one("r2_indirect");
 }
+
+/// wave64 builtins: ballot, readfirstlane, readlane (runtime and constant lane), mbcnt, read_exec in a branch,
+/// s_setprio / s_sleep / s_memtime / s_memrealtime, s_getreg MODE (from the descriptor), fences at each scope.
+#[test]
+fn r2_wave64() {
+    run_one("r2_wave64");
+}
+
+/// Global f32/f64 atomic add/min/max and LDS atomics with returns (u32/u64 add/sub/min/max/inc/dec/xchg/cmpswap,
+/// f32 add/min/max, f64 add); returned values checked order-free.
+#[test]
+fn r2_atomics() {
+    run_one("r2_atomics");
+}
+
+/// __builtin_trap (s_trap 2) in one lane: the run stops with a trap fault at the s_trap's own PC, naming the lane;
+/// every other work-item (including the trapping wave's other lanes, whose store comes first) wrote its output.
+#[test]
+fn r2_trap() {
+    let opts = RunOptions::default();
+    let session = Session::load(&dir("r2_trap"), &opts).expect("load");
+    let outcome = session.run(&opts);
+    let f = outcome
+        .report
+        .fault
+        .as_ref()
+        .expect("the trap must stop the run");
+    // kernel.objdump.txt: `s_trap 2` at 0x1674 (the instruction after it, s_endpgm, is 0x1678)
+    assert!(
+        f.message.contains("s_trap 2") && f.message.contains("0x1674"),
+        "{}",
+        f.message
+    );
+    // work-item 200 is lane 8 of wave 3, the only lane with a negative input
+    assert_eq!((f.pc.as_str(), f.lanes.as_slice()), ("0x1674", &[8u32][..]));
+    let checks = session.check();
+    let bad: Vec<String> = checks
+        .iter()
+        .filter(|c| !c.passed())
+        .map(wavescope::check::summary_line)
+        .collect();
+    assert!(bad.is_empty(), "{}", bad.join("; "));
+}
