@@ -49,9 +49,15 @@ fn kernels() -> Vec<(String, PathBuf)> {
             v.push((format!("{prefix}{name}"), d));
         }
     }
-    // the checker's own probe kernels (tests/fixtures/hazards/stress: one code object, several manifests)
-    let stress = root.join("tests/fixtures/hazards/stress");
-    if let Ok(rd) = std::fs::read_dir(&stress) {
+    // probe kernels (one code object, several manifests each): the checker's stress kernels, and the
+    // sweep's own short dependent chains (tests/fixtures/hazard_sweep/probe)
+    for (prefix, dir) in [
+        ("stress/", root.join("tests/fixtures/hazards/stress")),
+        ("probe/", root.join("tests/fixtures/hazard_sweep/probe")),
+    ] {
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            continue;
+        };
         let mut m: Vec<PathBuf> = rd
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| {
@@ -62,7 +68,7 @@ fn kernels() -> Vec<(String, PathBuf)> {
         m.sort();
         for p in m {
             let n = p.file_stem().unwrap().to_string_lossy().to_string();
-            v.push((format!("stress/{n}"), p));
+            v.push((format!("{prefix}{n}"), p));
         }
     }
     v
@@ -221,26 +227,50 @@ fn key(c: &Case) -> String {
     )
 }
 
+/// `f` without the findings `base` (the unpatched kernel's expected findings) already has.
+fn without(f: &Findings, base: &Findings) -> Findings {
+    let mut f = f.clone();
+    f.hazards.retain(|h| {
+        !base.hazards.iter().any(|b| {
+            b.rule == h.rule && b.producer_pc == h.producer_pc && b.consumer_pc == h.consumer_pc
+        })
+    });
+    f.missing_waits.retain(|m| {
+        !base
+            .missing_waits
+            .iter()
+            .any(|b| b.counter == m.counter && b.load_pc == m.load_pc && b.use_pc == m.use_pc)
+    });
+    f
+}
+
 /// Checks one case's findings against its expectation; `Err` says what differs.
 fn judge(what: &str, f: &Findings) -> Result<(), String> {
     let words: Vec<&str> = what.split_whitespace().collect();
     match words.first().copied() {
         Some("hazard") => {
-            // hazard RULE PRODUCER CONSUMER REQUIRED: exactly that finding, one wait state short at most
-            let [_, rule, p, c, req] = words[..] else {
-                return Err(format!("bad expectation {what}"));
-            };
-            let req: u32 = req.parse().map_err(|_| format!("bad expectation {what}"))?;
-            let ok = f.hazards.len() == 1
-                && f.missing_waits.is_empty()
-                && f.hazards.iter().all(|h| {
+            // hazard RULE PRODUCER CONSUMER REQUIRED [; hazard ...]: exactly these findings, each short
+            let mut n = 0;
+            for part in what.split(" ; ") {
+                let w: Vec<&str> = part.split_whitespace().collect();
+                let [_, rule, p, c, req] = w[..] else {
+                    return Err(format!("bad expectation {what}"));
+                };
+                let req: u32 = req.parse().map_err(|_| format!("bad expectation {what}"))?;
+                n += 1;
+                if !f.hazards.iter().any(|h| {
                     h.rule == rule
                         && h.producer_pc == p
                         && h.consumer_pc == c
                         && h.required == req
                         && h.provided < req
-                });
-            ok.then_some(()).ok_or_else(|| findings_text(f))
+                }) {
+                    return Err(findings_text(f));
+                }
+            }
+            (f.hazards.len() == n && f.missing_waits.is_empty())
+                .then_some(())
+                .ok_or_else(|| findings_text(f))
         }
         Some("wait") => {
             // wait COUNTER LOAD USE [; wait ...]: each first use of a path is reported, and no hazard
@@ -292,9 +322,23 @@ fn sweep() {
         kernels_swept += 1;
         let (stats, fault, base) = run_checked(&session.dispatch, &opts());
         assert!(fault.is_none(), "{name}: {fault:?}");
-        if !base.is_empty() {
+        // the unpatched kernel: no finding, unless expected.tsv lists one (`baseline` rows)
+        let base_key = format!("{name}\tbaseline\t-\t-\t-");
+        let base_exp: Vec<&Expect> = exp.iter().filter(|e| e.key == base_key).collect();
+        seen += base_exp.len();
+        let what = base_exp
+            .iter()
+            .map(|e| e.what.as_str())
+            .collect::<Vec<_>>()
+            .join(" ; ");
+        let base_ok = if what.is_empty() {
+            base.is_empty()
+        } else {
+            judge(&what, &base).is_ok()
+        };
+        if !base_ok {
             bad.push(format!(
-                "{name}: findings on the unpatched kernel: {}",
+                "{name}: unpatched kernel: expected [{what}], found [{}]",
                 findings_text(&base)
             ));
         }
@@ -316,7 +360,7 @@ fn sweep() {
                 other => other.to_string(),
             };
             *figures.entry((c.kind.to_string(), outcome)).or_default() += 1;
-            if let Err(got) = judge(what, &f) {
+            if let Err(got) = judge(what, &without(&f, &base)) {
                 bad.push(format!("{k}: expected {what}, found [{got}]"));
             }
         }
