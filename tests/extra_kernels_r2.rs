@@ -136,3 +136,30 @@ fn r2_trap() {
         .collect();
     assert!(bad.is_empty(), "{}", bad.join("; "));
 }
+
+/// 64-bit integer arithmetic: mul/mulhi, variable shifts and rotates, clz/ctz/popcount/bitreverse, division and
+/// remainder by runtime and constant divisors, min/max/abs, carries.
+#[test]
+fn r2_int64() {
+    run_one("r2_int64");
+}
+
+/// Bit and small-integer builtins: bitreverse/popcount/ffs/clz/ctz, bfe, alignbyte, perm, saturating add/sub,
+/// integer dot products (with clamp), msad/sad/lerp, 24-bit multiplies.
+#[test]
+fn r2_bits() {
+    run_one("r2_bits");
+}
+
+/// Loads straight to LDS: global_load_lds ubyte/ushort/dword/dwordx3/dwordx4 with offsets, load_to_lds and
+/// buffer_load_dword lds with a range check.
+#[test]
+fn r2_load_lds() {
+    run_one("r2_load_lds");
+}
+
+/// _Float16 and half2 arithmetic, fma, min3/max3/med3, ldexp, compares, conversions, 16-bit integer min/max/med3.
+#[test]
+fn r2_f16_math() {
+    run_one("r2_f16_math");
+}
