@@ -163,3 +163,38 @@ fn r2_load_lds() {
 fn r2_f16_math() {
     run_one("r2_f16_math");
 }
+
+/// OpenCL: 3D non-uniform NDRange (13x9x7 in 5x4x3 groups), __local char/double/float4 arguments placed at their
+/// pointee alignment, float3 arithmetic, a __constant table and a struct array by pointer.
+#[test]
+fn r2_ocl_mix() {
+    run_one("r2_ocl_mix");
+}
+
+/// The same sources rebuilt at -O0 (flat accesses to the private stack, spills), -O3 and -ffast-math
+/// (cflags.txt in each directory); the references are the base cases'.
+macro_rules! variants {
+    ($($name:ident),* $(,)?) => {$(
+        #[test]
+        fn $name() {
+            run_one(stringify!($name));
+        }
+    )*};
+}
+variants!(
+    r2_int64_O0,
+    r2_int64_O3,
+    r2_int64_fast,
+    r2_bits_O0,
+    r2_bits_O3,
+    r2_bits_fast,
+    r2_scratch_O0,
+    r2_scratch_O3,
+    r2_scratch_fast,
+    r2_indirect_O0,
+    r2_indirect_O3,
+    r2_indirect_fast,
+    r2_atomics_O0,
+    r2_atomics_O3,
+    r2_atomics_fast,
+);
