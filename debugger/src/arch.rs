@@ -28,6 +28,8 @@ use gdbstub::arch::{Arch, RegId, Registers};
 pub const RIP: usize = 16;
 /// rbx: always unavailable to gdb (see `WaveRegs::gdb_serialize`).
 pub const RBX: usize = 1;
+/// rbp: the base of the served copy's variable locations.
+pub const RBP: usize = 6;
 pub const SGPR0: usize = 40;
 pub const SGPRS: usize = 102;
 pub const VCC: usize = SGPR0 + SGPRS; // 142
@@ -222,6 +224,8 @@ pub struct WaveRegs {
     pub status: u32,
     pub trapsts: u32,
     pub flat_scratch: u64,
+    /// rbp (the variable window) is unavailable: the wave has ended, its variables are gone.
+    pub no_variables: bool,
 }
 
 /// Bytes of the `g` packet: filler, rip, the scalar registers.
@@ -236,7 +240,7 @@ impl Registers for WaveRegs {
 
     fn gdb_serialize(&self, mut write_byte: impl FnMut(Option<u8>)) {
         for (i, r) in self.gpr.iter().enumerate() {
-            if i == RBX {
+            if i == RBX || (i == RBP && self.no_variables) {
                 // Unavailable ("xx"): what a caller frame's rbp unwinds to (served_elf's device CIE).
                 (0..8).for_each(|_| write_byte(None));
             } else {

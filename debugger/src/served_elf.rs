@@ -205,8 +205,8 @@ pub fn synthetic_debug_frame(funcs: &[Func]) -> Vec<u8> {
         device_cie.extend_from_slice(&[0x09, r, r - 1]); // DW_CFA_register r, r-1
     }
     device_cie.extend_from_slice(&[0x07, 16 - UNWIND_DEPTH as u8]); // DW_CFA_undefined r8
-    // The caller's rbp is rbx, which the server reports unavailable: the variable window is evaluated at the
-    // wave's own PC only, so a caller's variables read as <unavailable>, not as another frame's values.
+                                                                    // The caller's rbp is rbx, which the server reports unavailable: the variable window is evaluated at the
+                                                                    // wave's own PC only, so a caller's variables read as <unavailable>, not as another frame's values.
     device_cie.extend_from_slice(&[0x09, 6, 3]); // DW_CFA_register rbp, rbx
     entry(&mut out, &device_cie);
     for f in funcs {

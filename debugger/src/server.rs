@@ -238,6 +238,8 @@ pub fn serve_on_with(
         // gdb went away without detach or kill: keep the dispatch where it is for the next gdb.
         target.machine.halt();
         target.machine.clear_breakpoints_and_watches();
+        target.ended = None;
+        target.pending_stop = None;
         let _ = writeln!(
             log,
             "wavescope: gdb closed the connection; the dispatch stays stopped. Waiting for another gdb on {local} \
@@ -453,6 +455,16 @@ impl BlockingEventLoop for ServeLoop {
             .map_err(WaitForStopReasonError::Connection)?;
         if let Some(sig) = target.terminate.take() {
             return Ok(Event::TargetStopped(MultiThreadStopReason::Terminated(sig)));
+        }
+        if let Some(stop) = target.pending_stop.take() {
+            let (reply, note) = target.stop_reply(stop);
+            if let Some(n) = note {
+                conn.0
+                    .borrow_mut()
+                    .console(&n)
+                    .map_err(WaitForStopReasonError::Connection)?;
+            }
+            return Ok(Event::TargetStopped(reply));
         }
         let mut poll = || conn.peek().map(|b| b.is_some()).unwrap_or(true);
         match target.machine.run(&mut poll) {

@@ -310,7 +310,7 @@ fn barrier_with_scheduler_locking() {
 #[test]
 fn stepping_a_wave_past_its_end() {
     let srv = serve(GEMM, MachineOptions::default(), true);
-    // 0x1814 is gemm's s_endpgm (kernel.objdump.txt).
+    // 0x1814 is gemm's s_endpgm, its last instruction, 4 bytes (kernel.objdump.txt).
     let out = gdb(
         srv.port,
         &[
@@ -318,23 +318,35 @@ fn stepping_a_wave_past_its_end() {
             "continue",
             "echo @step\\n",
             "stepi",
+            "p/x $pc",
             "info threads",
+            "echo @cont\\n",
+            "continue",
+            "p/x $pc",
+            "p $_thread",
+            "echo @end\\n",
+            "delete",
+            "continue",
         ],
     );
     let (outcome, log) = srv.finish();
-    // gdb-stock-client.md §3: the other waves run on to a breakpoint or to the end; never an internal error.
-    let s = after(&out, "@step");
-    assert!(
-        s.contains("exited normally") || s.contains("hit Breakpoint 1"),
-        "{out}"
-    );
     assert!(
         !out.contains("internal-error") && !out.contains("Invalid remote reply"),
         "{out}"
     );
-    if s.contains("exited normally") {
-        assert_eq!(outcome.ending, Ending::Finished, "{log}");
-    }
+    // The step ends the wave and nothing else runs: gdb sees it stopped after the instruction, its thread
+    // marked ended (gdb-stock-client.md §3: no thread-exit reply in all-stop).
+    let s = after(&out, "@step");
+    assert!(s.contains("= 0x1818\n"), "{out}");
+    assert!(s.contains("(wave 0 (wg 0,0,0) simd 0 ended)"), "{out}");
+    // The breakpoint gdb lifted to step wave 0 off it still stops the other waves at the kernel's end.
+    let s = after(&out, "@cont");
+    assert!(s.contains("hit Breakpoint 1"), "{out}");
+    assert!(s.contains("= 0x1814\n"), "{out}");
+    assert!(!s[..s.find("@end").unwrap()].contains("$2 = 1\n"), "{out}");
+    assert!(after(&out, "@end").contains("exited normally"), "{out}");
+    assert_eq!(outcome.ending, Ending::Finished, "{log}");
+    assert!(outcome.checks.iter().all(|c| c.passed()), "{log}");
 }
 
 #[test]

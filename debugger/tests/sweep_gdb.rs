@@ -807,3 +807,46 @@ fn a_second_gdb_reconnects_after_disconnect() {
         "{log}"
     );
 }
+
+#[test]
+fn finish_to_a_call_followed_by_s_endpgm_with_several_waves() {
+    // At -O0 the OpenCL kernel compute_flux calls its body __clang_ocl_kern_imp_compute_flux and then ends: the
+    // return address is the s_endpgm after the s_swappc_b64 (kernel.objdump.txt). Waves that reach it first
+    // must not carry the stepped wave past it while gdb steps them off the temporary breakpoint.
+    let dir = "tests/fixtures/extra_kernels/rd_cfd_flux_O0";
+    let lst = listing(&format!("{dir}/kernel.objdump.txt"));
+    let entry = lst.syms["compute_flux"];
+    let (&call, _) = lst
+        .insts
+        .range(entry..)
+        .find(|(_, t)| t.starts_with("s_swappc_b64"))
+        .unwrap();
+    let ret = call + 4;
+    assert!(lst.insts[&ret].starts_with("s_endpgm"));
+    let (port, h) = serve_dir(dir, false);
+    let out = gdb(
+        port,
+        &[
+            "break kernel.cl:108",
+            "continue",
+            "continue",
+            "echo @finish\\n",
+            "p $_thread",
+            "delete",
+            "finish",
+            "p/x $pc",
+            "p $_thread",
+            "echo @end\\n",
+            "continue",
+        ],
+    );
+    let (outcome, log) = finish(h);
+    let s = section(&out, "finish");
+    assert!(s.contains("\ncompute_flux ("), "back in the kernel: {out}");
+    let v = values(s);
+    assert_eq!(v[1], ret, "finish stops at the return address: {out}");
+    assert_eq!(v[2], v[0], "in the thread that ran finish: {out}");
+    assert!(section(&out, "end").contains("exited normally"), "{out}");
+    assert_eq!(outcome.ending, Ending::Finished, "{log}");
+    assert!(outcome.checks.iter().all(|c| c.passed()), "{log}");
+}

@@ -51,6 +51,14 @@ pub struct GdbTarget {
     /// (PC, variable index) -> the variable in scope there: `info threads` reads every wave's frame arguments,
     /// and the scope walk is the costly part.
     var_cache: std::collections::HashMap<(u64, usize), Option<wavescope::debug_info::Variable>>,
+    /// A wave gdb single-stepped through its `s_endpgm`: ended in the machine, still shown to gdb (thread list,
+    /// registers, PC after the instruction) until the next resume. gdb 13 in all-stop takes no thread-exit reply
+    /// (gdb-stock-client.md §3), and letting the other waves run instead would carry them past the breakpoint
+    /// gdb lifts while it steps a wave off one (a breakpoint on the kernel's last line, `finish` to a call
+    /// followed by `s_endpgm`).
+    pub(crate) ended: Option<Box<Wave>>,
+    /// A stop to report without running the machine (see `ended`).
+    pub(crate) pending_stop: Option<wavescope::machine::Stop>,
 }
 
 pub(crate) fn tid_of(wave: u32) -> Tid {
@@ -85,6 +93,8 @@ impl GdbTarget {
             vars: Vec::new(),
             var_lane: None,
             var_cache: Default::default(),
+            ended: None,
+            pending_stop: None,
         }
     }
 
@@ -188,7 +198,7 @@ impl GdbTarget {
     /// The wave behind a thread id, remembering it as the current one.
     fn wave_for(&self, tid: Tid) -> Result<u32, TargetError<String>> {
         let w = wave_of(tid);
-        if self.machine.wave(w).is_none() {
+        if self.wave_ref(w).is_none() {
             return Err(TargetError::NonFatal);
         }
         self.current.set(Some(w));
@@ -211,9 +221,9 @@ impl GdbTarget {
         }
         r[7] = crate::served_elf::stack_pointer(calls.len()); // rsp
         r[6] = crate::served_elf::VAR_BASE; // rbp: the served copy's variable locations are rbp-relative
-                                                              // rax: v[0:1] of the first active lane, where AMDGPU device functions return scalars, so that gdb's
-                                                              // `finish` ("Value returned", read from rax on x86-64) shows that lane's result.
-        if let Some(w) = self.machine.wave(wave) {
+                                            // rax: v[0:1] of the first active lane, where AMDGPU device functions return scalars, so that gdb's
+                                            // `finish` ("Value returned", read from rax on x86-64) shows that lane's result.
+        if let Some(w) = self.wave_ref(wave) {
             let lane = if w.exec() == 0 {
                 0
             } else {
@@ -231,7 +241,7 @@ impl GdbTarget {
     /// xmm1, eight bytes each; the first active lane's values.
     pub(crate) fn return_xmm(&self, wave: u32, k: usize) -> [u8; 16] {
         let mut b = [0u8; 16];
-        if let Some(w) = self.machine.wave(wave) {
+        if let Some(w) = self.wave_ref(wave) {
             let lane = if w.exec() == 0 {
                 0
             } else {
@@ -243,6 +253,14 @@ impl GdbTarget {
             }
         }
         b
+    }
+
+    /// A wave as gdb sees it: a live one, or the one just stepped through its end (`ended`).
+    pub(crate) fn wave_ref(&self, wave: u32) -> Option<&Wave> {
+        match &self.ended {
+            Some(z) if z.id.wave == wave => Some(z),
+            _ => self.machine.wave(wave),
+        }
     }
 
     pub(crate) fn set_current(&self, wave: u32) {
@@ -329,7 +347,7 @@ impl Target for GdbTarget {
 impl MultiThreadBase for GdbTarget {
     fn read_registers(&mut self, regs: &mut WaveRegs, tid: Tid) -> TargetResult<(), Self> {
         let w = self.wave_for(tid)?;
-        let wave = self.machine.wave(w).ok_or(TargetError::NonFatal)?;
+        let wave = self.wave_ref(w).ok_or(TargetError::NonFatal)?;
         regs.gpr = self.return_registers(w);
         regs.pc = wave.pc;
         regs.sgpr = wave.sgpr[..crate::arch::SGPRS].to_vec();
@@ -341,11 +359,15 @@ impl MultiThreadBase for GdbTarget {
         regs.status = status_of(wave);
         regs.trapsts = wave.trapsts;
         regs.flat_scratch = pair(wave, FLAT_SCRATCH_LO);
+        regs.no_variables = self.ended.as_ref().is_some_and(|z| z.id.wave == w);
         Ok(())
     }
 
     fn write_registers(&mut self, regs: &WaveRegs, tid: Tid) -> TargetResult<(), Self> {
         let w = self.wave_for(tid)?;
+        if self.ended.as_ref().is_some_and(|z| z.id.wave == w) {
+            return Ok(()); // the wave has ended: nothing to write to
+        }
         let wave = self.machine.wave_mut(w).ok_or(TargetError::NonFatal)?;
         wave.pc = regs.pc;
         for (i, v) in regs.sgpr.iter().take(crate::arch::SGPRS).enumerate() {
@@ -396,11 +418,15 @@ impl MultiThreadBase for GdbTarget {
         for w in self.machine.waves() {
             thread_is_active(tid_of(w.id.wave));
         }
+        if let Some(z) = &self.ended {
+            thread_is_active(tid_of(z.id.wave));
+        }
         Ok(())
     }
 
     fn is_thread_alive(&mut self, tid: Tid) -> Result<bool, Self::Error> {
-        Ok(self.machine.is_live(wave_of(tid)))
+        let w = wave_of(tid);
+        Ok(self.machine.is_live(w) || self.ended.as_ref().is_some_and(|z| z.id.wave == w))
     }
 
     fn support_single_register_access(

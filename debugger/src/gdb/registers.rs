@@ -16,7 +16,7 @@ impl SingleRegisterAccess<Tid> for GdbTarget {
         buf: &mut [u8],
     ) -> TargetResult<usize, Self> {
         let w = self.wave_for(tid)?;
-        let wave = self.machine.wave(w).ok_or(TargetError::NonFatal)?;
+        let wave = self.wave_ref(w).ok_or(TargetError::NonFatal)?;
         let n = reg.0;
         let size = reg_size(n).ok_or(TargetError::NonFatal)?;
         let buf = buf.get_mut(..size).ok_or(TargetError::NonFatal)?;
@@ -52,6 +52,9 @@ impl SingleRegisterAccess<Tid> for GdbTarget {
         let size = reg_size(n).ok_or(TargetError::NonFatal)?;
         if val.len() != size {
             return Err(TargetError::NonFatal);
+        }
+        if self.ended.as_ref().is_some_and(|z| z.id.wave == w) {
+            return Ok(()); // the wave has ended (`GdbTarget::ended`): nothing to write to
         }
         let wave = self.machine.wave_mut(w).ok_or(TargetError::NonFatal)?;
         let u32v = || u32::from_le_bytes(val[..4].try_into().unwrap());

@@ -7,7 +7,14 @@ use gdbstub::target::ext::thread_extra_info::ThreadExtraInfo;
 impl GdbTarget {
     /// "wave 5 (wg 1,0,0) simd 1 barrier".
     pub fn wave_text(&self, wave: u32) -> String {
-        match self.machine.wave(wave) {
+        match self.wave_ref(wave) {
+            Some(w) if self.ended.as_ref().is_some_and(|z| z.id.wave == wave) => {
+                let g = w.id.work_group;
+                format!(
+                    "wave {} (wg {},{},{}) simd {} ended",
+                    w.id.wave, g[0], g[1], g[2], w.id.simd
+                )
+            }
             Some(w) => {
                 let g = w.id.work_group;
                 format!(
