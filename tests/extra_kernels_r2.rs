@@ -171,11 +171,25 @@ fn r2_ocl_mix() {
     run_one("r2_ocl_mix");
 }
 
+/// gfx950 scaled conversions: 32-element FP6/BF6 packing (pk32, 2xpk16 interleave) and decoding to
+/// f32/f16/bf16, FP8/BF8/FP4 to and from f16/bf16 with byte/word/half selects (OCP MX formats, E8M0 scales).
+#[test]
+fn r2_cvt_mx() {
+    run_one("r2_cvt_mx");
+}
+
+/// 128 KB static + 24 KB dynamic LDS (gfx950's 160 KB), block of 1000 (a partial 16th wave), tree reduction.
+#[test]
+fn r2_big_lds() {
+    run_one("r2_big_lds");
+}
+
 /// The same sources rebuilt at -O0 (flat accesses to the private stack, spills), -O3 and -ffast-math
 /// (cflags.txt in each directory); the references are the base cases'.
 macro_rules! variants {
     ($($name:ident),* $(,)?) => {$(
         #[test]
+        #[allow(non_snake_case)] // the -O0 / -O3 suffix names the build
         fn $name() {
             run_one(stringify!($name));
         }
