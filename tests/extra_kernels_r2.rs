@@ -211,4 +211,9 @@ variants!(
     r2_atomics_O0,
     r2_atomics_O3,
     r2_atomics_fast,
+    r2_gfx950_valu_O0,
+    r2_cvt_mx_O0,
+    r2_wave64_O0,
+    r2_buffer_rsrc_O0,
+    r2_load_lds_O0,
 );
