@@ -409,8 +409,15 @@ fn neutralize_locations(
                 }
                 if is_var && attr.name() == gimli::DW_AT_location && var.is_none() {
                     if let Some(key) = served_var(&dwarf, &unit, entry) {
-                        var = Some(vars.len());
-                        vars.push(key);
+                        // One window per source variable: its inlined copies share it (the server finds the
+                        // one in scope at the PC), which keeps the offsets, hence the expressions, short.
+                        var = Some(match vars.iter().position(|v| *v == key) {
+                            Some(k) => k,
+                            None => {
+                                vars.push(key);
+                                vars.len() - 1
+                            }
+                        });
                     }
                 }
                 let k = if attr.name() == gimli::DW_AT_location {
@@ -459,8 +466,9 @@ fn neutralize_locations(
 /// Where gdb finds the variables the server evaluates: rbp holds this in every frame, and variable `k` lives at
 /// `VAR_BASE + k * VAR_STRIDE` (no device aperture is near: buffers, kernarg and LDS are below 2^49).
 pub const VAR_BASE: u64 = 0x7700_0000_0000_0000;
-/// Room per variable: gdb reads a member of a struct at its own offset from the variable's address.
-pub const VAR_STRIDE: u64 = 4096;
+/// Room per variable: gdb reads a member of a struct at its own offset from the variable's address, and a large
+/// private array in several reads (at most `conn::MAX_READ` bytes each).
+pub const VAR_STRIDE: u64 = 0x1_0000;
 
 /// A variable whose location the served copy turned into the server's window: enough to find it again among the
 /// variables the core's DWARF model has in scope at a PC.
