@@ -207,13 +207,20 @@ impl Dispatch {
                     count,
                     fill,
                 } => {
-                    if meta.value_kind != "global_buffer" && meta.size != 8 {
+                    let size = (*count * dtype.size()) as u64;
+                    let inline = meta.value_kind == "by_value" && meta.size != 8;
+                    if inline && size != meta.size as u64 {
+                        return Err(err(at(&format!(
+                            "the kernel's by-value argument has {} bytes; the buffer given for it has {size}",
+                            meta.size
+                        ))));
+                    }
+                    if meta.value_kind != "global_buffer" && meta.size != 8 && !inline {
                         return Err(err(at(&format!(
                             "manifest says buffer, kernel says {} of {} bytes",
                             meta.value_kind, meta.size
                         ))));
                     }
-                    let size = (*count * dtype.size()) as u64;
                     let bytes = match file {
                         Some(f) => {
                             let b = std::fs::read(f).map_err(|e| {
@@ -244,6 +251,15 @@ impl Dispatch {
                             }
                         },
                     };
+                    if inline {
+                        // A by-value struct or array written as a buffer of its bytes: copied into the kernarg
+                        // slot itself (the manifest's raw-bytes form, like `{"kind":"scalar","file":...}`).
+                        let mut b = bytes;
+                        b.resize(slot.len(), 0);
+                        kernarg[slot].copy_from_slice(&b);
+                        buffer_addrs.push(None);
+                        continue;
+                    }
                     let addr = next;
                     mem.map(Region::new(
                         addr,

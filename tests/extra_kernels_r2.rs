@@ -76,6 +76,13 @@ fn r2_kernarg_struct() {
     run_one("r2_kernarg_struct");
 }
 
+/// The same kernel with the by-value struct and array given as buffers of their bytes (copied into the kernarg
+/// slot, since the kernel's argument is by_value and not pointer-sized).
+#[test]
+fn r2_kernarg_struct_buffer() {
+    run_one("r2_kernarg_struct_buffer");
+}
+
 /// HIP extern __shared__ sized by lds_dynamic_bytes, placed after static LDS; block of 96 (partial wave).
 #[test]
 fn r2_dyn_lds() {
