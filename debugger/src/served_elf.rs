@@ -476,6 +476,8 @@ pub const VAR_STRIDE: u64 = 0x1_0000;
 pub struct ServedVar {
     pub name: String,
     pub decl_line: u64,
+    /// The file name (last path component) of the declaration, when the DWARF names it.
+    pub decl_file: Option<String>,
 }
 
 /// The name and declaration line of a variable DIE, through its abstract origin (inlined copies carry neither).
@@ -490,7 +492,20 @@ fn served_var<R: gimli::Reader>(
             let name = dwarf.attr_string(unit, n).ok()?;
             let name = name.to_string_lossy().ok()?.into_owned();
             let decl_line = e.attr_value(gimli::DW_AT_decl_line)?.udata_value()?;
-            return Some(ServedVar { name, decl_line });
+            let decl_file = e
+                .attr_value(gimli::DW_AT_decl_file)
+                .and_then(|f| f.udata_value())
+                .and_then(|i| {
+                    let header = unit.line_program.as_ref()?.header();
+                    let path = dwarf.attr_string(unit, header.file(i)?.path_name()).ok()?;
+                    let path = path.to_string_lossy().ok()?.into_owned();
+                    Some(path.rsplit('/').next().unwrap_or(&path).to_string())
+                });
+            return Some(ServedVar {
+                name,
+                decl_line,
+                decl_file,
+            });
         }
         match e.attr_value(gimli::DW_AT_abstract_origin)? {
             gimli::AttributeValue::UnitRef(o) => e = unit.entry(o).ok()?,

@@ -120,7 +120,12 @@ impl GdbTarget {
             .entry((pc, k))
             .or_insert_with(|| {
                 di.variables_at(pc).into_iter().find(|v| {
-                    *v.name == *key.name && v.decl.map(|d| d.line as u64) == Some(key.decl_line)
+                    let Some(d) = v.decl else { return false };
+                    let file_ok = match (&key.decl_file, di.file(d.file)) {
+                        (Some(want), Some(f)) => f.path.rsplit('/').next() == Some(want.as_str()),
+                        _ => true,
+                    };
+                    *v.name == *key.name && d.line as u64 == key.decl_line && file_ok
                 })
             })
             .clone()?;
