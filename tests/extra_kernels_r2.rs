@@ -191,6 +191,13 @@ fn r2_big_lds() {
     run_one("r2_big_lds");
 }
 
+/// __bf16 scalar/vector arithmetic and conversions, ds_pk_add_bf16/f16 LDS atomics, and flat (generic-pointer)
+/// loads, stores and atomics resolving to LDS and to global memory.
+#[test]
+fn r2_bf16_flat() {
+    run_one("r2_bf16_flat");
+}
+
 /// The same sources rebuilt at -O0 (flat accesses to the private stack, spills), -O3 and -ffast-math
 /// (cflags.txt in each directory); the references are the base cases'.
 macro_rules! variants {
