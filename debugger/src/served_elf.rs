@@ -309,6 +309,118 @@ fn line_dir_strp_positions(line: &[u8]) -> Vec<usize> {
     found
 }
 
+/// DWARF 4 units name their compilation directory in the unit DIE (`DW_AT_comp_dir`), not in the line table:
+/// a relative one (clang's `-fdebug-compilation-dir=.`) is made absolute against `base` the same way, the new
+/// strings appended to a relocated `.debug_str`. Only the `DW_FORM_strp` form is rewritten; anything unexpected
+/// leaves the unit as it is.
+fn rebase_comp_dirs(out: &mut Vec<u8>, shoff: usize, shdrs: &[Shdr], names: &[u8], base: &str) {
+    use gimli::{EndianSlice, LittleEndian};
+    let find = |n: &[u8]| shdrs.iter().position(|s| name_of(names, s.name) == n);
+    let (Some(ii), Some(si)) = (find(b".debug_info"), find(b".debug_str")) else {
+        return;
+    };
+    let copy = out.clone();
+    let section = |name: &str| -> &[u8] {
+        find(name.as_bytes())
+            .and_then(|i| section_bytes(&copy, &shdrs[i]).ok())
+            .unwrap_or(&[])
+    };
+    let Ok(dwarf) = gimli::Dwarf::load(|id: gimli::SectionId| {
+        Ok::<_, gimli::Error>(EndianSlice::new(section(id.name()), LittleEndian))
+    }) else {
+        return;
+    };
+    let info_off = shdrs[ii].offset as usize;
+    let strs = section(".debug_str");
+    let mut new_strs = strs.to_vec();
+    let mut patches = Vec::new();
+    let mut units = dwarf.units();
+    while let Ok(Some(header)) = units.next() {
+        if header.version() >= 5 {
+            continue; // the line table carries the directories (rebase_line_dirs)
+        }
+        // `units()` walks .debug_info: the unit's offset is in that section.
+        let unit_off = header.offset().0;
+        let Ok(abbrevs) = dwarf.abbreviations(&header) else {
+            continue;
+        };
+        // The unit DIE follows the header: ULEB abbreviation code, then the attributes in abbreviation order.
+        let mut at = unit_off + header.header_size();
+        let info = section(".debug_info");
+        let Some(code) = uleb(info, &mut at) else {
+            continue;
+        };
+        let Some(abbrev) = abbrevs.get(code) else {
+            continue;
+        };
+        for spec in abbrev.attributes() {
+            if spec.name() == gimli::DW_AT_comp_dir {
+                if spec.form() == gimli::DW_FORM_strp {
+                    if let Some(old) = info.get(at..at + 4) {
+                        let old = u32::from_le_bytes(old.try_into().unwrap());
+                        let dir = name_of(strs, old);
+                        if !dir.starts_with(b"/") && !dir.is_empty() {
+                            let Ok(new_off) = u32::try_from(new_strs.len()) else {
+                                return;
+                            };
+                            new_strs.extend_from_slice(base.trim_end_matches('/').as_bytes());
+                            new_strs.push(b'/');
+                            new_strs.extend_from_slice(dir);
+                            new_strs.push(0);
+                            patches.push((info_off + at, new_off));
+                        }
+                    }
+                }
+                break;
+            }
+            let size = match spec.form() {
+                gimli::DW_FORM_flag_present | gimli::DW_FORM_implicit_const => 0,
+                gimli::DW_FORM_data1
+                | gimli::DW_FORM_flag
+                | gimli::DW_FORM_ref1
+                | gimli::DW_FORM_strx1 => 1,
+                gimli::DW_FORM_data2 | gimli::DW_FORM_ref2 | gimli::DW_FORM_strx2 => 2,
+                gimli::DW_FORM_strx3 => 3,
+                gimli::DW_FORM_data4
+                | gimli::DW_FORM_ref4
+                | gimli::DW_FORM_strp
+                | gimli::DW_FORM_line_strp
+                | gimli::DW_FORM_sec_offset
+                | gimli::DW_FORM_strx4 => 4,
+                gimli::DW_FORM_data8 | gimli::DW_FORM_ref8 | gimli::DW_FORM_addr => 8,
+                gimli::DW_FORM_udata
+                | gimli::DW_FORM_sdata
+                | gimli::DW_FORM_strx
+                | gimli::DW_FORM_addrx => {
+                    if uleb(info, &mut at).is_none() {
+                        break;
+                    }
+                    0
+                }
+                gimli::DW_FORM_string => {
+                    match info.get(at..).and_then(|b| b.iter().position(|&c| c == 0)) {
+                        Some(n) => n + 1,
+                        None => break,
+                    }
+                }
+                _ => break, // a form not expected in a unit DIE: leave the unit alone
+            };
+            at += size;
+        }
+    }
+    if patches.is_empty() {
+        return;
+    }
+    for (at, off) in patches {
+        out[at..at + 4].copy_from_slice(&off.to_le_bytes());
+    }
+    let new_off = out.len() as u64;
+    out.extend_from_slice(&new_strs);
+    let h = shoff + si * 64;
+    out[h + 0x18..h + 0x20].copy_from_slice(&new_off.to_le_bytes());
+    out[h + 0x20..h + 0x28].copy_from_slice(&(new_strs.len() as u64).to_le_bytes());
+}
+
 /// Make the relative include directories of the line tables absolute under `base` (see the module docs).
 fn rebase_line_dirs(out: &mut Vec<u8>, shoff: usize, shdrs: &[Shdr], names: &[u8], base: &str) {
     let find = |n: &[u8]| shdrs.iter().position(|s| name_of(names, s.name) == n);
@@ -566,6 +678,7 @@ pub fn served_copy_with_vars(
 
     if let Some(base) = source_base {
         rebase_line_dirs(&mut out, shoff, &shdrs, shstrtab, base);
+        rebase_comp_dirs(&mut out, shoff, &shdrs, shstrtab, base);
     }
     let vars = neutralize_locations(&mut out, original, &shdrs, shstrtab);
     let existing = shdrs

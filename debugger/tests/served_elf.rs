@@ -212,3 +212,36 @@ fn truncated_and_corrupt_objects_are_errors_not_panics() {
         let _ = served_copy(&bad, Some("/x"));
     }
 }
+
+/// DW_AT_comp_dir of the first unit, read back with gimli.
+fn comp_dir(elf: &[u8]) -> (u16, String) {
+    use object::{Object, ObjectSection};
+    let file = object::File::parse(elf).unwrap();
+    let load = |id: gimli::SectionId| -> Result<gimli::EndianSlice<'_, gimli::LittleEndian>, gimli::Error> {
+        let data = file
+            .section_by_name(id.name())
+            .and_then(|s| s.data().ok())
+            .unwrap_or(&[]);
+        Ok(gimli::EndianSlice::new(data, gimli::LittleEndian))
+    };
+    let dwarf = gimli::Dwarf::load(load).unwrap();
+    let header = dwarf.units().next().unwrap().unwrap();
+    let unit = dwarf.unit(header).unwrap();
+    let dir = unit.comp_dir.unwrap().to_string_lossy().into_owned();
+    (header.version(), dir)
+}
+
+#[test]
+fn dwarf4_relative_compilation_directory_is_made_absolute() {
+    // fixtures/dwarf4/README.md: gemm at DWARF 4 with -fdebug-compilation-dir=. (llvm-dwarfdump: comp_dir ".").
+    let original = std::fs::read(repo("debugger/tests/fixtures/dwarf4/gemm_dwarf4.hsaco")).unwrap();
+    assert_eq!(comp_dir(&original), (4, ".".to_string()));
+    let served = served_copy(&original, Some("/src/gemm")).unwrap();
+    // gdb resolves a DWARF 4 unit's relative file names against comp_dir: an absolute one lets `list` find the
+    // source wherever gdb runs.
+    assert_eq!(comp_dir(&served), (4, "/src/gemm/.".to_string()));
+    // DWARF 5 units keep theirs (their line tables carry absolute directories instead).
+    let gemm5 = std::fs::read(repo("examples/polybench_gemm_64/kernel.hsaco")).unwrap();
+    let served5 = served_copy(&gemm5, Some("/src/gemm")).unwrap();
+    assert_eq!(comp_dir(&served5), (5, ".".to_string()));
+}
