@@ -18,10 +18,20 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // The frame's inner width decides the gutter columns (and so the title, drawn with the frame).
     let wide = area.width.saturating_sub(2) >= 50;
     let cols = if wide { "execs, stall" } else { "stall" };
+    // A long path keeps its end: the file name matters more than the directories.
+    let rest = format!(" ({cols}: {which}) ");
+    let room = (area.width as usize).saturating_sub(" Source: ".len() + rest.chars().count() + 2);
+    let n = p.file_name.chars().count();
+    let name = if n > room && room > 1 {
+        let tail: String = p.file_name.chars().skip(n - (room - 1)).collect();
+        format!("…{tail}")
+    } else {
+        p.file_name.clone()
+    };
     let inner = super::frame(
         app,
         Pane::Source,
-        format!(" Source: {} ({cols}: {which}) ", p.file_name),
+        format!(" Source: {name}{rest}"),
         area,
         buf,
     );
