@@ -198,6 +198,24 @@ fn r2_bf16_flat() {
     run_one("r2_bf16_flat");
 }
 
+/// Generated random expression trees (gen_fuzz.py: unsigned 32/64-bit integer C; gen_fuzz_f32.py: f32 IEEE
+/// operations built -ffp-contract=off) over per-lane and uniform values; references evaluate the same trees in
+/// Python with C / IEEE semantics. r2_fuzz_int4 and r2_fuzzf3 are built -O0.
+#[test]
+fn r2_fuzz() {
+    for name in [
+        "r2_fuzz_int1",
+        "r2_fuzz_int2",
+        "r2_fuzz_int3",
+        "r2_fuzz_int4",
+        "r2_fuzzf1",
+        "r2_fuzzf2",
+        "r2_fuzzf3",
+    ] {
+        run_one(name);
+    }
+}
+
 /// The same sources rebuilt at -O0 (flat accesses to the private stack, spills), -O3 and -ffast-math
 /// (cflags.txt in each directory); the references are the base cases'.
 macro_rules! variants {
