@@ -198,9 +198,9 @@ fn r2_bf16_flat() {
     run_one("r2_bf16_flat");
 }
 
-/// Generated random expression trees (gen_fuzz.py: unsigned 32/64-bit integer C; gen_fuzz_f32.py: f32 IEEE
-/// operations built -ffp-contract=off) over per-lane and uniform values; references evaluate the same trees in
-/// Python with C / IEEE semantics. r2_fuzz_int4 and r2_fuzzf3 are built -O0.
+/// Generated random expression trees (gen_fuzz.py: unsigned 32/64-bit integer C; gen_fuzz_f32.py /
+/// gen_fuzz_f64.py: f32 / f64 IEEE operations built -ffp-contract=off) over per-lane and uniform values; references evaluate the same trees in
+/// Python with C / IEEE semantics. r2_fuzz_int4, r2_fuzzf3 and r2_fuzzd2 are built -O0.
 #[test]
 fn r2_fuzz() {
     for name in [
@@ -211,9 +211,20 @@ fn r2_fuzz() {
         "r2_fuzzf1",
         "r2_fuzzf2",
         "r2_fuzzf3",
+        "r2_fuzzd1",
+        "r2_fuzzd2",
     ] {
         run_one(name);
     }
+}
+
+/// f64/f32 division and sqrt at the range edges as LLVM expands them: denominators above 2^1022 (subnormal
+/// reciprocal) with subnormal quotients, huge quotients, subnormal operands; numpy's correctly rounded results.
+/// V_DIV_SCALE_F64 scaled such a denominator UP by 2^128 (the pseudocode's text) to infinity, so 0.75 / 1.7e308
+/// came out as inf; it now scales it down.
+#[test]
+fn r2_div_edges() {
+    run_one("r2_div_edges");
 }
 
 /// The same sources rebuilt at -O0 (flat accesses to the private stack, spills), -O3 and -ffast-math

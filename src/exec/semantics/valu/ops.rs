@@ -422,7 +422,12 @@ impl<T: FT> VOpFlag for DivScale<T> {
         } else if f.is_denorm(s1) {
             (up(s0), false)
         } else if rcp_denorm && q_denorm {
-            (if x0 == d { up(s0) } else { s0 }, true)
+            // The pseudocode's ldexp(S0, 128) cannot be right here: |S1| > 2^1022, so scaling the denominator up
+            // overflows to infinity and every quotient would come out wrong (LLVM's f64 division, correctly
+            // rounded on hardware, takes this branch for e.g. 0.75 / 1.7e308). Scaling it down by 2^128 makes
+            // its reciprocal normal and the scaled quotient q * 2^128 normal; V_DIV_FMAS scales back down (its
+            // S2, the quotient, is below 1) and rounds the subnormal result once.
+            (if x0 == d { down(s0) } else { s0 }, true)
         } else if rcp_denorm {
             (down(s0), false)
         } else if q_denorm {
