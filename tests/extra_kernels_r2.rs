@@ -260,3 +260,27 @@ variants!(
     r2_buffer_rsrc_O0,
     r2_load_lds_O0,
 );
+
+/// A manifest's f64 scalar is the double nearest its decimal text (Python's json writes the shortest repr that
+/// round-trips). -29.485729594586786 is 0xc03d7c58c6537318 (Python: float.hex); the default serde_json parser
+/// read 0x...317, which made an f64 fuzz case one ulp off.
+#[test]
+fn manifest_f64_scalars_are_exact() {
+    use wavescope::manifest::{ArgSpec, Manifest};
+    let text = r#"{"kernel":"k","grid":[1,1,1],"block":[1,1,1],
+        "args":[{"kind":"scalar","dtype":"f64","value":-29.485729594586786},
+                {"kind":"scalar","dtype":"f64","value":2.2250738585072014e-308}],"outputs":[]}"#;
+    let v: serde_json::Value = serde_json::from_str(text).unwrap();
+    let m = Manifest::from_value(&v, std::path::Path::new("/tmp/case.json")).unwrap();
+    let bits: Vec<u64> = m
+        .args
+        .iter()
+        .map(|a| match a {
+            ArgSpec::Scalar { dtype, value } => {
+                u64::from_le_bytes(value.to_bytes(*dtype).try_into().unwrap())
+            }
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(bits, vec![0xc03d_7c58_c653_7318, 0x0010_0000_0000_0000]);
+}
