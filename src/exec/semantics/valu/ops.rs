@@ -393,8 +393,7 @@ fn exp_of(x: f64) -> i32 {
 /// V_DIV_SCALE_F32/F64 (pseudocode.md VOP3B 480/481). S0 is the value to scale (numerator or
 /// denominator), S1 the denominator, S2 the numerator. The result is S0 unless a branch scales it; the
 /// flag (VCC bit, written to sdst) tells V_DIV_FMAS to undo a one-sided scale. "x == DENORM" is read as
-/// "x is (would be) subnormal in the operation's format"; `1.0 / 64'F(S1.f32) == DENORM.f64` can never
-/// hold for an f32 S1.
+/// "x is (would be) subnormal in the operation's format", also for the f32 form's `1.0 / 64'F(S1.f32)`.
 pub struct DivScale<T>(PhantomData<T>);
 impl<T: FT> VOpFlag for DivScale<T> {
     const S: [K; 3] = [T::K, T::K, T::K];
@@ -411,8 +410,11 @@ impl<T: FT> VOpFlag for DivScale<T> {
         let up = |x: u64| float::round_scaled(f, f.to_f64(x), 0.0, scale, m.round(f));
         let down = |x: u64| float::round_scaled(f, f.to_f64(x), 0.0, -scale, m.round(f));
         let (e2, e1) = (f.exponent(s2) as i32, f.exponent(s1) as i32);
-        // 1/S1 subnormal: only possible for f64 (|S1| > 2^1022).
-        let rcp_denorm = is64 && d.is_finite() && d.abs() > float::pow2(1022);
+        // 1/S1 subnormal in the operation's format: |S1| > 2^1022 (f64) / 2^126 (f32). The f32 pseudocode writes
+        // `1.0 / 64'F(S1.f32) == DENORM.f64`, which taken literally never holds; LLVM's f32 division issues
+        // V_RCP_F32 before it enables denormals (flush-to-zero kernels), so for x / 3.4e38 it relies on this
+        // branch scaling the denominator into the range where the reciprocal is normal.
+        let rcp_denorm = d.is_finite() && d.abs() > float::pow2(if is64 { 1022 } else { 126 });
         let q_denorm = div_would_be_denorm(n, d, f.emin());
         if n == 0.0 || d == 0.0 {
             (f.default_nan(), false)
