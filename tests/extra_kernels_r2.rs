@@ -209,6 +209,8 @@ fn r2_fuzz() {
         "r2_fuzz_int2",
         "r2_fuzz_int3",
         "r2_fuzz_int4",
+        "r2_fuzz_int5",
+        "r2_fuzz_int6",
         "r2_fuzzf1",
         "r2_fuzzf2",
         "r2_fuzzf3",
