@@ -243,35 +243,34 @@ fn r2_div_edges_ftz() {
 /// The same sources rebuilt at -O0 (flat accesses to the private stack, spills), -O3 and -ffast-math
 /// (cflags.txt in each directory); the references are the base cases'.
 macro_rules! variants {
-    ($($name:ident),* $(,)?) => {$(
+    ($($name:ident => $dir:literal),* $(,)?) => {$(
         #[test]
-        #[allow(non_snake_case)] // the -O0 / -O3 suffix names the build
         fn $name() {
-            run_one(stringify!($name));
+            run_one($dir);
         }
     )*};
 }
 variants!(
-    r2_int64_O0,
-    r2_int64_O3,
-    r2_int64_fast,
-    r2_bits_O0,
-    r2_bits_O3,
-    r2_bits_fast,
-    r2_scratch_O0,
-    r2_scratch_O3,
-    r2_scratch_fast,
-    r2_indirect_O0,
-    r2_indirect_O3,
-    r2_indirect_fast,
-    r2_atomics_O0,
-    r2_atomics_O3,
-    r2_atomics_fast,
-    r2_gfx950_valu_O0,
-    r2_cvt_mx_O0,
-    r2_wave64_O0,
-    r2_buffer_rsrc_O0,
-    r2_load_lds_O0,
+    r2_int64_o0 => "r2_int64_O0",
+    r2_int64_o3 => "r2_int64_O3",
+    r2_int64_fast => "r2_int64_fast",
+    r2_bits_o0 => "r2_bits_O0",
+    r2_bits_o3 => "r2_bits_O3",
+    r2_bits_fast => "r2_bits_fast",
+    r2_scratch_o0 => "r2_scratch_O0",
+    r2_scratch_o3 => "r2_scratch_O3",
+    r2_scratch_fast => "r2_scratch_fast",
+    r2_indirect_o0 => "r2_indirect_O0",
+    r2_indirect_o3 => "r2_indirect_O3",
+    r2_indirect_fast => "r2_indirect_fast",
+    r2_atomics_o0 => "r2_atomics_O0",
+    r2_atomics_o3 => "r2_atomics_O3",
+    r2_atomics_fast => "r2_atomics_fast",
+    r2_gfx950_valu_o0 => "r2_gfx950_valu_O0",
+    r2_cvt_mx_o0 => "r2_cvt_mx_O0",
+    r2_wave64_o0 => "r2_wave64_O0",
+    r2_buffer_rsrc_o0 => "r2_buffer_rsrc_O0",
+    r2_load_lds_o0 => "r2_load_lds_O0",
 );
 
 /// A manifest's f64 scalar is the double nearest its decimal text (Python's json writes the shortest repr that
