@@ -199,9 +199,10 @@ fn r2_bf16_flat() {
 }
 
 /// Generated random expression trees (gen_fuzz.py: unsigned 32/64-bit integer C; gen_fuzz_f32.py /
-/// gen_fuzz_f64.py / gen_fuzz_f16.py: f32 / f64 / f16 IEEE operations built -ffp-contract=off) over per-lane and uniform values; references evaluate the same trees in
-/// Python with C / IEEE semantics. r2_fuzz_int4, r2_fuzzf3, r2_fuzzd2 and r2_fuzzh2 are
-/// built -O0.
+/// gen_fuzz_f64.py / gen_fuzz_f16.py / gen_fuzz_pk.py: f32 / f64 / f16 / half2 IEEE operations built
+/// -ffp-contract=off) over per-lane and uniform values; references evaluate the same trees in
+/// Python with C / IEEE semantics. r2_fuzz_int4, r2_fuzzf3, r2_fuzzd2, r2_fuzzh2 and
+/// r2_fuzzpk2 are built -O0.
 #[test]
 fn r2_fuzz() {
     for name in [
@@ -218,6 +219,8 @@ fn r2_fuzz() {
         "r2_fuzzd2",
         "r2_fuzzh1",
         "r2_fuzzh2",
+        "r2_fuzzpk1",
+        "r2_fuzzpk2",
     ] {
         run_one(name);
     }
