@@ -212,6 +212,8 @@ fn r2_fuzz() {
         "r2_fuzz_int4",
         "r2_fuzz_int5",
         "r2_fuzz_int6",
+        "r2_fuzz_int7",
+        "r2_fuzz_int8",
         "r2_fuzzf1",
         "r2_fuzzf2",
         "r2_fuzzf3",
