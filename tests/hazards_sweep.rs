@@ -32,6 +32,12 @@ fn kernels() -> Vec<(String, PathBuf)> {
         ("", root.join("examples")),
         ("ocl/", root.join("tests/fixtures/extra_kernels")),
         ("hip/", root.join("tests/fixtures/extra_kernels_hip")),
+        // corpus kernels rebuilt at -O1 whose code the -O2 builds lack (VALU SGPR -> VMEM nops, H7-34 WAR,
+        // an SMEM load pending across a recursive call): tests/fixtures/hazard_sweep/variants/README.md
+        (
+            "variant/",
+            root.join("tests/fixtures/hazard_sweep/variants"),
+        ),
     ] {
         let Ok(rd) = std::fs::read_dir(&dir) else {
             continue;
@@ -47,6 +53,23 @@ fn kernels() -> Vec<(String, PathBuf)> {
                 continue;
             }
             v.push((format!("{prefix}{name}"), d));
+        }
+    }
+    // an ad-hoc extra corpus for the ignored dump tests: SWEEP_EXTRA=DIR holds GROUP/NAME/case.json
+    if let Ok(extra) = std::env::var("SWEEP_EXTRA") {
+        let mut dirs: Vec<PathBuf> = glob_dirs(&PathBuf::from(&extra))
+            .into_iter()
+            .flat_map(|g| glob_dirs(&g))
+            .filter(|d| d.join("case.json").exists())
+            .collect();
+        dirs.sort();
+        for d in dirs {
+            let rel = d
+                .strip_prefix(&extra)
+                .unwrap()
+                .to_string_lossy()
+                .to_string();
+            v.push((format!("extra/{rel}"), d));
         }
     }
     // probe kernels (one code object, several manifests each): the checker's stress kernels, and the
@@ -147,6 +170,16 @@ fn cases_of(kernel: &str, program: &Program, executed: &[u64]) -> Vec<Case> {
         }
     }
     v
+}
+
+fn glob_dirs(d: &std::path::Path) -> Vec<PathBuf> {
+    std::fs::read_dir(d)
+        .map(|r| {
+            r.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_dir())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Every kernel that loads, with its directory and cases (from a plain run's execution counts).

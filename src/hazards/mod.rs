@@ -283,7 +283,8 @@ struct Pending {
     done: bool,
 }
 
-const OPS: usize = 256;
+/// Slots of outstanding memory ops per wave: more than the four capped queues (vm, lds, smem, flat) can hold.
+const OPS: usize = 512;
 const NEED_VM: u8 = 1;
 const NEED_LGKM: u8 = 2;
 
@@ -386,10 +387,21 @@ impl MemState {
     }
     /// Record an issued memory op; returns its seq.
     fn issue(&mut self, idx: u32, class: MemClass) -> u32 {
-        let seq = self.next_seq;
-        self.next_seq = self.next_seq.wrapping_add(1).max(1);
+        // The op lives in slot seq % OPS. A slot whose op is still outstanding is skipped, not reused: an SMEM
+        // load stays pending until the next lgkmcnt(0) however many VMEM ops come and go meanwhile (a recursive
+        // device call spilling to scratch between the load and its use). The counters bound what can be
+        // outstanding (waitcnt.md: the queues below are capped at 64 each), so a free slot is found at once in
+        // practice; the probe is bounded all the same.
+        let mut seq = self.next_seq;
+        for _ in 0..OPS {
+            let p = &self.ops[seq as usize % OPS];
+            if p.seq == 0 || p.done {
+                break;
+            }
+            seq = seq.wrapping_add(1).max(1);
+        }
+        self.next_seq = seq.wrapping_add(1).max(1);
         let slot = seq as usize % OPS;
-        // an evicted op is far older than anything the counters can still hold
         self.ops[slot] = Pending {
             seq,
             idx,
