@@ -247,6 +247,14 @@ fn r2_div_edges_ftz() {
     run_one("r2_div_edges_ftz");
 }
 
+/// Conversions LLVM expands: 64-bit integers to/from f32/f64 (beyond 2^53 / 2^63), f64 to f16/f32 with one
+/// rounding (halfway and just-above-halfway cases), float to integer truncation, round(); -O2 and -O0.
+#[test]
+fn r2_conv() {
+    run_one("r2_conv");
+    run_one("r2_conv_O0");
+}
+
 /// The same sources rebuilt at -O0 (flat accesses to the private stack, spills), -O3 and -ffast-math
 /// (cflags.txt in each directory); the references are the base cases'.
 macro_rules! variants {
