@@ -202,8 +202,8 @@ fn r2_bf16_flat() {
 /// gen_fuzz_f64.py / gen_fuzz_f16.py / gen_fuzz_pk.py: f32 / f64 / f16 / half2 IEEE operations built
 /// -ffp-contract=off; gen_fuzz_ftz.py: f32 with -fgpu-flush-denormals-to-zero; gen_fuzz_mem.py: mixed-width
 /// loads/stores over the same bytes of LDS, global and private memory) over per-lane and uniform values; references evaluate the same trees in
-/// Python with C / IEEE semantics. r2_fuzz_int4, r2_fuzzf3, r2_fuzzd2, r2_fuzzh2,
-/// r2_fuzzpk2, r2_fuzzftz2 and r2_fuzzmem2 are built -O0.
+/// Python with C / IEEE semantics. r2_fuzz_int4, r2_fuzzf3, r2_fuzzd2,
+/// r2_fuzzftz2 and r2_fuzzmem2 are built -O0 (r2_fuzzh2 and r2_fuzzpk2 -O1).
 #[test]
 fn r2_fuzz() {
     for name in [
