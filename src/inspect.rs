@@ -541,6 +541,7 @@ pub fn run_until<'s>(
                         });
                     }
                     budget -= 1;
+                    let pc = wave.pc;
                     match d.program.step(wave, &mut ctx) {
                         Ok(Flow::Barrier) => {
                             wave.wave_status = WaveStatus::AtBarrier;
@@ -570,15 +571,14 @@ pub fn run_until<'s>(
                             ));
                         }
                         Ok(Flow::Trap(n)) => {
-                            return Err(fault(
-                                wave,
-                                Fault::new(
-                                    FaultKind::Trap,
-                                    format!(
-                                        "s_trap {n}: the kernel raised a trap (no trap handler)"
-                                    ),
-                                ),
-                            ));
+                            // the s_trap itself, as `run` reports it (the wave never resumes here)
+                            wave.pc = pc;
+                            let mut f = Fault::new(
+                                FaultKind::Trap,
+                                format!("s_trap {n}: the kernel raised a trap (no trap handler)"),
+                            );
+                            f.lanes = wave.exec();
+                            return Err(fault(wave, f));
                         }
                         Ok(_) => {}
                         Err(f) => return Err(fault(wave, f)),

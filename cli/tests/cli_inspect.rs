@@ -185,3 +185,26 @@ fn bf16_locals_print_as_bfloat16() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("bf162 u = {3.734375, -3}"), "{out}");
 }
+
+/// A wave that traps before the stop names the s_trap's own PC and source line, as `run` does. r2_trap's
+/// llvm-objdump-22 listing has `s_trap 2` at 0x1674 (kernel.hip:7, `if (v < 0) __builtin_trap();`) and s_endpgm
+/// at 0x1678; in_v.bin's only negative value is element 200 (work-group 3, lane 8).
+#[test]
+fn a_trap_before_the_stop_names_the_s_trap() {
+    let dir = root().join("tests/fixtures/extra_kernels_r2/r2_trap");
+    let (code, out, err) = wavescope(&[
+        "inspect",
+        "--wave",
+        "3",
+        "--break",
+        "*0x1678",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains(
+            "at pc 0x1674 `s_trap 2` (./kernel.hip:7:14) in wave 3 (work-group 3,0,0), lane 8"
+        ),
+        "{err}"
+    );
+}
