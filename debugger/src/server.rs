@@ -398,7 +398,22 @@ impl GdbTarget {
             }
             Stop::Trap { wave, code } => {
                 self.set_current(wave);
-                let note = format!("wavescope: wave {wave} executed s_trap {code}\n");
+                // The wave stops after the s_trap (a SOPP, 4 bytes), like a compiled-in int3, so `continue` goes on.
+                let pc = self.machine.wave(wave).map_or(0, |w| w.pc);
+                let trap_pc = pc.wrapping_sub(4);
+                let at = self
+                    .machine
+                    .session()
+                    .debug_info
+                    .as_ref()
+                    .and_then(|d| {
+                        let l = d.source_loc(trap_pc)?;
+                        Some(format!(" ({}:{})", d.file(l.file)?.path, l.line))
+                    })
+                    .unwrap_or_default();
+                let note = format!(
+                    "wavescope: wave {wave} executed s_trap {code} at 0x{trap_pc:x}{at}; it stops after it\n"
+                );
                 (
                     R::SignalWithThread {
                         tid: tid_of(wave),
