@@ -2,7 +2,7 @@
 
 Each reference.py computes its expected outputs with numpy FROM THE KERNEL SOURCE's semantics
 (never from an emulator), writes little-endian raw .bin files beside itself and writes case.json,
-the dispatch manifest of /work/shared/design/dispatch-manifest.md.
+the dispatch manifest of docs/manifest.md.
 """
 import json
 import os

@@ -1,4 +1,4 @@
-//! The dispatch manifest (../shared/design/dispatch-manifest.md): one kernel launch written down.
+//! The dispatch manifest (docs/manifest.md): one kernel launch written down.
 //! Parsed by hand from `serde_json::Value` so every error names the key that is wrong.
 
 use serde_json::Value;

@@ -1,4 +1,4 @@
-//! The run report (`--report FILE.json`, keys per ../shared/design/dispatch-manifest.md) and the one-screen
+//! The run report (`--report FILE.json`, keys per docs/manifest.md) and the one-screen
 //! human summary.
 
 use crate::check::OutputCheck;
@@ -17,6 +17,8 @@ pub struct HazardFinding {
     pub provided: u32,
     pub waves: u64,
     pub first_wave: u64,
+    /// Where the rule is explained (`docs/hazards.md#<rule>`).
+    pub doc: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -26,6 +28,8 @@ pub struct MissingWait {
     pub register: String,
     pub counter: String,
     pub waves: u64,
+    /// Where missing waits are explained (`docs/hazards.md#missing-wait`).
+    pub doc: String,
 }
 
 /// One executed opcode in the fidelity table.

@@ -1,5 +1,5 @@
 //! SALU semantics (SOP2/SOP1/SOPK/SOPC) against tests/fixtures/sem/salu.s, assembled by llvm-mc-22.
-//! Every expected value is worked out by hand from the per-op text in /work/shared/isa/pseudocode.md (the
+//! Every expected value is worked out by hand from the per-op text in the CDNA4 guide's pseudocode (the
 //! derivation is the comment beside it); bit patterns of wider ops were computed with Python from the same
 //! formulas. Labels and their addresses come from the object's symbol table (llvm-mc's layout).
 

@@ -12,7 +12,7 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 EX="$ROOT/examples"
-SHARED_KERNELS="${SHARED_KERNELS:-/work/shared/kernels}"
+PRELUDES="${PRELUDES:-$ROOT/data/kernels}"
 CLANG="${CLANG:-clang-22}"
 OBJDUMP="${OBJDUMP:-llvm-objdump-22}"
 DWARFDUMP="${DWARFDUMP:-llvm-dwarfdump-22}"
@@ -49,11 +49,11 @@ build_one() {
     cd "$dir"
     if [ -f kernel.cl ]; then
       # keep a copy of the shared prelude beside the source so the example is self-contained
-      if [ -f "$SHARED_KERNELS/ocl_prelude.h" ]; then cp "$SHARED_KERNELS/ocl_prelude.h" ocl_prelude.h; chmod 644 ocl_prelude.h; fi
+      if [ -f "$PRELUDES/ocl_prelude.h" ]; then cp "$PRELUDES/ocl_prelude.h" ocl_prelude.h; chmod 644 ocl_prelude.h; fi
       "$CLANG" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx950 "${COMMON[@]}" ${extra[@]+"${extra[@]}"} \
         -include ./ocl_prelude.h kernel.cl -o kernel.hsaco
     else
-      if [ -f "$SHARED_KERNELS/hip_prelude.h" ]; then cp "$SHARED_KERNELS/hip_prelude.h" hip_prelude.h; chmod 644 hip_prelude.h; fi
+      if [ -f "$PRELUDES/hip_prelude.h" ]; then cp "$PRELUDES/hip_prelude.h" hip_prelude.h; chmod 644 hip_prelude.h; fi
       # --offload-device-only + --no-gpu-bundle-output: a plain ELF code object, not an offload bundle
       "$CLANG" -x hip --offload-arch=gfx950 --offload-device-only --no-gpu-bundle-output -nogpuinc \
         "${COMMON[@]}" ${extra[@]+"${extra[@]}"} -include ./hip_prelude.h kernel.hip -o kernel.hsaco

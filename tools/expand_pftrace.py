@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Expand a Perfetto trace's `compressed_packets` containers in place (what trace_processor does on import), so
-readers that do not inflate them, such as validate_pftrace.py, see the packets.
+readers that do not inflate them see the packets.
 
 usage: expand_pftrace.py IN.pftrace OUT.pftrace
 

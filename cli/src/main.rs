@@ -75,14 +75,14 @@ enum Command {
         /// Modelled clock for trace timestamps, in MHz.
         #[arg(long, default_value_t = 1000)]
         trace_clock_mhz: u64,
-        /// Trace encoding: `standard` (every event names its track; what validate_pftrace.py and every Perfetto
-        /// reader accept) or `compact` (~30% smaller: sequence defaults, counters on the slices, varint flow ids;
+        /// Trace encoding: `standard` (every event names its track and every counter value is its own packet;
+        /// what every Perfetto reader accepts) or `compact` (~30% smaller: sequence defaults, counters on the slices, varint flow ids;
         /// read by ui.perfetto.dev and trace_processor).
         #[arg(long, default_value = "standard", value_parser = ["standard", "compact"])]
         trace_layout: String,
         /// Write the trace's packets zlib-compressed in `compressed_packets` containers (~20x smaller), as
         /// Perfetto's own service does: ui.perfetto.dev and trace_processor read it directly;
-        /// validate_pftrace.py reads it after `python3 tools/expand_pftrace.py`.
+        /// `python3 tools/expand_pftrace.py IN OUT` gives back the uncompressed file.
         #[arg(long)]
         trace_compress: bool,
     },

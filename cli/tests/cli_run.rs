@@ -186,24 +186,31 @@ fn strict_fails_on_a_hazard_in_a_patched_kernel() {
         h["provided"].as_u64().unwrap() < h["required"].as_u64().unwrap(),
         "{h}"
     );
+    // The finding names the page that explains its rule, in the report and on its console line, and that page
+    // has the anchor.
+    let rule = h["rule"].as_str().unwrap();
+    let doc = format!("docs/hazards.md#{}", rule.to_lowercase().replace('.', "-"));
+    assert_eq!(h["doc"].as_str(), Some(doc.as_str()), "{h}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(&format!("hazard {rule} ")))
+        .unwrap_or_else(|| panic!("no console line for {rule}: {out}"));
+    assert!(line.ends_with(&format!("({doc})")), "{line}");
+    let page = std::fs::read_to_string(root().join("docs/hazards.md")).unwrap();
+    let anchor = doc.split('#').nth(1).unwrap();
+    assert!(
+        page.contains(&format!("<a id=\"{anchor}\"></a>")),
+        "docs/hazards.md has no anchor {anchor}"
+    );
     // The original object is clean under --strict.
     let (code, out, _) = wavescope(&["run", ex.to_str().unwrap(), "--strict", "--check"]);
     assert_eq!(code, 0, "{out}");
 }
 
-/// `run --trace` writes a Perfetto trace that Perfetto's own schema and import rules accept
-/// (../shared/tools/validate_pftrace.py), with one slice per wave-instruction.
+/// `run --trace` writes a Perfetto trace that Perfetto's own schema and trace_processor's import rules accept
+/// (`wavescope_traces::validate`), with one slice per wave-instruction.
 #[test]
 fn trace_validates_with_perfetto() {
-    if Command::new("python3")
-        .args(["-c", "import perfetto"])
-        .output()
-        .map(|o| !o.status.success())
-        .unwrap_or(true)
-    {
-        println!("SKIP: python3 perfetto package missing (pip install perfetto protobuf)");
-        return;
-    }
     let d = tmp("trace");
     let trace = d.join("t.pftrace");
     let report = d.join("r.json");
@@ -221,16 +228,21 @@ fn trace_validates_with_perfetto() {
     let r: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
     let n = r["wave_instructions"].as_u64().unwrap();
-    let tool = root().join("../shared/tools/validate_pftrace.py");
-    let o = Command::new("python3")
-        .arg(&tool)
-        .arg(&trace)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+    let summary = wavescope_traces::validate::check_file(&trace).unwrap_or_else(|p| {
+        panic!("invalid trace: {p:#?}");
+    });
+    // The report's instruction count is the trace's: slices other than stalls.
+    let stalls: u64 = summary
+        .slices_by_name
+        .iter()
+        .filter(|(name, _)| name.starts_with("stall"))
+        .map(|(_, n)| n)
+        .sum();
+    assert_eq!(summary.slices - stalls, n, "{summary:?}");
+    assert_eq!(summary.instants, 0, "gemm has no findings");
     assert!(
-        o.status.success() && text.contains("OK"),
-        "validator: {text}"
+        summary.flows > 0 && summary.counter_values > 0,
+        "{summary:?}"
     );
     assert!(out.contains(&format!("{n} instruction slices")), "{out}");
 }
@@ -257,7 +269,7 @@ fn a_closed_stdout_ends_run_quietly() {
 }
 
 /// `--trace-layout compact` writes the same instruction slices in fewer bytes (what the compact layout holds is
-/// checked in traces/tests/trace_examples.rs by expanding it back into the layout validate_pftrace.py reads).
+/// checked in traces/tests/trace_examples.rs, by the trace checker and by expanding it back into the standard layout).
 #[test]
 fn compact_trace_layout_is_smaller() {
     let d = tmp("trace_layout");
@@ -297,20 +309,11 @@ fn compact_trace_layout_is_smaller() {
 
 /// `--trace-compress`: the packets go into zlib `compressed_packets` containers (what Perfetto's own service
 /// writes when asked to compress, and what trace_processor inflates on import). Expanded by
-/// tools/expand_pftrace.py (Python's zlib), the file is byte for byte the uncompressed trace of the same run, so
-/// validate_pftrace.py accepts it with one slice per wave-instruction; every top-level packet of the compressed
-/// file is such a container in Perfetto's own schema.
+/// tools/expand_pftrace.py (Python's zlib), the file is byte for byte the uncompressed trace of the same run; the
+/// trace checker, reading the containers as trace_processor does, finds the same trace with one slice per
+/// wave-instruction, and every top-level packet of the compressed file is such a container.
 #[test]
 fn compressed_trace_expands_to_the_standard_trace() {
-    if Command::new("python3")
-        .args(["-c", "import perfetto"])
-        .output()
-        .map(|o| !o.status.success())
-        .unwrap_or(true)
-    {
-        println!("SKIP: python3 perfetto package missing (pip install perfetto protobuf)");
-        return;
-    }
     let d = tmp("trace_compress");
     let ex = root().join("examples/polybench_gemm_64");
     let plain = d.join("plain.pftrace");
@@ -350,33 +353,24 @@ fn compressed_trace_expands_to_the_standard_trace() {
         std::fs::read(&plain).unwrap() == std::fs::read(&expanded).unwrap(),
         "the expanded trace differs from the uncompressed one"
     );
-    let schema = "import sys\n\
-        from perfetto.protos.perfetto.trace import perfetto_trace_pb2 as pb\n\
-        t = pb.Trace(); t.ParseFromString(open(sys.argv[1], 'rb').read())\n\
-        n = len(t.packet); z = sum(1 for p in t.packet if p.HasField('compressed_packets'))\n\
-        print(n, z)";
-    let o = Command::new("python3")
-        .args(["-c", schema])
-        .arg(&packed)
-        .output()
-        .unwrap();
-    let counts = String::from_utf8_lossy(&o.stdout).trim().to_string();
-    let v: Vec<u64> = counts.split(' ').filter_map(|x| x.parse().ok()).collect();
-    assert!(
-        v.len() == 2 && v[0] > 0 && v[0] == v[1],
-        "packets / compressed_packets containers: {counts} {}",
-        String::from_utf8_lossy(&o.stderr)
+    use wavescope_traces::validate::read_file;
+    let (a, b) = (read_file(&plain).unwrap(), read_file(&packed).unwrap());
+    assert!(b.summary.compressed_containers > 0);
+    assert_eq!(b.summary.top_level_packets, b.summary.compressed_containers);
+    assert_eq!(
+        b.summary.packets,
+        a.summary.packets + b.summary.compressed_containers
     );
-    let o = Command::new("python3")
-        .arg(root().join("../shared/tools/validate_pftrace.py"))
-        .arg(&expanded)
-        .arg("--sql")
-        .arg("select count(*) from slice where dur > 0 and name not like 'stall%'")
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&o.stdout).to_string();
-    assert!(o.status.success() && text.contains("OK"), "{text}");
-    assert!(text.contains("\n59648\n"), "{text}");
+    assert_eq!(
+        (&a.slices, &a.counters, &a.flows),
+        (&b.slices, &b.counters, &b.flows)
+    );
+    let insts = b
+        .slices
+        .iter()
+        .filter(|s| s.dur > 0 && !s.name.starts_with("stall"))
+        .count();
+    assert_eq!(insts, 59648);
 }
 
 /// A HIP kernel (`.uniform_work_group_size: 1` in its metadata, as llvm-readelf-22 --notes shows for

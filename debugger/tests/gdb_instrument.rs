@@ -1,5 +1,5 @@
 //! Stock gdb against `serve` with the machine's instrumentation: `monitor trace start/stop` (the file checked by
-//! /work/shared/tools/validate_pftrace.py, Perfetto's schema and trace_processor's import rules), `monitor
+//! `wavescope_traces::validate`: Perfetto's schema and trace_processor's import rules), `monitor
 //! waitcnt` from the cycle model, and `--stop-on-findings`. Expected values come from outside the server: PCs and
 //! instruction text from the committed llvm-objdump listings, counter increments from waitcnt.md, latencies from
 //! src/timing/cdna4.toml, the hazard rule and its wait states from hazards.md (the same shortened `s_nop` that
@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use wavescope::machine::MachineOptions;
 use wavescope_debugger::Ending;
+use wavescope_traces::validate::{self, Slice, Trace};
 
 const GEMM: &str = "examples/polybench_gemm_64";
 
@@ -28,42 +29,27 @@ fn after<'a>(out: &'a str, marker: &str) -> &'a str {
         .unwrap_or_else(|| panic!("{marker:?} not in gdb output:\n{out}"))..]
 }
 
-fn have_validator() -> bool {
-    let ok = Command::new("python3")
-        .args([
-            "-c",
-            "from perfetto.protos.perfetto.trace import perfetto_trace_pb2; import google.protobuf",
-        ])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("SKIP validation: python3 cannot import the perfetto package");
-    }
-    ok
+/// Check `trace` (the test fails with every problem found); its tables.
+fn validate(trace: &Path) -> Trace {
+    validate::read_file(trace).unwrap_or_else(|problems| {
+        let lines: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        panic!(
+            "{} is not a valid trace:\n{}",
+            trace.display(),
+            lines.join("\n")
+        )
+    })
 }
 
-/// Validate `trace`; one row per query (columns joined by " | ").
-fn validate(trace: &Path, queries: &[&str]) -> Vec<String> {
-    let v = std::env::var_os("WAVESCOPE_VALIDATE_PFTRACE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/work/shared/tools/validate_pftrace.py"));
-    let mut cmd = Command::new("python3");
-    cmd.arg(&v).arg(trace);
-    for q in queries {
-        cmd.arg("--sql").arg(q);
-    }
-    let out = cmd.output().expect("run python3");
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(
-        out.status.success() && stdout.contains("OK: no errors"),
-        "validator failed on {}:\n{stdout}\n{}",
-        trace.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<&str> = stdout.lines().collect();
-    (0..queries.len())
-        .map(|i| lines.get(2 + 2 * i).unwrap_or(&"").to_string())
-        .collect()
+/// Slices with a duration on the track named `wave 0 ...`, in time order.
+fn wave0(t: &Trace) -> Vec<&Slice> {
+    let mut v: Vec<&Slice> = t
+        .slices
+        .iter()
+        .filter(|s| t.track_name(s.track).starts_with("wave 0 "))
+        .collect();
+    v.sort_by_key(|s| (s.ts, s.id));
+    v
 }
 
 #[test]
@@ -108,9 +94,6 @@ fn trace_of_stepped_instructions_and_of_a_continue() {
     let (o, log) = srv.finish();
     assert_eq!(o.ending, Ending::Finished, "{log}");
     assert!(o.checks.iter().all(|c| c.passed()), "{log}");
-    if !have_validator() {
-        return;
-    }
     // Three stepi of wave 0 (thread 1): the first three instructions of kernel.objdump.txt.
     let want: Vec<String> = [0x1700, 0x1708, 0x1710]
         .iter()
@@ -124,17 +107,22 @@ fn trace_of_stepped_instructions_and_of_a_continue() {
                 .to_string()
         })
         .collect();
-    let r = validate(
-        &steps,
-        &[
-            "select count(*) from slice where dur > 0",
-            "select group_concat(name, ',') from (select s.name from slice s join track t on s.track_id = t.id \
-             where t.name like 'wave 0 %' and s.dur > 0 order by s.ts)",
-            // the machine's model: every issue takes issue_cycles = 4 (cdna4.toml); 1 cycle = 1 ns at 1 GHz
-            "select group_concat(ts, ',') from (select s.ts from slice s join track t on s.track_id = t.id \
-             where t.name like 'wave 0 %' and s.dur > 0 order by s.ts)",
-        ],
-    );
+    let t = validate(&steps);
+    let timed: Vec<&Slice> = wave0(&t).into_iter().filter(|s| s.dur > 0).collect();
+    let r = [
+        t.slices.iter().filter(|s| s.dur > 0).count().to_string(),
+        timed
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join(","),
+        // the machine's model: every issue takes issue_cycles = 4 (cdna4.toml); 1 cycle = 1 ns at 1 GHz
+        timed
+            .iter()
+            .map(|s| s.ts.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+    ];
     assert_eq!(r[0], "3");
     assert_eq!(r[1], want.join(","));
     assert_eq!(r[2], "0,4,8");
@@ -142,15 +130,27 @@ fn trace_of_stepped_instructions_and_of_a_continue() {
     // Wave 0 resumes at cycle 12 (three 4-cycle issues traced before): `v_bfe_u32` 12..16, then the
     // `s_waitcnt lgkmcnt(0)` at 0x1720 waits for the two s_loads issued at 0 and 4 with smem_latency 200:
     // a stall slice 16..204, issued at 204 (the loads were issued before this trace started).
-    let r = validate(
-        &cont,
-        &[
-            "select count(*) from slice where name = 'global_load_dword'",
-            "select group_concat(s.name || '@' || s.ts || '+' || s.dur, ',') from (select s.name, s.ts, s.dur \
-             from slice s join track t on s.track_id = t.id where t.name like 'wave 0 %' order by s.ts limit 3) s",
-            "select count(distinct track_id) from slice where dur > 0",
-        ],
-    );
+    let t = validate(&cont);
+    let tracks: std::collections::BTreeSet<u64> = t
+        .slices
+        .iter()
+        .filter(|s| s.dur > 0)
+        .map(|s| s.track)
+        .collect();
+    let r = [
+        t.slices
+            .iter()
+            .filter(|s| s.name == "global_load_dword")
+            .count()
+            .to_string(),
+        wave0(&t)
+            .iter()
+            .take(3)
+            .map(|s| format!("{}@{}+{}", s.name, s.ts, s.dur))
+            .collect::<Vec<_>>()
+            .join(","),
+        tracks.len().to_string(),
+    ];
     assert!(r[0].parse::<u32>().unwrap() >= 1, "{r:?}");
     assert_eq!(
         r[1], "v_bfe_u32@12+4,stall: lgkmcnt@16+188,s_waitcnt@204+4",
@@ -158,11 +158,13 @@ fn trace_of_stepped_instructions_and_of_a_continue() {
     );
     assert!(r[2].parse::<u32>().unwrap() >= 1, "{r:?}");
     // The end of the dispatch completes a running trace: every one of the 64 waves ended in it.
-    let r = validate(
-        &rest,
-        &["select count(*) from slice where name = 's_endpgm'"],
+    let t = validate(&rest);
+    let ends = t.slices.iter().filter(|s| s.name == "s_endpgm").count();
+    assert_eq!(ends, 64);
+    assert_eq!(
+        validate::check_file(&rest).unwrap().slices_by_name["s_endpgm"],
+        64
     );
-    assert_eq!(r[0], "64");
     for p in [steps, cont, rest] {
         let _ = std::fs::remove_file(p);
     }

@@ -1,13 +1,13 @@
 //! Dynamic hazard checker and missing-wait checker (an `Observer`).
 //!
-//! **Hazards** (../shared/isa/hazards.md): for every executed instruction of a wave, the checker looks back at
+//! **Hazards** (docs/hazards.md, data/isa/hazards.csv): for every executed instruction of a wave, the checker looks back at
 //! the instructions that wrote (or, for the WAR rules, read) the registers it touches and counts the wait
 //! states issued in between the way the hardware does: every issued instruction provides 1, `s_nop N`
 //! provides N+1 (hazards.md header). A shortfall is a finding of that rule at (producer PC, consumer PC).
 //! Because the count follows the path the wave actually took, it is never smaller than the count along the
 //! shortest static path, so code that satisfies the rules statically (LLVM's hazard recognizer) is clean.
 //!
-//! **Missing waits** (../shared/isa/waitcnt.md): memory instructions that write registers when they complete
+//! **Missing waits** (docs/hazards.md#missing-wait, data/isa/waitcnt.csv): memory instructions that write registers when they complete
 //! are tracked per wave with the counters' ordering rules: VMEM (MUBUF/MTBUF/GLOBAL/SCRATCH, and FLAT when no
 //! lane addressed LDS) complete in issue order, so `vmcnt(N)` completes all but the newest N; LDS instructions
 //! complete in order among themselves, so `lgkmcnt(N)` completes an LDS op once at least N LDS ops were issued
@@ -166,6 +166,7 @@ impl Findings {
                     provided: a.provided,
                     waves: a.waves,
                     first_wave: a.first_wave as u64,
+                    doc: rule.doc(),
                 });
             } else {
                 f.missing_waits.push(MissingWait {
@@ -174,6 +175,7 @@ impl Findings {
                     register: a.register.clone().unwrap_or_default(),
                     counter: COUNTERS[k.code as usize].to_string(),
                     waves: a.waves,
+                    doc: MISSING_WAIT_DOC.to_string(),
                 });
             }
         }
@@ -182,11 +184,12 @@ impl Findings {
 }
 
 /// One console line for a hazard finding:
-/// `hazard H7-09 (XDL/SMFMAC writes then ...): 0x18a0 -> 0x18a4 needs 8 wait states, has 7 (4 waves, first wave 0)`.
+/// `hazard H7-09 (XDL/SMFMAC writes then ...): 0x18a0 -> 0x18a4 needs 8 wait states, has 7 (4 waves, first wave 0)
+/// (docs/hazards.md#h7-09)`.
 pub fn format_finding(f: &HazardFinding) -> String {
     let text = Rule::from_id(&f.rule).map(|r| r.text()).unwrap_or("");
     format!(
-        "hazard {} ({}): {} -> {} needs {} wait state{}, has {} ({} wave{}, first wave {})",
+        "hazard {} ({}): {} -> {} needs {} wait state{}, has {} ({} wave{}, first wave {}) ({})",
         f.rule,
         text,
         f.producer_pc,
@@ -196,21 +199,24 @@ pub fn format_finding(f: &HazardFinding) -> String {
         f.provided,
         f.waves,
         if f.waves == 1 { "" } else { "s" },
-        f.first_wave
+        f.first_wave,
+        f.doc
     )
 }
 
 /// One console line for a missing wait:
-/// `missing wait: v4 read at 0x1630 before the load at 0x1620 completed (needs s_waitcnt vmcnt; 2 waves)`.
+/// `missing wait: v4 used at 0x1630 before the memory op at 0x1620 wrote it (needs s_waitcnt vmcnt; 2 waves)
+/// (docs/hazards.md#missing-wait)`.
 pub fn format_missing_wait(m: &MissingWait) -> String {
     format!(
-        "missing wait: {} used at {} before the memory op at {} wrote it (needs s_waitcnt {}; {} wave{})",
+        "missing wait: {} used at {} before the memory op at {} wrote it (needs s_waitcnt {}; {} wave{}) ({})",
         m.register,
         m.use_pc,
         m.load_pc,
         m.counter,
         m.waves,
-        if m.waves == 1 { "" } else { "s" }
+        if m.waves == 1 { "" } else { "s" },
+        m.doc
     )
 }
 
@@ -223,6 +229,8 @@ pub fn run_checked(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFaul
 
 // ---- findings bookkeeping ---------------------------------------------------------------------------------
 
+/// Where missing waits are explained; hazards name their rule's anchor (`Rule::doc`).
+pub const MISSING_WAIT_DOC: &str = "docs/hazards.md#missing-wait";
 const KIND_HAZARD: u8 = 0;
 const KIND_WAIT: u8 = 1;
 /// Counter names of missing waits, indexed by `Key::code`.

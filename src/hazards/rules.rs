@@ -1,4 +1,5 @@
-//! The rule catalogue: every row of ../shared/isa/hazards.md, with the id the run report uses.
+//! The rule catalogue: every row of the guide's wait-state tables (data/isa/hazards.csv, explained per rule in
+//! docs/hazards.md), with the id the run report uses.
 //!
 //! Rules whose required wait is 0 for every case (H4.5-18b, H4.5-18f, H7-02, H7-12, H7-15, H7-17, H7-18,
 //! H7-26, H7-27) can never be violated; they are listed so the checker's coverage of the table is explicit and
@@ -389,6 +390,14 @@ impl Rule {
             other => return other.fixed_wait().unwrap_or(0),
         };
         row[i]
+    }
+
+    /// Where the rule is explained: `docs/hazards.md#h4-5-18a` (the id in lower case, `.` as `-`).
+    pub fn doc(self) -> String {
+        format!(
+            "docs/hazards.md#{}",
+            self.id().to_ascii_lowercase().replace('.', "-")
+        )
     }
 
     /// The rule with this report id.

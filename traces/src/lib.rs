@@ -5,6 +5,7 @@
 //! - [`observer`]: [`TraceObserver`], an executor `Observer` writing one slice per executed wave-instruction,
 //!   timed by a [`Clock`] ([`IssueOrderClock`] until the cycle model exists);
 //! - [`proto`]: the wire format (Perfetto's schema from `perfetto_protos`, hand-encoded hot packets).
+//! - [`validate`]: the trace checker (what trace_processor's import needs), used by the tests.
 //!
 //! # Opening a trace
 //! Open <https://ui.perfetto.dev>, choose "Open trace file" and pick the `.pftrace` (the file stays in the
@@ -26,7 +27,7 @@
 //!
 //! # Size
 //! Two layouts ([`writer::Layout`]; the module docs of [`writer`] count the bytes): `Validator` (default), which
-//! `validate_pftrace.py` reads — 41.0 bytes per wave-instruction on gemm 512 with the issue-order clock, 43.0
+//! every Perfetto reader takes — 41.0 bytes per wave-instruction on gemm 512 with the issue-order clock, 43.0
 //! with the cycle model's stall slices — and `Compact`, which relies on trace_processor's sequence defaults
 //! (`TrackEventDefaults` track and counter tracks, `extra_counter_values`, varint flow ids): 27.9 and 29.5.
 //! `benches/trace_gemm.rs` measures both, and the cost against the untraced run.
@@ -53,6 +54,7 @@
 pub mod observer;
 pub mod profile;
 pub mod proto;
+pub mod validate;
 pub mod writer;
 
 pub use observer::{

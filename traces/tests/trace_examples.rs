@@ -1,4 +1,4 @@
-//! Traces of real example runs, validated by /work/shared/tools/validate_pftrace.py and checked by SQL against
+//! Traces of real example runs, validated by `wavescope_traces::validate` and checked through its tables against
 //! what the executor ran (a counting observer beside the tracer), the dispatch geometry (case.json) and the
 //! llvm tools' listings (kernel.objdump.txt, kernel.lines.txt).
 
@@ -7,11 +7,13 @@ mod common;
 use common::*;
 use perfetto_protos::trace_packet::TracePacket;
 use protobuf::Message;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::Path;
 use wavescope::exec::Program;
 use wavescope::hazards::{HazardChecker, HazardTable};
 use wavescope::launch::{run_observed, RunOptions, RunStats};
 use wavescope::session::Session;
+use wavescope_traces::validate::{Arg, CounterValue, Slice, Trace, TrackKind};
 use wavescope_traces::writer::Layout;
 use wavescope_traces::{
     finish, IssueOrderClock, TraceConfig, TraceFile, TraceFilter, TraceObserver, TraceOptions,
@@ -113,40 +115,119 @@ fn wave_names(grid: [u32; 3], block: [u32; 3]) -> Vec<String> {
     v
 }
 
-/// What `gemm_64_every_instruction_is_a_slice` asks of a trace of the whole gemm 64 dispatch.
-const GEMM64_QUERIES: &[&str] = &[
-            "select count(*) from slice where dur > 0",
-            "select count(*) from slice where dur = 0",
-            "select group_concat(name, ';') from (select name from track where name like 'wave % SIMD %' order by id)",
-            "select group_concat(n, ',') from (select count(*) as n from slice s join track t on s.track_id = t.id \
-             where s.dur > 0 group by t.id order by t.id)",
-            "select count(*) from track w join track g on w.parent_id = g.id join track c on g.parent_id = c.id \
-             where w.name like 'wave % SIMD %' and g.name like 'WG (%' and c.name = 'CU 0'",
-            "select count(*) from track where kind = 'counter' and name like 'wave % vmcnt'",
-            "select count(*) from track where kind = 'counter' and name like 'wave % lgkmcnt'",
-            "select max(c.value) from counter c join track t on c.track_id = t.id where t.name like '% vmcnt'",
-            "select max(c.value) from counter c join track t on c.track_id = t.id where t.name like '% lgkmcnt'",
-            "select min(c.value) || ',' || max(c.value) from counter c join track t on c.track_id = t.id \
-             where t.name like '% active lanes'",
-            "select count(distinct t.id) || ',' || max(c.value) from counter c join track t on c.track_id = t.id \
-             where t.name like 'CU 0 SIMD % busy waves'",
-            "select count(*) from flow",
-            "select count(*) from flow f join slice s on f.slice_in = s.id where s.name not in ('s_waitcnt', 's_endpgm')",
-            "select count(*) from flow f join slice s on f.slice_out = s.id \
-             where s.name not like 'global_%' and s.name not like 's_load_%'",
-            "select s.args from slice s join track t on s.track_id = t.id where t.name like 'wave 0 %' \
-             and s.name = 'global_load_dword' order by s.ts limit 1",
-            "select count(*) from slice where dur > 0 and name != 's_waitcnt' and name != 's_endpgm' \
-             and id in (select slice_in from flow)",
-            "select count(*) from slice where args like '%''lanes'': 64%'",
-    "select count(*) from slice where args like '%lanes%'",
-];
+/// What `gemm_64_every_instruction_is_a_slice` asks of a trace of the whole gemm 64 dispatch, one value each.
+fn gemm64_facts(t: &Trace) -> Vec<String> {
+    let name = |u: u64| t.track_name(u);
+    let parent = |u: u64| t.tracks.get(&u).and_then(|x| x.parent);
+    let waves = wave_tracks(t);
+    let counters_on = |f: &dyn Fn(&str) -> bool| -> Vec<f64> {
+        t.counters
+            .iter()
+            .filter(|c| f(name(c.track)))
+            .map(|c| c.value)
+            .collect()
+    };
+    let max = |v: &[f64]| format!("{:?}", v.iter().cloned().fold(f64::MIN, f64::max));
+    let min = |v: &[f64]| format!("{:?}", v.iter().cloned().fold(f64::MAX, f64::min));
+    let mut per_track: BTreeMap<u64, u64> = BTreeMap::new();
+    for s in timed(t) {
+        *per_track.entry(s.track).or_default() += 1;
+    }
+    let lanes = counters_on(&|n: &str| n.ends_with(" active lanes"));
+    let busy: Vec<&CounterValue> = t
+        .counters
+        .iter()
+        .filter(|c| {
+            name(c.track).starts_with("CU 0 SIMD ") && name(c.track).ends_with(" busy waves")
+        })
+        .collect();
+    let busy_tracks: BTreeSet<u64> = busy.iter().map(|c| c.track).collect();
+    let busy_values: Vec<f64> = busy.iter().map(|c| c.value).collect();
+    let slice = |i: usize| &t.slices[i];
+    let flow_ins: BTreeSet<usize> = t.flows.iter().map(|f| f.to).collect();
+    let first_load = t
+        .slices
+        .iter()
+        .filter(|s| name(s.track).starts_with("wave 0 ") && s.name == "global_load_dword")
+        .min_by_key(|s| s.ts)
+        .map(|s| {
+            format!(
+                "args {:?} source {:?}",
+                s.args,
+                s.source.as_ref().map(|x| (&x.file, x.line))
+            )
+        })
+        .unwrap_or_default();
+    let is_64 = |a: &Arg| matches!(a, Arg::Uint(64) | Arg::Int(64));
+    let counter_tracks = |suffix: &str| {
+        t.tracks
+            .values()
+            .filter(|x| {
+                x.kind == TrackKind::Counter
+                    && x.name.starts_with("wave ")
+                    && x.name.ends_with(suffix)
+            })
+            .count()
+            .to_string()
+    };
+    vec![
+        timed(t).count().to_string(),
+        t.slices.iter().filter(|s| s.dur == 0).count().to_string(),
+        waves.iter().map(|&u| name(u)).collect::<Vec<_>>().join(";"),
+        per_track
+            .values()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+        waves
+            .iter()
+            .filter(|&&w| {
+                parent(w).is_some_and(|g| {
+                    name(g).starts_with("WG (") && parent(g).is_some_and(|c| name(c) == "CU 0")
+                })
+            })
+            .count()
+            .to_string(),
+        counter_tracks(" vmcnt"),
+        counter_tracks(" lgkmcnt"),
+        max(&counters_on(&|n: &str| n.ends_with(" vmcnt"))),
+        max(&counters_on(&|n: &str| n.ends_with(" lgkmcnt"))),
+        format!("{},{}", min(&lanes), max(&lanes)),
+        format!("{},{}", busy_tracks.len(), max(&busy_values)),
+        t.flows.len().to_string(),
+        t.flows
+            .iter()
+            .filter(|f| !["s_waitcnt", "s_endpgm"].contains(&slice(f.to).name.as_str()))
+            .count()
+            .to_string(),
+        t.flows
+            .iter()
+            .filter(|f| {
+                let n = &slice(f.from).name;
+                !n.starts_with("global_") && !n.starts_with("s_load_")
+            })
+            .count()
+            .to_string(),
+        first_load,
+        timed(t)
+            .filter(|s| s.name != "s_waitcnt" && s.name != "s_endpgm" && flow_ins.contains(&s.id))
+            .count()
+            .to_string(),
+        t.slices
+            .iter()
+            .filter(|s| s.arg("lanes").is_some_and(is_64))
+            .count()
+            .to_string(),
+        t.slices
+            .iter()
+            .filter(|s| s.arg("lanes").is_some())
+            .count()
+            .to_string(),
+    ]
+}
 
 #[test]
 fn gemm_64_every_instruction_is_a_slice() {
-    if !have_validator() {
-        return;
-    }
     let s = load("polybench_gemm_64");
     let path = tmp("gemm64.pftrace");
     let t = trace(
@@ -169,47 +250,52 @@ fn gemm_64_every_instruction_is_a_slice() {
     let per_wave: Vec<String> = (0..waves as u32)
         .map(|w| t.count.per_wave[&w].to_string())
         .collect();
-    let rows = validate(&path, GEMM64_QUERIES);
+    let trace = validate(&path);
+    let rows = gemm64_facts(&trace);
+    let summary = wavescope_traces::validate::check_file(&path).expect("valid trace");
+    assert_eq!(summary.slices, t.stats.wave_instructions);
+    assert_eq!(summary.instants, 0);
+    assert_eq!(summary.flows, t.count.mem);
     assert_eq!(
-        one(&rows, 0),
+        rows[0],
         t.stats.wave_instructions.to_string(),
         "one slice per wave-instruction"
     );
-    assert_eq!(one(&rows, 1), "0", "no instants without hazards");
+    assert_eq!(rows[1], "0", "no instants without hazards");
     assert_eq!(
-        one(&rows, 2),
+        rows[2],
         wave_names(s.dispatch.grid, s.dispatch.block).join(";")
     );
     assert_eq!(
-        one(&rows, 3),
+        rows[3],
         per_wave.join(","),
         "each wave's slices are its instructions"
     );
-    assert_eq!(one(&rows, 4), waves.to_string(), "wave -> WG -> CU");
-    assert_eq!(one(&rows, 5), waves.to_string());
-    assert_eq!(one(&rows, 6), waves.to_string());
+    assert_eq!(rows[4], waves.to_string(), "wave -> WG -> CU");
+    assert_eq!(rows[5], waves.to_string());
+    assert_eq!(rows[6], waves.to_string());
     // kernel.objdump.txt loop: global_store_dword of the last iteration, then global_load_dword v7 and v3
     // are outstanding at s_waitcnt vmcnt(1) @0x17f8: 3.
-    assert_eq!(one(&rows, 7), "3.0");
+    assert_eq!(rows[7], "3.0");
     // s_load_dword @0x1700 + s_load_dwordx4 @0x1708 before s_waitcnt lgkmcnt(0) @0x1720: 2.
-    assert_eq!(one(&rows, 8), "2.0");
+    assert_eq!(rows[8], "2.0");
     // 64x64 grid in 32x8 blocks: every lane of every wave is in range.
-    assert_eq!(one(&rows, 9), "64.0,64.0");
+    assert_eq!(rows[9], "64.0,64.0");
     // 4 waves per group round-robin over 4 SIMDs; with the issue-order clock every wave starts at 0.
-    assert_eq!(one(&rows, 10), format!("4,{}.0", waves / 4));
+    assert_eq!(rows[10], format!("4,{}.0", waves / 4));
     assert_eq!(
-        one(&rows, 11),
+        rows[11],
         t.count.mem.to_string(),
         "a flow per memory instruction"
     );
-    assert_eq!(one(&rows, 12), "0", "flows end at s_waitcnt or s_endpgm");
-    assert_eq!(one(&rows, 13), "0", "flows start at memory instructions");
+    assert_eq!(rows[12], "0", "flows end at s_waitcnt or s_endpgm");
+    assert_eq!(rows[13], "0", "flows start at memory instructions");
     // kernel.lines.txt: 0x1780 (the first global_load_dword) is ./kernel.cl line 28.
-    assert_eq!(one(&rows, 14), "{'source': './kernel.cl:28'}");
-    assert_eq!(one(&rows, 15), "0");
+    assert_eq!(rows[14], "args [] source Some((\"./kernel.cl\", 28))");
+    assert_eq!(rows[15], "0");
     // Every lane active throughout: only each wave's first instruction carries `lanes` (64).
-    assert_eq!(one(&rows, 16), waves.to_string());
-    assert_eq!(one(&rows, 17), waves.to_string());
+    assert_eq!(rows[16], waves.to_string());
+    assert_eq!(rows[17], waves.to_string());
     assert_eq!(t.trace.instructions, t.stats.wave_instructions);
 
     // The interned source location of 0x1780 carries the PC and llvm-objdump's text.
@@ -230,16 +316,39 @@ fn gemm_64_every_instruction_is_a_slice() {
     );
 }
 
-/// Fingerprints of everything a trace holds: slices (instants too), counters and flows.
-const FINGERPRINT_QUERIES: &[&str] = &[
-    "select count(*) || ',' || sum(ts) || ',' || sum(dur) || ',' || sum(depth) || ',' || \
-     sum(length(name) * (ts % 997 + 1)) || ',' || sum(length(coalesce(args, '')) * (ts % 991 + 1)) || ',' || \
-     sum(track_id * (ts % 983 + 1)) from slice",
-    "select count(*) || ',' || sum(ts) || ',' || sum(value * (ts % 977 + 1)) || ',' || sum(track_id * value) \
-     from counter",
-    "select count(*) || ',' || sum(so.ts * 7 + si.ts) || ',' || sum(so.track_id * 3 + si.track_id) from flow f \
-     join slice so on f.slice_out = so.id join slice si on f.slice_in = si.id",
-];
+/// Everything a trace holds, in an order that does not depend on packet order: slices (instants too) with
+/// their arguments, counter values, and flows by the time and track of their ends.
+type Fingerprint = (Vec<String>, Vec<(u64, i64, u64)>, Vec<(i64, u64, i64, u64)>);
+
+fn fingerprint(t: &Trace) -> Fingerprint {
+    let mut slices: Vec<String> = t
+        .slices
+        .iter()
+        .map(|s| {
+            format!(
+                "{} {} {} {} {} {:?} {:?}",
+                s.track, s.ts, s.dur, s.depth, s.name, s.args, s.source
+            )
+        })
+        .collect();
+    slices.sort();
+    let mut counters: Vec<(u64, i64, u64)> = t
+        .counters
+        .iter()
+        .map(|c| (c.track, c.ts, c.value.to_bits()))
+        .collect();
+    counters.sort();
+    let mut flows: Vec<(i64, u64, i64, u64)> = t
+        .flows
+        .iter()
+        .map(|f| {
+            let (a, b) = (&t.slices[f.from], &t.slices[f.to]);
+            (a.ts, a.track, b.ts, b.track)
+        })
+        .collect();
+    flows.sort();
+    (slices, counters, flows)
+}
 
 /// The compact layout written back in the validator layout, applying what trace_processor does with it
 /// (track_event.proto, trace_packet_defaults.proto): a `TrackEvent` without `track_uuid` is on
@@ -314,9 +423,6 @@ fn expand_compact(src: &Path, dst: &Path) {
 
 #[test]
 fn compact_layout_holds_the_same_trace() {
-    if !have_validator() {
-        return;
-    }
     let s = load("polybench_gemm_64");
     let opts = RunOptions {
         jobs: 1,
@@ -344,13 +450,20 @@ fn compact_layout_holds_the_same_trace() {
         && p.track_event().has_counter_value()
         && p.track_event().track_uuid() <= s.dispatch.wave_count() * 4));
     expand_compact(&compact, &expanded);
-    let mut queries: Vec<&str> = GEMM64_QUERIES.to_vec();
-    queries.extend_from_slice(FINGERPRINT_QUERIES);
-    let want = validate(&full, &queries);
-    let got = validate(&expanded, &queries);
-    for (i, q) in queries.iter().enumerate() {
-        assert_eq!(got[i], want[i], "{q}");
-    }
+    let want = validate(&full);
+    let got = validate(&expanded);
+    assert_eq!(gemm64_facts(&got), gemm64_facts(&want));
+    let (ws, wc, wf) = fingerprint(&want);
+    let (gs, gc, gf) = fingerprint(&got);
+    assert_eq!(gs, ws, "slices");
+    assert_eq!(gc, wc, "counters");
+    assert_eq!(gf, wf, "flows");
+    // The checker applies the sequence defaults itself: the compact file as written holds the same slices and
+    // flows (its counters repeat unchanged values, which the expansion drops).
+    let direct = validate(&compact);
+    let (ds, _, df) = fingerprint(&direct);
+    assert_eq!(ds, ws, "compact slices");
+    assert_eq!(df, wf, "compact flows");
     let (fa, fb) = (a.trace.bytes as f64, b.trace.bytes as f64);
     let n = a.stats.wave_instructions as f64;
     eprintln!(
@@ -386,9 +499,6 @@ fn packets(path: &Path) -> Vec<TracePacket> {
 
 #[test]
 fn gemm_64_filters_keep_flows_whole() {
-    if !have_validator() {
-        return;
-    }
     let s = load("polybench_gemm_64");
     // kernel.objdump.txt: the k loop is 0x17c8 (v_ashrrev_i32 before the loads) .. 0x1810 (s_cbranch_scc1);
     // s_endpgm is 0x1814.
@@ -409,22 +519,23 @@ fn gemm_64_filters_keep_flows_whole() {
         .filter(|((w, pc), _)| (1..=2).contains(w) && (0x17c8..0x1814).contains(pc))
         .map(|(_, n)| n)
         .sum();
-    let rows = validate(
-        &path,
-        &[
-            "select count(*) from slice where dur > 0",
-            "select count(*) from track where name like 'wave % SIMD %'",
-            "select count(*) from slice where name = 's_endpgm'",
-            "select count(*) from flow",
-        ],
-    );
+    let tr = validate(&path);
+    let rows: Vec<String> = [
+        timed(&tr).count(),
+        wave_tracks(&tr).len(),
+        tr.slices.iter().filter(|s| s.name == "s_endpgm").count(),
+        tr.flows.len(),
+    ]
+    .iter()
+    .map(|n| n.to_string())
+    .collect();
     // The last iteration's global_store_dword is still outstanding at s_endpgm, which joins the trace.
-    assert_eq!(one(&rows, 0), (in_loop + 2).to_string());
-    assert_eq!(one(&rows, 1), "2");
-    assert_eq!(one(&rows, 2), "2");
+    assert_eq!(rows_at(&rows, 0), (in_loop + 2).to_string());
+    assert_eq!(rows_at(&rows, 1), "2");
+    assert_eq!(rows_at(&rows, 2), "2");
     // 3 memory instructions per iteration (kernel.objdump.txt 0x17cc, 0x17dc, 0x1808).
     let iterations = t.count.per_wave_pc[&(1, 0x17cc)] + t.count.per_wave_pc[&(2, 0x17cc)];
-    assert_eq!(one(&rows, 3), (3 * iterations).to_string());
+    assert_eq!(rows_at(&rows, 3), (3 * iterations).to_string());
 
     // A cycle window: with the issue-order clock, cycle n is each wave's instruction n.
     let topts = TraceOptions {
@@ -438,18 +549,21 @@ fn gemm_64_filters_keep_flows_whole() {
     let t = trace(&s, &path, &RunOptions::default(), &topts, false);
     let waves = s.dispatch.wave_count();
     assert!(t.count.per_wave.values().all(|&n| n >= 200));
-    let rows = validate(
-        &path,
-        &[
-            "select count(*) from slice where dur > 0 and ts >= 100 and ts < 200",
-            "select min(ts) from slice",
-            "select count(*) from slice where dur > 0 and ts >= 200 and name not in ('s_waitcnt', 's_endpgm')",
-        ],
-    );
-    assert_eq!(one(&rows, 0), (100 * waves).to_string());
-    assert_eq!(one(&rows, 1), "100");
+    let tr = validate(&path);
+    let rows: Vec<String> = [
+        timed(&tr).filter(|s| (100..200).contains(&s.ts)).count() as i64,
+        tr.slices.iter().map(|s| s.ts).min().unwrap(),
+        timed(&tr)
+            .filter(|s| s.ts >= 200 && s.name != "s_waitcnt" && s.name != "s_endpgm")
+            .count() as i64,
+    ]
+    .iter()
+    .map(|n| n.to_string())
+    .collect();
+    assert_eq!(rows_at(&rows, 0), (100 * waves).to_string());
+    assert_eq!(rows_at(&rows, 1), "100");
     assert_eq!(
-        one(&rows, 2),
+        rows_at(&rows, 2),
         "0",
         "after the window only waits that end flows"
     );
@@ -457,9 +571,6 @@ fn gemm_64_filters_keep_flows_whole() {
 
 #[test]
 fn gemm_64_two_jobs_trace_the_same_slices() {
-    if !have_validator() {
-        return;
-    }
     let s = load("polybench_gemm_64");
     let path = tmp("gemm64_jobs2.pftrace");
     let opts = RunOptions {
@@ -470,25 +581,27 @@ fn gemm_64_two_jobs_trace_the_same_slices() {
     let per_wave: Vec<String> = (0..s.dispatch.wave_count() as u32)
         .map(|w| t.count.per_wave[&w].to_string())
         .collect();
-    let rows = validate(
-        &path,
-        &[
-            "select count(*) from slice where dur > 0",
-            "select group_concat(n, ',') from (select count(*) as n from slice s join track t on s.track_id = t.id \
-             where s.dur > 0 group by t.id order by t.id)",
-            "select count(*) from flow",
-        ],
-    );
-    assert_eq!(one(&rows, 0), t.stats.wave_instructions.to_string());
-    assert_eq!(one(&rows, 1), per_wave.join(","));
-    assert_eq!(one(&rows, 2), t.count.mem.to_string());
+    let tr = validate(&path);
+    let mut per_track: BTreeMap<u64, u64> = BTreeMap::new();
+    for s in timed(&tr) {
+        *per_track.entry(s.track).or_default() += 1;
+    }
+    let rows = vec![
+        timed(&tr).count().to_string(),
+        per_track
+            .values()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+        tr.flows.len().to_string(),
+    ];
+    assert_eq!(rows_at(&rows, 0), t.stats.wave_instructions.to_string());
+    assert_eq!(rows_at(&rows, 1), per_wave.join(","));
+    assert_eq!(rows_at(&rows, 2), t.count.mem.to_string());
 }
 
 #[test]
 fn missing_wait_is_an_instant_on_its_wave() {
-    if !have_validator() {
-        return;
-    }
     // mfma_bf16_16x16 (kernel.objdump.txt): s_load_dwordx8 s[4:11] @0x1700 ... s_waitcnt lgkmcnt(0) @0x173c;
     // global_load_dwordx4 v[18:21], v5, s[4:5] @0x1740 reads s[4:5]. The wait replaced by s_nop 0 (0xBF800000).
     let mut s = load("mfma_bf16_16x16");
@@ -516,23 +629,30 @@ fn missing_wait_is_an_instant_on_its_wave() {
         .find(|m| m.load_pc == "0x1700" && m.use_pc == "0x1740")
         .expect("missing wait 0x1700 -> 0x1740");
     let all: u64 = f.missing_waits.iter().map(|m| m.waves).sum();
-    let rows = validate(
-        &path,
-        &[
-            "select count(*) from slice where name = 'missing wait (lgkmcnt)' and dur = 0 \
-             and args like '%0x1700%0x1740%'",
-            "select count(*) from slice where name = 'missing wait (lgkmcnt)' and dur = 0",
-            "select count(*) from slice where dur > 0",
-        ],
-    );
-    assert_eq!(one(&rows, 0), first.waves.to_string());
-    assert_eq!(one(&rows, 1), all.to_string());
-    assert_eq!(one(&rows, 2), t.stats.wave_instructions.to_string());
+    let tr = validate(&path);
+    let marks: Vec<&Slice> = tr
+        .slices
+        .iter()
+        .filter(|s| s.name == "missing wait (lgkmcnt)" && s.instant)
+        .collect();
+    let at = |s: &Slice| {
+        let text = format!("{:?}", s.args);
+        text.find("0x1700")
+            .is_some_and(|i| text[i..].contains("0x1740"))
+    };
+    let rows = vec![
+        marks.iter().filter(|s| at(s)).count().to_string(),
+        marks.len().to_string(),
+        timed(&tr).count().to_string(),
+    ];
+    assert_eq!(rows_at(&rows, 0), first.waves.to_string());
+    assert_eq!(rows_at(&rows, 1), all.to_string());
+    assert_eq!(rows_at(&rows, 2), t.stats.wave_instructions.to_string());
 }
 
 /// With the cycle model as clock: still a slice per wave-instruction, and the stall slices add up to the
 /// model's own totals (`TimingReport`, merged from the same observers).
-fn cycle_traced(name: &str) -> (u64, wavescope::timing::TimingReport, Vec<Vec<String>>) {
+fn cycle_traced(name: &str) -> (u64, wavescope::timing::TimingReport, Vec<String>) {
     use std::sync::Arc;
     use wavescope::timing::{CycleModel, TimingObserver, TimingTable};
     use wavescope_traces::{finish_with_clocks, CycleClock};
@@ -566,35 +686,60 @@ fn cycle_traced(name: &str) -> (u64, wavescope::timing::TimingReport, Vec<Vec<St
     assert!(fault.is_none());
     let (_, _, clocks) = finish_with_clocks(file, obs).unwrap();
     let timing = TimingObserver::merge(clocks.into_iter().map(CycleClock::into_timing).collect());
-    let rows = validate(
-        &path,
-        &[
-            "select count(*) from slice where dur > 0 and name not like 'stall: %'",
-            "select coalesce(sum(dur), 0) from slice where name in ('stall: vmcnt', 'stall: lgkmcnt', 'stall: vmcnt+lgkmcnt')",
-            "select coalesce(sum(dur), 0) from slice where name = 'stall: barrier'",
-            "select coalesce(sum(dur), 0) from slice where name = 'stall: MFMA busy'",
-            "select count(*) from slice s join slice n on s.track_id = n.track_id and n.ts = s.ts + s.dur \
-             where s.name like 'stall: %' and s.name != 'stall: barrier' and n.name like 'stall: %'",
-            "select group_concat(x, ';') from (select c.name || ':' || g.name as x from track g \
-             join track c on g.parent_id = c.id where g.name like 'WG (%' order by g.id)",
-        ],
-    );
-    (stats.wave_instructions, timing, rows)
+    let tr = validate(&path);
+    (stats.wave_instructions, timing, cycle_facts(&tr))
+}
+
+/// Instruction slices, stall totals by reason, stalls directly followed by another stall, and each work-group
+/// track with its CU.
+fn cycle_facts(tr: &Trace) -> Vec<String> {
+    let dur_of = |names: &[&str]| -> i64 {
+        tr.slices
+            .iter()
+            .filter(|s| names.contains(&s.name.as_str()))
+            .map(|s| s.dur)
+            .sum()
+    };
+    let stall = |s: &Slice| s.name.starts_with("stall: ");
+    let starts: HashSet<(u64, i64)> = tr
+        .slices
+        .iter()
+        .filter(|s| stall(s))
+        .map(|s| (s.track, s.ts))
+        .collect();
+    let stall_then_stall = tr
+        .slices
+        .iter()
+        .filter(|s| {
+            stall(s) && s.name != "stall: barrier" && starts.contains(&(s.track, s.ts + s.dur))
+        })
+        .count();
+    let groups: Vec<String> = tr
+        .tracks
+        .values()
+        .filter(|g| g.name.starts_with("WG ("))
+        .filter_map(|g| g.parent.map(|c| format!("{}:{}", tr.track_name(c), g.name)))
+        .collect();
+    vec![
+        timed(tr).filter(|s| !stall(s)).count().to_string(),
+        dur_of(&["stall: vmcnt", "stall: lgkmcnt", "stall: vmcnt+lgkmcnt"]).to_string(),
+        dur_of(&["stall: barrier"]).to_string(),
+        dur_of(&["stall: MFMA busy"]).to_string(),
+        stall_then_stall.to_string(),
+        groups.join(";"),
+    ]
 }
 
 #[test]
 fn cycle_model_clock_stalls_match_the_model() {
-    if !have_validator() {
-        return;
-    }
     let (insts, timing, rows) = cycle_traced("polybench_gemm_64");
-    assert_eq!(one(&rows, 0), insts.to_string());
+    assert_eq!(rows_at(&rows, 0), insts.to_string());
     assert!(timing.waitcnt_stall_cycles > 0, "gemm waits for its loads");
-    assert_eq!(one(&rows, 1), timing.waitcnt_stall_cycles.to_string());
-    assert_eq!(one(&rows, 2), timing.barrier_cycles.to_string());
-    assert_eq!(one(&rows, 3), timing.mfma_busy_cycles.to_string());
+    assert_eq!(rows_at(&rows, 1), timing.waitcnt_stall_cycles.to_string());
+    assert_eq!(rows_at(&rows, 2), timing.barrier_cycles.to_string());
+    assert_eq!(rows_at(&rows, 3), timing.mfma_busy_cycles.to_string());
     assert_eq!(
-        one(&rows, 4),
+        rows_at(&rows, 4),
         "0",
         "an instruction stall is followed by its instruction"
     );
@@ -603,11 +748,11 @@ fn cycle_model_clock_stalls_match_the_model() {
     let want: Vec<String> = (0..16)
         .map(|f| format!("CU {f}:WG ({},{},0)", f % 2, f / 2))
         .collect();
-    assert_eq!(one(&rows, 5), want.join(";"));
+    assert_eq!(rows_at(&rows, 5), want.join(";"));
     // An LDS kernel with s_barrier, and an MFMA kernel (its MFMAs are spaced by waits: no MFMA-busy stalls).
     for name in ["rodinia_backprop", "labnotes_mfma_f16_32x32x8"] {
         let (insts, timing, rows) = cycle_traced(name);
-        assert_eq!(one(&rows, 0), insts.to_string(), "{name}");
+        assert_eq!(rows_at(&rows, 0), insts.to_string(), "{name}");
         if name == "rodinia_backprop" {
             assert!(
                 timing.barrier_cycles > 0,
@@ -615,12 +760,20 @@ fn cycle_model_clock_stalls_match_the_model() {
             );
         }
         assert_eq!(
-            one(&rows, 1),
+            rows_at(&rows, 1),
             timing.waitcnt_stall_cycles.to_string(),
             "{name}"
         );
-        assert_eq!(one(&rows, 2), timing.barrier_cycles.to_string(), "{name}");
-        assert_eq!(one(&rows, 3), timing.mfma_busy_cycles.to_string(), "{name}");
+        assert_eq!(
+            rows_at(&rows, 2),
+            timing.barrier_cycles.to_string(),
+            "{name}"
+        );
+        assert_eq!(
+            rows_at(&rows, 3),
+            timing.mfma_busy_cycles.to_string(),
+            "{name}"
+        );
     }
 }
 
@@ -639,9 +792,6 @@ impl wavescope::exec::observe::Observer for Lanes {
 
 #[test]
 fn lanes_argument_where_the_active_lanes_change() {
-    if !have_validator() {
-        return;
-    }
     // rodinia_bfs: 1000 threads in blocks of 256 (a partial last wave) and branches under saveexec.
     let s = load("rodinia_bfs");
     let d = &s.dispatch;
@@ -685,24 +835,27 @@ fn lanes_argument_where_the_active_lanes_change() {
             }
         }
     }
-    let rows = validate(
-        &path,
-        &["select group_concat(x, ';') from (select w || '#' || n || '=' || args as x from \
-           (select cast(substr(t.name, 6, instr(substr(t.name, 6), ' ') - 1) as int) as w, s.args as args, \
-           row_number() over (partition by s.track_id order by s.ts) - 1 as n from slice s \
-           join track t on s.track_id = t.id where s.dur > 0 and t.name like 'wave % SIMD %') \
-           where args like '%lanes%' order by w, n)"],
-    );
-    let got: Vec<String> = one(&rows, 0)
-        .split(';')
-        .map(|x| {
-            // `W#N={'lanes': L, 'source': ...}` -> `W#N=L`
-            let (head, args) = x.split_once('=').unwrap();
-            let l = args.split("'lanes': ").nth(1).unwrap();
-            let l: String = l.chars().take_while(|c| c.is_ascii_digit()).collect();
-            format!("{head}={l}")
-        })
-        .collect();
+    let tr = validate(&path);
+    // Each wave track's instruction slices in time order; `W#N=L` where the `lanes` argument is.
+    let mut got: Vec<(u32, usize, String)> = Vec::new();
+    for uuid in wave_tracks(&tr) {
+        let name = tr.track_name(uuid);
+        let w: u32 = name[5..].split(' ').next().unwrap().parse().unwrap();
+        let mut slices: Vec<&Slice> = timed(&tr).filter(|s| s.track == uuid).collect();
+        slices.sort_by_key(|s| s.ts);
+        for (n, s) in slices.iter().enumerate() {
+            if let Some(l) = s.arg("lanes") {
+                let l = match l {
+                    Arg::Uint(v) => *v as i64,
+                    Arg::Int(v) => *v,
+                    other => panic!("lanes {other:?}"),
+                };
+                got.push((w, n, format!("{w}#{n}={l}")));
+            }
+        }
+    }
+    got.sort();
+    let got: Vec<String> = got.into_iter().map(|(_, _, x)| x).collect();
     assert!(
         want.len() > lanes.0.len(),
         "bfs changes its active lanes inside a wave"
@@ -734,9 +887,6 @@ fn short_c_case(dir: &Path) -> std::path::PathBuf {
 
 #[test]
 fn stopped_runs_give_whole_traces() {
-    if !have_validator() {
-        return;
-    }
     // A memory fault: the faulting instruction (counted by the executor) has its slice; flows still open end
     // at `wave stopped`.
     let case = short_c_case(&tmp("short_c"));
@@ -751,22 +901,19 @@ fn stopped_runs_give_whole_traces() {
     });
     let f = fault.expect("the short buffer faults");
     finish(file, obs).unwrap();
-    let rows = validate(
-        &path,
-        &[
-            "select count(*) from slice where dur > 0",
-            &format!(
-                "select s.name from slice s join track t on s.track_id = t.id where t.name like 'wave {} %' \
-                 and s.dur > 0 order by s.ts desc limit 1",
-                f.wave.wave
-            ),
-        ],
-    );
-    assert_eq!(one(&rows, 0), stats.wave_instructions.to_string());
+    let tr = validate(&path);
+    let prefix = format!("wave {} ", f.wave.wave);
+    let last = timed(&tr)
+        .filter(|s| tr.track_name(s.track).starts_with(&prefix))
+        .max_by_key(|s| (s.ts, s.id))
+        .map(|s| s.name.clone())
+        .unwrap_or_default();
+    let rows = vec![timed(&tr).count().to_string(), last];
+    assert_eq!(rows_at(&rows, 0), stats.wave_instructions.to_string());
     let listing = example("polybench_gemm_64").join("kernel.objdump.txt");
     let text = objdump_text(&listing, f.pc);
     assert_eq!(
-        one(&rows, 1),
+        rows_at(&rows, 1),
         text.split_whitespace().next().unwrap(),
         "the faulting instruction ends its wave"
     );
@@ -779,18 +926,25 @@ fn stopped_runs_give_whole_traces() {
     };
     let path = tmp("gemm64_limit.pftrace");
     let t = trace_allow_fault(&s, &path, &opts);
-    let rows = validate(
-        &path,
-        &[
-            "select count(*) from slice where dur > 0",
-            "select count(*) from slice where name = 'wave stopped'",
-            "select count(*) from flow f join slice s on f.slice_in = s.id where s.name = 'wave stopped'",
-        ],
-    );
+    let tr = validate(&path);
+    let rows: Vec<String> = [
+        timed(&tr).count(),
+        tr.slices
+            .iter()
+            .filter(|s| s.name == "wave stopped")
+            .count(),
+        tr.flows
+            .iter()
+            .filter(|f| tr.slices[f.to].name == "wave stopped")
+            .count(),
+    ]
+    .iter()
+    .map(|n| n.to_string())
+    .collect();
     assert_eq!(t, 100);
-    assert_eq!(one(&rows, 0), "100");
-    assert_eq!(one(&rows, 1), "1");
-    assert_ne!(one(&rows, 2), "0");
+    assert_eq!(rows_at(&rows, 0), "100");
+    assert_eq!(rows_at(&rows, 1), "1");
+    assert_ne!(rows_at(&rows, 2), "0");
 }
 
 fn trace_allow_fault(s: &Session, path: &Path, opts: &RunOptions) -> u64 {
@@ -808,9 +962,6 @@ fn trace_allow_fault(s: &Session, path: &Path, opts: &RunOptions) -> u64 {
 
 #[test]
 fn run_traced_keeps_the_run_report_facts() {
-    if !have_validator() {
-        return;
-    }
     let s = load("polybench_gemm_64");
     let opts = RunOptions::default();
     let path = tmp("gemm64_run_traced.pftrace");
@@ -835,14 +986,12 @@ fn run_traced_keeps_the_run_report_facts() {
     let f = r.findings.expect("check_hazards is on by default");
     assert!(f.is_empty());
     assert_eq!(r.trace.instructions, r.stats.wave_instructions);
-    let rows = validate(
-        &path,
-        &[
-            "select count(*) from slice where dur > 0 and name not like 'stall: %'",
-            "select coalesce(sum(dur), 0) from slice where name in ('stall: vmcnt', 'stall: lgkmcnt', \
-             'stall: vmcnt+lgkmcnt')",
-        ],
-    );
-    assert_eq!(one(&rows, 0), r.stats.wave_instructions.to_string());
-    assert_eq!(one(&rows, 1), o.timing.waitcnt_stall_cycles.to_string());
+    let rows = cycle_facts(&validate(&path));
+    assert_eq!(rows_at(&rows, 0), r.stats.wave_instructions.to_string());
+    assert_eq!(rows_at(&rows, 1), o.timing.waitcnt_stall_cycles.to_string());
+}
+
+/// One fact of a list, by index.
+fn rows_at(rows: &[String], i: usize) -> String {
+    rows[i].clone()
 }

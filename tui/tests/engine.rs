@@ -57,55 +57,17 @@ fn a_long_continue_shows_progress_and_can_be_interrupted() {
     h.thread.join().unwrap();
 }
 
-/// The offline validator (Perfetto's schema and import rules): $WAVESCOPE_VALIDATE_PFTRACE, else shared/ beside
-/// the repository (as CI has it), else /work/shared.
-fn validator() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("WAVESCOPE_VALIDATE_PFTRACE").map(PathBuf::from),
-        Some(
-            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../../shared/tools/validate_pftrace.py"),
-        ),
-        Some(PathBuf::from("/work/shared/tools/validate_pftrace.py")),
-    ];
-    let v = candidates.into_iter().flatten().find(|p| p.exists())?;
-    let ok = std::process::Command::new("python3")
-        .args([
-            "-c",
-            "from perfetto.protos.perfetto.trace import perfetto_trace_pb2",
-        ])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!(
-            "SKIP validation: python3 cannot import perfetto (pip install perfetto protobuf)"
-        );
-        return None;
-    }
-    Some(v)
-}
-
-/// Run the validator with single-row SQL queries; each query's row (None when the validator cannot run here).
-fn validate(trace: &std::path::Path, sql: &[&str]) -> Option<Vec<String>> {
-    let v = validator()?;
-    let mut cmd = std::process::Command::new("python3");
-    cmd.arg(v).arg(trace);
-    for q in sql {
-        cmd.args(["--sql", q]);
-    }
-    let out = cmd.output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(
-        out.status.success() && stdout.contains("OK: no errors"),
-        "validator: {stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<&str> = stdout.lines().collect();
-    Some(
-        (0..sql.len())
-            .map(|i| lines.get(2 + 2 * i).unwrap_or(&"").to_string())
-            .collect(),
-    )
+/// Check a trace with `wavescope_traces::validate` (Perfetto's schema and trace_processor's import rules); its
+/// tables (the test fails with every problem found).
+fn validate(trace: &std::path::Path) -> wavescope_traces::validate::Trace {
+    wavescope_traces::validate::read_file(trace).unwrap_or_else(|problems| {
+        let lines: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        panic!(
+            "{} is not a valid trace:\n{}",
+            trace.display(),
+            lines.join("\n")
+        )
+    })
 }
 
 /// The first instructions of a kernel as llvm-objdump-22 prints them (kernel.objdump.txt): mnemonics.
@@ -135,30 +97,35 @@ fn t_writes_a_valid_trace_of_what_ran_so_far() {
     // Five steps of wave 0 ran its first five instructions (kernel.objdump.txt) and nothing else; the s_waitcnt
     // among them stalls for the scalar loads (a stall slice, not an instruction).
     let od = objdump_mnemonics("heteromark_hist");
-    let rows = validate(
-        &out,
-        &[
-            "select group_concat(name, ' ') from (select name from slice where name not like 'stall%' order by ts)",
-            "select count(*) from slice where name like 'stall%'",
-        ],
+    let t = validate(&out);
+    let mut insts: Vec<&wavescope_traces::validate::Slice> = t
+        .slices
+        .iter()
+        .filter(|s| !s.name.starts_with("stall"))
+        .collect();
+    insts.sort_by_key(|s| (s.ts, s.id));
+    let names: Vec<&str> = insts.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names.join(" "), od[..5].join(" "));
+    assert_eq!(
+        t.slices
+            .iter()
+            .filter(|s| s.name.starts_with("stall"))
+            .count(),
+        1
     );
-    if let Some(r) = rows {
-        assert_eq!(r[0], od[..5].join(" "));
-        assert_eq!(r[1], "1");
-    }
     // The session goes on after a trace: continue to the end, and the trace so far is the whole dispatch.
     e.handle(Command::Continue, &flag, &mut |_| {});
     assert!(e.machine().finished());
     let n = e.machine().wave_instructions();
     e.handle(Command::WriteTrace(out.clone()), &flag, &mut |_| {});
-    let rows = validate(
-        &out,
-        &["select count(*) from slice where name not like 'stall%' and dur > 0"],
-    );
+    let t = validate(&out);
     let _ = std::fs::remove_file(&out);
-    if let Some(r) = rows {
-        assert_eq!(r[0], n.to_string());
-    }
+    let insts = t
+        .slices
+        .iter()
+        .filter(|s| !s.name.starts_with("stall") && s.dur > 0)
+        .count();
+    assert_eq!(insts as u64, n);
 }
 
 #[test]

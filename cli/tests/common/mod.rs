@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-/// The workspace root (examples/, tools/, and ../shared beside it).
+/// The workspace root (examples/, tools/, data/).
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .parent()

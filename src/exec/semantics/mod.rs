@@ -1,6 +1,6 @@
 //! Semantics, one module per operation family. Each family module exposes `lookup(op) -> Option<Handler>`;
 //! `handler` asks them in turn once per instruction at load time, so the hot path is one indirect call.
-//! Every handler cites the pseudocode it follows (../shared/isa/pseudocode.md).
+//! Every handler cites the pseudocode it follows (the CDNA4 guide's per-instruction pseudocode).
 
 use super::{Ctx, Fault, FaultKind, Handler, Wave};
 use crate::exec::Step;

@@ -1,73 +1,41 @@
-//! Shared helpers: run an example with tracing, and the offline validator
-//! (/work/shared/tools/validate_pftrace.py: Perfetto's own schema from the `perfetto` wheel plus
-//! trace_processor's import rules, results as SQL tables).
+//! Shared helpers: run an example with tracing, and the trace checker (`wavescope_traces::validate`: Perfetto's
+//! schema from `perfetto_protos` plus trace_processor's import rules, the trace as track/slice/counter/flow tables).
 #![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use wavescope::exec::observe::Observer;
 use wavescope::exec::Wave;
 use wavescope::isa::Inst;
+use wavescope_traces::validate::{self, Slice, Trace};
 
-pub const VALIDATOR: &str = "/work/shared/tools/validate_pftrace.py";
-
-pub fn validator() -> PathBuf {
-    std::env::var_os("WAVESCOPE_VALIDATE_PFTRACE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(VALIDATOR))
+/// Check a trace file; its tables (the test fails with every problem found).
+pub fn validate(trace: &Path) -> Trace {
+    match validate::read_file(trace) {
+        Ok(t) => t,
+        Err(problems) => {
+            let lines: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+            panic!(
+                "{} is not a valid trace:\n{}",
+                trace.display(),
+                lines.join("\n")
+            )
+        }
+    }
 }
 
-/// Whether python3 can import Perfetto's schema; prints why not (tests then skip).
-pub fn have_validator() -> bool {
-    let ok = Command::new("python3")
-        .args([
-            "-c",
-            "from perfetto.protos.perfetto.trace import perfetto_trace_pb2; import google.protobuf",
-        ])
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    if !ok {
-        eprintln!(
-            "SKIP: python3 cannot import the perfetto package; `pip install perfetto protobuf` to validate traces"
-        );
-    }
-    ok
+/// Slices (not instants) with a positive duration, as `dur > 0` selects them.
+pub fn timed(t: &Trace) -> impl Iterator<Item = &Slice> {
+    t.slices.iter().filter(|s| s.dur > 0)
 }
 
-/// Run the validator with single-row queries; returns each query's row (column values as text).
-pub fn validate(trace: &Path, queries: &[&str]) -> Vec<Vec<String>> {
-    let v = validator();
-    assert!(v.exists(), "validator {} is missing", v.display());
-    let mut cmd = Command::new("python3");
-    cmd.arg(&v).arg(trace);
-    for q in queries {
-        cmd.arg("--sql").arg(q);
-    }
-    let out = cmd.output().expect("run python3");
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
-    assert!(
-        out.status.success() && stdout.contains("OK: no errors"),
-        "validator failed on {}:\n{stdout}\n{stderr}",
-        trace.display()
-    );
-    let lines: Vec<&str> = stdout.lines().collect();
-    assert!(lines[0].starts_with("packets="), "{stdout}");
-    (0..queries.len())
-        .map(|i| {
-            let row = lines
-                .get(2 + 2 * i)
-                .unwrap_or_else(|| panic!("no row for {}:\n{stdout}", queries[i]));
-            row.split(" | ").map(|s| s.to_string()).collect()
-        })
+/// The `wave N ...` tracks, by uuid.
+pub fn wave_tracks(t: &Trace) -> Vec<u64> {
+    t.tracks
+        .values()
+        .filter(|x| x.name.starts_with("wave ") && x.name.contains(" SIMD "))
+        .map(|x| x.uuid)
         .collect()
-}
-
-/// One value of a one-column row.
-pub fn one(rows: &[Vec<String>], i: usize) -> String {
-    rows[i][0].clone()
 }
 
 /// Counts what the executor ran, independently of the trace code.
