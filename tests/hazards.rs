@@ -358,7 +358,7 @@ fn console_lines() {
         line,
         format!(
             "hazard H7-09 (XDL/SMFMAC writes then VMEM/LDS/FLAT reads or a VALU reads/writes the VGPR): \
-             0x{p:x} -> 0x{c:x} needs 8 wait states, has 7 (1 wave, first wave 3)"
+             0x{p:x} -> 0x{c:x} needs 8 wait states, has 7 (1 wave, first wave 3) (docs/hazards.md#h7-09)"
         )
     );
     assert_eq!(
@@ -372,7 +372,7 @@ fn console_lines() {
         format_missing_wait(m),
         format!(
             "missing wait: v1 used at 0x{u:x} before the memory op at 0x{l:x} wrote it \
-             (needs s_waitcnt vmcnt; 1 wave)"
+             (needs s_waitcnt vmcnt; 1 wave) (docs/hazards.md#missing-wait)"
         )
     );
 }

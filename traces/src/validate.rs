@@ -539,6 +539,7 @@ impl Checker {
                 .iter()
                 .find(|c| c.clock_id() == CLOCK_BOOTTIME)
                 .map(|c| c.timestamp());
+            let mut unconvertible = Vec::new();
             for c in clocks {
                 if (64..=127).contains(&c.clock_id()) {
                     match boot {
@@ -554,15 +555,15 @@ impl Checker {
                                 },
                             );
                         }
-                        None => self.problem(
-                            ProblemKind::UnknownClock,
-                            format!(
-                                "clock snapshot defines clock {} without BOOTTIME to convert it to",
-                                c.clock_id()
-                            ),
-                        ),
+                        None => unconvertible.push(c.clock_id()),
                     }
                 }
+            }
+            for id in unconvertible {
+                self.problem(
+                    ProblemKind::UnknownClock,
+                    format!("clock snapshot defines clock {id} without BOOTTIME to convert it to"),
+                );
             }
         }
         if p.has_track_descriptor() {
@@ -809,6 +810,9 @@ impl Checker {
                     s.instants += 1;
                     *s.instants_by_name.entry(name.clone()).or_default() += 1;
                 } else {
+                    s.slices += 1;
+                    *s.slices_by_name.entry(name.clone()).or_default() += 1;
+                    *s.slices_by_track.entry(track).or_default() += 1;
                     self.uses.get_mut(&track).unwrap().stack.push((id, ts));
                 }
                 if self.keep {
@@ -818,17 +822,11 @@ impl Checker {
                         dur: if instant { 0 } else { -1 },
                         instant,
                         track,
-                        name: if instant { name } else { name.clone() },
+                        name,
                         depth,
                         args,
                         source,
                     });
-                }
-                if !instant {
-                    let s = &mut self.out.summary;
-                    s.slices += 1;
-                    *s.slices_by_name.entry(name).or_default() += 1;
-                    *s.slices_by_track.entry(track).or_default() += 1;
                 }
                 (id, ts)
             }
