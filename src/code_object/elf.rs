@@ -76,7 +76,8 @@ pub struct ElfHeaderInfo {
     pub e_type: u16,
 }
 
-/// Processor name of an `EF_AMDGPU_MACH_*` value (AMDGPUUsage table "AMDGPU EF_AMDGPU_MACH Values").
+/// Processor name of an `EF_AMDGPU_MACH_*` value (AMDGPUUsage table "AMDGPU EF_AMDGPU_MACH Values"; checked
+/// against the names llvm-readelf-22 prints for each value).
 pub fn mach_name(mach: u32) -> Option<&'static str> {
     Some(match mach {
         0x001 => "r600",
@@ -135,7 +136,7 @@ pub fn mach_name(mach: u32) -> Option<&'static str> {
         0x046 => "gfx1101",
         0x047 => "gfx1102",
         0x048 => "gfx1200",
-        0x049 => "gfx1210",
+        0x049 => "gfx1250",
         0x04a => "gfx1151",
         0x04b => "gfx941",
         0x04c => "gfx942",
@@ -146,6 +147,10 @@ pub fn mach_name(mach: u32) -> Option<&'static str> {
         0x053 => "gfx10-3-generic",
         0x054 => "gfx11-generic",
         0x055 => "gfx1152",
+        0x058 => "gfx1153",
+        0x059 => "gfx12-generic",
+        0x05a => "gfx1251",
+        0x05f => "gfx9-4-generic",
         _ => return None,
     })
 }

@@ -1,5 +1,5 @@
-//! The gfx950 code-object loader: an AMDGPU HSA shared object (clang-22 output, code object v4/v5/v6) parsed
-//! into what the executor, the disassembler and the debugger need.
+//! The gfx950 code-object loader: an AMDGPU HSA shared object (clang-22 or Triton output, code object v4/v5/v6)
+//! parsed into what the executor, the disassembler and the debugger need.
 //!
 //! - ELF header checks (AMDGPUUsage "Header"): only 64-bit little-endian `EM_AMDGPU`, `ELFOSABI_AMDGPU_HSA`,
 //!   `ET_DYN`, `EF_AMDGPU_MACH_AMDGCN_GFX950`. Every other input gets one [`LoadError`] naming what it is.
@@ -13,6 +13,7 @@
 pub mod descriptor;
 pub mod elf;
 pub mod metadata;
+pub mod target;
 
 pub use descriptor::{
     ComputePgmRsrc1, ComputePgmRsrc2, ComputePgmRsrc3, FloatDenormMode, FloatRoundMode,
@@ -21,6 +22,7 @@ pub use descriptor::{
 };
 pub use elf::{ElfHeaderInfo, FeatureSetting};
 pub use metadata::{ArgValueKind, KernelArg, KernelMetadata, Metadata};
+pub use target::{parse_target, TargetId};
 
 use object::read::elf::{ElfFile64, ProgramHeader, SectionHeader};
 use object::{Object, ObjectSection, ObjectSymbol, ObjectSymbolTable, SymbolKind};
@@ -318,13 +320,7 @@ impl CodeObject {
             )
         })?;
         let metadata = metadata::parse(desc).map_err(LoadError::Metadata)?;
-        let processor = target_processor(&metadata.target);
-        if processor != "gfx950" {
-            return Err(LoadError::Metadata(format!(
-                "amdhsa.target is {} but e_flags say gfx950",
-                metadata.target
-            )));
-        }
+        check_target(&metadata, &header)?;
 
         // .text, or the executable segment of an object without section headers.
         let text = match file.section_by_name(".text") {
@@ -617,11 +613,46 @@ impl CodeObject {
     }
 }
 
-/// The processor of an `amdhsa.target`: `amdgcn-amd-amdhsa--gfx950:sramecc+:xnack-` gives `gfx950`.
-fn target_processor(target: &str) -> &str {
-    // <arch>-<vendor>-<os>-<environment>-<target-id>; the environment is empty, hence "--".
-    let id = target.split_once("--").map_or(target, |(_, id)| id);
-    id.split(':').next().unwrap_or(id)
+/// The metadata must describe the object the ELF header describes: `amdhsa.target` names gfx950 with the xnack and
+/// sramecc settings of `e_flags` (AMDGPUUsage "Target ID": a feature left out means "any"), and `amdhsa.version`
+/// is 1.x, the map format of code object v3 to v6 (v4 writes 1.1, v5 and v6 write 1.2).
+fn check_target(metadata: &Metadata, header: &ElfHeaderInfo) -> Result<(), LoadError> {
+    let target = parse_target(&metadata.target).map_err(LoadError::Metadata)?;
+    if target.processor != "gfx950" {
+        return Err(LoadError::Metadata(format!(
+            "amdhsa.target \"{}\" names processor {} but e_flags say gfx950",
+            metadata.target, target.processor
+        )));
+    }
+    for (name, setting) in [("xnack", header.xnack), ("sramecc", header.sramecc)] {
+        let expected = match setting {
+            FeatureSetting::On => Some(true),
+            FeatureSetting::Off => Some(false),
+            FeatureSetting::Any | FeatureSetting::Unsupported => None,
+        };
+        let written = target.feature(name);
+        if written != expected {
+            let show = |v: Option<bool>| match v {
+                Some(true) => format!("{name}+"),
+                Some(false) => format!("{name}-"),
+                None => format!("{name} unspecified (any)"),
+            };
+            return Err(LoadError::Metadata(format!(
+                "amdhsa.target \"{}\" says {} but e_flags {:#x} say {}",
+                metadata.target,
+                show(written),
+                header.e_flags,
+                show(expected)
+            )));
+        }
+    }
+    if metadata.version[0] != 1 {
+        return Err(LoadError::Metadata(format!(
+            "amdhsa.version {}.{} is not the 1.x metadata of code object v4 to v6",
+            metadata.version[0], metadata.version[1]
+        )));
+    }
+    Ok(())
 }
 
 /// The identifier of a plain Itanium-mangled function name: `_Z5saxpyfPKfPfj` gives `saxpy`. Nested names
@@ -631,4 +662,173 @@ fn itanium_base_name(mangled: &str) -> Option<&str> {
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let len: usize = rest[..digits].parse().ok()?;
     rest.get(digits..digits + len)
+}
+
+#[cfg(test)]
+mod tests {
+    //! Real objects for each code object version and target spelling (testdata/build.sh, clang-22; the Triton
+    //! 3.9 example), and the same objects with their header or metadata contradicting each other.
+    use super::*;
+
+    fn parse(bytes: &[u8]) -> Result<CodeObject, LoadError> {
+        CodeObject::parse(bytes.to_vec())
+    }
+
+    #[test]
+    fn every_version_and_spelling_of_gfx950_loads() {
+        let cases: [(&[u8], u32, &str, FeatureSetting, FeatureSetting); 7] = [
+            (
+                include_bytes!("testdata/gfx950_v4.hsaco"),
+                4,
+                "amdgcn-amd-amdhsa--gfx950",
+                FeatureSetting::Any,
+                FeatureSetting::Any,
+            ),
+            (
+                include_bytes!("testdata/gfx950_v5.hsaco"),
+                5,
+                "amdgcn-amd-amdhsa--gfx950",
+                FeatureSetting::Any,
+                FeatureSetting::Any,
+            ),
+            (
+                include_bytes!("testdata/gfx950_v6.hsaco"),
+                6,
+                "amdgcn-amd-amdhsa--gfx950",
+                FeatureSetting::Any,
+                FeatureSetting::Any,
+            ),
+            (
+                include_bytes!("testdata/gfx950_sramecc_on_xnack_off_v6.hsaco"),
+                6,
+                "amdgcn-amd-amdhsa--gfx950:sramecc+:xnack-",
+                FeatureSetting::Off,
+                FeatureSetting::On,
+            ),
+            (
+                include_bytes!("testdata/gfx950_xnack_on_v5.hsaco"),
+                5,
+                "amdgcn-amd-amdhsa--gfx950:xnack+",
+                FeatureSetting::On,
+                FeatureSetting::Any,
+            ),
+            (
+                include_bytes!("testdata/gfx950_unknown_env.hsaco"),
+                6,
+                "amdgcn-amd-amdhsa-unknown-gfx950",
+                FeatureSetting::Any,
+                FeatureSetting::Any,
+            ),
+            (
+                include_bytes!("../../examples/triton_vector_add/kernel.hsaco"),
+                5,
+                "amdgpu9.50-amd-amdhsa-unknown-gfx950",
+                FeatureSetting::Any,
+                FeatureSetting::Any,
+            ),
+        ];
+        for (bytes, version, target, xnack, sramecc) in cases {
+            let co = parse(bytes).unwrap_or_else(|e| panic!("{target}: {e}"));
+            assert_eq!(co.code_object_version(), version, "{target}");
+            assert_eq!(co.target(), target);
+            assert_eq!((co.xnack(), co.sramecc()), (xnack, sramecc), "{target}");
+            // amdhsa.version: 1.1 for v4, 1.2 for v5 and v6.
+            let minor = if version == 4 { 1 } else { 2 };
+            assert_eq!(co.metadata().version, [1, minor], "{target}");
+            assert_eq!(co.kernels().len(), 1, "{target}");
+        }
+    }
+
+    #[test]
+    fn other_processors_are_named() {
+        let e = parse(include_bytes!("testdata/gfx942_v5.hsaco")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "code object is for gfx942 (e_flags mach 0x4c), wavescope executes gfx950 only"
+        );
+        // Code object v6 generic (e_flags 0x100055f: mach 0x5f, generic version 1 in the top byte).
+        let e = parse(include_bytes!("testdata/gfx9_4_generic_v6.hsaco")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "code object is for gfx9-4-generic (e_flags mach 0x5f), wavescope executes gfx950 only"
+        );
+    }
+
+    /// Offset of the (unique) `needle` in `hay`.
+    fn find(hay: &[u8], needle: &[u8]) -> usize {
+        let at: Vec<usize> = hay
+            .windows(needle.len())
+            .enumerate()
+            .filter(|(_, w)| *w == needle)
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(at.len(), 1, "{}", String::from_utf8_lossy(needle));
+        at[0]
+    }
+
+    #[test]
+    fn header_and_metadata_must_agree() {
+        // e_flags say "any" while the target ID says sramecc+ / xnack-.
+        let mut b = include_bytes!("testdata/gfx950_sramecc_on_xnack_off_v6.hsaco").to_vec();
+        b[48..52].copy_from_slice(&0x54fu32.to_le_bytes());
+        assert_eq!(
+            parse(&b).unwrap_err().to_string(),
+            "bad NT_AMDGPU_METADATA note: amdhsa.target \"amdgcn-amd-amdhsa--gfx950:sramecc+:xnack-\" says \
+             sramecc+ but e_flags 0x54f say sramecc unspecified (any)"
+        );
+        // e_flags say xnack- while the target ID says nothing about xnack.
+        let mut b = include_bytes!("testdata/gfx950_v6.hsaco").to_vec();
+        b[48..52].copy_from_slice(&0x64fu32.to_le_bytes());
+        assert_eq!(
+            parse(&b).unwrap_err().to_string(),
+            "bad NT_AMDGPU_METADATA note: amdhsa.target \"amdgcn-amd-amdhsa--gfx950\" says xnack unspecified \
+             (any) but e_flags 0x64f say xnack-"
+        );
+        // The metadata names another processor than e_flags (same length: the msgpack string keeps its size).
+        let mut b = include_bytes!("testdata/gfx950_v5.hsaco").to_vec();
+        let at = find(&b, b"amdgcn-amd-amdhsa--gfx950");
+        b[at + 19..at + 25].copy_from_slice(b"gfx942");
+        assert_eq!(
+            parse(&b).unwrap_err().to_string(),
+            "bad NT_AMDGPU_METADATA note: amdhsa.target \"amdgcn-amd-amdhsa--gfx942\" names processor gfx942 \
+             but e_flags say gfx950"
+        );
+        // A malformed spelling.
+        let mut b = include_bytes!("../../examples/triton_vector_add/kernel.hsaco").to_vec();
+        let at = find(&b, b"amdgpu9.50-amd-amdhsa-unknown-gfx950");
+        b[at..at + 10].copy_from_slice(b"amdgpu9x50");
+        assert_eq!(
+            parse(&b).unwrap_err().to_string(),
+            "bad NT_AMDGPU_METADATA note: amdhsa.target \"amdgpu9x50-amd-amdhsa-unknown-gfx950\" has \
+             architecture \"amdgpu9x50\"; an HSA code object's is amdgcn (or amdgpu<version>)"
+        );
+        // An unknown code object version (EI_ABIVERSION 5 would be v7).
+        let mut b = include_bytes!("testdata/gfx950_v6.hsaco").to_vec();
+        b[8] = 5;
+        assert_eq!(
+            parse(&b).unwrap_err().to_string(),
+            "unsupported code object: EI_ABIVERSION 5 is code object v7; wavescope loads code object v4, v5 \
+             and v6"
+        );
+    }
+
+    #[test]
+    fn metadata_version_2_is_refused() {
+        let md = Metadata {
+            version: [2, 0],
+            target: "amdgcn-amd-amdhsa--gfx950".into(),
+            printf: Vec::new(),
+            kernels: Vec::new(),
+        };
+        let co = parse(include_bytes!("testdata/gfx950_v6.hsaco")).unwrap();
+        assert_eq!(
+            check_target(&md, co.header()).unwrap_err().to_string(),
+            "bad NT_AMDGPU_METADATA note: amdhsa.version 2.0 is not the 1.x metadata of code object v4 to v6"
+        );
+        let md = Metadata {
+            version: [1, 2],
+            ..md
+        };
+        assert!(check_target(&md, co.header()).is_ok());
+    }
 }
