@@ -8,6 +8,12 @@
 //!   identical meaning (state.md: index 0 moves nothing). The whole wave state must agree.
 //! - Whole-instruction dword global loads/stores against the byte contents of the buffers: lanes in one buffer, lanes
 //!   spread over two buffers, misaligned lanes, partial EXEC, a lane outside every buffer (fault naming that lane).
+//! - MFMA/SMFMAC: every matrix opcode (every F8F6F4 type pair, the block-scaled form, CBSZ/ABID/BLGP variants)
+//!   on random registers, once through the fast path and once through the exact path (kept as the reference,
+//!   `mai::fast::set_exact_only`), under the default MODE, with FP16_OVFL, and with f32 input denormals flushed.
+//!   Register contents come in profiles that send the fast path down each of its branches: small values (every
+//!   partial sum exact: one fma per product), wide finite values with denormals (TwoSum), huge values
+//!   (overflow), and raw bits (NaNs, infinities, signed zeros). The whole register file must agree bit for bit.
 
 mod common;
 
@@ -302,4 +308,145 @@ fn a_lane_outside_every_buffer_faults_with_that_lane() {
     assert_eq!(err.addr, Some(0x9000));
     // A faulting load writes no register (the debugger shows the state before it).
     assert_eq!(w.vreg[2], before);
+}
+
+/// Register contents of one MFMA trial.
+#[derive(Clone, Copy, Debug)]
+enum Profile {
+    /// Small multiples of 1/4 (f32) whose halves and bytes are small values of every narrower type too.
+    Small,
+    /// Finite values of every type over a wide exponent range, denormals included (top exponent bit clear).
+    WideFinite,
+    /// Large exponents: sums overflow f32 for f32/bf16 operands.
+    Huge,
+    /// Raw bits: NaNs, infinities, signed zeros, denormals of every type.
+    Raw,
+}
+
+fn mfma_reg(rng: &mut Rng, p: Profile) -> u32 {
+    match p {
+        Profile::Small => {
+            let v = ((rng.next() % 33) as i32 - 16) as f32 / 4.0;
+            let x = v.to_bits();
+            // Sometimes a small value in the low half too (f16/bf16/fp8 pairs), sometimes -0.
+            match rng.next() % 4 {
+                0 => x | (((rng.next() % 9) as f32).to_bits() >> 16),
+                1 => 0x8000_0000,
+                _ => x,
+            }
+        }
+        Profile::WideFinite => rng.next() as u32 & 0xBFBF_BFBF,
+        Profile::Huge => (rng.next() as u32 & 0x87FF_87FF) | 0x7000_7000,
+        Profile::Raw => rng.value() ^ (rng.next() as u32 & 0x0101_0101),
+    }
+}
+
+#[test]
+fn mfma_fast_path_matches_the_exact_path() {
+    use wavescope::exec::semantics::{self, mai::fast::set_exact_only};
+    use wavescope::isa::{Format, Inst, Operand, VOP3P_OPS};
+    let mem = GlobalMemory::new();
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut ops = 0usize;
+    let mut compared = 0usize;
+    for &op in VOP3P_OPS.iter() {
+        let info = op.info();
+        if info.format != Format::Vop3pMai
+            || !(info.name.starts_with("v_mfma_f")
+                || info.name.starts_with("v_mfma_i")
+                || info.name.starts_with("v_smfmac"))
+        {
+            continue;
+        }
+        ops += 1;
+        let f8f6f4 = info.name.contains("f8f6f4");
+        for trial in 0..24 {
+            let profile = [
+                Profile::Small,
+                Profile::WideFinite,
+                Profile::Huge,
+                Profile::Raw,
+            ][trial % 4];
+            let mode = match trial / 4 % 3 {
+                0 => MODE_DEFAULT,
+                1 => MODE_DEFAULT | 1 << 23, // FP16_OVFL
+                _ => MODE_DEFAULT & !0x30,   // f32 input/output denormals flushed
+            };
+            let mut w = wave_at(0);
+            w.mode = mode;
+            w.set_exec(u64::MAX);
+            for r in 0..512 {
+                for l in 0..LANES {
+                    w.vreg[r][l] = mfma_reg(&mut rng, profile);
+                }
+            }
+            let mut inst = Inst::INVALID;
+            inst.op = op;
+            inst.format = Format::Vop3pMai;
+            inst.size = 8;
+            inst.dst = Operand::vgpr(128);
+            inst.src = [Operand::vgpr(64), Operand::vgpr(96), Operand::vgpr(32)];
+            if f8f6f4 {
+                // CBSZ/BLGP are the A/B types; every other trial the block-scaled form.
+                inst.mai.cbsz = (rng.next() % 5) as u8;
+                inst.mai.blgp = (rng.next() % 5) as u8;
+                if trial % 2 == 1 {
+                    inst.mai.scale_src = [Operand::vgpr(200), Operand::vgpr(201)];
+                    inst.mai.scale_sel = [(rng.next() % 4) as u8, (rng.next() % 4) as u8];
+                    for l in 0..LANES {
+                        // E8M0 scales around 1.0 (0xFF, NaN, in Raw trials).
+                        let near = |x: u64| 0x7C + (x % 8) as u32;
+                        w.vreg[200][l] = if matches!(profile, Profile::Raw) {
+                            rng.next() as u32
+                        } else {
+                            near(rng.next()) * 0x0101_0101
+                        };
+                        w.vreg[201][l] = near(rng.next()) << 8 | near(rng.next());
+                    }
+                }
+            } else if trial % 3 != 0 {
+                inst.mai.cbsz = (rng.next() % 5) as u8;
+                inst.mai.abid = (rng.next() % 16) as u8;
+                inst.mai.blgp = (rng.next() % 8) as u8;
+            }
+            let mut fast = w.clone();
+            let mut exact = w;
+            let mut lds = vec![0u8; 0];
+            let mut ctx = Ctx {
+                mem: &mem,
+                lds: &mut lds,
+                apertures: Apertures::default(),
+            };
+            set_exact_only(false);
+            let rf = semantics::handler(&inst)(&mut fast, &inst, &mut ctx).map(|s| s.flow());
+            set_exact_only(true);
+            let re = semantics::handler(&inst)(&mut exact, &inst, &mut ctx).map(|s| s.flow());
+            set_exact_only(false);
+            assert_eq!(
+                format!("{rf:?}"),
+                format!("{re:?}"),
+                "{} {profile:?}: outcome",
+                info.name
+            );
+            for r in 0..512 {
+                for l in 0..LANES {
+                    assert_eq!(
+                        fast.vreg[r][l], exact.vreg[r][l],
+                        "{} {profile:?} mode 0x{mode:x} cbsz {} abid {} blgp {} scaled {}: v{r} lane {l}: fast \
+                         0x{:08x} exact 0x{:08x}",
+                        info.name,
+                        inst.mai.cbsz,
+                        inst.mai.abid,
+                        inst.mai.blgp,
+                        !inst.mai.scale_src[0].is_none(),
+                        fast.vreg[r][l],
+                        exact.vreg[r][l]
+                    );
+                }
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(ops, 66, "MFMA/SMFMAC op count (mfma.md: 66)");
+    assert_eq!(compared, 66 * 24);
 }

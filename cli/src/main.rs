@@ -54,8 +54,8 @@ enum Command {
         /// Stop when a wave has issued this many instructions (0: no limit).
         #[arg(long, default_value_t = 0)]
         max_instructions: u64,
-        /// Run work-groups on this many host threads.
-        #[arg(long, default_value_t = 1)]
+        /// Run work-groups on this many host threads (default: the cores available).
+        #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
         jobs: usize,
         /// Exit 1 when the hazard or missing-wait checker finds anything.
         #[arg(long)]
@@ -99,8 +99,8 @@ enum Command {
         /// Also write the whole profile as JSON to this file (`-`: JSON to stdout instead of the tables).
         #[arg(long)]
         json: Option<PathBuf>,
-        /// Run work-groups on this many host threads.
-        #[arg(long, default_value_t = 1)]
+        /// Run work-groups on this many host threads (default: the cores available).
+        #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
         jobs: usize,
         /// Stop when a wave has issued this many instructions (0: no limit).
         #[arg(long, default_value_t = 0)]

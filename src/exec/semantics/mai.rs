@@ -42,6 +42,7 @@ use crate::exec::Step;
 use crate::exec::{ConstKind, Ctx, Fault, FaultKind, Handler, Wave, LANES};
 use crate::isa::{Inst, Op, Operand};
 
+pub mod fast;
 pub mod layout;
 
 use layout::{input_pos, output_pos, shape, Acc, Ty};
@@ -161,8 +162,21 @@ fn bad(msg: &'static str) -> Box<Fault> {
     Fault::new(FaultKind::IllegalInstruction, msg)
 }
 
-/// Every V_MFMA_* / V_SMFMAC_* (see the module doc).
+/// Every V_MFMA_* / V_SMFMAC_*: the dense f32-accumulating ones through [`fast`], the rest (and every op when a
+/// differential test asks for it) through the exact path.
 fn mfma(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Step, Box<Fault>> {
+    if !fast::exact_only() {
+        if let Some(s) = shape(inst.op) {
+            if let Some(r) = fast::mfma_f32(w, inst, ctx, &s) {
+                return r;
+            }
+        }
+    }
+    mfma_exact(w, inst, ctx)
+}
+
+/// The exact path (the reference; see the module doc).
+fn mfma_exact(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Step, Box<Fault>> {
     let Some(s) = shape(inst.op) else {
         return Err(bad("not an MFMA op"));
     };

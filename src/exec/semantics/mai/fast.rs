@@ -1,0 +1,445 @@
+//! Fast path of the dense f32-accumulating MFMAs (f32, f16, bf16, FP8/BF8, F8F6F4 incl. block scales).
+//!
+//! Same numbers as the exact path (`super::mfma_exact`, kept as the reference; tests/fast_paths.rs compares the
+//! two on every MFMA opcode): D = RNE_f32(C + Σ_k A·B) computed once. What is faster:
+//! - operands are placed with per-lane arithmetic hoisted out of the item loop (no division per element), FP8/BF8
+//!   decode through a 256-entry table, bf16/f16 through host conversions (all exact);
+//! - the sum runs for a whole output row at once, vectorised over the N columns (D columns are consecutive
+//!   lanes of one register, §7.1.4.2), with AVX-512/AVX2 when the host has them (runtime detection);
+//! - when every partial sum of an instruction is provably exact in f64 (all terms are multiples of one power
+//!   of two and their total stays below 2^53 of it), the running sum needs one fused multiply-add per product
+//!   instead of an error-free TwoSum: the same exact value, hence the same once-rounded result;
+//! - the final rounding is round-to-odd to f64 then RNE to f32 (exact for a 53-bit intermediate, p >= 24 + 2).
+//!
+//! Rows with an infinite or NaN term take the exact path's per-element sum.
+
+use super::layout::{chunk, output_pos, Acc, Shape, Ty};
+use super::{blgp_lane, dot_f32, item, MAX_DREGS, MAX_ELEMS};
+use crate::exec::float::{two_sum, Fmt, FpMode};
+use crate::exec::semantics::vop3p::lowfloat::{e8m0, Low};
+use crate::exec::Step;
+use crate::exec::{ConstKind, Ctx, Fault, Wave, LANES};
+use crate::isa::Inst;
+use std::cell::Cell;
+use std::sync::OnceLock;
+
+thread_local! {
+    static EXACT_ONLY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Run every MFMA of this thread through the exact (reference) path: for differential tests.
+pub fn set_exact_only(on: bool) {
+    EXACT_ONLY.with(|e| e.set(on));
+}
+
+#[inline(always)]
+pub(super) fn exact_only() -> bool {
+    EXACT_ONLY.with(|e| e.get())
+}
+
+/// FP8 (E4M3) and BF8 (E5M2) values of every byte (exact).
+fn low8_table(t: Low) -> &'static [f64; 256] {
+    static FP8: OnceLock<[f64; 256]> = OnceLock::new();
+    static BF8: OnceLock<[f64; 256]> = OnceLock::new();
+    let cell = if t == Low::FP8 { &FP8 } else { &BF8 };
+    cell.get_or_init(|| std::array::from_fn(|x| t.decode(x as u32)))
+}
+
+/// Exponent/mantissa summary of a set of f64 values, for the exactness test of the running sum.
+#[derive(Clone, Copy)]
+struct Span {
+    /// Smallest biased exponent of a non-zero value (0x7FF when none).
+    min_be: u64,
+    /// Largest biased exponent of a non-zero value (0 when none).
+    max_be: u64,
+    /// OR of the 53-bit significands (implicit bit included) of the non-zero values.
+    or_m: u64,
+}
+
+#[inline(always)]
+fn span(v: &[f64]) -> Span {
+    let (mut min_be, mut max_be, mut or_m) = (0x7FFu64, 0u64, 0u64);
+    for x in v {
+        let b = x.to_bits();
+        let be = (b >> 52) & 0x7FF;
+        let nz = b << 1 != 0;
+        min_be = min_be.min(if nz { be } else { 0x7FF });
+        max_be = max_be.max(if nz { be } else { 0 });
+        or_m |= if nz {
+            (b & ((1u64 << 52) - 1)) | (1u64 << 52)
+        } else {
+            0
+        };
+    }
+    Span {
+        min_be,
+        max_be,
+        or_m,
+    }
+}
+
+impl Span {
+    fn any(&self) -> bool {
+        self.or_m != 0
+    }
+    /// Every value is a multiple of 2^lsb (f64 subnormals give a very low bound: the test then fails).
+    fn lsb(&self) -> i64 {
+        self.min_be as i64 - 1075 + self.or_m.trailing_zeros() as i64
+    }
+    /// Every |value| < 2^top.
+    fn top(&self) -> i64 {
+        self.max_be as i64 - 1022
+    }
+    fn finite(&self) -> bool {
+        self.max_be != 0x7FF
+    }
+}
+
+/// Is every partial sum of C and k products A·B exact in f64? All terms are multiples of 2^L and each
+/// |term| < 2^T, so any partial sum is a multiple of 2^L below (k + 1)·2^T; it is exact when that is at most
+/// 2^(L + 53).
+fn sums_exact(a: Span, b: Span, c: Span, k: usize) -> bool {
+    let mut lsb = i64::MAX;
+    let mut top = i64::MIN;
+    if a.any() && b.any() {
+        lsb = a.lsb() + b.lsb();
+        top = a.top() + b.top();
+    }
+    if c.any() {
+        lsb = lsb.min(c.lsb());
+        top = top.max(c.top());
+    }
+    if lsb == i64::MAX {
+        return true; // no non-zero term
+    }
+    let grow = (usize::BITS - k.leading_zeros()) as i64; // k + 1 <= 2^grow
+    top + grow <= lsb + 53
+}
+
+/// Dense f32-accumulating MFMA; `None` for the ops this path does not take (the caller runs the exact path).
+pub(super) fn mfma_f32(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    s: &Shape,
+) -> Option<Result<Step, Box<Fault>>> {
+    if s.acc != Acc::F32 || s.sparse || !matches!(s.n, 4 | 16 | 32) {
+        return None;
+    }
+    let mai = inst.mai;
+    let mode = FpMode::from_mode(w.mode);
+    let ovfl = w.mode >> 23 & 1 != 0;
+    let (ta, tb, broadcast) = match (s.a, s.b) {
+        (Ty::F8F6F4, _) => (
+            Ty::Low(Low::from_code(mai.cbsz)?),
+            Ty::Low(Low::from_code(mai.blgp)?),
+            false,
+        ),
+        (Ty::F32 | Ty::F16 | Ty::BF16 | Ty::Low(_), _) => (s.a, s.b, true),
+        _ => return None,
+    };
+    let (m, n, k, nb) = (s.m, s.n, s.k, s.blocks);
+    let scaled = !mai.scale_src[0].is_none() && s.a == Ty::F8F6F4;
+    let mut scale = [[1.0f64; LANES]; 2];
+    if scaled {
+        for (x, sc) in scale.iter_mut().enumerate() {
+            let v = w.read_vsrc(mai.scale_src[x], 0, &ctx.apertures, ConstKind::B32);
+            let sh = 8 * (mai.scale_sel[x] as u32 & 3);
+            for l in 0..LANES {
+                sc[l] = e8m0((v[l] >> sh) as u8);
+            }
+        }
+    }
+
+    // A, index (b·M + i)·K + k; B, index (b·K + k)·N + j (as the exact path).
+    let mut va = [0f64; MAX_ELEMS];
+    let mut vb = [0f64; MAX_ELEMS];
+    let g = 1usize << mai.cbsz.min(6);
+    fill(
+        w,
+        Wave::vreg_index(inst.src[0]),
+        ta,
+        &mode,
+        m,
+        nb,
+        k,
+        s.a_items(),
+        |l| {
+            if broadcast && mai.cbsz != 0 {
+                let (blk, kg) = ((l / m) % nb, l / (m * nb));
+                ((kg * nb + (blk / g) * g + mai.abid as usize) * m + l % m) % LANES
+            } else {
+                l
+            }
+        },
+        |b, i, kk| (b * m + i) * k + kk,
+        if scaled { Some(&scale[0]) } else { None },
+        &mut va,
+    );
+    fill(
+        w,
+        Wave::vreg_index(inst.src[1]),
+        tb,
+        &mode,
+        n,
+        nb,
+        k,
+        s.b_items(),
+        |l| {
+            if broadcast {
+                blgp_lane(mai.blgp, l)
+            } else {
+                l
+            }
+        },
+        |b, j, kk| (b * k + kk) * n + j,
+        if scaled { Some(&scale[1]) } else { None },
+        &mut vb,
+    );
+
+    // C, as f64 values in D order: row (b, i) holds its N columns (consecutive lanes of one register).
+    let c_op = inst.src[2];
+    let c_const = if c_op.is_scalar() {
+        Some(w.read_scalar(c_op, inst.literal, &ctx.apertures, ConstKind::B32) as u32)
+    } else {
+        None
+    };
+    let c_base = Wave::vreg_index(c_op);
+    let rows = nb * m;
+    let mut vc = [0f64; MAX_ELEMS];
+    let mut pos = [(0usize, 0usize); 64];
+    for b in 0..nb {
+        for i in 0..m {
+            let r = b * m + i;
+            let (it, lane0) = output_pos(s, b, i, 0);
+            pos[r] = (it, lane0);
+            let crow = &mut vc[r * n..(r + 1) * n];
+            match c_const {
+                Some(c) => crow.fill(f32::from_bits(c) as f64),
+                None => {
+                    let src = &w.vreg[(c_base + it) & 511][lane0..lane0 + n];
+                    for (d, x) in crow.iter_mut().zip(src) {
+                        *d = f32::from_bits(*x) as f64;
+                    }
+                }
+            }
+        }
+    }
+    let (sa, sb, sc) = (
+        span(&va[..rows * k]),
+        span(&vb[..nb * k * n]),
+        span(&vc[..rows * n]),
+    );
+    let job = Job {
+        m,
+        n,
+        k,
+        nb,
+        va: &va,
+        vb: &vb,
+        vc: &vc,
+        pos: &pos[..rows],
+        ovfl,
+        finite: sa.finite() && sb.finite() && sc.finite(),
+        exact_sums: sums_exact(sa, sb, sc, k),
+    };
+    let mut out = [[0u32; LANES]; MAX_DREGS];
+    rows_dispatch(&job, &mut out);
+    let d_base = Wave::vreg_index(inst.dst);
+    for (r, o) in out.iter().enumerate().take(s.d_items()) {
+        w.vreg[(d_base + r) & 511] = *o;
+    }
+    Some(Ok(Step::NEXT))
+}
+
+/// Decode one operand into its dense matrix: lane l holds row/column `l % mn` of block `(l / mn) % blocks`,
+/// k-group `l / (mn·blocks)`; its items come in chunks (see `layout`).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn fill(
+    w: &Wave,
+    base: usize,
+    t: Ty,
+    mode: &FpMode,
+    mn: usize,
+    blocks: usize,
+    k: usize,
+    items: usize,
+    src_lane: impl Fn(usize) -> usize,
+    index: impl Fn(usize, usize, usize) -> usize,
+    scale: Option<&[f64; LANES]>,
+    dst: &mut [f64; MAX_ELEMS],
+) {
+    let bits = t.bits();
+    let ch = chunk(items, bits);
+    let nc = items / ch;
+    let kstep = k / nc;
+    let table = match t {
+        Ty::Low(l) if bits == 8 => Some(low8_table(l)),
+        _ => None,
+    };
+    let flush = mode.denorm_f32 & 1 == 0;
+    for l in 0..LANES {
+        let src = src_lane(l);
+        let i = l % mn;
+        let q = l / mn;
+        let (b, kg) = (q % blocks, q / blocks);
+        let mut it = 0;
+        for c in 0..nc {
+            for t2 in 0..ch {
+                let kk = c * kstep + kg * ch + t2;
+                let raw = item(w, base, src, it, bits);
+                let mut x = match t {
+                    Ty::F32 => {
+                        let v = if flush { Fmt::F32.flush(raw) } else { raw };
+                        f32::from_bits(v as u32) as f64
+                    }
+                    Ty::F16 => half::f16::from_bits(raw as u16).to_f64(),
+                    Ty::BF16 => f32::from_bits((raw as u32) << 16) as f64,
+                    Ty::Low(lt) => match table {
+                        Some(tab) => tab[raw as usize & 255],
+                        None => lt.decode(raw as u32),
+                    },
+                    _ => f64::NAN,
+                };
+                if let Some(sc) = scale {
+                    x *= sc[i + mn * (kk / 32)];
+                }
+                dst[index(b, i, kk)] = x;
+                it += 1;
+            }
+        }
+    }
+}
+
+struct Job<'a> {
+    m: usize,
+    n: usize,
+    k: usize,
+    nb: usize,
+    va: &'a [f64; MAX_ELEMS],
+    vb: &'a [f64; MAX_ELEMS],
+    vc: &'a [f64; MAX_ELEMS],
+    pos: &'a [(usize, usize)],
+    ovfl: bool,
+    /// No infinite or NaN A, B or C value.
+    finite: bool,
+    /// Every partial sum is exact in f64 (see `sums_exact`).
+    exact_sums: bool,
+}
+
+fn rows_dispatch(job: &Job, out: &mut [[u32; LANES]; MAX_DREGS]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("fma")
+        {
+            // SAFETY: the features the function is compiled for were just detected.
+            return unsafe { rows_avx512(job, out) };
+        }
+        if crate::exec::semantics::valu::host_avx2() {
+            // SAFETY: as above.
+            return unsafe { rows_avx2(job, out) };
+        }
+    }
+    rows(job, out)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vl,avx2,fma")]
+unsafe fn rows_avx512(job: &Job, out: &mut [[u32; LANES]; MAX_DREGS]) {
+    rows(job, out)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn rows_avx2(job: &Job, out: &mut [[u32; LANES]; MAX_DREGS]) {
+    rows(job, out)
+}
+
+#[inline(always)]
+fn rows(job: &Job, out: &mut [[u32; LANES]; MAX_DREGS]) {
+    match job.n {
+        4 => rows_n::<4>(job, out),
+        16 => rows_n::<16>(job, out),
+        _ => rows_n::<32>(job, out),
+    }
+}
+
+#[inline(always)]
+fn rows_n<const N: usize>(job: &Job, out: &mut [[u32; LANES]; MAX_DREGS]) {
+    let (m, k) = (job.m, job.k);
+    for b in 0..job.nb {
+        let bm = &job.vb[b * k * N..(b + 1) * k * N];
+        for i in 0..m {
+            let r = b * m + i;
+            let (it, lane0) = job.pos[r];
+            let arow = &job.va[r * k..(r + 1) * k];
+            let c: &[f64; N] = job.vc[r * N..(r + 1) * N].try_into().unwrap();
+            let dst: &mut [u32; N] = (&mut out[it][lane0..lane0 + N]).try_into().unwrap();
+            if !job.finite {
+                for j in 0..N {
+                    dst[j] = dot_f32(c[j], arow, |kk| bm[kk * N + j], job.ovfl);
+                }
+            } else if job.exact_sums {
+                let mut hi = *c;
+                for (kk, &x) in arow.iter().enumerate() {
+                    // 0·finite adds nothing (the exact path skips it too: signed zeros stay as they are).
+                    if x == 0.0 {
+                        continue;
+                    }
+                    let brow: &[f64; N] = bm[kk * N..(kk + 1) * N].try_into().unwrap();
+                    for j in 0..N {
+                        // x·b is exact, so this is RN(hi + x·b), the exact path's TwoSum high part.
+                        hi[j] = x.mul_add(brow[j], hi[j]);
+                    }
+                }
+                finish::<N>(&hi, &[0.0; N], dst, job.ovfl);
+            } else {
+                let mut hi = *c;
+                let mut lo = [0.0f64; N];
+                for (kk, &x) in arow.iter().enumerate() {
+                    if x == 0.0 {
+                        continue;
+                    }
+                    let brow: &[f64; N] = bm[kk * N..(kk + 1) * N].try_into().unwrap();
+                    for j in 0..N {
+                        let p = x * brow[j];
+                        let s = hi[j] + p;
+                        let bb = s - hi[j];
+                        let e = (hi[j] - (s - bb)) + (p - bb);
+                        hi[j] = s;
+                        lo[j] += e;
+                    }
+                }
+                finish::<N>(&hi, &lo, dst, job.ovfl);
+            }
+        }
+    }
+}
+
+/// RNE_f32(hi + lo): TwoSum to a normalised pair, round to odd at 53 bits, then RNE to f32 (no double
+/// rounding error: 53 >= 24 + 2). FP16_OVFL turns an overflow into ±MAX_FLOAT (as the exact path).
+#[inline(always)]
+fn finish<const N: usize>(hi: &[f64; N], lo: &[f64; N], dst: &mut [u32; N], ovfl: bool) {
+    for j in 0..N {
+        let (h, l) = two_sum(hi[j], lo[j]);
+        let hb = h.to_bits();
+        let inexact = l != 0.0 && hb & 1 == 0;
+        let away = (l > 0.0) == (h > 0.0);
+        let odd = if inexact {
+            if away {
+                hb + 1
+            } else {
+                hb - 1
+            }
+        } else {
+            hb
+        };
+        let mut r = (f64::from_bits(odd) as f32).to_bits();
+        if ovfl && r & 0x7FFF_FFFF == 0x7F80_0000 {
+            r = (r & 0x8000_0000) | 0x7F7F_FFFF;
+        }
+        dst[j] = r;
+    }
+}
