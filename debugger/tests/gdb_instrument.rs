@@ -10,7 +10,6 @@ mod common;
 use common::*;
 use object::{Object, ObjectSection};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use wavescope::machine::MachineOptions;
 use wavescope_debugger::Ending;
 use wavescope_traces::validate::{self, Slice, Trace};

@@ -5,7 +5,7 @@
 //! - as the CLI runs: `run_traced` (`wavescope run --trace`) / `Session::run` (`wavescope run`), both with the
 //!   cycle model and the hazard checker;
 //!
-//! each for three encodings (`Layout::Validator`, the default, which validate_pftrace.py reads;
+//! each for three encodings (`Layout::Validator`, the default, which every Perfetto reader takes;
 //! `Layout::Compact`, which relies on trace_processor's sequence defaults; and the validator layout written
 //! zlib-compressed in `compressed_packets` containers, `--trace-compress`), and trace bytes per
 //! wave-instruction. Wall time is the figure; CPU time (all threads, the I/O thread's too) shows what a loaded

@@ -591,7 +591,7 @@ impl Checker {
             | Some(track_descriptor::Static_or_dynamic_name::AtraceName(n)) => n.clone(),
             None if kind == TrackKind::Process => td.process.process_name().to_string(),
             None if kind == TrackKind::Thread => td.thread.thread_name().to_string(),
-            None => String::new(),
+            _ => String::new(),
         };
         let uuid = td.uuid();
         if self.tracks.contains_key(&uuid) {
@@ -659,7 +659,7 @@ impl Checker {
                     String::new()
                 }
             },
-            None => String::new(),
+            _ => String::new(),
         };
         for i in &e.category_iids {
             if !seq.categories.contains(i) {
@@ -678,7 +678,7 @@ impl Checker {
                             continue;
                         }
                     },
-                    None => String::new(),
+                    _ => String::new(),
                 };
                 use debug_annotation::Value as V;
                 let v = match &a.value {
@@ -715,7 +715,7 @@ impl Checker {
                 line: l.line_number(),
                 function: l.function_name().to_string(),
             }),
-            None => None,
+            _ => None,
         };
         let uses_iids = matches!(e.name_field, Some(track_event::Name_field::NameIid(_)))
             || !e.category_iids.is_empty()
@@ -793,7 +793,7 @@ impl Checker {
                 let v = match e.counter_value_field {
                     Some(track_event::Counter_value_field::CounterValue(v)) => v as f64,
                     Some(track_event::Counter_value_field::DoubleCounterValue(v)) => v,
-                    None => 0.0,
+                    _ => 0.0,
                 };
                 self.counter(track, ts, v);
                 return;
