@@ -9,7 +9,7 @@ matmul_kernel:                          ; @matmul_kernel
 	.cfi_sections .debug_frame
 	.cfi_startproc
 ; %bb.87:
-	.file	1 "././././././././examples/triton_matmul_f16" "kernel.py"
+	.file	1 "./././././././././././././././././././././" "kernel.py"
 	.loc	1 6 0 prologue_end              ; kernel.py:6:0
 	s_load_dwordx2 s[2:3], s[0:1], 0x0
 	s_load_dwordx8 s[4:11], s[0:1], 0x8
@@ -1530,7 +1530,7 @@ matmul_kernel:                          ; @matmul_kernel
 .Linfo_string1:
 	.asciz	"kernel.py"                     ; string offset=7 ; kernel.py
 .Linfo_string2:
-	.asciz	"././././././././examples/triton_matmul_f16" ; string offset=17 ; ././././././././examples/triton_matmul_f16
+	.asciz	"./././././././././././././././././././././" ; string offset=17 ; ./././././././././././././././././././././
 .Linfo_string3:
 	.asciz	"matmul_kernel"                 ; string offset=60 ; matmul_kernel
 	.section	".note.GNU-stack","",@progbits

@@ -9,7 +9,7 @@ add_kernel:                             ; @add_kernel
 	.cfi_sections .debug_frame
 	.cfi_startproc
 ; %bb.25:
-	.file	1 "././././././././examples/triton_vector_add" "kernel.py"
+	.file	1 "./././././././././././././././././././././" "kernel.py"
 	.loc	1 6 0 prologue_end              ; kernel.py:6:0
 	s_load_dwordx2 s[2:3], s[0:1], 0x0
 	s_load_dwordx8 s[4:11], s[0:1], 0x8
@@ -340,7 +340,7 @@ add_kernel:                             ; @add_kernel
 .Linfo_string1:
 	.asciz	"kernel.py"                     ; string offset=7 ; kernel.py
 .Linfo_string2:
-	.asciz	"././././././././examples/triton_vector_add" ; string offset=17 ; ././././././././examples/triton_vector_add
+	.asciz	"./././././././././././././././././././././" ; string offset=17 ; ./././././././././././././././././././././
 	.section	".note.GNU-stack","",@progbits
 	.amdgpu_metadata
 ---

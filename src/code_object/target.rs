@@ -51,7 +51,7 @@ pub fn parse_target(target: &str) -> Result<TargetId, String> {
     let (arch, vendor, os, environment, target_id) =
         (parts[0], parts[1], parts[2], parts[3], parts[4]);
     let subarch_ok = |v: &str| v.is_empty() || v.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-    let arch_ok = arch == "amdgcn" || arch.strip_prefix("amdgpu").is_some_and(|v| subarch_ok(v));
+    let arch_ok = arch == "amdgcn" || arch.strip_prefix("amdgpu").is_some_and(subarch_ok);
     if !arch_ok {
         return Err(bad(&format!(
             "has architecture \"{arch}\"; an HSA code object's is amdgcn (or amdgpu<version>)"
