@@ -48,8 +48,20 @@ fn parse_lines(text: &str) -> Vec<DumpRow> {
     rows
 }
 
-/// `llvm-symbolizer --inlining --print-address` blocks: pc -> [(function, "file:line:col")], innermost first.
+/// `llvm-symbolizer --inlining --print-address` blocks: pc -> [(function, "file:line:col")], innermost first,
+/// with paths as wavescope shows them: without `.` components (`./././ocl_prelude.h` is `ocl_prelude.h`).
 fn parse_symbolizer(text: &str) -> BTreeMap<u64, Vec<(String, String)>> {
+    let norm = |loc: &str| -> String {
+        // file:line:col; the file may hold ':' only in a drive letter, which these fixtures do not have
+        let mut parts = loc.rsplitn(3, ':');
+        let (col, line, file) = (parts.next(), parts.next(), parts.next());
+        match (file, line, col) {
+            (Some(f), Some(l), Some(c)) if f != "??" => {
+                format!("{}:{l}:{c}", wavescope::debug_info::normalize_path(f))
+            }
+            _ => loc.to_string(),
+        }
+    };
     let mut out = BTreeMap::new();
     for block in text.split("\n\n") {
         let mut lines = block.lines().filter(|l| !l.is_empty());
@@ -58,7 +70,7 @@ fn parse_symbolizer(text: &str) -> BTreeMap<u64, Vec<(String, String)>> {
         let rest: Vec<&str> = lines.collect();
         let frames = rest
             .chunks(2)
-            .map(|c| (c[0].to_string(), c.get(1).unwrap_or(&"").to_string()))
+            .map(|c| (c[0].to_string(), norm(c.get(1).unwrap_or(&""))))
             .collect();
         out.insert(pc, frames);
     }
@@ -235,12 +247,21 @@ fn inline_chains_match_llvm_symbolizer_at_every_pc() {
 fn fixtures_have_inline_chains_and_functions() {
     let d = DebugInfo::load_file(&fixtures().join("saxpy.hsaco")).unwrap();
     // saxpy.symbolizer.txt 0x1660: axpy (./saxpy.cl:4:15) inlined into __clang_ocl_kern_imp_saxpy at
-    // ./saxpy.cl:12:12, inlined into saxpy at ./saxpy.cl:8:82.
+    // ./saxpy.cl:12:12, inlined into saxpy at ./saxpy.cl:8:82 (the kernel's declaration).
     let f = d.frames(0x1660);
     let names: Vec<&str> = f.iter().map(|f| &*f.function).collect();
     assert_eq!(names, ["axpy", "__clang_ocl_kern_imp_saxpy", "saxpy"]);
-    assert_eq!(d.format_loc(f[1].loc), "./saxpy.cl:12:12");
+    assert_eq!(d.format_loc(f[1].loc), "saxpy.cl:12:12");
     assert!(f[0].inlined && f[1].inlined && !f[2].inlined);
+    // As shown: the stub is clang's (the kernel body, inlined into the entry), so it is the kernel itself,
+    // at the line inside it.
+    let u = d.user_frames(0x1660);
+    let names: Vec<&str> = u.iter().map(|f| &*f.function).collect();
+    assert_eq!(names, ["axpy", "saxpy"]);
+    assert_eq!(d.format_loc(u[1].loc), "saxpy.cl:12:12");
+    assert!(u[0].inlined && !u[1].inlined);
+    // A chain without the stub is shown as it is (0x1680: inside the out-of-line __clang_ocl_kern_imp_saxpy).
+    assert_eq!(&*d.user_frames(0x1680), d.frames(0x1680));
     // saxpy.info.txt: subprograms saxpy [0x1600, 0x167c) and __clang_ocl_kern_imp_saxpy [0x167c, 0x16fc).
     let fs: Vec<(String, u64, bool)> = d
         .functions()
@@ -298,7 +319,7 @@ fn source_text_is_found_beside_the_object_and_missing_files_say_so() {
     let d = DebugInfo::load_file(&fixtures().join("call.hsaco")).unwrap();
     let cache = d.source_cache(vec![]);
     let f = d.find_files("call.cl")[0];
-    assert_eq!(d.file(f).unwrap().path, "./call.cl");
+    assert_eq!(d.file(f).unwrap().path, "call.cl");
     let text = d.source_text(&cache, f).unwrap();
     // call.cl line 7 is the noinline function's signature.
     assert_eq!(
@@ -321,7 +342,7 @@ fn source_text_is_found_beside_the_object_and_missing_files_say_so() {
     let err = d2.source_text(&cache2, f).unwrap_err();
     let msg = err.to_string();
     assert!(
-        msg.contains("./call.cl")
+        msg.contains("call.cl")
             && msg.contains("--source-dir")
             && msg.contains("wavescope-no-sources"),
         "{msg}"

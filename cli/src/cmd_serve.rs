@@ -13,6 +13,8 @@ pub struct ServeArgs {
     pub resident_waves: u32,
     /// Stop waves at new hazard and missing-wait findings (debugger/README.md).
     pub stop_on_findings: bool,
+    /// Where `monitor trace start FILE` may write (default: the working directory).
+    pub trace_dir: Option<PathBuf>,
 }
 
 pub fn run(a: &ServeArgs) -> anyhow::Result<ExitCode> {
@@ -26,6 +28,7 @@ pub fn run(a: &ServeArgs) -> anyhow::Result<ExitCode> {
             ..MachineOptions::default()
         },
         stop_on_findings: a.stop_on_findings,
+        trace_dir: a.trace_dir.clone(),
     };
     let outcome = wavescope_debugger::serve(&opts, &mut std::io::stderr())?;
     Ok(ExitCode::from(outcome.exit_code()))

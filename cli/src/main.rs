@@ -151,6 +151,9 @@ enum Command {
         /// Stop a wave (SIGTRAP) at the consumer of each new hazard or missing wait, naming the rule.
         #[arg(long)]
         stop_on_findings: bool,
+        /// `monitor trace start FILE` writes only inside DIR (default: the directory the server starts in).
+        #[arg(long, value_name = "DIR")]
+        trace_dir: Option<PathBuf>,
     },
     /// Step one dispatch interactively in the terminal: source, disassembly, waves, registers (MANIFEST or DIR).
     Tui {
@@ -221,6 +224,7 @@ fn main() -> ExitCode {
             check,
             resident_waves,
             stop_on_findings,
+            trace_dir,
         } => cmd_serve::run(&cmd_serve::ServeArgs {
             manifest,
             port,
@@ -228,6 +232,7 @@ fn main() -> ExitCode {
             check,
             resident_waves,
             stop_on_findings,
+            trace_dir,
         }),
         Command::Tui {
             manifest,

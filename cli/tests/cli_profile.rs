@@ -27,15 +27,20 @@ fn gemm_tables_and_json_agree_with_run() {
     assert!(out.starts_with("gemm: "), "{out}");
     assert!(out.contains("source lines by cost"), "{out}");
     assert!(out.contains("instructions by cost"), "{out}");
-    // the costliest line is the inner loop (kernel.cl:32), reached through the inlined kernel body
+    // the costliest line is the inner loop (kernel.cl:32), inside the kernel body clang emits as
+    // `__clang_ocl_kern_imp_gemm` inlined into `gemm` at kernel.cl:22 (the declaration; kernel.symbolizer.txt):
+    // shown as written, with no `<- kernel.cl:22` stub frame on any line and no `./` in any path
     let first_line_row = out
         .lines()
         .skip_while(|l| !l.starts_with("source line"))
         .nth(1)
         .unwrap();
+    assert!(first_line_row.starts_with("kernel.cl:32 "), "{out}");
+    assert!(!out.contains("<- kernel.cl:22"), "{out}");
+    assert!(!out.contains("./"), "{out}");
     assert!(
-        first_line_row.starts_with("kernel.cl:32 <- kernel.cl:22"),
-        "{out}"
+        out.contains("ocl_prelude.h:"),
+        "the prelude's inlined helpers still show: {out}"
     );
 
     let p: serde_json::Value =

@@ -7,6 +7,9 @@
 //!   once the client switched acknowledgements off;
 //! - a packet longer than the packet buffer is answered `E16` (EINVAL) and dropped;
 //! - `m` reads are capped at [`MAX_READ`] bytes (a shorter reply is a partial read to gdb);
+//! - a packet naming a thread that is not in the thread list (`Hg`, `Hc`, `T`, `qThreadExtraInfo`, an action of
+//!   `vCont`) is answered `E03` (ESRCH): gdbstub would accept `Hg`/`Hc` of any id and run a `vCont` whose only
+//!   action names no wave as if it named none (the whole dispatch to its end);
 //!
 //! and only well-formed packets reach gdbstub. What gdbstub still rejects (a malformed command body) makes its
 //! session fail; `server` then answers `E16` through [`Frontend::reply_error`] and starts a new gdbstub session on
@@ -54,6 +57,8 @@ pub struct Frontend {
     nonblocking: bool,
     /// The client switched acknowledgements off (`QStartNoAckMode`, answered OK by gdbstub).
     no_ack: bool,
+    /// The waves gdb may name (sorted): the thread list as of the last stop (`set_threads`). None: no check.
+    threads: Option<Vec<u32>>,
     pub stats: Stats,
 }
 
@@ -64,6 +69,7 @@ pub struct Stats {
     pub overlong: u32,
     pub dropped_bytes: u64,
     pub packets: u64,
+    pub unknown_thread: u32,
 }
 
 impl Frontend {
@@ -81,7 +87,44 @@ impl Frontend {
             last_packet: Vec::new(),
             nonblocking: false,
             no_ack: false,
+            threads: None,
             stats: Stats::default(),
+        }
+    }
+
+    /// The waves that are threads now (sorted): packets naming any other thread are refused.
+    pub fn set_threads(&mut self, waves: Vec<u32>) {
+        self.threads = Some(waves);
+    }
+
+    /// The packet names a specific thread that does not exist.
+    fn names_unknown_thread(&self, body: &[u8]) -> bool {
+        let Some(threads) = &self.threads else {
+            return false;
+        };
+        let unknown = |id: &[u8]| match parse_thread_id(id) {
+            Some(ThreadRef::Tid(tid)) => tid
+                .checked_sub(1)
+                .and_then(|w| u32::try_from(w).ok())
+                .is_none_or(|w| threads.binary_search(&w).is_err()),
+            _ => false, // any, all, or malformed (gdbstub's own error)
+        };
+        if let Some(id) = body
+            .strip_prefix(b"Hg")
+            .or_else(|| body.strip_prefix(b"Hc"))
+            .or_else(|| body.strip_prefix(b"qThreadExtraInfo,"))
+        {
+            return unknown(id);
+        }
+        if let Some(actions) = body.strip_prefix(b"vCont;") {
+            return actions
+                .split(|&c| c == b';')
+                .filter_map(|a| a.iter().position(|&c| c == b':').map(|i| &a[i + 1..]))
+                .any(unknown);
+        }
+        match body.strip_prefix(b"T") {
+            Some(id) => unknown(id),
+            None => false,
         }
     }
 
@@ -183,6 +226,11 @@ impl Frontend {
             };
         }
         self.stats.packets += 1;
+        if self.names_unknown_thread(body) {
+            self.stats.unknown_thread += 1;
+            self.ack()?;
+            return self.send_packet(b"E03");
+        }
         let body = cap_memory_read(body);
         if body == b"QStartNoAckMode" {
             // gdbstub acknowledges this packet, answers OK and stops acknowledging; a fresh session must too.
@@ -280,6 +328,26 @@ impl Frontend {
             body.extend_from_slice(format!("{b:02x}").as_bytes());
         }
         self.send_packet(&body)
+    }
+}
+
+/// A thread id of the remote protocol: `[p<pid>.]<tid>`, hex, `-1` all, `0` any.
+#[derive(Debug, PartialEq, Eq)]
+enum ThreadRef {
+    AnyOrAll,
+    Tid(u64),
+}
+
+fn parse_thread_id(id: &[u8]) -> Option<ThreadRef> {
+    let id = std::str::from_utf8(id).ok()?;
+    let tid = match id.strip_prefix('p') {
+        // `p<pid>` alone: every thread of that process.
+        Some(rest) => rest.split_once('.').map_or("-1", |(_, t)| t),
+        None => id,
+    };
+    match tid {
+        "-1" | "0" => Some(ThreadRef::AnyOrAll),
+        t => u64::from_str_radix(t, 16).ok().map(ThreadRef::Tid),
     }
 }
 
@@ -386,5 +454,18 @@ mod tests {
         assert_eq!(cap_memory_read(b"m1000,4"), b"m1000,4");
         assert_eq!(cap_memory_read(b"m1000,ffffffffffffffffff"), b"m1000,4000");
         assert_eq!(cap_memory_read(b"m1000,100000"), b"m1000,4000");
+    }
+
+    #[test]
+    fn thread_ids() {
+        assert_eq!(
+            parse_thread_id(b"p1.ffffffff"),
+            Some(ThreadRef::Tid(0xffff_ffff))
+        );
+        assert_eq!(parse_thread_id(b"p1.-1"), Some(ThreadRef::AnyOrAll));
+        assert_eq!(parse_thread_id(b"p1"), Some(ThreadRef::AnyOrAll));
+        assert_eq!(parse_thread_id(b"0"), Some(ThreadRef::AnyOrAll));
+        assert_eq!(parse_thread_id(b"1a"), Some(ThreadRef::Tid(0x1a)));
+        assert_eq!(parse_thread_id(b"zz"), None);
     }
 }

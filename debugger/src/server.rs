@@ -41,6 +41,8 @@ pub struct ServeOptions {
     pub machine: MachineOptions,
     /// Stop a wave at the consumer of each new hazard or missing-wait finding (SIGTRAP).
     pub stop_on_findings: bool,
+    /// Where `monitor trace start FILE` may write (None: the directory the server was started in).
+    pub trace_dir: Option<PathBuf>,
 }
 
 /// How the session ended.
@@ -87,6 +89,11 @@ pub enum ServeError {
     ServedElf(#[from] crate::served_elf::ServedElfError),
     #[error("cannot read {path}: {source}")]
     Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("--trace-dir {path}: {source}")]
+    TraceDir {
         path: String,
         source: std::io::Error,
     },
@@ -149,12 +156,25 @@ fn served_name(code_object: &std::path::Path) -> String {
 /// Load the manifest, listen, serve one gdb session. Status lines go to `log`.
 pub fn serve(opts: &ServeOptions, log: &mut dyn Write) -> Result<ServeOutcome, ServeError> {
     let session = Session::load(&opts.manifest, &RunOptions::default())?;
+    let trace_dir = match &opts.trace_dir {
+        Some(d) => Some(std::fs::canonicalize(d).map_err(|e| ServeError::TraceDir {
+            path: d.display().to_string(),
+            source: e,
+        })?),
+        None => None,
+    };
     let addr = format!("{}:{}", opts.listen, opts.port);
     let listener = TcpListener::bind(&addr).map_err(|e| ServeError::Listen {
         addr: addr.clone(),
         source: e,
     })?;
-    let target = make_target_with(session, opts.machine.clone(), opts.stop_on_findings)?;
+    let mut target = make_target_with(session, opts.machine.clone(), opts.stop_on_findings)?;
+    if let Some(d) = trace_dir {
+        target.set_trace_dir(&d).map_err(|e| ServeError::TraceDir {
+            path: d.display().to_string(),
+            source: e,
+        })?;
+    }
     serve_on_with(listener, target, opts.check, true, log)
 }
 
@@ -207,6 +227,7 @@ pub fn serve_on_with(
         let _ = log.flush();
         let frontend = Rc::new(RefCell::new(Frontend::new(stream)));
         let reason = loop {
+            frontend.borrow_mut().set_threads(target.thread_waves());
             let stub = GdbStubBuilder::new(Conn(frontend.clone()))
                 .packet_buffer_size(MAX_PACKET + 8)
                 .build()
@@ -479,6 +500,7 @@ impl BlockingEventLoop for ServeLoop {
                     .console(&n)
                     .map_err(WaitForStopReasonError::Connection)?;
             }
+            conn.0.borrow_mut().set_threads(target.thread_waves());
             return Ok(Event::TargetStopped(reply));
         }
         let mut poll = || conn.peek().map(|b| b.is_some()).unwrap_or(true);
@@ -495,6 +517,7 @@ impl BlockingEventLoop for ServeLoop {
                         .console(&n)
                         .map_err(WaitForStopReasonError::Connection)?;
                 }
+                conn.0.borrow_mut().set_threads(target.thread_waves());
                 Ok(Event::TargetStopped(reply))
             }
         }

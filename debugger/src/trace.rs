@@ -237,10 +237,23 @@ impl Trace {
         path: &Path,
         clocks: HashMap<u32, u64>,
     ) -> std::io::Result<(Trace, Box<dyn TimedObserver>)> {
-        let file = TraceFile::create(
-            path,
+        Trace::start_file(st, session, std::fs::File::create(path)?, path, clocks)
+    }
+
+    /// `start` into a file the caller opened (`path`: its name, for messages).
+    pub fn start_file(
+        st: &'static TraceStatic,
+        session: &Session,
+        out: std::fs::File,
+        path: &Path,
+        clocks: HashMap<u32, u64>,
+    ) -> std::io::Result<(Trace, Box<dyn TimedObserver>)> {
+        let file = TraceFile::from_file(
+            out,
             TraceConfig {
                 wave_count: session.dispatch.wave_count(),
+                // Part of a dispatch, work-groups in any order: sequences as the writer goes.
+                work_group_order: false,
                 ..TraceConfig::default()
             },
         )?;

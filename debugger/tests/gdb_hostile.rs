@@ -107,8 +107,7 @@ fn malformed_and_hostile_packets_get_error_replies() {
     assert!(c.ask(b"M700000000000,4:00000000").starts_with('E'));
     // Registers: an unknown number gets the empty reply, a thread that does not exist an error.
     assert_eq!(c.ask(b"p99999"), "");
-    assert_eq!(c.ask(b"Hgp1.ffff"), "OK");
-    assert!(c.ask(b"g").starts_with('E'));
+    assert_eq!(c.ask(b"Hgp1.ffff"), "E03", "no such wave");
     assert_eq!(c.ask(b"Hgp1.1"), "OK");
     let g = c.ask(b"g");
     assert_eq!(g.len() % 2, 0);
@@ -214,4 +213,153 @@ fn client_vanishing_mid_session_ends_the_server() {
         "{:?} {log}",
         outcome.ending
     );
+}
+
+/// Send a monitor command and collect its console output (`O` packets) up to the final `OK`.
+fn monitor(c: &mut Raw, cmd: &str) -> String {
+    c.send_raw(&Raw::packet(format!("qRcmd,{}", hex(cmd)).as_bytes()));
+    let mut text = String::new();
+    for _ in 0..64 {
+        let r = c.reply();
+        if r == "OK" {
+            return text;
+        }
+        let h = r.strip_prefix('O').unwrap_or_else(|| panic!("{cmd}: {r}"));
+        let bytes: Vec<u8> = (0..h.len() / 2)
+            .map(|i| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).unwrap())
+            .collect();
+        text.push_str(&String::from_utf8_lossy(&bytes));
+    }
+    panic!("{cmd}: no OK");
+}
+
+/// rip of wave 0 (thread 1) from a `g` reply.
+fn rip(c: &mut Raw) -> String {
+    assert_eq!(c.ask(b"Hgp1.1"), "OK");
+    let g = c.ask(b"g");
+    g[16 * 16..16 * 16 + 16].to_string()
+}
+
+/// A thread id that names no wave gets an error from every packet that takes one, and nothing runs:
+/// `vCont;s:p1.ffffffff` used to run the whole dispatch to its end.
+#[test]
+fn unknown_thread_ids_get_errors_and_run_nothing() {
+    let srv = serve(
+        "examples/polybench_gemm_64",
+        MachineOptions::default(),
+        false,
+    );
+    let mut c = Raw::connect(srv.port);
+    c.send_raw(b"+");
+    c.ask(b"qSupported:multiprocess+;swbreak+;hwbreak+;vContSupported+");
+    let threads = c.ask(b"qfThreadInfo");
+    assert!(threads.starts_with("mp01.01,"), "{threads}");
+    // gemm 64: 16 work-groups of 4 waves, at most 256 resident: threads 1..=64 (hex 01..40)
+    assert!(
+        threads.contains("p01.40") && !threads.contains("p01.41"),
+        "{threads}"
+    );
+    assert_eq!(rip(&mut c), "0017000000000000", "starts at 0x1700");
+    for bad in [
+        &b"vCont;s:p1.ffffffff"[..],
+        b"vCont;c:p1.41",
+        b"vCont;s:p1.1;c:p1.ffffffff",
+        b"vCont;r1700,1710:p1.ffffffff",
+        b"Hgp1.ffffffff",
+        b"Hcp1.ffffffff",
+        b"Hg41",
+        b"qThreadExtraInfo,p1.ffffffff",
+        b"Tp1.ffffffff",
+        b"Tp1.41",
+    ] {
+        assert_eq!(c.ask(bad), "E03", "{}", String::from_utf8_lossy(bad));
+    }
+    // Nothing ran, and the known ids still work.
+    assert_eq!(rip(&mut c), "0017000000000000", "nothing ran");
+    assert_eq!(c.ask(b"Tp1.40"), "OK");
+    assert_eq!(c.ask(b"Hcp1.2"), "OK");
+    assert!(
+        c.ask(b"Hgp1.-1").starts_with('E'),
+        "Hg of all threads is meaningless"
+    );
+    let info = c.ask(b"qThreadExtraInfo,p1.2");
+    assert!(!info.starts_with('E') && !info.is_empty(), "{info}");
+    // A real step of wave 0 still works: one instruction (0x1700 is 8 bytes: kernel.objdump.txt).
+    let stop = c.ask(b"vCont;s:p1.1");
+    assert!(stop.starts_with("T05thread:p01.01"), "{stop}");
+    assert_eq!(rip(&mut c), "0817000000000000");
+    c.send_raw(&Raw::packet(b"vKill;1"));
+    let _ = c.reply_or_nak();
+    let (outcome, log) = srv.finish();
+    assert_eq!(outcome.ending, Ending::Killed, "{log}");
+}
+
+/// `monitor trace start` writes inside the trace directory only: no absolute paths, no `..`, no symlink out
+/// of it (a directory or the file itself), no hard link, no FIFO (opening one would block the server).
+#[test]
+fn monitor_trace_writes_only_inside_the_trace_directory() {
+    let base = std::env::temp_dir().join(format!("wavescope-hostile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let dir = base.join("traces");
+    let outside = base.join("outside");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    let dir = std::fs::canonicalize(dir).unwrap();
+    let victim = outside.join("victim");
+    std::fs::write(&victim, b"precious").unwrap();
+    std::os::unix::fs::symlink(&victim, dir.join("link.pftrace")).unwrap();
+    std::os::unix::fs::symlink(&outside, dir.join("out")).unwrap();
+    std::fs::hard_link(&victim, dir.join("hard.pftrace")).unwrap();
+    assert!(std::process::Command::new("mkfifo")
+        .arg(dir.join("fifo"))
+        .status()
+        .is_ok_and(|s| s.success()));
+
+    let srv = serve_traced(
+        "examples/polybench_gemm_64",
+        MachineOptions::default(),
+        false,
+        &dir,
+    );
+    let mut c = Raw::connect(srv.port);
+    c.send_raw(b"+");
+    c.ask(b"qSupported:multiprocess+;swbreak+;hwbreak+;vContSupported+");
+    let victim_s = victim.display().to_string();
+    for (file, why) in [
+        (victim_s.as_str(), "an absolute path"),
+        ("../outside/victim", "`..`"),
+        ("sub/../../outside/victim", "`..`"),
+        ("link.pftrace", "symbolic link"),
+        ("out/victim", "outside the trace directory"),
+        ("out/new.pftrace", "outside the trace directory"),
+        ("hard.pftrace", "hard links"),
+        ("fifo", "not a regular file"),
+    ] {
+        let text = monitor(&mut c, &format!("trace start {file}"));
+        assert!(
+            text.contains(&format!("trace: refused {file}: ")) && text.contains(why),
+            "{file}: {text}"
+        );
+    }
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+    assert!(!outside.join("new.pftrace").exists());
+    // Inside: written, then completed by `trace stop`.
+    let text = monitor(&mut c, "trace start ok.pftrace");
+    assert!(
+        text.contains(&format!(
+            "trace: writing {}",
+            dir.join("ok.pftrace").display()
+        )),
+        "{text}"
+    );
+    let stop = c.ask(b"vCont;s:p1.1");
+    assert!(stop.starts_with("T05"), "{stop}");
+    let text = monitor(&mut c, "trace stop");
+    assert!(text.contains("1 instruction slices"), "{text}");
+    assert!(std::fs::metadata(dir.join("ok.pftrace")).unwrap().len() > 0);
+    c.send_raw(&Raw::packet(b"vKill;1"));
+    let _ = c.reply_or_nak();
+    let (outcome, log) = srv.finish();
+    assert_eq!(outcome.ending, Ending::Killed, "{log}");
+    let _ = std::fs::remove_dir_all(&base);
 }

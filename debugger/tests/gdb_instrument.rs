@@ -16,10 +16,12 @@ use wavescope_traces::validate::{self, Slice, Trace};
 
 const GEMM: &str = "examples/polybench_gemm_64";
 
-fn tmp(name: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("wavescope-gdb-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&p);
-    p
+/// A fresh directory for one test's traces (the server's `--trace-dir`).
+fn trace_dir(test: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("wavescope-gdb-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&p);
+    std::fs::create_dir_all(&p).unwrap();
+    std::fs::canonicalize(p).unwrap()
 }
 
 fn after<'a>(out: &'a str, marker: &str) -> &'a str {
@@ -53,34 +55,41 @@ fn wave0(t: &Trace) -> Vec<&Slice> {
 
 #[test]
 fn trace_of_stepped_instructions_and_of_a_continue() {
-    let srv = serve(GEMM, MachineOptions::default(), true);
-    let steps = tmp("steps.pftrace");
-    let cont = tmp("continue.pftrace");
-    let rest = tmp("rest.pftrace");
+    let dir = trace_dir("instr");
+    let srv = serve_traced(GEMM, MachineOptions::default(), true, &dir);
+    let steps = dir.join("steps.pftrace");
+    let cont = dir.join("continue.pftrace");
+    let rest = dir.join("rest.pftrace");
     let out = gdb(
         srv.port,
         &[
             "monitor trace stop",
-            "monitor trace start /nonexistent-wavescope-dir/x.pftrace",
-            &format!("monitor trace start {}", steps.display()),
+            "monitor trace start /tmp/wavescope-outside.pftrace",
+            "monitor trace start nonexistent-wavescope-dir/x.pftrace",
+            "monitor trace start steps.pftrace",
             "stepi",
             "stepi",
             "stepi",
             "echo @stop1\\n",
             "monitor trace stop",
-            &format!("monitor trace start {}", cont.display()),
+            "monitor trace start ./continue.pftrace",
             "break *0x1788",
             "continue",
             "echo @stop2\\n",
             "monitor trace stop",
             "delete",
-            &format!("monitor trace start {}", rest.display()),
+            "monitor trace start rest.pftrace",
             "continue",
         ],
     );
     assert!(out.contains("trace: no trace is running"), "{out}");
     assert!(
-        out.contains("trace: cannot create /nonexistent-wavescope-dir/x.pftrace"),
+        out.contains("trace: refused /tmp/wavescope-outside.pftrace: an absolute path")
+            && out.contains(&format!("written only inside {}", dir.display())),
+        "{out}"
+    );
+    assert!(
+        out.contains("trace: refused nonexistent-wavescope-dir/x.pftrace: its directory"),
         "{out}"
     );
     assert!(out.contains("trace: writing"), "{out}");

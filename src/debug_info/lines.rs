@@ -61,8 +61,9 @@ pub(crate) struct LineTables {
     pub unit_files: Vec<Vec<FileId>>,
 }
 
-/// The path of a file entry as llvm-symbolizer and addr2line print it: `DW_AT_comp_dir`, then the include
-/// directory unless it is directory 0 (the compilation directory itself), then the name.
+/// The path of a file entry as llvm-symbolizer and addr2line join it (`DW_AT_comp_dir`, then the include
+/// directory unless it is directory 0, the compilation directory itself, then the name), normalized
+/// ([`normalize_path`]): `./././ocl_prelude.h` is `ocl_prelude.h`.
 fn render_file(
     unit: gimli::UnitRef<'_, R>,
     file: &gimli::FileEntry<R>,
@@ -82,7 +83,26 @@ fn render_file(
         .to_string_lossy()?
         .into_owned();
     path_push(&mut path, &name);
-    Ok((path, name))
+    Ok((normalize_path(&path), name))
+}
+
+/// A DWARF path as people write it: `.` components and doubled slashes dropped, lexically (`..` stays: after
+/// a symlinked directory `a/..` is not `.`). An empty result is `.`.
+pub fn normalize_path(p: &str) -> String {
+    let mut s = String::with_capacity(p.len());
+    if p.starts_with('/') {
+        s.push('/');
+    }
+    for c in p.split('/').filter(|c| !c.is_empty() && *c != ".") {
+        if !s.is_empty() && !s.ends_with('/') {
+            s.push('/');
+        }
+        s.push_str(c);
+    }
+    if s.is_empty() {
+        s.push('.');
+    }
+    s
 }
 
 fn path_push(path: &mut String, p: &str) {
@@ -93,6 +113,27 @@ fn path_push(path: &mut String, p: &str) {
             path.push('/');
         }
         path.push_str(p);
+    }
+}
+
+#[cfg(test)]
+mod path_tests {
+    #[test]
+    fn normalize() {
+        for (a, b) in [
+            ("./././ocl_prelude.h", "ocl_prelude.h"),
+            ("./kernel.cl", "kernel.cl"),
+            (
+                "/usr/lib/llvm-22/lib/clang/22/include/./opencl-c.h",
+                "/usr/lib/llvm-22/lib/clang/22/include/opencl-c.h",
+            ),
+            ("a//b/./../c", "a/b/../c"),
+            ("/", "/"),
+            (".", "."),
+            ("", "."),
+        ] {
+            assert_eq!(super::normalize_path(a), b, "{a}");
+        }
     }
 }
 

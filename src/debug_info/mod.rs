@@ -18,7 +18,7 @@ mod types;
 pub use expr::{
     evaluate, read_location, AddrSpace, EvalError, ExprEnv, Location, Reg, WaveView, WAVE64,
 };
-pub use lines::{row_flags, LineRow};
+pub use lines::{normalize_path, row_flags, LineRow};
 pub use model::Function;
 pub use source::{MissingSource, SourceCache, SourceText};
 pub use types::{Encoding, Member, TypeId, TypeInfo, TypeKind, Types};
@@ -85,12 +85,39 @@ impl PcEntry {
 /// A source file named by the line tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceFile {
-    /// As llvm-symbolizer prints it: comp_dir / include dir / name (`./kernel.cl`, `./././ocl_prelude.h`).
+    /// comp_dir / include dir / name as llvm-symbolizer joins them, without its `.` components (`kernel.cl`,
+    /// `ocl_prelude.h` where llvm-symbolizer prints `./kernel.cl`, `./././ocl_prelude.h`; `lines::normalize_path`).
     pub path: String,
     /// The file name entry alone (`kernel.cl`).
     pub name: String,
     /// Source carried in the line table (`DW_LNCT_LLVM_source`).
     pub embedded: Option<Arc<str>>,
+}
+
+/// clang emits an OpenCL kernel's body as `__clang_ocl_kern_imp_NAME`, inlined into the kernel entry `NAME`
+/// (whose only line is the kernel's declaration): a chain ending `[.., __clang_ocl_kern_imp_NAME (inlined),
+/// NAME]` ends `[.., NAME]` here, the stub frame's line standing as the entry's, so the kernel's own lines show
+/// as the user wrote them (not `<- kernel.cl:22`, the declaration, under every line). Other chains stay.
+/// [`DebugInfo::frames`] keeps the stub (llvm-symbolizer's chain; `Variable::frame` indexes it);
+/// [`DebugInfo::user_frames`] is the folded chain, for showing.
+pub fn fold_kernel_stub(frames: &mut Vec<Frame>) {
+    let n = frames.len();
+    if n < 2 {
+        return;
+    }
+    let (stub, entry) = (&frames[n - 2], &frames[n - 1]);
+    let folds = stub.inlined
+        && !entry.inlined
+        && stub
+            .function
+            .strip_prefix("__clang_ocl_kern_imp_")
+            .is_some_and(|k| k == &*entry.function);
+    if folds {
+        let entry = frames.pop().expect("n >= 2");
+        let last = frames.last_mut().expect("n >= 2");
+        last.function = entry.function;
+        last.inlined = false;
+    }
 }
 
 /// One frame of an inline chain.
@@ -481,10 +508,8 @@ impl DebugInfo {
                 None => Arc::from("??"),
             };
             let loc = f.location.as_ref().and_then(|l| {
-                let file = self
-                    .files
-                    .iter()
-                    .position(|sf| Some(sf.path.as_str()) == l.file)?;
+                let want = lines::normalize_path(l.file?);
+                let file = self.files.iter().position(|sf| sf.path == want)?;
                 Some(SourceLoc {
                     file: FileId(file as u32),
                     line: l.line.unwrap_or(0),
@@ -616,6 +641,26 @@ impl DebugInfo {
     /// Number of distinct interned locations (ids are `0..loc_count()`).
     pub fn loc_count(&self) -> usize {
         self.locs.len()
+    }
+
+    /// The inline chain of `pc` as the user wrote it: `frames(pc)` with clang's OpenCL kernel stub folded into
+    /// the kernel ([`fold_kernel_stub`]). For showing a line's call sites (the profile); not for `Variable::frame`.
+    pub fn user_frames(&self, pc: u64) -> std::borrow::Cow<'_, [Frame]> {
+        let f = self.frames(pc);
+        let n = f.len();
+        let stub = n >= 2
+            && f[n - 2].inlined
+            && !f[n - 1].inlined
+            && f[n - 2]
+                .function
+                .strip_prefix("__clang_ocl_kern_imp_")
+                .is_some_and(|k| k == &*f[n - 1].function);
+        if !stub {
+            return std::borrow::Cow::Borrowed(f);
+        }
+        let mut v = f.to_vec();
+        fold_kernel_stub(&mut v);
+        std::borrow::Cow::Owned(v)
     }
 
     /// Number of distinct inline chains (ids are `0..chain_count()`).

@@ -535,6 +535,8 @@ pub struct TraceObserver<'a, C: Clock> {
     /// Stall reasons seen (few: a linear search by pointer beats hashing).
     stall_names: Vec<(&'static str, NameId)>,
     barrier_stalls: Vec<(u32, Stall)>,
+    /// The work-group being traced (`TraceWriter::work_group`).
+    group: Option<u32>,
 }
 
 impl<'a, C: Clock> TraceObserver<'a, C> {
@@ -565,6 +567,7 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
             flows_in: Vec::with_capacity(VMCNT_MAX + LGKMCNT_MAX + 2),
             stall_names: Vec::new(),
             barrier_stalls: Vec::new(),
+            group: None,
         }
     }
 
@@ -780,6 +783,14 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
         let wi = wave.id.wave_in_group as usize;
         if self.waves.len() <= wi {
             self.waves.resize_with(wi + 1, WaveState::new);
+        }
+        if self.group != Some(wave.id.work_group_flat) {
+            // One work-group at a time: waves of the last one still open end here, in its chunk.
+            for k in 0..self.waves.len() {
+                self.close_wave(k);
+            }
+            self.group = Some(wave.id.work_group_flat);
+            self.w.work_group(wave.id.work_group_flat);
         }
         self.close_wave(wi);
         let c = self.clock.wave_start(wave);

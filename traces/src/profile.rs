@@ -317,7 +317,8 @@ fn findings_by_pc(f: &Findings) -> HashMap<u64, Vec<String>> {
 
 fn frames_of(di: Option<&DebugInfo>, pc: u64) -> Vec<SourceFrame> {
     let Some(di) = di else { return Vec::new() };
-    di.frames(pc)
+    // As the user wrote it: an OpenCL kernel's lines without clang's kernel stub frame (`user_frames`).
+    di.user_frames(pc)
         .iter()
         .map(|f| {
             let loc = di.loc(f.loc);

@@ -22,6 +22,16 @@
 //!   into the page cache runs beside the executor (packets of different sequences may interleave freely).
 //! - Several writers (one per host thread) share one file through `TraceFile`; each hands over whole buffers
 //!   and owns its sequences, so their packets interleave without breaking any sequence.
+//! - In work-group order ([`TraceConfig::work_group_order`], the default; the observer calls
+//!   [`TraceWriter::work_group`] as each work-group starts) the file is the same bytes whatever the number of
+//!   writers and however the host threads were scheduled: each work-group's packets form one *chunk* that
+//!   starts from nothing (sequence ids `2` for the track descriptors and `3..` for the waves, counted from the
+//!   work-group's first wave; interned data cleared by the chunk's first packet on each sequence; CU and
+//!   work-group tracks declared again), and chunks go to the file in work-group order, never interleaved. The
+//!   writer of the lowest work-group not yet written streams; the others hold their finished buffers until
+//!   their turn (memory: what the other threads produce while one work-group is slower than theirs). With
+//!   compression, the I/O thread gathers buffers into containers of `flush_bytes`, so containers do not depend
+//!   on chunk boundaries either.
 //!
 //! # Size
 //! Bytes per instruction (gemm 512: 4096 waves, so wave track uuids take 2 bytes; deltas, sequence ids and
@@ -102,6 +112,11 @@ pub struct TraceConfig {
     pub compress: bool,
     /// Buffer size at which a writer hands its packets to the file.
     pub flush_bytes: usize,
+    /// Write each work-group's packets as one chunk, chunks in work-group order (see the module docs): the file
+    /// is then byte-identical for any number of writers. Needs every work-group from 0 on to be started in
+    /// some writer (`wavescope run`); a trace of part of a dispatch (the debugger's `monitor trace`) sets it
+    /// off.
+    pub work_group_order: bool,
 }
 
 impl Default for TraceConfig {
@@ -112,6 +127,7 @@ impl Default for TraceConfig {
             layout: Layout::Validator,
             compress: false,
             flush_bytes: 1 << 20,
+            work_group_order: true,
         }
     }
 }
@@ -320,6 +336,7 @@ fn io_thread(
     rx: Receiver<Vec<u8>>,
     pool: Arc<Mutex<Vec<Vec<u8>>>>,
     compress: bool,
+    flush_bytes: usize,
 ) -> Output {
     let mut out = Output {
         bytes: 0,
@@ -327,23 +344,44 @@ fn io_thread(
         error: None,
     };
     let mut compressor = compress.then(Compressor::new);
+    // Compressed: buffers gathered up to `flush_bytes` per container (whole packets only), so the containers
+    // depend on the packet stream alone, not on where writers cut their buffers.
+    let mut gather: Vec<u8> = Vec::new();
+    let mut write = |out: &mut Output, bytes: &[u8], c: Option<&mut Compressor>| {
+        if out.error.is_some() || bytes.is_empty() {
+            return;
+        }
+        let written = match c {
+            None => file.write_all(bytes).map(|()| bytes.len()),
+            Some(c) => c
+                .container(bytes)
+                .and_then(|b| file.write_all(b).map(|()| b.len())),
+        };
+        match written {
+            Ok(n) => out.bytes += n as u64,
+            Err(e) => out.error = Some(e),
+        }
+    };
     for mut buf in rx {
-        if out.error.is_none() && !buf.is_empty() {
-            out.packet_bytes += buf.len() as u64;
-            let written = match compressor.as_mut() {
-                None => file.write_all(&buf).map(|()| buf.len()),
-                Some(c) => c
-                    .container(&buf)
-                    .and_then(|b| file.write_all(b).map(|()| b.len())),
-            };
-            match written {
-                Ok(n) => out.bytes += n as u64,
-                Err(e) => out.error = Some(e),
+        out.packet_bytes += buf.len() as u64;
+        match compressor.as_mut() {
+            None => write(&mut out, &buf, None),
+            Some(c) => {
+                gather.extend_from_slice(&buf);
+                if gather.len() >= flush_bytes {
+                    write(&mut out, &gather, Some(c));
+                    gather.clear();
+                }
             }
         }
         buf.clear();
-        pool.lock().unwrap_or_else(|e| e.into_inner()).push(buf);
+        // Only full-size buffers go back: a held chunk's tail is an exact-size copy.
+        if buf.capacity() >= flush_bytes {
+            pool.lock().unwrap_or_else(|e| e.into_inner()).push(buf);
+        }
     }
+    write(&mut out, &gather, compressor.as_mut());
+    drop(write);
     if out.error.is_none() {
         if let Err(e) = file.flush() {
             out.error = Some(e);
@@ -371,6 +409,29 @@ struct Shared {
     /// Writers created and not yet finished.
     live: AtomicU32,
     merged: Mutex<Merged>,
+    order: Mutex<Order>,
+}
+
+/// Work-group order (`TraceConfig::work_group_order`).
+#[derive(Default)]
+struct Order {
+    /// The work-group whose chunk goes to the file now.
+    head: u32,
+    /// Finished chunks of later work-groups, waiting for their turn.
+    done: BTreeMap<u32, Vec<Vec<u8>>>,
+}
+
+impl Order {
+    /// `head`'s chunk is complete: on to the next, sending the finished chunks that follow it.
+    fn advance(&mut self, tx: &SyncSender<Vec<u8>>) {
+        self.head += 1;
+        while let Some(bufs) = self.done.remove(&self.head) {
+            for b in bufs {
+                let _ = tx.send(b);
+            }
+            self.head += 1;
+        }
+    }
 }
 
 #[derive(Default)]
@@ -385,24 +446,32 @@ pub struct TraceFile(Arc<Shared>);
 
 /// The sequence id of the packets the file itself writes (SIMD counters at the end).
 const ROOT_SEQ: u32 = 1;
+/// In work-group order: every chunk's track-descriptor sequence; its waves' sequences follow.
+const CHUNK_DESC_SEQ: u32 = ROOT_SEQ + 1;
 
 impl TraceFile {
     pub fn create(path: &Path, config: TraceConfig) -> io::Result<TraceFile> {
+        TraceFile::from_file(File::create(path)?, config)
+    }
+
+    /// Write the trace into an already open (empty) file: a caller that must decide how it is opened (the gdb
+    /// server opens inside its trace directory only, without following a symlink).
+    pub fn from_file(file: File, config: TraceConfig) -> io::Result<TraceFile> {
         if config.clock_hz == 0 {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 "the trace clock must be above 0 Hz",
             ));
         }
-        let file = File::create(path)?;
         let ns_q32 = (1_000_000_000u128 << 32) / config.clock_hz as u128;
         let pool = Arc::new(Mutex::new(Vec::new()));
         let (tx, rx) = sync_channel(QUEUED_BUFFERS);
         let p = pool.clone();
         let compress = config.compress;
+        let flush_bytes = config.flush_bytes;
         let thread = std::thread::Builder::new()
             .name("trace-io".into())
-            .spawn(move || io_thread(file, rx, p, compress))?;
+            .spawn(move || io_thread(file, rx, p, compress, flush_bytes))?;
         Ok(TraceFile(Arc::new(Shared {
             io: Mutex::new(Io {
                 tx: Some(tx),
@@ -415,6 +484,7 @@ impl TraceFile {
             next_worker: AtomicU32::new(0),
             live: AtomicU32::new(0),
             merged: Mutex::new(Merged::default()),
+            order: Mutex::new(Order::default()),
         })))
     }
 
@@ -449,6 +519,9 @@ impl TraceFile {
             busy: BTreeMap::new(),
             stats: TraceStats::default(),
             finished: false,
+            ordered: s.config.work_group_order,
+            chunk: None,
+            held: Vec::new(),
         }
     }
 
@@ -463,6 +536,16 @@ impl TraceFile {
             return Err(io::Error::other(
                 "trace: a writer of this file was not finished; its packets are missing",
             ));
+        }
+        {
+            // Chunks still waiting (after a work-group that never ran: a fault stopped the dispatch).
+            let mut order = s.order.lock().unwrap_or_else(|e| e.into_inner());
+            let tx = self.sender();
+            for (_, bufs) in std::mem::take(&mut order.done) {
+                for b in bufs {
+                    let _ = tx.send(b);
+                }
+            }
         }
         let mut merged = s.merged.lock().unwrap_or_else(|e| e.into_inner());
         let busy = std::mem::take(&mut merged.busy);
@@ -554,6 +637,8 @@ struct Slot {
     loc_iid: Vec<u32>,
     next_loc_iid: u32,
     lanes_iid: u32,
+    /// The next packet on this sequence starts it afresh (`SEQ_INCREMENTAL_STATE_CLEARED`).
+    clear: bool,
     /// Active lanes given in the last `lanes` argument of this wave (`u32::MAX`: none yet).
     lanes_arg: u32,
     /// Flows started by this wave (`new_wave_flow`).
@@ -595,6 +680,12 @@ pub struct TraceWriter {
     busy: BTreeMap<(u32, u8), BTreeMap<u64, i64>>,
     stats: TraceStats,
     finished: bool,
+    /// `TraceConfig::work_group_order`.
+    ordered: bool,
+    /// In work-group order: the work-group being written.
+    chunk: Option<u32>,
+    /// Buffers of `chunk` not yet sent (another writer's chunk goes first).
+    held: Vec<Vec<u8>>,
 }
 
 impl TraceWriter {
@@ -655,6 +746,53 @@ impl TraceWriter {
         });
         self.loc_index.insert(key, i);
         LocId(i)
+    }
+
+    /// Work-group `flat` starts (or goes on) on this writer: in work-group order a new chunk begins (see the
+    /// module docs); otherwise nothing happens. Called at every wave start, before the wave's tracks; a writer
+    /// writes one work-group at a time (its earlier waves ended).
+    pub fn work_group(&mut self, flat: u32) {
+        if !self.ordered || self.chunk == Some(flat) {
+            return;
+        }
+        self.end_chunk();
+        self.chunk = Some(flat);
+        self.desc_seq = CHUNK_DESC_SEQ;
+        self.desc_started = false;
+        self.declared.clear();
+        for s in &mut self.slots {
+            s.live = false;
+            s.clear = true;
+            s.name_iid.clear();
+            s.next_name_iid = 1;
+            s.loc_iid.clear();
+            s.next_loc_iid = 1;
+            s.lanes_iid = 0;
+        }
+        // The work-group's first wave takes sequence 3, the next 4, ... (`free` pops from the end).
+        self.free = (0..self.slots.len() as u32).rev().collect();
+    }
+
+    /// The chunk being written is complete: send it now if its turn has come, or leave it for the writer
+    /// whose chunk completes before it.
+    fn end_chunk(&mut self) {
+        let Some(wg) = self.chunk.take() else {
+            return;
+        };
+        if !self.buf.is_empty() {
+            // An exact-size copy: a held chunk must not keep a whole flush buffer.
+            self.held.push(self.buf.clone());
+            self.buf.clear();
+        }
+        let mut order = self.file.0.order.lock().unwrap_or_else(|e| e.into_inner());
+        if order.head == wg {
+            for b in self.held.drain(..) {
+                let _ = self.tx.send(b);
+            }
+            order.advance(&self.tx);
+        } else {
+            order.done.insert(wg, std::mem::take(&mut self.held));
+        }
     }
 
     /// A flow id unique in the file (bit 63, the writer's count, the writer), for flows between any events.
@@ -731,7 +869,11 @@ impl TraceWriter {
         let (slot, fresh) = match self.free.pop() {
             Some(s) => (s, false),
             None => {
-                let seq = self.file.0.next_seq.fetch_add(1, Ordering::Relaxed);
+                let seq = if self.chunk.is_some() {
+                    CHUNK_DESC_SEQ + 1 + self.slots.len() as u32
+                } else {
+                    self.file.0.next_seq.fetch_add(1, Ordering::Relaxed)
+                };
                 self.slots.push(Slot {
                     seq,
                     live: false,
@@ -744,16 +886,21 @@ impl TraceWriter {
                     loc_iid: Vec::new(),
                     next_loc_iid: 1,
                     lanes_iid: 0,
+                    clear: true,
                     lanes_arg: u32::MAX,
                     flows: 0,
                     end: proto::EndTemplate::default(),
                 });
-                self.stats.sequences += 1;
                 (self.slots.len() as u32 - 1, true)
             }
         };
+        let fresh = fresh || self.slots[slot as usize].clear;
+        if fresh {
+            self.stats.sequences += 1;
+        }
         let s = &mut self.slots[slot as usize];
         s.live = true;
+        s.clear = false;
         s.uuid = wave_uuid;
         s.counters = counters;
         s.last_value = [i64::MIN; 3];
@@ -932,9 +1079,19 @@ impl TraceWriter {
     pub fn flush(&mut self) {
         if !self.buf.is_empty() {
             let full = std::mem::replace(&mut self.buf, self.file.buffer());
-            // An error means the file was finished: the packets have nowhere to go (`finish` reports the
-            // writer as unfinished).
-            let _ = self.tx.send(full);
+            let Some(wg) = self.chunk else {
+                // An error means the file was finished: the packets have nowhere to go (`finish` reports the
+                // writer as unfinished).
+                let _ = self.tx.send(full);
+                return;
+            };
+            self.held.push(full);
+            let order = self.file.0.order.lock().unwrap_or_else(|e| e.into_inner());
+            if order.head == wg {
+                for b in self.held.drain(..) {
+                    let _ = self.tx.send(b);
+                }
+            }
         }
     }
 
@@ -1181,7 +1338,11 @@ impl TraceWriter {
     }
 
     fn finish_part(mut self) {
-        self.flush();
+        if self.chunk.is_some() {
+            self.end_chunk();
+        } else {
+            self.flush();
+        }
         self.finished = true;
         let sh = &self.file.0;
         let mut m = sh.merged.lock().unwrap_or_else(|e| e.into_inner());
@@ -1201,7 +1362,11 @@ impl Drop for TraceWriter {
     /// A writer dropped without `finish` still hands over its packets (the file then reports it unfinished).
     fn drop(&mut self) {
         if !self.finished {
-            self.flush();
+            if self.chunk.is_some() {
+                self.end_chunk();
+            } else {
+                self.flush();
+            }
         }
     }
 }

@@ -218,6 +218,9 @@ pub struct App {
     pub mode: Mode,
     pub source_cursor: usize,
     pub disasm_cursor: usize,
+    /// Columns scrolled sideways in the source and disassembly panes (← →).
+    pub source_col: usize,
+    pub disasm_col: usize,
     pub wave_cursor: usize,
     pub findings_cursor: usize,
     pub timeline_offset: usize,
@@ -254,6 +257,8 @@ impl App {
             mode: Mode::Normal,
             source_cursor: 0,
             disasm_cursor: 0,
+            source_col: 0,
+            disasm_col: 0,
             wave_cursor: 0,
             findings_cursor: 0,
             timeline_offset: 0,
@@ -772,6 +777,10 @@ impl App {
                 };
                 Vec::new()
             }
+            Intent::Left | Intent::Right if matches!(self.focus, Pane::Source | Pane::Disasm) => {
+                self.scroll_sideways(if intent == Intent::Left { -1 } else { 1 });
+                Vec::new()
+            }
             Intent::Left | Intent::Right => Vec::new(),
             Intent::Gutter => {
                 self.gutter = match self.gutter {
@@ -842,6 +851,37 @@ impl App {
     }
 
     /// Lanes a row of the registers pane's grid holds at the last drawn size.
+    /// ← → in the source or disassembly pane: [`SIDEWAYS_STEP`] columns, no further than the longest line
+    /// (its last column stays in view).
+    fn scroll_sideways(&mut self, dir: i32) {
+        let (col, longest) = match self.focus {
+            Pane::Source => (
+                &mut self.source_col,
+                self.program
+                    .source
+                    .iter()
+                    .map(|l| l.replace('\t', "    ").chars().count())
+                    .max()
+                    .unwrap_or(0),
+            ),
+            Pane::Disasm => (
+                &mut self.disasm_col,
+                self.program
+                    .disasm
+                    .iter()
+                    .map(|d| d.text.chars().count())
+                    .max()
+                    .unwrap_or(0),
+            ),
+            _ => return,
+        };
+        *col = if dir < 0 {
+            col.saturating_sub(SIDEWAYS_STEP)
+        } else {
+            (*col + SIDEWAYS_STEP).min(longest.saturating_sub(1) / SIDEWAYS_STEP * SIDEWAYS_STEP)
+        };
+    }
+
     fn lanes_per_row(&self) -> usize {
         layout(self.area, self.focus)
             .panes
@@ -952,6 +992,9 @@ impl App {
 }
 
 /// Where each pane goes on a screen of `area`.
+/// Columns one ← or → scrolls the source and disassembly panes.
+pub const SIDEWAYS_STEP: usize = 8;
+
 pub struct Screen {
     pub panes: Vec<(Pane, Rect)>,
     pub status: Rect,
@@ -972,9 +1015,11 @@ pub fn layout(area: Rect, focus: Pane) -> Screen {
         };
         let [top, timeline] =
             Layout::vertical([Constraint::Min(10), Constraint::Length(tl)]).areas(main);
+        // The registers pane gets what 4 lanes a row need (`registers::lanes_per_row`), the waves and findings a
+        // quarter, the source and disassembly the rest: their lines are the widest text on screen.
         let [left, mid, right] = Layout::horizontal([
-            Constraint::Percentage(42),
-            Constraint::Percentage(33),
+            Constraint::Fill(1),
+            Constraint::Length(40),
             Constraint::Percentage(25),
         ])
         .areas(top);

@@ -113,7 +113,12 @@ pub const BINDINGS: &[Binding] = &[
     b(KeyCode::Char('k'), Intent::Up, "", ""),
     b(KeyCode::Down, Intent::Down, "", ""),
     b(KeyCode::Char('j'), Intent::Down, "", ""),
-    b(KeyCode::Left, Intent::Left, "", ""),
+    b(
+        KeyCode::Left,
+        Intent::Left,
+        "← →",
+        "source/disassembly: scroll sideways (8 columns)",
+    ),
     b(KeyCode::Right, Intent::Right, "", ""),
     b(KeyCode::PageUp, Intent::PageUp, "PgUp/Dn", "page up / down"),
     b(KeyCode::PageDown, Intent::PageDown, "", ""),

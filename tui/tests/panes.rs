@@ -517,3 +517,79 @@ fn r_picks_a_register_and_a_timeline_click_picks_a_wave() {
     assert_eq!(app.wave, 2);
     assert_eq!(app.snapshot.regs.as_ref().unwrap().wave, 2);
 }
+
+#[test]
+fn source_and_disassembly_scroll_sideways() {
+    let (mut e, mut app) = open("heteromark_hist");
+    let src = std::fs::read_to_string(example("heteromark_hist/kernel.hip")).unwrap();
+    let (idx, sig) = src
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("__global__ void Histogram"))
+        .unwrap();
+    let sig = sig.replace('\t', "    ");
+    let len = sig.chars().count();
+    app.focus = Pane::Source;
+    app.source_cursor = idx;
+    let tail: String = sig.chars().skip(len - 16).collect();
+    let head: String = sig.trim_start().chars().take(16).collect();
+    // 80x24: the source pane (half the width, a 14-column gutter) shows 24 columns of text: not the end.
+    let s = screen(&mut app, 80, 24);
+    assert!(len > 40 && !has(&s, &tail), "{}", s.join("\n"));
+    assert!(has(&s, &head), "{}", s.join("\n"));
+    // → scrolls 8 columns at a time until the end of the line is in view.
+    let k = (len - 24).div_ceil(8);
+    keys(&mut e, &mut app, &vec![KeyCode::Right; k]);
+    assert_eq!(app.source_col, 8 * k);
+    let s = screen(&mut app, 80, 24);
+    assert!(has(&s, &tail), "{}", s.join("\n"));
+    assert!(
+        has(&s, &format!("kernel.hip col {}+", 8 * k + 1)),
+        "{}",
+        s.join("\n")
+    );
+    // No further than the longest line; ← comes back to column 1.
+    keys(&mut e, &mut app, &[KeyCode::Right; 200]);
+    let longest = src
+        .lines()
+        .map(|l| l.replace('\t', "    ").chars().count())
+        .max()
+        .unwrap();
+    assert!(app.source_col < longest && app.source_col + 8 >= longest - 1);
+    keys(&mut e, &mut app, &[KeyCode::Left; 200]);
+    assert_eq!(app.source_col, 0);
+    let s = screen(&mut app, 80, 24);
+    assert!(has(&s, &head) && !has(&s, "col 1+"), "{}", s.join("\n"));
+    // The disassembly pane scrolls on its own.
+    app.focus = Pane::Disasm;
+    keys(&mut e, &mut app, &[KeyCode::Right]);
+    assert_eq!((app.source_col, app.disasm_col), (0, 8));
+    let od = objdump("heteromark_hist");
+    let s = screen(&mut app, 80, 24);
+    let shifted: String = od[0].1.chars().skip(8).take(10).collect();
+    assert!(row_of(&s, &shifted).contains('▶'), "{}", s.join("\n"));
+    // `?` lists the keys.
+    keys(&mut e, &mut app, &chars("?"));
+    let s = screen(&mut app, 80, 24);
+    assert!(
+        has(&s, "source/disassembly: scroll sideways"),
+        "{}",
+        s.join("\n")
+    );
+}
+
+#[test]
+fn wide_screens_give_the_source_the_width_the_registers_do_not_need() {
+    use ratatui::layout::Rect;
+    for w in [120u16, 160, 200] {
+        let sc = wavescope_tui::app::layout(Rect::new(0, 0, w, 44), Pane::Source);
+        let width = |p: Pane| sc.panes.iter().find(|(q, _)| *q == p).unwrap().1.width;
+        // 4 lanes a row need 3 + 9 * 4 - 1 = 38 inner columns (registers::lanes_per_row), 40 with the border.
+        assert_eq!(width(Pane::Registers), 40, "{w}");
+        assert!(
+            width(Pane::Source) >= w - 40 - w / 4 - 1,
+            "{w}: {}",
+            width(Pane::Source)
+        );
+    }
+}

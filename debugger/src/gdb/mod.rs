@@ -12,6 +12,7 @@ mod registers;
 mod resume;
 mod target_xml;
 mod thread_extra_info;
+mod trace_file;
 
 use crate::arch::{target_xml, Gfx950X86Mimic, WaveRegs};
 use gdbstub::common::{Signal, Tid};
@@ -42,6 +43,9 @@ pub struct GdbTarget {
     served_open: bool,
     /// `monitor trace start` running now.
     pub(crate) trace: Option<crate::trace::Trace>,
+    /// Where `monitor trace start` may write (canonical; see `trace_file`): the directory the server was started
+    /// in unless `set_trace_dir` chose another. None: the working directory is gone; traces are refused.
+    trace_dir: Option<std::path::PathBuf>,
     /// Made at the first `trace start` (see `trace::TraceStatic`).
     trace_static: Option<&'static crate::trace::TraceStatic>,
     /// Variables the served copy reads from the server's window (`served_elf::VAR_BASE`).
@@ -89,6 +93,7 @@ impl GdbTarget {
             current: std::cell::Cell::new(None),
             served_open: false,
             trace: None,
+            trace_dir: std::env::current_dir().and_then(std::fs::canonicalize).ok(),
             trace_static: None,
             vars: Vec::new(),
             var_lane: None,
@@ -143,6 +148,31 @@ impl GdbTarget {
         (n > 0 || data.is_empty()).then_some(n)
     }
 
+    /// `wavescope serve --trace-dir DIR`: `monitor trace start FILE` writes only inside DIR.
+    pub fn set_trace_dir(&mut self, dir: &std::path::Path) -> std::io::Result<()> {
+        let d = std::fs::canonicalize(dir)?;
+        if !d.is_dir() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                "not a directory",
+            ));
+        }
+        self.trace_dir = Some(d);
+        Ok(())
+    }
+
+    pub fn trace_dir(&self) -> Option<&std::path::Path> {
+        self.trace_dir.as_deref()
+    }
+
+    /// The waves gdb sees as threads now (`list_active_threads`).
+    pub(crate) fn thread_waves(&self) -> Vec<u32> {
+        let mut v: Vec<u32> = self.machine.waves().map(|w| w.id.wave).collect();
+        v.extend(self.ended.as_ref().map(|z| z.id.wave));
+        v.sort_unstable();
+        v
+    }
+
     pub fn machine(&self) -> &Machine {
         &self.machine
     }
@@ -164,16 +194,30 @@ impl GdbTarget {
                 .collect(),
             None => Default::default(),
         };
-        let file = std::path::Path::new(path);
-        match crate::trace::Trace::start(st, self.machine.session(), file, clocks) {
+        let Some(dir) = self.trace_dir.clone() else {
+            note.push_str("trace: refused: the server's trace directory is gone");
+            return note;
+        };
+        let (out, file) = match trace_file::open_in(&dir, path) {
+            Ok(f) => f,
+            Err(why) => {
+                note.push_str(&format!(
+                    "trace: refused {path}: {why}; traces are written only inside {} (wavescope serve --trace-dir DIR)",
+                    dir.display()
+                ));
+                return note;
+            }
+        };
+        match crate::trace::Trace::start_file(st, self.machine.session(), out, &file, clocks) {
             Ok((t, obs)) => {
                 self.machine.attach_timed_observer(obs);
                 self.trace = Some(t);
                 note.push_str(&format!(
-                    "trace: writing {path} (cycle-model time; `monitor trace stop` completes it)"
+                    "trace: writing {} (cycle-model time; `monitor trace stop` completes it)",
+                    file.display()
                 ));
             }
-            Err(e) => note.push_str(&format!("trace: cannot create {path}: {e}")),
+            Err(e) => note.push_str(&format!("trace: cannot write {}: {e}", file.display())),
         }
         note
     }

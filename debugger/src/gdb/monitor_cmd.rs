@@ -28,7 +28,8 @@ wavescope monitor commands. They act on the wave gdb addressed last; prefix \"th
   lds ADDR LEN           bytes of the current wave's work-group LDS
   scratch LANE ADDR LEN  bytes of one lane's private (scratch) memory
   watch                  the last watched write: which lanes wrote what
-  trace start FILE       write a Perfetto trace of what executes from now on (cycle-model time)
+  trace start FILE       write a Perfetto trace of what executes from now on (cycle-model time); FILE is
+                         relative to the server's trace directory (its working directory or --trace-dir)
   trace stop             complete it (the end of the dispatch or of the session completes it too)
   help";
 

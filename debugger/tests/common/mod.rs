@@ -44,9 +44,26 @@ pub fn serve_with(
     stop_on_findings: bool,
 ) -> Served {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
-    let port = listener.local_addr().unwrap().port();
     let session = Session::load(&repo(manifest), &RunOptions::default()).expect("manifest loads");
     let target = make_target_with(session, opts, stop_on_findings).expect("target");
+    spawn_server(listener, target, check)
+}
+
+/// `serve` with `--trace-dir dir`: `monitor trace start FILE` writes only inside `dir`.
+pub fn serve_traced(manifest: &str, opts: MachineOptions, check: bool, dir: &Path) -> Served {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
+    let session = Session::load(&repo(manifest), &RunOptions::default()).expect("manifest loads");
+    let mut target = make_target_with(session, opts, false).expect("target");
+    target.set_trace_dir(dir).expect("trace dir");
+    spawn_server(listener, target, check)
+}
+
+fn spawn_server(
+    listener: TcpListener,
+    target: wavescope_debugger::GdbTarget,
+    check: bool,
+) -> Served {
+    let port = listener.local_addr().unwrap().port();
     let handle = std::thread::spawn(move || {
         let mut log = Vec::new();
         let r = serve_on(listener, target, check, &mut log).map_err(|e| e.to_string());

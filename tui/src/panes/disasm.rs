@@ -1,6 +1,7 @@
 //! Disassembly pane: the kernel's instructions with the current PC, breakpoints, `!` where the hazard checker
 //! found a hazard or missing wait, source line numbers, and each instruction's modelled cycles (issue + stall)
-//! and stall cycles, so far or over the whole dispatch (`p`). Narrow panes keep the stall column only.
+//! and stall cycles, so far or over the whole dispatch (`p`). Narrow panes keep the stall column only. ← →
+//! scroll the instruction text sideways.
 
 use crate::app::{App, Gutter, Pane};
 use crate::panes::source::blank0;
@@ -22,7 +23,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let inner = super::frame(
         app,
         Pane::Disasm,
-        format!(" Disassembly: {} ({cols}: {which}) ", p.kernel),
+        match app.disasm_col {
+            0 => format!(" Disassembly: {} ({cols}: {which}) ", p.kernel),
+            c => format!(
+                " Disassembly: {} col {}+ ({cols}: {which}) ",
+                p.kernel,
+                c + 1
+            ),
+        },
         area,
         buf,
     );
@@ -76,7 +84,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Span::styled(format!("{:x} ", d.pc), THEME.dim),
             Span::styled(line_no, THEME.dim),
             Span::raw(" "),
-            Span::styled(d.text.as_str(), style),
+            Span::styled(
+                d.text.chars().skip(app.disasm_col).collect::<String>(),
+                style,
+            ),
         ]);
         buf.set_line(
             inner.x,

@@ -1,6 +1,7 @@
 //! Source pane: the kernel's file with the current line, breakpoints and the cursor; the gutter has a heat cell
 //! (stall cycles of the line, log scale), the line's executions and its stall cycles, so far or over the whole
-//! dispatch (`p`). Panes narrower than 50 columns drop the executions column.
+//! dispatch (`p`). Panes narrower than 50 columns drop the executions column. ← → scroll the text sideways
+//! (the gutter stays); the title then says from which column.
 
 use crate::app::{App, Gutter, Pane};
 use crate::theme::THEME;
@@ -19,7 +20,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let wide = area.width.saturating_sub(2) >= 50;
     let cols = if wide { "execs, stall" } else { "stall" };
     // A long path keeps its end: the file name matters more than the directories.
-    let rest = format!(" ({cols}: {which}) ");
+    // Scrolled sideways: from which column, before the gutter note (a narrow pane cuts the title's end).
+    let scrolled = match app.source_col {
+        0 => String::new(),
+        c => format!(" col {}+", c + 1),
+    };
+    let rest = format!("{scrolled} ({cols}: {which}) ");
     let room = (area.width as usize).saturating_sub(" Source: ".len() + rest.chars().count() + 2);
     let n = p.file_name.chars().count();
     let name = if n > room && room > 1 {
@@ -91,7 +97,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         spans.extend([
             Span::styled(format!("{n:>5}"), THEME.dim),
             Span::raw(arrow),
-            Span::styled(p.source[i].replace('\t', "    "), style),
+            Span::styled(
+                p.source[i]
+                    .replace('\t', "    ")
+                    .chars()
+                    .skip(app.source_col)
+                    .collect::<String>(),
+                style,
+            ),
         ]);
         buf.set_line(
             inner.x,
