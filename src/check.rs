@@ -18,9 +18,22 @@ pub struct OutputCheck {
     pub worst_expected: Option<f64>,
     /// First mismatching element.
     pub first_mismatch: Option<usize>,
+    /// The first few mismatching elements (index, got, expected), in index order.
+    pub mismatches: Vec<Mismatch>,
     /// Set when the comparison could not be made (missing file, wrong size).
     pub error: Option<String>,
 }
+
+/// One element that does not match.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Mismatch {
+    pub index: usize,
+    pub got: f64,
+    pub expected: f64,
+}
+
+/// How many mismatching elements a check keeps and prints.
+pub const SHOWN_MISMATCHES: usize = 5;
 
 impl OutputCheck {
     pub fn passed(&self) -> bool {
@@ -40,32 +53,24 @@ pub fn check_output(spec: &OutputSpec, got: &[u8]) -> OutputCheck {
         worst_got: None,
         worst_expected: None,
         first_mismatch: None,
+        mismatches: Vec::new(),
         error: None,
     };
     let size = spec.dtype.size();
-    let exp = match std::fs::read(&spec.file) {
+    // count × size was checked against the buffer when the manifest was loaded; the file must have exactly that
+    // many bytes (a longer one would let a prefix pass), and is stat'ed before it is read.
+    let want = spec.count as u64 * size as u64;
+    let exp = match crate::manifest::read_bounded(&spec.file, Some(want), want) {
         Ok(b) => b,
         Err(e) => {
-            out.error = Some(format!("cannot read {}: {e}", spec.file.display()));
+            out.error = Some(e);
             return out;
         }
     };
-    if exp.len() < spec.count * size {
+    if (got.len() as u64) < want {
         out.error = Some(format!(
-            "{} has {} bytes, count {} x {} needs {}",
-            spec.file.display(),
-            exp.len(),
-            spec.count,
-            spec.dtype.name(),
-            spec.count * size
-        ));
-        return out;
-    }
-    if got.len() < spec.count * size {
-        out.error = Some(format!(
-            "the buffer has {} bytes, the output names {}",
-            got.len(),
-            spec.count * size
+            "the buffer has {} bytes, the output names {want}",
+            got.len()
         ));
         return out;
     }
@@ -85,8 +90,17 @@ pub fn check_output(spec: &OutputSpec, got: &[u8]) -> OutputCheck {
         };
         if ok {
             out.matched += 1;
-        } else if out.first_mismatch.is_none() {
-            out.first_mismatch = Some(i);
+        } else {
+            if out.first_mismatch.is_none() {
+                out.first_mismatch = Some(i);
+            }
+            if out.mismatches.len() < SHOWN_MISMATCHES {
+                out.mismatches.push(Mismatch {
+                    index: i,
+                    got: g,
+                    expected: e,
+                });
+            }
         }
         if err > worst {
             worst = err;
@@ -125,10 +139,25 @@ pub fn summary_line(c: &OutputCheck) -> String {
         _ => "empty".to_string(),
     };
     let verdict = if c.passed() { "ok" } else { "MISMATCH" };
-    format!(
+    let mut s = format!(
         "args[{}] {}: {}/{} elements match, {worst} {verdict}",
         c.arg_index, c.dtype, c.matched, c.total
-    )
+    );
+    if !c.mismatches.is_empty() {
+        let n = c.total - c.matched;
+        s.push_str(&format!(
+            "\n  {n} mismatching element{}, the first {}:",
+            if n == 1 { "" } else { "s" },
+            c.mismatches.len()
+        ));
+        for m in &c.mismatches {
+            s.push_str(&format!(
+                "\n    [{}] got {}, expected {}",
+                m.index, m.got, m.expected
+            ));
+        }
+    }
+    s
 }
 
 fn fmt(v: Option<f64>) -> String {

@@ -191,6 +191,18 @@ impl Dispatch {
         let mut kernarg = vec![0u8; abi.kernarg_segment_size.max(256) as usize];
         let mut buffer_addrs = Vec::new();
         let mut next = BUFFER_BASE;
+        // End of the explicitly placed buffer overlapping [from, from + len), if any.
+        let explicit_at = |from: u64, len: u64| -> Option<u64> {
+            m.args.iter().find_map(|a| match a {
+                ArgSpec::Buffer {
+                    address: Some(s), ..
+                } => {
+                    let e = s + a.buffer_bytes().unwrap_or(0).max(1);
+                    (*s < from + len && from < e).then_some(e)
+                }
+                _ => None,
+            })
+        };
         let mut lds_dynamic = 0u32;
         let static_lds = abi.group_segment_fixed_size;
         for (i, (spec, meta)) in m.args.iter().zip(&explicit).enumerate() {
@@ -206,8 +218,10 @@ impl Dispatch {
                     dtype,
                     count,
                     fill,
+                    address,
                 } => {
-                    let size = (*count * dtype.size()) as u64;
+                    // count × size fits in u64 and under the memory limit (checked by Manifest::load)
+                    let size = *count as u64 * dtype.size() as u64;
                     let inline = meta.value_kind == "by_value" && meta.size != 8;
                     if inline && size != meta.size as u64 {
                         return Err(err(at(&format!(
@@ -222,22 +236,9 @@ impl Dispatch {
                         ))));
                     }
                     let bytes = match file {
-                        Some(f) => {
-                            let b = std::fs::read(f).map_err(|e| {
-                                err(at(&format!("cannot read {}: {e}", f.display())))
-                            })?;
-                            if b.len() as u64 != size {
-                                return Err(err(at(&format!(
-                                    "{} has {} bytes, but count {} x {} needs {}",
-                                    f.display(),
-                                    b.len(),
-                                    count,
-                                    dtype.name(),
-                                    size
-                                ))));
-                            }
-                            b
-                        }
+                        // stat first, regular files of exactly `size` bytes only (never /dev/zero read whole)
+                        Some(f) => crate::manifest::read_bounded(f, Some(size), size)
+                            .map_err(|e| err(at(&e)))?,
                         None => match fill {
                             Fill::Zero => Vec::new(),
                             Fill::Value(v) => {
@@ -247,7 +248,12 @@ impl Dispatch {
                                 } else {
                                     crate::manifest::ScalarValue::Int(*v as i128).to_bytes(*dtype)
                                 };
-                                one.iter().copied().cycle().take(size as usize).collect()
+                                let mut b = Vec::new();
+                                b.try_reserve_exact(size as usize).map_err(|_| {
+                                    err(at(&format!("cannot allocate {size} bytes for the fill")))
+                                })?;
+                                b.extend(one.iter().copied().cycle().take(size as usize));
+                                b
                             }
                         },
                     };
@@ -260,17 +266,30 @@ impl Dispatch {
                         buffer_addrs.push(None);
                         continue;
                     }
-                    let addr = next;
-                    mem.map(Region::new(
+                    // `"address"` places the buffer exactly there (checked for overlap by `map`); the others go
+                    // after each other, stepping over the explicitly placed ones.
+                    let addr = match address {
+                        Some(a) => *a,
+                        None => {
+                            while let Some(end) = explicit_at(next, size.max(1) + GUARD) {
+                                next = (end + GUARD).next_multiple_of(GUARD);
+                            }
+                            let a = next;
+                            next = (a + size.max(1) + GUARD).next_multiple_of(GUARD);
+                            a
+                        }
+                    };
+                    let region = Region::try_new(
                         addr,
                         &bytes,
                         size.max(1),
                         format!("args[{i}] {}", meta.name),
                         RegionKind::Buffer { arg_index: i },
                         true,
-                    ))
-                    .map_err(err)?;
-                    next = (addr + size.max(1) + GUARD).next_multiple_of(GUARD);
+                    )
+                    .map_err(|e| err(at(&e)))?;
+                    drop(bytes);
+                    mem.map(region).map_err(|e| err(at(&e)))?;
                     kernarg[slot.start..slot.start + 8.min(slot.len())]
                         .copy_from_slice(&addr.to_le_bytes()[..8.min(slot.len())]);
                     buffer_addrs.push(Some(addr));

@@ -32,20 +32,21 @@ pub struct Outcome {
     pub wall_seconds: f64,
 }
 
+/// Why a launch could not be prepared (all of them bad input: exit code 2). Each Display is the whole message;
+/// none has a `source`, so an error chain printer never repeats the cause.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
     #[error(transparent)]
     Manifest(#[from] crate::manifest::ManifestError),
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     CodeObject {
         path: String,
-        source: crate::code_object::LoadError,
+        error: crate::code_object::LoadError,
     },
-    #[error("cannot read code object {path}: {source}")]
-    Io {
-        path: String,
-        source: std::io::Error,
-    },
+    #[error("code object {path}: {message}")]
+    Io { path: String, message: String },
+    #[error("{manifest}: {message}")]
+    Argument { manifest: String, message: String },
     #[error(transparent)]
     Launch(#[from] launch::LaunchError),
 }
@@ -55,19 +56,29 @@ impl Session {
     pub fn load(path: &Path, opts: &RunOptions) -> Result<Session, SessionError> {
         let manifest = Manifest::load(path)?;
         let co_path = manifest.code_object.display().to_string();
-        let bytes = std::fs::read(&manifest.code_object).map_err(|e| SessionError::Io {
+        // stat first: a regular file under the size limit, read with that bound (never /dev/zero whole)
+        let bytes = crate::manifest::read_bounded(
+            &manifest.code_object,
+            None,
+            crate::code_object::MAX_CODE_OBJECT_BYTES,
+        )
+        .map_err(|message| SessionError::Io {
             path: co_path.clone(),
-            source: e,
+            message: message.replacen(&format!("{co_path} "), "", 1),
         })?;
         let co = CodeObject::parse(bytes).map_err(|e| SessionError::CodeObject {
             path: co_path.clone(),
-            source: e,
+            error: e,
         })?;
         let abi = crate::kernel_abi::kernel_abi(&co, &manifest.kernel).map_err(|e| {
             SessionError::CodeObject {
                 path: co_path.clone(),
-                source: e,
+                error: e,
             }
+        })?;
+        check_scalar_types(&manifest, &co).map_err(|message| SessionError::Argument {
+            manifest: manifest.path.display().to_string(),
+            message,
         })?;
         let (text_addr, text) = co.text();
         let program = Program::new(text, text_addr);
@@ -263,4 +274,63 @@ impl Session {
         }
         w
     }
+}
+
+/// A scalar whose manifest dtype contradicts the parameter's source type (`.type_name` in the metadata, which
+/// OpenCL kernels carry): a float given for an `int` parameter, or an integer dtype for a `float` one. The bytes
+/// would be reinterpreted, not converted, so the kernel would silently see another value.
+fn check_scalar_types(m: &Manifest, co: &CodeObject) -> Result<(), String> {
+    let Ok(k) = co.kernel(&m.kernel) else {
+        return Ok(());
+    };
+    let explicit = k
+        .metadata
+        .args
+        .iter()
+        .filter(|a| !a.value_kind.as_str().starts_with("hidden_"));
+    for (i, (spec, meta)) in m.args.iter().zip(explicit).enumerate() {
+        let crate::manifest::ArgSpec::Scalar { dtype, .. } = spec else {
+            continue;
+        };
+        let Some(ty) = meta.type_name.as_deref() else {
+            continue;
+        };
+        let ty = ty.trim().trim_start_matches("const ").trim();
+        if ty.contains('*') || ty.contains('[') {
+            continue;
+        }
+        let float_type = matches!(
+            ty,
+            "float" | "double" | "half" | "_Float16" | "__bf16" | "bfloat16"
+        );
+        let int_type = matches!(
+            ty,
+            "char"
+                | "uchar"
+                | "short"
+                | "ushort"
+                | "int"
+                | "uint"
+                | "long"
+                | "ulong"
+                | "unsigned int"
+                | "unsigned char"
+                | "unsigned short"
+                | "unsigned long"
+                | "size_t"
+                | "int32_t"
+                | "uint32_t"
+                | "int64_t"
+                | "uint64_t"
+                | "bool"
+        );
+        let name = meta.name.as_deref().unwrap_or("?");
+        if (float_type && !dtype.is_float()) || (int_type && dtype.is_float()) {
+            return Err(format!(
+                "args[{i}].dtype: {} given for parameter {name} of type {ty}",
+                dtype.name()
+            ));
+        }
+    }
+    Ok(())
 }

@@ -20,8 +20,11 @@ pub fn run(
     source: bool,
     source_dirs: &[PathBuf],
 ) -> anyhow::Result<ExitCode> {
-    let co = CodeObject::load(code_object)
-        .with_context(|| format!("loading {}", code_object.display()))?;
+    let co = CodeObject::load(code_object).map_err(|e| match e {
+        // the Io error names the path itself
+        wavescope::code_object::LoadError::Io { .. } => anyhow::anyhow!("{e}"),
+        e => anyhow::anyhow!("{}: {e}", code_object.display()),
+    })?;
     let (base, text) = co.text();
     let syms: Vec<Symbol> = co
         .functions()
@@ -38,7 +41,28 @@ pub fn run(
                 .functions()
                 .iter()
                 .find(|f| f.name == name)
-                .with_context(|| format!("no function symbol named {name} in {label}"))?;
+                .with_context(|| {
+                    let kernels: Vec<&str> = co.kernels().iter().map(|k| k.name.as_str()).collect();
+                    let others: Vec<&str> = co
+                        .functions()
+                        .iter()
+                        .map(|f| f.name.as_str())
+                        .filter(|n| !kernels.contains(n))
+                        .collect();
+                    format!(
+                        "no function named \"{name}\" in {label}; its kernels are: {}{}",
+                        if kernels.is_empty() {
+                            "(none)".to_string()
+                        } else {
+                            kernels.join(", ")
+                        },
+                        if others.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; other functions: {}", others.join(", "))
+                        }
+                    )
+                })?;
             let end = if f.size > 0 {
                 f.address + f.size
             } else {

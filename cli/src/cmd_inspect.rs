@@ -66,8 +66,16 @@ pub fn run(a: &InspectArgs) -> anyhow::Result<ExitCode> {
     if a.max_instructions == 0 {
         bail!("--max-instructions 0: the run needs a budget of at least one wave-instruction");
     }
-    let session = Session::load(&a.manifest, &RunOptions::default())
-        .with_context(|| format!("loading {}", a.manifest.display()))?;
+    // SessionError names the file and the key already
+    let session = Session::load(&a.manifest, &RunOptions::default())?;
+    if let Some(di) = &session.debug_info {
+        // damaged DWARF is reported as such (where: section, offset), not as "no line table"
+        if di.line_rows().is_empty() {
+            if let Some(n) = di.notes().iter().find(|n| n.0.starts_with("corrupt DWARF")) {
+                bail!("{}: {n}", session.manifest.code_object.display());
+            }
+        }
+    }
     let opts = InspectOptions {
         max_instructions: a.max_instructions,
         hit: a.hit.max(1),

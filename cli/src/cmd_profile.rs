@@ -73,6 +73,10 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
     };
     let r = profile::run_profiled_with(&session, &opts, model);
     let fault = r.fault.as_ref().map(|f| session.fault_report(f).message);
+    let fault_exit = r
+        .fault
+        .as_ref()
+        .map(|f| crate::exit::Exit::for_fault(f.kind));
     let to_stdout = a.json.as_deref().is_some_and(|j| j.as_os_str() == "-");
     // a closed pipe (`| head`) ends the output quietly
     let mut stdout = std::io::stdout().lock();
@@ -95,7 +99,7 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some(m) = fault {
         eprintln!("wavescope: fault: {m}");
-        return Ok(ExitCode::from(2));
+        return Ok(fault_exit.unwrap_or(crate::exit::Exit::KernelFault).into());
     }
     Ok(ExitCode::SUCCESS)
 }

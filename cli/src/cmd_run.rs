@@ -34,6 +34,13 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         ..RunOptions::default()
     };
     let session = Session::load(&a.manifest, &opts)?;
+    if a.check {
+        // the expected files are input too: a missing or wrong-sized one is found before the run (exit 2)
+        session
+            .manifest
+            .check_expected_files()
+            .map_err(|m| anyhow::anyhow!("{}: {m}", session.manifest.path.display()))?;
+    }
     for w in session.launch_warnings() {
         eprintln!("wavescope: {w}");
     }
@@ -155,9 +162,9 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
     if a.strict && outcome.findings.as_ref().is_some_and(|f| !f.is_empty()) {
         code = ExitCode::from(1);
     }
-    if let Some(f) = &report.fault {
+    if let (Some(f), Some(run_fault)) = (&report.fault, &outcome.fault) {
         eprintln!("wavescope: fault: {}", f.message);
-        code = ExitCode::from(2);
+        code = crate::exit::Exit::for_fault(run_fault.kind).into();
     }
     if let Some(p) = &a.report {
         std::fs::write(p, serde_json::to_string_pretty(&report)? + "\n")

@@ -11,12 +11,16 @@ mod cmd_profile;
 mod cmd_run;
 mod cmd_serve;
 mod cmd_tui;
+mod exit;
+
+use exit::{Exit, AFTER_HELP};
 
 #[derive(Parser)]
 #[command(
     name = "wavescope",
     version,
-    about = "Debugger and trace profiler for AMD CDNA4 (gfx950) kernels, no GPU needed"
+    about = "Debugger and trace profiler for AMD CDNA4 (gfx950) kernels, no GPU needed",
+    after_help = AFTER_HELP
 )]
 struct Cli {
     #[command(subcommand)]
@@ -26,8 +30,10 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Disassemble a gfx950 code object in llvm-objdump's format.
+    #[command(after_help = AFTER_HELP)]
     Disasm {
         /// The code object (ELF, e.g. kernel.hsaco).
+        #[arg(value_name = "CODE_OBJECT")]
         code_object: PathBuf,
         /// Only the function with this symbol name.
         #[arg(long)]
@@ -40,8 +46,14 @@ enum Command {
         source_dirs: Vec<PathBuf>,
     },
     /// Execute one dispatch described by a manifest (MANIFEST.json, or DIR for DIR/case.json).
+    #[command(after_help = AFTER_HELP)]
     Run {
+        #[arg(value_name = "MANIFEST|DIR")]
         manifest: PathBuf,
+        /// Emulated-memory limit for all buffers of the dispatch together, e.g. 64G (default 16G).
+        #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit)]
+        memory_limit: Option<u64>,
+
         /// Compare every output with its expected file; exit 1 on any mismatch.
         #[arg(long)]
         check: bool,
@@ -88,8 +100,14 @@ enum Command {
     },
     /// Profile one dispatch under the cycle model: cost per source line (with inline chain) and per instruction,
     /// stalls by reason, memory latency hidden vs exposed, hazards (MANIFEST.json, or DIR for DIR/case.json).
+    #[command(after_help = AFTER_HELP)]
     Profile {
+        #[arg(value_name = "MANIFEST|DIR")]
         manifest: PathBuf,
+        /// Emulated-memory limit for all buffers of the dispatch together, e.g. 64G (default 16G).
+        #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit)]
+        memory_limit: Option<u64>,
+
         /// Rows per table (0: all).
         #[arg(long, default_value_t = 20)]
         top: usize,
@@ -110,9 +128,15 @@ enum Command {
         timing_model: Option<PathBuf>,
     },
     /// Run a dispatch until one wave reaches a source line; print the stop and its source variables per lane.
+    #[command(after_help = AFTER_HELP)]
     Inspect {
         /// MANIFEST.json, or DIR for DIR/case.json.
+        #[arg(value_name = "MANIFEST|DIR")]
         manifest: PathBuf,
+        /// Emulated-memory limit for all buffers of the dispatch together, e.g. 64G (default 16G).
+        #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit)]
+        memory_limit: Option<u64>,
+
         /// Where to stop: FILE:LINE (kernel.cl:30), or *ADDR for an instruction address (*0x1760).
         #[arg(long = "break", value_name = "FILE:LINE")]
         breakpoint: String,
@@ -133,9 +157,15 @@ enum Command {
         source_dirs: Vec<PathBuf>,
     },
     /// Serve one dispatch to gdb over the remote protocol: `gdb -ex 'target remote :1234'` (waves are threads).
+    #[command(after_help = AFTER_HELP)]
     Serve {
         /// MANIFEST.json, or DIR for DIR/case.json.
+        #[arg(value_name = "MANIFEST|DIR")]
         manifest: PathBuf,
+        /// Emulated-memory limit for all buffers of the dispatch together, e.g. 64G (default 16G).
+        #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit)]
+        memory_limit: Option<u64>,
+
         /// TCP port to listen on.
         #[arg(long, default_value_t = 1234)]
         port: u16,
@@ -156,8 +186,14 @@ enum Command {
         trace_dir: Option<PathBuf>,
     },
     /// Step one dispatch interactively in the terminal: source, disassembly, waves, registers (MANIFEST or DIR).
+    #[command(after_help = AFTER_HELP)]
     Tui {
+        #[arg(value_name = "MANIFEST|DIR")]
         manifest: PathBuf,
+        /// Emulated-memory limit for all buffers of the dispatch together, e.g. 64G (default 16G).
+        #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit)]
+        memory_limit: Option<u64>,
+
         /// Most waves resident at once (whole work-groups).
         #[arg(long, default_value_t = 256)]
         resident_waves: u32,
@@ -176,6 +212,17 @@ fn main() -> ExitCode {
             libc::signal(libc::SIGPIPE, libc::SIG_DFL);
         }
     }
+    let memory_limit = match &cli.command {
+        Command::Run { memory_limit, .. }
+        | Command::Profile { memory_limit, .. }
+        | Command::Inspect { memory_limit, .. }
+        | Command::Serve { memory_limit, .. }
+        | Command::Tui { memory_limit, .. } => *memory_limit,
+        Command::Disasm { .. } => None,
+    };
+    if let Some(bytes) = memory_limit {
+        wavescope::manifest::set_memory_limit(bytes);
+    }
     let result = match cli.command {
         Command::Disasm {
             code_object,
@@ -191,6 +238,7 @@ fn main() -> ExitCode {
             hit,
             max_instructions,
             source_dirs,
+            ..
         } => cmd_inspect::run(&cmd_inspect::InspectArgs {
             manifest,
             breakpoint,
@@ -208,6 +256,7 @@ fn main() -> ExitCode {
             jobs,
             max_instructions,
             timing_model,
+            ..
         } => cmd_profile::run(&cmd_profile::ProfileArgs {
             manifest,
             top,
@@ -225,6 +274,7 @@ fn main() -> ExitCode {
             resident_waves,
             stop_on_findings,
             trace_dir,
+            ..
         } => cmd_serve::run(&cmd_serve::ServeArgs {
             manifest,
             port,
@@ -237,6 +287,7 @@ fn main() -> ExitCode {
         Command::Tui {
             manifest,
             resident_waves,
+            ..
         } => cmd_tui::run(&cmd_tui::TuiArgs {
             manifest,
             resident_waves,
@@ -256,6 +307,7 @@ fn main() -> ExitCode {
             trace_clock_mhz,
             trace_layout,
             trace_compress,
+            ..
         } => cmd_run::run(&cmd_run::RunArgs {
             manifest,
             check,
@@ -276,8 +328,16 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("wavescope: error: {e:#}");
-            ExitCode::from(2)
+            eprintln!("wavescope: error: {}", exit::one_line(&e));
+            exit::for_error(&e).into()
         }
     }
+}
+
+fn parse_memory_limit(s: &str) -> Result<u64, String> {
+    let n = wavescope::manifest::parse_size(s)?;
+    if n == 0 {
+        return Err("the memory limit must be more than 0".into());
+    }
+    Ok(n)
 }

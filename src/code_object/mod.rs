@@ -60,6 +60,9 @@ pub enum LoadError {
     },
 }
 
+/// Largest code object read (clang's gfx950 objects are kilobytes to a few megabytes).
+pub const MAX_CODE_OBJECT_BYTES: u64 = 256 << 20;
+
 /// `n_type` of the metadata note (AMDGPUUsage "Code Object V3 and Above Note Records").
 pub const NT_AMDGPU_METADATA: u32 = 32;
 /// `name` of the metadata note.
@@ -473,10 +476,19 @@ impl CodeObject {
 
     /// Read and parse a code object file.
     pub fn load(path: &std::path::Path) -> Result<CodeObject, LoadError> {
-        let bytes = std::fs::read(path).map_err(|e| LoadError::Io {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        })?;
+        // stat first: a regular file under MAX_CODE_OBJECT_BYTES, read with that bound (never /dev/zero whole)
+        let bytes =
+            crate::manifest::read_bounded(path, None, MAX_CODE_OBJECT_BYTES).map_err(|m| {
+                let p = path.display().to_string();
+                LoadError::Io {
+                    message: m.replacen(&format!("cannot read {p}: "), "", 1).replacen(
+                        &format!("{p} "),
+                        "",
+                        1,
+                    ),
+                    path: p,
+                }
+            })?;
         CodeObject::parse(bytes)
     }
 

@@ -331,12 +331,15 @@ impl DebugInfo {
                     break;
                 }
             };
+            // Where the unit starts, for messages about a damaged one (`.debug_info+0x..`).
+            let unit_at = format!(".debug_info+0x{:x}", header.offset().0);
+            let abbrev_at = format!(".debug_abbrev+0x{:x}", header.debug_abbrev_offset().0);
             let opened = match dwarf.unit(header.clone()) {
                 Ok(u) => Ok(u),
                 Err(e) => match open_unit_without_lines(dwarf, header) {
                     Ok(u) => {
                         self.notes.push(Note::new(format!(
-                            "line table of unit {unit_no} unreadable ({e}): its PCs have no source line"
+                            "corrupt DWARF: line table of unit {unit_no} (at {unit_at}) unreadable ({e}): its PCs have no source line"
                         )));
                         self.line_damaged = true;
                         Ok(u)
@@ -348,7 +351,7 @@ impl DebugInfo {
                 Ok(u) => u,
                 Err(e) => {
                     self.notes.push(Note::new(format!(
-                        "debug info unit {unit_no} unreadable ({e})"
+                        "corrupt DWARF: unit {unit_no} (at {unit_at}, abbreviations at {abbrev_at}) unreadable ({e})"
                     )));
                     // Keep unit numbers aligned with `model.units`.
                     self.lines.unit_files.push(Vec::new());

@@ -77,6 +77,35 @@ impl Region {
         r
     }
 
+    /// [`Region::new`] that reports a failed allocation (a buffer too large for this host) instead of aborting.
+    pub fn try_new(
+        base: u64,
+        bytes: &[u8],
+        size: u64,
+        name: impl Into<String>,
+        kind: RegionKind,
+        writable: bool,
+    ) -> Result<Region, String> {
+        let name = name.into();
+        let qwords = usize::try_from(size.div_ceil(8))
+            .map_err(|_| format!("{name}: {size} bytes is too large"))?;
+        let mut words: Vec<AtomicU64> = Vec::new();
+        words.try_reserve_exact(qwords).map_err(|_| {
+            format!("cannot allocate {size} bytes of emulated memory for {name} on this host")
+        })?;
+        words.extend((0..qwords).map(|_| AtomicU64::new(0)));
+        let r = Region {
+            base,
+            size,
+            name,
+            kind,
+            writable,
+            words: words.into_boxed_slice(),
+        };
+        r.write_bytes_unchecked(0, &bytes[..bytes.len().min(size as usize)]);
+        Ok(r)
+    }
+
     #[inline]
     pub(crate) fn dwords(&self) -> &[AtomicU32] {
         // SAFETY: AtomicU64 and [AtomicU32; 2] have the same size, and AtomicU64's alignment satisfies AtomicU32's.
