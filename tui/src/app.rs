@@ -1015,11 +1015,12 @@ pub fn layout(area: Rect, focus: Pane) -> Screen {
         };
         let [top, timeline] =
             Layout::vertical([Constraint::Min(10), Constraint::Length(tl)]).areas(main);
-        // The registers pane gets what 4 lanes a row need (`registers::lanes_per_row`), the waves and findings a
-        // quarter, the source and disassembly the rest: their lines are the widest text on screen.
+        // The registers pane gets what EXEC and VCC on one row need (42 inner columns, registers.rs; so 4 lanes
+        // and 4 SGPRs a row), the waves and findings a quarter, the source and disassembly the rest: their lines
+        // are the widest text on screen.
         let [left, mid, right] = Layout::horizontal([
             Constraint::Fill(1),
-            Constraint::Length(40),
+            Constraint::Length(44),
             Constraint::Percentage(25),
         ])
         .areas(top);
