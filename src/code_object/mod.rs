@@ -780,13 +780,13 @@ mod tests {
 
     #[test]
     fn header_and_metadata_must_agree() {
-        // e_flags say "any" while the target ID says sramecc+ / xnack-.
+        // e_flags say "any" while the target ID says sramecc+ / xnack- (xnack is compared first).
         let mut b = include_bytes!("testdata/gfx950_sramecc_on_xnack_off_v6.hsaco").to_vec();
         b[48..52].copy_from_slice(&0x54fu32.to_le_bytes());
         assert_eq!(
             parse(&b).unwrap_err().to_string(),
             "bad NT_AMDGPU_METADATA note: amdhsa.target \"amdgcn-amd-amdhsa--gfx950:sramecc+:xnack-\" says \
-             sramecc+ but e_flags 0x54f say sramecc unspecified (any)"
+             xnack- but e_flags 0x54f say xnack unspecified (any)"
         );
         // e_flags say xnack- while the target ID says nothing about xnack.
         let mut b = include_bytes!("testdata/gfx950_v6.hsaco").to_vec();
