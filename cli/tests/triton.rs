@@ -8,7 +8,6 @@ mod common;
 
 use common::{root, tmp, wavescope};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use wavescope::code_object::{ArgValueKind, CodeObject, FeatureSetting};
 
 /// The small examples every check runs on. triton_matmul_fp8_1024 (the 1024^3 benchmark dispatch, ~16 s) is run
@@ -33,36 +32,16 @@ fn report(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-/// The Perfetto trace checker: whether it accepts `trace`, and the number of instruction slices in it (slices
-/// not named `stall: ...`; the stall slices sit beside them on the wave tracks). The one place this file names the
-/// checker (it is being replaced by an in-repo one). `None` when it cannot run here.
-fn check_trace(trace: &Path) -> Option<Result<u64, String>> {
-    let tool = std::env::var_os("WAVESCOPE_VALIDATE_PFTRACE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("../shared/tools/validate_pftrace.py"));
-    if !tool.exists()
-        || Command::new("python3")
-            .args(["-c", "import perfetto, google.protobuf"])
-            .output()
-            .map(|o| !o.status.success())
-            .unwrap_or(true)
-    {
-        return None;
-    }
-    let o = Command::new("python3")
-        .arg(&tool)
-        .arg(trace)
-        .arg("--sql")
-        .arg("select count(*) from slice where name not like 'stall:%'")
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
-    if !(o.status.success() && text.contains("OK: no errors")) {
-        return Some(Err(text));
-    }
-    // Output: a "packets=..." line, then per query its column header and its row.
-    let row = text.lines().nth(2).unwrap_or("");
-    Some(row.trim().parse().map_err(|_| text.clone()))
+/// The project's Perfetto trace checker (`wavescope_traces::validate`, what trace_processor's import needs):
+/// whether it accepts `trace`, and the number of instruction slices in it (slices not named `stall: ...`; the
+/// stall slices sit beside them on the wave tracks).
+fn check_trace(trace: &Path) -> Result<u64, String> {
+    let s = wavescope_traces::validate::check_file(trace).map_err(|p| format!("{p:?}"))?;
+    Ok(s.slices_by_name
+        .iter()
+        .filter(|(name, _)| !name.starts_with("stall:"))
+        .map(|(_, n)| n)
+        .sum())
 }
 
 #[test]
@@ -214,9 +193,8 @@ fn trace_has_one_slice_per_wave_instruction() {
         );
         assert!(std::fs::metadata(&trace).unwrap().len() > 0);
         match check_trace(&trace) {
-            Some(Ok(slices)) => assert_eq!(slices, n, "{name}: one slice per wave-instruction"),
-            Some(Err(text)) => panic!("{name}: validator: {text}"),
-            None => println!("SKIP validator: python3 perfetto package or checker missing"),
+            Ok(slices) => assert_eq!(slices, n, "{name}: one slice per wave-instruction"),
+            Err(text) => panic!("{name}: trace checker: {text}"),
         }
     }
 }
