@@ -18,14 +18,14 @@
 //! - tracks: every track an event lands on (its `track_uuid`, the sequence's default track, extra counter
 //!   tracks) and every parent uuid is described by a `TrackDescriptor` somewhere in the trace; counter values
 //!   only on counter tracks, slices and instants never on them;
-//! - slices: per track, events in non-decreasing time, every `TYPE_SLICE_END` closes an open begin, nothing left
-//!   open at the end; every event has a type;
+//! - slices: per track, every `TYPE_SLICE_END` closes an open begin no earlier than it, no event falls before
+//!   the begin of the slice it is written inside, nothing is left open at the end; every event has a type;
 //! - flows: an id in `flow_ids` (or `flow_ids_old`) starts or continues a flow, one in `terminating_flow_ids`
 //!   ends it; every flow ends, and none ends without having started.
 //!
-//! Events are taken in file order. trace_processor sorts by timestamp first; with per-track time order checked
-//! that changes nothing for slices, and this writer's flows stay within one wave's sequence, written in time
-//! order.
+//! Events are taken in file order. trace_processor sorts by timestamp first; with the nesting checks above that
+//! changes nothing for slices written begin-to-end, and this writer's flows stay within one wave's sequence,
+//! written in time order.
 
 use flate2::read::ZlibDecoder;
 use perfetto_protos::debug_annotation::debug_annotation;
@@ -313,7 +313,6 @@ impl Sequence {
 struct TrackUse {
     /// Open slices: (slice id, begin ts).
     stack: Vec<(usize, i64)>,
-    last_ts: Option<i64>,
     /// First packet using the track for a counter value / for a slice or instant.
     counter_at: Option<u64>,
     slice_at: Option<u64>,
@@ -894,19 +893,17 @@ impl Checker {
         let packet = self.packet;
         let u = self.uses.entry(track).or_default();
         u.slice_at.get_or_insert(packet);
-        let last = u.last_ts;
-        if last.is_some_and(|l| ts < l) {
+        // trace_processor sorts events by time before nesting them, so only an event earlier than the begin of
+        // the slice it is written inside breaks the nesting (an end before its begin: a negative duration).
+        let open = u.stack.last().map(|&(_, begin)| begin);
+        if let Some(b) = open.filter(|&b| ts < b) {
             self.problem(
                 ProblemKind::TimestampBackwards,
-                format!(
-                    "track {track}: event at {ts} after one at {}",
-                    last.unwrap()
-                ),
+                format!("track {track}: event at {ts} inside a slice that begins at {b}"),
             );
             return None;
         }
         let u = self.uses.get_mut(&track).unwrap();
-        u.last_ts = Some(ts);
         Some(u.stack.len() as u32)
     }
 

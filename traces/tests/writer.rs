@@ -3,6 +3,34 @@
 mod common;
 
 use common::*;
+use wavescope_traces::validate::{Arg as TraceArg, CounterValue, Slice};
+
+/// A slice's arguments written as the Python dict the old SQL checks printed: `{'lanes': 64, 'source': './k.cl:7'}`.
+fn py_args(s: &Slice) -> String {
+    let mut parts: Vec<String> = s
+        .args
+        .iter()
+        .map(|(k, v)| {
+            let v = match v {
+                TraceArg::Uint(u) | TraceArg::Pointer(u) => u.to_string(),
+                TraceArg::Int(i) => i.to_string(),
+                TraceArg::Double(d) => format!("{d:?}"),
+                TraceArg::Bool(b) => if *b { "True" } else { "False" }.to_string(),
+                TraceArg::Str(x) => format!("'{x}'"),
+                TraceArg::Other => "None".to_string(),
+            };
+            format!("'{k}': {v}")
+        })
+        .collect();
+    if let Some(src) = &s.source {
+        parts.push(format!("'source': '{}:{}'", src.file, src.line));
+    }
+    format!("{{{}}}", parts.join(", "))
+}
+
+fn rows_at(rows: &[String], i: usize) -> String {
+    rows[i].clone()
+}
 use wavescope_traces::{Arg, TraceConfig, TraceFile, TraceWriter, WaveCounter, WaveDesc};
 
 fn desc(wave: u32, simd: u8) -> WaveDesc {
@@ -18,9 +46,6 @@ fn desc(wave: u32, simd: u8) -> WaveDesc {
 
 #[test]
 fn slices_stalls_flows_counters_and_instants() {
-    if !have_validator() {
-        return;
-    }
     let path = tmp("writer_events.pftrace");
     // 500 MHz: a cycle is 2 ns.
     let file = TraceFile::create(
@@ -75,27 +100,58 @@ fn slices_stalls_flows_counters_and_instants() {
     assert_eq!(stats.instructions, 5);
     assert_eq!(stats.bytes, std::fs::metadata(&path).unwrap().len());
 
-    let rows = validate(
-        &path,
-        &[
-            "select group_concat(x, ';') from (select t.name || ':' || s.name || '@' || s.ts || '+' || s.dur as x \
-             from slice s join track t on s.track_id = t.id order by t.id, s.ts)",
-            "select group_concat(x, ';') from (select t.name || '=' || c.value || '@' || c.ts as x \
-             from counter c join track t on c.track_id = t.id order by t.id, c.ts)",
-            "select so.name || '->' || si.name from flow f join slice so on f.slice_out = so.id \
-             join slice si on f.slice_in = si.id",
-            "select args from slice where name = 'global_load_dword' and ts = 0",
-            "select args from slice where name = 'hazard H1'",
-            "select count(*) from track where name like 'wave %' and parent_id = (select id from track where name = 'WG (0,0,0)')",
-            "select group_concat(x, ';') from (select s.name || '@' || s.ts || ':' || s.args as x from slice s \
-             where s.args like '%lanes%' order by s.track_id, s.ts)",
-        ],
-    );
+    let tr = validate(&path);
+    let mut slices: Vec<&Slice> = tr.slices.iter().collect();
+    slices.sort_by_key(|s| (s.track, s.ts, s.id));
+    let mut counters: Vec<&CounterValue> = tr.counters.iter().collect();
+    counters.sort_by_key(|c| (c.track, c.ts));
+    let args_of = |name: &str, ts: Option<i64>| {
+        tr.slices
+            .iter()
+            .find(|s| s.name == name && ts.is_none_or(|t| s.ts == t))
+            .map(py_args)
+            .unwrap_or_default()
+    };
+    let wg = tr
+        .tracks
+        .values()
+        .find(|t| t.name == "WG (0,0,0)")
+        .map(|t| t.uuid);
+    let rows: Vec<String> = vec![
+        slices
+            .iter()
+            .map(|s| format!("{}:{}@{}+{}", tr.track_name(s.track), s.name, s.ts, s.dur))
+            .collect::<Vec<_>>()
+            .join(";"),
+        counters
+            .iter()
+            .map(|c| format!("{}={:?}@{}", tr.track_name(c.track), c.value, c.ts))
+            .collect::<Vec<_>>()
+            .join(";"),
+        tr.flows
+            .iter()
+            .map(|f| format!("{}->{}", tr.slices[f.from].name, tr.slices[f.to].name))
+            .collect::<Vec<_>>()
+            .join(";"),
+        args_of("global_load_dword", Some(0)),
+        args_of("hazard H1", None),
+        tr.tracks
+            .values()
+            .filter(|t| t.name.starts_with("wave ") && wg.is_some() && t.parent == wg)
+            .count()
+            .to_string(),
+        slices
+            .iter()
+            .filter(|s| s.arg("lanes").is_some())
+            .map(|s| format!("{}@{}:{}", s.name, s.ts, py_args(s)))
+            .collect::<Vec<_>>()
+            .join(";"),
+    ];
     let n0 = "wave 0 WG(0,0,0) SIMD 0";
     let n1 = "wave 1 WG(0,0,0) SIMD 1";
     let n2 = "wave 2 WG(0,0,0) SIMD 2";
     assert_eq!(
-        one(&rows, 0),
+        rows_at(&rows, 0),
         [
             format!("{n0}:global_load_dword@0+2"),
             format!("{n0}:stall: vmcnt@2+8"),
@@ -108,7 +164,7 @@ fn slices_stalls_flows_counters_and_instants() {
         .join(";")
     );
     assert_eq!(
-        one(&rows, 1),
+        rows_at(&rows, 1),
         [
             "wave 0 vmcnt=1.0@0",
             "wave 0 vmcnt=0.0@10",
@@ -122,15 +178,15 @@ fn slices_stalls_flows_counters_and_instants() {
         ]
         .join(";")
     );
-    assert_eq!(one(&rows, 2), "global_load_dword->s_waitcnt");
+    assert_eq!(rows_at(&rows, 2), "global_load_dword->s_waitcnt");
     // A wave's first instruction carries its active lanes as an argument.
-    assert_eq!(one(&rows, 3), "{'lanes': 64, 'source': './k.cl:7'}");
-    assert_eq!(one(&rows, 4), "{'producer_pc': '0x100'}");
-    assert_eq!(one(&rows, 5), "3");
+    assert_eq!(rows_at(&rows, 3), "{'lanes': 64, 'source': './k.cl:7'}");
+    assert_eq!(rows_at(&rows, 4), "{'producer_pc': '0x100'}");
+    assert_eq!(rows_at(&rows, 5), "3");
     // `lanes` only where it differs from the wave's previous `lanes` argument: wave 0 64 then 32, wave 1 64
     // once (at its first written instruction, cycle 10), wave 2 (a new wave on wave 0's sequence) 16.
     assert_eq!(
-        one(&rows, 6),
+        rows_at(&rows, 6),
         [
             "global_load_dword@0:{'lanes': 64, 'source': './k.cl:7'}",
             "s_waitcnt@10:{'lanes': 32, 'source': './k.cl:8'}",
