@@ -177,15 +177,15 @@ pub fn table(launches: &[serde_json::Value]) -> String {
         let _ = writeln!(
             s,
             "{:>5}  {:<40} {:>16} {:>14} {:>7} {:>12} {:>12.3} {:>9.2}  {}{fault}",
-            l["index"],
+            l["index"].to_string(),
             k,
             dims(&l["grid"]),
             dims(&l["block"]),
-            l["waves"],
-            l["wave_instructions"],
+            l["waves"].to_string(),
+            l["wave_instructions"].to_string(),
             l["modelled_ns"].as_f64().unwrap_or(0.0) / 1e3,
             l["wall_seconds"].as_f64().unwrap_or(0.0) * 1e3,
-            l["findings"]
+            l["findings"].to_string()
         );
     }
     s

@@ -61,9 +61,10 @@ fn selected(what: &Option<String>, index: usize, name: &str, demangled: &str) ->
 }
 
 pub fn demangle(name: &str) -> String {
-    cpp_demangle::Symbol::new(name)
-        .map(|s| s.to_string())
-        .unwrap_or_else(|_| name.to_string())
+    cpp_demangle::Symbol::new(name.as_bytes())
+        .ok()
+        .and_then(|s| s.demangle().ok())
+        .unwrap_or_else(|| name.to_string())
 }
 
 pub unsafe fn launch(
@@ -250,7 +251,10 @@ pub unsafe fn launch(
                 let bytes = r.to_bytes();
                 let a = st.allocs.get_mut(&addr).unwrap();
                 match &mut a.backing {
-                    Backing::Device(v) => v.copy_from_slice(&bytes[..v.len()]),
+                    Backing::Device(v) => {
+                        let n = v.len();
+                        v.copy_from_slice(&bytes[..n])
+                    }
                     Backing::Host { .. } => std::ptr::copy_nonoverlapping(
                         bytes.as_ptr(),
                         addr as *mut u8,
@@ -468,23 +472,34 @@ fn crate_capture_inputs(
 /// The module's ELF with its writable segments as they are now (__device__ variables a previous launch or
 /// hipMemcpyToSymbol changed), so a replay starts from the same state.
 fn patched_elf(m: &crate::Module) -> Vec<u8> {
-    use object::read::elf::{FileHeader, ProgramHeader};
     let mut elf = m.elf.clone();
-    let Ok(h) = object::elf::FileHeader64::<object::LittleEndian>::parse(&*m.elf) else {
-        return elf;
+    let le = |b: &[u8], at: usize, n: usize| -> u64 {
+        let mut v = [0u8; 8];
+        v[..n].copy_from_slice(&b[at..at + n]);
+        u64::from_le_bytes(v)
     };
-    let e = object::LittleEndian;
-    let Ok(phs) = h.program_headers(e, &*m.elf) else {
+    if elf.len() < 64 {
         return elf;
-    };
-    for ph in phs {
-        if ph.p_type(e) != object::elf::PT_LOAD || ph.p_flags(e) & object::elf::PF_W == 0 {
+    }
+    // ELF64 program headers: p_type, p_flags, p_offset, p_vaddr, p_paddr, p_filesz (PT_LOAD = 1, PF_W = 2)
+    let (phoff, phentsize, phnum) = (
+        le(&elf, 32, 8) as usize,
+        le(&elf, 54, 2) as usize,
+        le(&elf, 56, 2) as usize,
+    );
+    for i in 0..phnum {
+        let h = phoff + i * phentsize;
+        if h + 56 > elf.len() {
+            break;
+        }
+        let (ty, flags) = (le(&elf, h, 4), le(&elf, h + 4, 4));
+        if ty != 1 || flags & 2 == 0 {
             continue;
         }
-        let (va, off, filesz) = (
-            ph.p_vaddr(e),
-            ph.p_offset(e) as usize,
-            ph.p_filesz(e) as usize,
+        let (off, va, filesz) = (
+            le(&elf, h + 8, 8) as usize,
+            le(&elf, h + 16, 8),
+            le(&elf, h + 32, 8) as usize,
         );
         if let Some((_, bytes, _, _)) = m.segments.iter().find(|s| s.0 == va) {
             let n = filesz.min(bytes.len());
