@@ -219,13 +219,13 @@ mod tests {
         head.extend((entries.len() as u64).to_le_bytes());
         let table: usize = entries.iter().map(|(t, _)| 24 + t.len()).sum();
         let mut off = (32 + table) as u64;
-        let mut body = Vec::new();
+        let mut body: Vec<u8> = Vec::new();
         for (t, b) in entries {
             head.extend(off.to_le_bytes());
             head.extend((b.len() as u64).to_le_bytes());
             head.extend((t.len() as u64).to_le_bytes());
             head.extend(t.as_bytes());
-            body.extend(*b);
+            body.extend_from_slice(b);
             off += b.len() as u64;
         }
         head.extend(body);
