@@ -354,88 +354,10 @@ impl Dispatch {
                 "the work-group needs {lds_bytes} bytes of LDS ({static_lds} static + {dynamic} dynamic); gfx950 has {LDS_MAX}"
             )));
         }
-        // Hidden arguments, as the ROCm runtime fills them (AMDGPUUsage "Code Object V5 Metadata").
-        for meta in abi.args.iter().filter(|a| a.is_hidden()) {
-            let slot = meta.offset as usize..(meta.offset + meta.size) as usize;
-            if slot.end > kernarg.len() {
-                continue;
-            }
-            // AMDGPUUsage: hidden_block_count_* counts only the non-partial work-groups (a partial last
-            // work-group then reads hidden_remainder_* as its size: group_id < count ? group_size : remainder).
-            let full = |k: usize| (m.grid[k] / m.block[k].max(1)) as u64;
-            let v: Option<u64> = match meta.value_kind.as_str() {
-                "hidden_block_count_x" => Some(full(0)),
-                "hidden_block_count_y" => Some(full(1)),
-                "hidden_block_count_z" => Some(full(2)),
-                "hidden_group_size_x" => Some(m.block[0] as u64),
-                "hidden_group_size_y" => Some(m.block[1] as u64),
-                "hidden_group_size_z" => Some(m.block[2] as u64),
-                "hidden_remainder_x" => Some((m.grid[0] % m.block[0]) as u64),
-                "hidden_remainder_y" => Some((m.grid[1] % m.block[1]) as u64),
-                "hidden_remainder_z" => Some((m.grid[2] % m.block[2]) as u64),
-                "hidden_global_offset_x" | "hidden_global_offset_y" | "hidden_global_offset_z" => {
-                    Some(0)
-                }
-                "hidden_grid_dims" => Some(if m.grid[2] > 1 {
-                    3
-                } else if m.grid[1] > 1 {
-                    2
-                } else {
-                    1
-                }),
-                "hidden_dynamic_lds_size" => Some(dynamic as u64),
-                "hidden_private_base" => Some(Apertures::default().private_base >> 32),
-                "hidden_shared_base" => Some(Apertures::default().shared_base >> 32),
-                // No printf/hostcall/heap/queue services: a null pointer, as when the runtime provides none.
-                _ => Some(0),
-            };
-            if let Some(v) = v {
-                let n = slot.len().min(8);
-                kernarg[slot.start..slot.start + n].copy_from_slice(&v.to_le_bytes()[..n]);
-            }
-        }
-        mem.map(Region::new(
-            KERNARG_BASE,
-            &kernarg,
-            kernarg.len() as u64,
-            "kernarg segment",
-            RegionKind::Kernarg,
-            false,
-        ))
-        .map_err(err)?;
-        // hsa_kernel_dispatch_packet_t (64 bytes): header, setup, workgroup_size_xyz, grid_size_xyz,
-        // private/group segment sizes, kernel_object, kernarg_address.
-        let mut pkt = [0u8; 64];
-        pkt[0..2].copy_from_slice(&(2u16 | 1 << 8 | 2 << 9 | 2 << 11).to_le_bytes()); // KERNEL_DISPATCH, barrier, acquire/release system
-        let dims = if m.grid[2] > 1 {
-            3u16
-        } else if m.grid[1] > 1 {
-            2
-        } else {
-            1
-        };
-        pkt[2..4].copy_from_slice(&dims.to_le_bytes());
-        for k in 0..3 {
-            pkt[4 + 2 * k..6 + 2 * k].copy_from_slice(&(m.block[k] as u16).to_le_bytes());
-            pkt[12 + 4 * k..16 + 4 * k].copy_from_slice(&m.grid[k].to_le_bytes());
-        }
-        let private_size = abi.private_segment_fixed_size
-            + if abi.uses_dynamic_stack {
-                opts.dynamic_stack_bytes
-            } else {
-                0
-            };
-        pkt[24..28].copy_from_slice(&private_size.to_le_bytes());
-        pkt[28..32].copy_from_slice(&lds_bytes.to_le_bytes());
-        pkt[40..48].copy_from_slice(&KERNARG_BASE.to_le_bytes());
-        mem.map(Region::new(
-            DISPATCH_PACKET_BASE,
-            &pkt,
-            64,
-            "dispatch packet",
-            RegionKind::DispatchPacket,
-            false,
-        ))
+        crate::raw_launch::fill_hidden_args(&abi, m.grid, m.block, dynamic, &mut kernarg);
+        let private_size = crate::raw_launch::map_kernarg_and_packet(
+            &mut mem, &abi, m.grid, m.block, lds_bytes, &kernarg, opts,
+        )
         .map_err(err)?;
         Ok(Dispatch {
             abi,

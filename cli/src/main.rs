@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod cmd_disasm;
+mod cmd_exec;
 mod cmd_inspect;
 mod cmd_profile;
 mod cmd_run;
@@ -185,6 +186,43 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         trace_dir: Option<PathBuf>,
     },
+    /// Run an unmodified HIP program with wavescope's HIP runtime: every kernel launch runs on the executor
+    /// (docs/exec.md). Returns the program's exit status.
+    Exec {
+        /// Write every launch (with its run report) to this JSON file.
+        #[arg(long)]
+        report: Option<PathBuf>,
+        /// Write each launch as a manifest directory DIR/launch-NNNN (replay: wavescope run DIR/launch-NNNN --check).
+        #[arg(long)]
+        capture: Option<PathBuf>,
+        /// Capture only this launch: a kernel name (mangled or demangled) or a launch index.
+        #[arg(long)]
+        capture_only: Option<String>,
+        /// Stop the program at this launch (KERNEL or INDEX, optionally :PORT, default 1234) and serve it to gdb.
+        #[arg(long)]
+        gdb: Option<String>,
+        /// Run work-groups on this many host threads.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Exit 1 when the program exits 0 but a launch has hazard or missing-wait findings.
+        #[arg(long)]
+        strict: bool,
+        /// Stop a launch when a wave has issued this many instructions (0: no limit).
+        #[arg(long, default_value_t = 0)]
+        max_instructions: u64,
+        /// Cycle-model parameters (not yet supported by exec).
+        #[arg(long)]
+        timing_model: Option<PathBuf>,
+        /// One Perfetto trace of all launches (not yet supported by exec).
+        #[arg(long)]
+        trace: Option<PathBuf>,
+        /// Step launches in the terminal UI (not yet supported by exec).
+        #[arg(long)]
+        tui: bool,
+        /// The program and its arguments (after `--`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        program: Vec<String>,
+    },
     /// Step one dispatch interactively in the terminal: source, disassembly, waves, registers (MANIFEST or DIR).
     #[command(after_help = AFTER_HELP)]
     Tui {
@@ -224,6 +262,31 @@ fn main() -> ExitCode {
         wavescope::manifest::set_memory_limit(bytes);
     }
     let result = match cli.command {
+        Command::Exec {
+            report,
+            capture,
+            capture_only,
+            gdb,
+            jobs,
+            strict,
+            max_instructions,
+            timing_model,
+            trace,
+            tui,
+            program,
+        } => cmd_exec::run(&cmd_exec::ExecArgs {
+            program,
+            report,
+            capture,
+            capture_only,
+            gdb,
+            jobs,
+            strict,
+            max_instructions,
+            timing_model,
+            trace,
+            tui,
+        }),
         Command::Disasm {
             code_object,
             kernel,

@@ -1,0 +1,192 @@
+//! `wavescope exec -- PROGRAM [ARGS...]`: run an unmodified HIP program with wavescope's HIP runtime
+//! (`libamdhip64.so`, built from hip/) in place of AMD's: every kernel launch runs on the gfx950 executor. The
+//! runtime is found beside this executable (or at `WAVESCOPE_HIP_LIB`); symlinks with the sonames programs link
+//! against go into a temporary directory put first on `LD_LIBRARY_PATH`. Settings reach the runtime through
+//! `WAVESCOPE_EXEC_CONFIG` (a JSON file); it appends one JSON line per launch to a records file read here at the
+//! end for the table and `--report` (docs/exec.md).
+
+use anyhow::{anyhow, bail, Context};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+pub struct ExecArgs {
+    pub program: Vec<String>,
+    pub report: Option<PathBuf>,
+    pub capture: Option<PathBuf>,
+    pub capture_only: Option<String>,
+    pub gdb: Option<String>,
+    pub jobs: usize,
+    pub strict: bool,
+    pub max_instructions: u64,
+    pub timing_model: Option<PathBuf>,
+    pub trace: Option<PathBuf>,
+    pub tui: bool,
+}
+
+/// Sonames HIP programs link against: Debian's HIP 5.2 (`.so.5`), ROCm 6 and 7.
+const SONAMES: &[&str] = &[
+    "libamdhip64.so",
+    "libamdhip64.so.5",
+    "libamdhip64.so.6",
+    "libamdhip64.so.7",
+];
+
+fn runtime_library() -> anyhow::Result<PathBuf> {
+    if let Some(p) = std::env::var_os("WAVESCOPE_HIP_LIB") {
+        let p = PathBuf::from(p);
+        if p.is_file() {
+            return Ok(p);
+        }
+        bail!("WAVESCOPE_HIP_LIB={} is not a file", p.display());
+    }
+    let exe =
+        std::env::current_exe().context("cannot find the wavescope executable's directory")?;
+    let dir = exe.parent().unwrap_or(Path::new("."));
+    for cand in [
+        dir.join("libamdhip64.so"),
+        dir.join("../lib/libamdhip64.so"),
+    ] {
+        if cand.is_file() {
+            return Ok(cand);
+        }
+    }
+    bail!(
+        "wavescope's HIP runtime libamdhip64.so is not beside {} (build it with `cargo build --release -p wavescope-hip`, \
+         or point WAVESCOPE_HIP_LIB at it)",
+        exe.display()
+    )
+}
+
+pub fn run(a: &ExecArgs) -> anyhow::Result<ExitCode> {
+    if a.program.is_empty() {
+        bail!("no program given: wavescope exec [OPTIONS] -- PROGRAM [ARGS...]");
+    }
+    if a.tui {
+        bail!("--tui is not available for exec yet: capture the launch (--capture DIR --capture-only K) and run `wavescope tui DIR/launch-NNNN`");
+    }
+    if a.trace.is_some() {
+        bail!("--trace is not available for exec yet: capture the launches (--capture DIR) and trace one with `wavescope run DIR/launch-NNNN --trace FILE`");
+    }
+    if let Some(t) = &a.timing_model {
+        bail!(
+            "--timing-model {}: exec runs the default cycle model only (src/timing/cdna4.toml) for now",
+            t.display()
+        );
+    }
+    let lib = runtime_library()?;
+    let tmp = std::env::temp_dir().join(format!("wavescope-exec-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+    let result = run_in(a, &lib, &tmp);
+    let _ = std::fs::remove_dir_all(&tmp);
+    result
+}
+
+fn run_in(a: &ExecArgs, lib: &Path, tmp: &Path) -> anyhow::Result<ExitCode> {
+    let lib = std::fs::canonicalize(lib)?;
+    for s in SONAMES {
+        std::os::unix::fs::symlink(&lib, tmp.join(s))
+            .with_context(|| format!("cannot link {} in {}", s, tmp.display()))?;
+    }
+    if let Some(c) = &a.capture {
+        std::fs::create_dir_all(c).with_context(|| format!("cannot create {}", c.display()))?;
+    }
+    let records = tmp.join("launches.jsonl");
+    let abs = |p: &Path| -> String {
+        std::path::absolute(p)
+            .unwrap_or_else(|_| p.to_path_buf())
+            .display()
+            .to_string()
+    };
+    let config = serde_json::json!({
+        "records": abs(&records),
+        "jobs": a.jobs,
+        "strict": a.strict,
+        "max_instructions": a.max_instructions,
+        "capture_dir": a.capture.as_deref().map(abs),
+        "capture_only": a.capture_only,
+        "gdb": a.gdb,
+    });
+    let cfg_path = tmp.join("config.json");
+    std::fs::write(&cfg_path, config.to_string())?;
+    let mut ld = tmp.display().to_string();
+    if let Some(old) = std::env::var_os("LD_LIBRARY_PATH") {
+        ld = format!("{ld}:{}", old.to_string_lossy());
+    }
+    let status = std::process::Command::new(&a.program[0])
+        .args(&a.program[1..])
+        .env("LD_LIBRARY_PATH", ld)
+        .env("WAVESCOPE_EXEC_CONFIG", &cfg_path)
+        .status()
+        .map_err(|e| anyhow!("cannot run {}: {e}", a.program[0]))?;
+    let launches: Vec<serde_json::Value> = std::fs::read_to_string(&records)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    eprint!("{}", table(&launches));
+    if let Some(p) = &a.report {
+        let j = serde_json::json!({
+            "program": a.program,
+            "exit_status": status.code(),
+            "launches": launches,
+        });
+        std::fs::write(p, serde_json::to_string_pretty(&j)? + "\n")
+            .map_err(|e| anyhow!("cannot write report {}: {e}", p.display()))?;
+    }
+    let code = match status.code() {
+        Some(c) => c as u8,
+        None => {
+            use std::os::unix::process::ExitStatusExt;
+            128 + status.signal().unwrap_or(0) as u8
+        }
+    };
+    let findings: u64 = launches.iter().filter_map(|l| l["findings"].as_u64()).sum();
+    if a.strict && code == 0 && findings > 0 {
+        eprintln!("wavescope: --strict: {findings} hazard/missing-wait finding(s) in the launches");
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::from(code))
+}
+
+/// The launch table: index, kernel, grid/block, waves, wave-instructions, modelled time, wall time, findings.
+pub fn table(launches: &[serde_json::Value]) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let _ = writeln!(s, "wavescope: {} kernel launch(es)", launches.len());
+    if launches.is_empty() {
+        return s;
+    }
+    let _ = writeln!(
+        s,
+        "{:>5}  {:<40} {:>16} {:>14} {:>7} {:>12} {:>12} {:>9}  findings",
+        "#", "kernel", "grid", "block", "waves", "wave-insts", "modelled us", "wall ms"
+    );
+    let dims = |v: &serde_json::Value| {
+        let d: Vec<String> = v
+            .as_array()
+            .map(|a| a.iter().map(|x| x.to_string()).collect())
+            .unwrap_or_default();
+        format!("({})", d.join(","))
+    };
+    for l in launches {
+        let mut k = l["demangled"].as_str().unwrap_or("?").to_string();
+        if k.chars().count() > 40 {
+            k = k.chars().take(39).collect::<String>() + "~";
+        }
+        let fault = l["fault"].as_str().map(|_| " FAULT").unwrap_or("");
+        let _ = writeln!(
+            s,
+            "{:>5}  {:<40} {:>16} {:>14} {:>7} {:>12} {:>12.3} {:>9.2}  {}{fault}",
+            l["index"].to_string(),
+            k,
+            dims(&l["grid"]),
+            dims(&l["block"]),
+            l["waves"].to_string(),
+            l["wave_instructions"].to_string(),
+            l["modelled_ns"].as_f64().unwrap_or(0.0) / 1e3,
+            l["wall_seconds"].as_f64().unwrap_or(0.0) * 1e3,
+            l["findings"].to_string()
+        );
+    }
+    s
+}

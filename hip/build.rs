@@ -1,0 +1,77 @@
+//! Exports: every HIP 5.2 entry point (api_names.txt, from tools/gen_api_names.py) under the version node
+//! `hip_4.2` that programs linked against Debian's libamdhip64.so.5 import. Those the runtime does not implement
+//! (no `extern "C" fn NAME` in src/) become stubs that name themselves and return hipErrorNotSupported.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+use std::path::Path;
+
+/// Entry points outside api_names.txt (not declared as returning hipError_t) that programs import.
+const EXTRA: &[&str] = &[
+    "__hipRegisterManagedVar",
+    "__hipRegisterSurface",
+    "__hipRegisterTexture",
+    "hipKernelNameRef",
+    "hipKernelNameRefByPtr",
+    "hipGetStreamDeviceId",
+    "hipGetDevicePropertiesR0600",
+    "hipChooseDeviceR0600",
+    "hiprtcCreateProgram",
+    "hiprtcCompileProgram",
+    "hiprtcDestroyProgram",
+    "hiprtcGetCode",
+    "hiprtcGetCodeSize",
+    "hiprtcGetProgramLog",
+    "hiprtcGetProgramLogSize",
+    "hiprtcAddNameExpression",
+    "hiprtcGetLoweredName",
+];
+
+fn main() {
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap();
+    let out = std::env::var("OUT_DIR").unwrap();
+    println!("cargo:rerun-if-changed=api_names.txt");
+    println!("cargo:rerun-if-changed=src");
+    let api = std::fs::read_to_string(Path::new(&dir).join("api_names.txt")).unwrap();
+    let mut all: BTreeSet<String> = api
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect();
+    all.extend(EXTRA.iter().map(|s| s.to_string()));
+    let mut implemented = BTreeSet::new();
+    for e in std::fs::read_dir(Path::new(&dir).join("src")).unwrap() {
+        let text = std::fs::read_to_string(e.unwrap().path()).unwrap_or_default();
+        for line in text.lines() {
+            if let Some(rest) = line.trim().strip_prefix("pub unsafe extern \"C\" fn ") {
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                implemented.insert(name);
+            }
+        }
+    }
+    let mut stubs = String::new();
+    for n in all.difference(&implemented) {
+        writeln!(
+            stubs,
+            "#[no_mangle]\npub extern \"C\" fn {n}() -> i32 {{ crate::unsupported(\"{n}\") }}"
+        )
+        .unwrap();
+    }
+    std::fs::write(Path::new(&out).join("stubs.rs"), stubs).unwrap();
+    let mut script = String::from("hip_4.2 {\n  global:\n");
+    for n in all.union(&implemented) {
+        writeln!(script, "    {n};").unwrap();
+    }
+    script.push_str("  local:\n    *;\n};\n");
+    let vs = Path::new(&out).join("hip.map");
+    std::fs::write(&vs, script).unwrap();
+    println!(
+        "cargo:rustc-cdylib-link-arg=-Wl,--version-script={}",
+        vs.display()
+    );
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libamdhip64.so.5");
+}

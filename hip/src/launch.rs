@@ -1,0 +1,557 @@
+//! One kernel launch: kernarg segment from the code object metadata, every allocation mapped at its address,
+//! the dispatch run through the same session path as `wavescope run` (cycle model, hazard and missing-wait
+//! checks), results copied back, the launch recorded and (when asked) captured as a manifest directory.
+
+use crate::{
+    Backing, HipError, State, INVALID_DEVICE_FUNCTION, INVALID_VALUE, LAUNCH_FAILURE,
+    NO_BINARY_FOR_GPU, SUCCESS,
+};
+use std::ffi::c_void;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use wavescope::exec::{FaultKind, Program, RegionKind};
+use wavescope::launch::{Dispatch, KernelAbi, RunOptions};
+use wavescope::manifest::Manifest;
+use wavescope::raw_launch::{RawLaunch, RawRegion};
+use wavescope::session::Session;
+
+pub enum Args {
+    /// `void** args`: one pointer per explicit argument.
+    Pointers(*mut *mut c_void),
+    /// HIP_LAUNCH_PARAM_BUFFER_POINTER: the explicit arguments laid out at their offsets.
+    Blob(Vec<u8>),
+}
+
+pub fn abi_of(st: &State, f: *const c_void) -> Option<KernelAbi> {
+    let fi = crate::function_of(st, f)?;
+    let func = &st.functions[fi];
+    let m = func.module?;
+    wavescope::kernel_abi::kernel_abi(&st.modules[m].co, &func.name).ok()
+}
+
+/// Work-groups of `block` work-items one CU holds: 4 SIMDs x 8 waves, 512 VGPRs (+AGPRs, unified file) per
+/// lane per SIMD in granules of 8, 160 KiB LDS, 2048 work-items.
+pub fn blocks_per_cu(abi: &KernelAbi, block: u32, dyn_lds: u32) -> i32 {
+    let waves = block.div_ceil(64).max(1);
+    let regs = ((abi.vgpr_count as u32).next_multiple_of(4) + abi.agpr_count as u32)
+        .next_multiple_of(8)
+        .max(8);
+    let per_simd = (512 / regs).min(8);
+    let by_waves = 4 * per_simd / waves;
+    let lds = abi.group_segment_fixed_size + dyn_lds;
+    let by_lds = if lds == 0 {
+        u32::MAX
+    } else {
+        wavescope::launch::LDS_MAX / lds
+    };
+    let by_items = 2048 / block.max(1);
+    by_waves.min(by_lds).min(by_items) as i32
+}
+
+fn selected(what: &Option<String>, index: usize, name: &str, demangled: &str) -> bool {
+    match what {
+        None => false,
+        Some(w) => match w.parse::<usize>() {
+            Ok(i) => i == index,
+            Err(_) => {
+                w == name || demangled == w || demangled.split('(').next() == Some(w.as_str())
+            }
+        },
+    }
+}
+
+pub fn demangle(name: &str) -> String {
+    cpp_demangle::Symbol::new(name.as_bytes())
+        .ok()
+        .and_then(|s| s.demangle().ok())
+        .unwrap_or_else(|| name.to_string())
+}
+
+pub unsafe fn launch(
+    st: &mut State,
+    f: *const c_void,
+    grid: [u32; 3],
+    block: [u32; 3],
+    shmem: usize,
+    args: Args,
+) -> HipError {
+    let Some(fi) = crate::function_of(st, f) else {
+        eprintln!("wavescope-hip: launch of a function the program never registered ({f:?})");
+        return INVALID_DEVICE_FUNCTION;
+    };
+    let name = st.functions[fi].name.clone();
+    let Some(mi) = st.functions[fi].module else {
+        eprintln!("wavescope-hip: kernel {name}: the program has no gfx950 code object for it");
+        return NO_BINARY_FOR_GPU;
+    };
+    let co = st.modules[mi].co.clone();
+    let abi = match wavescope::kernel_abi::kernel_abi(&co, &name) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("wavescope-hip: kernel {name}: {e}");
+            return INVALID_DEVICE_FUNCTION;
+        }
+    };
+    if grid.contains(&0) || block.contains(&0) {
+        return crate::INVALID_VALUE.max(9); // hipErrorInvalidConfiguration
+    }
+    // Explicit arguments at their metadata offsets (a module launch passes only those; the hidden ones are
+    // the core's to fill, as ROCm's runtime does).
+    let mut kernarg = vec![0u8; abi.kernarg_segment_size as usize];
+    let explicit: Vec<_> = abi
+        .args
+        .iter()
+        .filter(|a| !a.is_hidden())
+        .cloned()
+        .collect();
+    match &args {
+        Args::Pointers(p) => {
+            if p.is_null() && !explicit.is_empty() {
+                return INVALID_VALUE;
+            }
+            for (i, a) in explicit.iter().enumerate() {
+                let src = *p.add(i) as *const u8;
+                let end = (a.offset + a.size) as usize;
+                if src.is_null() || end > kernarg.len() {
+                    return INVALID_VALUE;
+                }
+                kernarg[a.offset as usize..end]
+                    .copy_from_slice(std::slice::from_raw_parts(src, a.size as usize));
+            }
+        }
+        Args::Blob(b) => {
+            let n = b.len().min(kernarg.len());
+            kernarg[..n].copy_from_slice(&b[..n]);
+        }
+    }
+    let index = st.launches;
+    st.launches += 1;
+    let demangled = demangle(&name);
+    // Every allocation the kernel could reach, at its own address.
+    let mut bases = Vec::new();
+    let mut regions = Vec::new();
+    for (&addr, a) in &st.allocs {
+        let bytes = match &a.backing {
+            Backing::Device(v) => v.clone(),
+            Backing::Host { .. } => {
+                std::slice::from_raw_parts(addr as *const u8, a.size as usize).to_vec()
+            }
+        };
+        bases.push(addr);
+        regions.push(RawRegion {
+            addr,
+            bytes,
+            name: format!("allocation 0x{addr:x}"),
+        });
+    }
+    let items = [0, 1, 2].map(|k| grid[k].saturating_mul(block[k]));
+    let opts = RunOptions {
+        max_instructions: st.cfg.max_instructions,
+        jobs: st.cfg.jobs,
+        ..RunOptions::default()
+    };
+    let (text_addr, text) = co.text();
+    let program = Program::new(text, text_addr);
+    let module = &st.modules[mi];
+    let raw = RawLaunch {
+        grid: items,
+        block,
+        lds_dynamic_bytes: shmem as u32,
+        kernarg: &kernarg,
+        regions: &regions,
+    };
+    let dispatch = match Dispatch::from_raw(abi.clone(), program, &module.segments, &raw, &opts) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("wavescope-hip: launch {index} ({demangled}): {e}");
+            return 9; // hipErrorInvalidConfiguration
+        }
+    };
+    let capture = st.cfg.capture_dir.is_some()
+        && (st.cfg.capture_only.is_none()
+            || selected(&st.cfg.capture_only, index, &name, &demangled));
+    let gdb = st
+        .cfg
+        .gdb
+        .as_ref()
+        .filter(|(w, _)| selected(&Some(w.clone()), index, &name, &demangled))
+        .map(|(_, p)| *p);
+    let capture_dir: Option<PathBuf> = if capture {
+        Some(Path::new(st.cfg.capture_dir.as_ref().unwrap()).join(format!("launch-{index:04}")))
+    } else if gdb.is_some() {
+        Some(std::env::temp_dir().join(format!("wavescope-gdb-{}-{index}", std::process::id())))
+    } else {
+        None
+    };
+    let mut capture_note = None;
+    let mut manifest_args = None;
+    if let Some(dir) = &capture_dir {
+        if let Err(e) = std::fs::create_dir_all(dir)
+            .and_then(|_| std::fs::write(dir.join("kernel.hsaco"), patched_elf(module)))
+        {
+            eprintln!("wavescope-hip: cannot write {}: {e}", dir.display());
+        }
+    }
+    if let (Some(dir), true) = (&capture_dir, capture) {
+        match crate_capture_inputs(
+            module, &abi, &kernarg, &bases, &regions, dir, &name, items, block, shmem,
+        ) {
+            Ok(a) => manifest_args = Some(a),
+            Err(e) => {
+                eprintln!("wavescope-hip: launch {index} ({demangled}): not captured: {e}");
+                capture_note = Some(e);
+            }
+        }
+    }
+    let session = Session {
+        manifest: Manifest {
+            path: capture_dir
+                .as_ref()
+                .map(|d| d.join("case.json"))
+                .unwrap_or_else(|| PathBuf::from(format!("launch-{index:04}"))),
+            code_object: capture_dir
+                .as_ref()
+                .map(|d| d.join("kernel.hsaco"))
+                .unwrap_or_else(|| PathBuf::from(&module.name)),
+            kernel: name.clone(),
+            grid: items,
+            block,
+            lds_dynamic_bytes: Some(shmem as u32),
+            args: Vec::new(),
+            outputs: Vec::new(),
+        },
+        code_object: co.clone(),
+        dispatch,
+        debug_info: module.debug_info.clone(),
+    };
+    if let Some(port) = gdb {
+        // The gdb server owns its session: a second dispatch of the same launch, same addresses.
+        let program = Program::new(text, text_addr);
+        match Dispatch::from_raw(abi.clone(), program, &st.modules[mi].segments, &raw, &opts) {
+            Ok(d) => {
+                let copy = Session {
+                    manifest: session.manifest.clone(),
+                    code_object: co.clone(),
+                    dispatch: d,
+                    debug_info: st.modules[mi].debug_info.clone(),
+                };
+                serve_gdb(copy, port, index, &demangled);
+            }
+            Err(e) => eprintln!("wavescope-hip: --gdb: {e}"),
+        }
+    }
+    let t0 = Instant::now();
+    let outcome = session.run(&opts);
+    let wall = t0.elapsed().as_secs_f64();
+    // Results back where the program sees them.
+    for r in session.dispatch.mem.regions() {
+        match r.kind {
+            RegionKind::Buffer { arg_index } => {
+                let addr = bases[arg_index];
+                let bytes = r.to_bytes();
+                let a = st.allocs.get_mut(&addr).unwrap();
+                match &mut a.backing {
+                    Backing::Device(v) => {
+                        let n = v.len();
+                        v.copy_from_slice(&bytes[..n])
+                    }
+                    Backing::Host { .. } => std::ptr::copy_nonoverlapping(
+                        bytes.as_ptr(),
+                        addr as *mut u8,
+                        a.size as usize,
+                    ),
+                }
+            }
+            RegionKind::CodeObject if r.writable => {
+                for (va, bytes, memsz, _) in st.modules[mi].segments.iter_mut() {
+                    if *va == r.base {
+                        let b = r.to_bytes();
+                        bytes.clear();
+                        bytes.extend_from_slice(&b[..*memsz as usize]);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut captured = None;
+    if capture {
+        if let (Some(dir), Some(margs)) = (&capture_dir, &manifest_args) {
+            match write_manifest(&session, dir, margs, &bases) {
+                Ok(()) => captured = Some(dir.display().to_string()),
+                Err(e) => eprintln!("wavescope-hip: launch {index}: capture: {e}"),
+            }
+        }
+    }
+    let cycles = outcome.report.cycles;
+    let modelled_ns = cycles as f64 / (crate::device::CLOCK_KHZ as f64 / 1e6);
+    st.modelled_ns += modelled_ns;
+    let findings = outcome.report.hazards.len() + outcome.report.missing_waits.len();
+    if let Some(fs) = &outcome.findings {
+        for h in &fs.hazards {
+            eprintln!(
+                "wavescope: launch {index} {demangled}: {}",
+                wavescope::hazards::format_finding(h)
+            );
+        }
+        for m in &fs.missing_waits {
+            eprintln!(
+                "wavescope: launch {index} {demangled}: {}",
+                wavescope::hazards::format_missing_wait(m)
+            );
+        }
+    }
+    let mut result = SUCCESS;
+    if let Some(f) = &outcome.report.fault {
+        eprintln!(
+            "wavescope: launch {index} {demangled}: fault: {}",
+            f.message
+        );
+        if let Some(a) = &f.address {
+            eprintln!("wavescope:   address {a}");
+        }
+        let kind = outcome.fault.as_ref().map(|f| f.kind);
+        st.sticky = match kind {
+            Some(FaultKind::Memory) => crate::ILLEGAL_ADDRESS,
+            _ => LAUNCH_FAILURE,
+        };
+        result = SUCCESS; // reported at the next synchronising call, as on a GPU
+    }
+    if let Some(path) = &st.cfg.records {
+        let rec = serde_json::json!({
+            "index": index,
+            "kernel": name,
+            "demangled": demangled,
+            "grid": grid,
+            "block": block,
+            "dynamic_lds": shmem,
+            "waves": outcome.stats.waves,
+            "wave_instructions": outcome.stats.wave_instructions,
+            "cycles": cycles,
+            "modelled_ns": modelled_ns,
+            "wall_seconds": wall,
+            "findings": findings,
+            "fault": outcome.report.fault.as_ref().map(|f| f.message.clone()),
+            "captured": captured,
+            "capture_note": capture_note,
+            "report": outcome.report,
+        });
+        use std::io::Write;
+        match std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
+            Ok(mut fh) => {
+                let _ = writeln!(fh, "{rec}");
+            }
+            Err(e) => eprintln!("wavescope-hip: cannot write launch record {path}: {e}"),
+        }
+    } else if !st.cfg.quiet {
+        eprintln!(
+            "wavescope: launch {index} {demangled}: {} waves, {} wave-instructions, {cycles} modelled cycles",
+            outcome.stats.waves, outcome.stats.wave_instructions
+        );
+    }
+    result
+}
+
+/// Serve this launch to gdb before it runs for the program (the dispatch the program gets is then run afresh
+/// from the same start: deterministic, so gdb saw exactly what the program gets unless registers were changed).
+fn serve_gdb(session: Session, port: u16, index: usize, demangled: &str) {
+    let listener = match std::net::TcpListener::bind(("127.0.0.1", port)) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("wavescope-hip: --gdb: cannot listen on 127.0.0.1:{port}: {e}");
+            return;
+        }
+    };
+    eprintln!(
+        "wavescope: launch {index} {demangled}: the program waits for gdb on 127.0.0.1:{port}"
+    );
+    match wavescope_debugger::server::make_target(
+        session,
+        wavescope::machine::MachineOptions::default(),
+    ) {
+        Ok(t) => {
+            if let Err(e) = wavescope_debugger::serve_on(listener, t, false, &mut std::io::stderr())
+            {
+                eprintln!("wavescope-hip: --gdb: {e}");
+            }
+        }
+        Err(e) => eprintln!("wavescope-hip: --gdb: {e}"),
+    }
+}
+
+/// A manifest argument of a capture.
+pub enum CapArg {
+    Buffer { region: usize, file: String },
+    Bytes { file: String },
+}
+
+/// Write the launch's code object and inputs; returns the manifest arguments (written with the outputs later).
+#[allow(clippy::too_many_arguments)]
+fn crate_capture_inputs(
+    _module: &crate::Module,
+    abi: &KernelAbi,
+    kernarg: &[u8],
+    bases: &[u64],
+    regions: &[RawRegion],
+    dir: &Path,
+    _name: &str,
+    _grid: [u32; 3],
+    _block: [u32; 3],
+    _shmem: usize,
+) -> Result<Vec<CapArg>, String> {
+    let mut args = Vec::new();
+    let mut used = std::collections::HashSet::new();
+    for (i, a) in abi.args.iter().filter(|a| !a.is_hidden()).enumerate() {
+        let slot = &kernarg[a.offset as usize..(a.offset + a.size) as usize];
+        match a.value_kind.as_str() {
+            "global_buffer" if a.size == 8 => {
+                let v = u64::from_le_bytes(slot.try_into().unwrap());
+                let Some(r) = bases.iter().position(|&b| b == v) else {
+                    let inside = bases
+                        .iter()
+                        .zip(regions)
+                        .find(|(b, r)| v > **b && v < **b + r.bytes.len() as u64);
+                    return Err(match (v, inside) {
+                        (0, _) => format!("argument {i} ({}) is a null pointer, which a manifest buffer cannot be", a.name),
+                        (_, Some((b, _))) => format!(
+                            "argument {i} ({}) points {} bytes into the allocation at 0x{b:x}; a manifest buffer starts at its allocation",
+                            a.name, v - b
+                        ),
+                        _ => format!("argument {i} ({}) = 0x{v:x} is not an allocation of this program", a.name),
+                    });
+                };
+                if !used.insert(r) {
+                    return Err(format!(
+                        "argument {i} ({}) aliases another argument's allocation",
+                        a.name
+                    ));
+                }
+                args.push(CapArg::Buffer {
+                    region: r,
+                    file: format!("arg{i}.bin"),
+                });
+            }
+            "by_value" => args.push(CapArg::Bytes {
+                file: format!("arg{i}.bin"),
+            }),
+            k => {
+                return Err(format!(
+                    "argument {i} ({}) of kind {k} cannot be written to a manifest",
+                    a.name
+                ))
+            }
+        }
+    }
+    let w = |f: &str, b: &[u8]| {
+        std::fs::write(dir.join(f), b)
+            .map_err(|e| format!("cannot write {}: {e}", dir.join(f).display()))
+    };
+    for (i, (a, c)) in abi
+        .args
+        .iter()
+        .filter(|a| !a.is_hidden())
+        .zip(&args)
+        .enumerate()
+    {
+        let _ = i;
+        match c {
+            CapArg::Buffer { region, file } => w(file, &regions[*region].bytes)?,
+            CapArg::Bytes { file } => w(
+                file,
+                &kernarg[a.offset as usize..(a.offset + a.size) as usize],
+            )?,
+        }
+    }
+    Ok(args)
+}
+
+/// The module's ELF with its writable segments as they are now (__device__ variables a previous launch or
+/// hipMemcpyToSymbol changed), so a replay starts from the same state.
+fn patched_elf(m: &crate::Module) -> Vec<u8> {
+    let mut elf = m.elf.clone();
+    let le = |b: &[u8], at: usize, n: usize| -> u64 {
+        let mut v = [0u8; 8];
+        v[..n].copy_from_slice(&b[at..at + n]);
+        u64::from_le_bytes(v)
+    };
+    if elf.len() < 64 {
+        return elf;
+    }
+    // ELF64 program headers: p_type, p_flags, p_offset, p_vaddr, p_paddr, p_filesz (PT_LOAD = 1, PF_W = 2)
+    let (phoff, phentsize, phnum) = (
+        le(&elf, 32, 8) as usize,
+        le(&elf, 54, 2) as usize,
+        le(&elf, 56, 2) as usize,
+    );
+    for i in 0..phnum {
+        let h = phoff + i * phentsize;
+        if h + 56 > elf.len() {
+            break;
+        }
+        let (ty, flags) = (le(&elf, h, 4), le(&elf, h + 4, 4));
+        if ty != 1 || flags & 2 == 0 {
+            continue;
+        }
+        let (off, va, filesz) = (
+            le(&elf, h + 8, 8) as usize,
+            le(&elf, h + 16, 8),
+            le(&elf, h + 32, 8) as usize,
+        );
+        if let Some((_, bytes, _, _)) = m.segments.iter().find(|s| s.0 == va) {
+            let n = filesz.min(bytes.len());
+            if off + n <= elf.len() {
+                elf[off..off + n].copy_from_slice(&bytes[..n]);
+            }
+        }
+    }
+    elf
+}
+
+fn write_manifest(
+    session: &Session,
+    dir: &Path,
+    args: &[CapArg],
+    bases: &[u64],
+) -> Result<(), String> {
+    let mut jargs = Vec::new();
+    let mut outputs = Vec::new();
+    for (i, c) in args.iter().enumerate() {
+        match c {
+            CapArg::Buffer { region, file } => {
+                let bytes = session.buffer(*region).unwrap_or_default();
+                let exp = format!("arg{i}.expected.bin");
+                std::fs::write(dir.join(&exp), &bytes)
+                    .map_err(|e| format!("cannot write {exp}: {e}"))?;
+                jargs.push(serde_json::json!({
+                    "kind": "buffer", "file": file, "dtype": "u8", "count": bytes.len(),
+                    "address": format!("0x{:x}", bases[*region]),
+                }));
+                outputs.push(serde_json::json!({
+                    "arg_index": i, "file": exp, "dtype": "u8", "count": bytes.len(),
+                }));
+            }
+            CapArg::Bytes { file } => {
+                jargs.push(serde_json::json!({"kind": "scalar", "file": file}))
+            }
+        }
+    }
+    let m = &session.manifest;
+    let j = serde_json::json!({
+        "code_object": "kernel.hsaco",
+        "kernel": m.kernel,
+        "grid": m.grid,
+        "block": m.block,
+        "lds_dynamic_bytes": m.lds_dynamic_bytes.unwrap_or(0),
+        "args": jargs,
+        "outputs": outputs,
+    });
+    std::fs::write(
+        dir.join("case.json"),
+        serde_json::to_string_pretty(&j).unwrap() + "\n",
+    )
+    .map_err(|e| format!("cannot write case.json: {e}"))
+}

@@ -1,0 +1,213 @@
+//! A dispatch built from what a runtime has at launch time (code object, kernel, grid/block, the explicit kernarg
+//! bytes, memory regions at their device addresses) instead of a manifest: what the HIP runtime (`hip/`) launches.
+//! The hidden arguments and the dispatch packet are filled by the same code a manifest launch uses.
+
+use crate::exec::{Apertures, GlobalMemory, Program, Region, RegionKind};
+use crate::launch::{
+    Dispatch, KernelAbi, LaunchError, RunOptions, DISPATCH_PACKET_BASE, KERNARG_BASE, LDS_MAX,
+};
+
+/// One memory region of a raw launch: `bytes` mapped at device address `addr`.
+#[derive(Clone, Debug)]
+pub struct RawRegion {
+    pub addr: u64,
+    pub bytes: Vec<u8>,
+    pub name: String,
+}
+
+/// Everything a runtime knows at a launch.
+pub struct RawLaunch<'a> {
+    /// Work-items per dimension (HIP: gridDim * blockDim).
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    /// Dynamic LDS bytes (HIP `sharedMemBytes`).
+    pub lds_dynamic_bytes: u32,
+    /// The explicit arguments, already at their metadata offsets (the hidden ones are filled here).
+    pub kernarg: &'a [u8],
+    /// Regions mapped as `RegionKind::Buffer { arg_index: i }`, `i` their index in this list.
+    pub regions: &'a [RawRegion],
+}
+
+impl Dispatch {
+    /// Lay out a launch given as raw kernarg bytes and regions at fixed addresses. `segments` as in
+    /// `Dispatch::new`.
+    pub fn from_raw(
+        abi: KernelAbi,
+        program: Program,
+        segments: &[(u64, Vec<u8>, u64, bool)],
+        l: &RawLaunch,
+        opts: &RunOptions,
+    ) -> Result<Dispatch, LaunchError> {
+        let err = |s: String| LaunchError(s);
+        if l.grid.contains(&0) || l.block.contains(&0) {
+            return Err(err(format!(
+                "grid {:?} / block {:?} has a zero dimension",
+                l.grid, l.block
+            )));
+        }
+        let wg_items: u64 = l.block.iter().map(|&b| b as u64).product();
+        if wg_items > 1024 {
+            return Err(err(format!(
+                "block {:?} has {wg_items} work-items; at most 1024",
+                l.block
+            )));
+        }
+        if abi.max_flat_workgroup_size != 0 && wg_items > abi.max_flat_workgroup_size as u64 {
+            return Err(err(format!(
+                "block {:?} has {wg_items} work-items but kernel {} was compiled for at most {} \
+                 (.max_flat_workgroup_size; raise it with __launch_bounds__)",
+                l.block, abi.name, abi.max_flat_workgroup_size
+            )));
+        }
+        let mut mem = GlobalMemory::new();
+        for (i, (vaddr, bytes, memsz, writable)) in segments.iter().enumerate() {
+            if *memsz == 0 {
+                continue;
+            }
+            mem.map(Region::new(
+                *vaddr,
+                bytes,
+                *memsz,
+                format!("code object segment {i}"),
+                RegionKind::CodeObject,
+                *writable,
+            ))
+            .map_err(err)?;
+        }
+        for (i, r) in l.regions.iter().enumerate() {
+            mem.map(Region::new(
+                r.addr,
+                &r.bytes,
+                (r.bytes.len() as u64).max(1),
+                r.name.clone(),
+                RegionKind::Buffer { arg_index: i },
+                true,
+            ))
+            .map_err(err)?;
+        }
+        let mut kernarg = vec![0u8; abi.kernarg_segment_size.max(256) as usize];
+        let n = l.kernarg.len().min(kernarg.len());
+        kernarg[..n].copy_from_slice(&l.kernarg[..n]);
+        let lds_bytes = abi.group_segment_fixed_size + l.lds_dynamic_bytes;
+        if lds_bytes > LDS_MAX {
+            return Err(err(format!(
+                "the work-group needs {lds_bytes} bytes of LDS ({} static + {} dynamic); gfx950 has {LDS_MAX}",
+                abi.group_segment_fixed_size, l.lds_dynamic_bytes
+            )));
+        }
+        fill_hidden_args(&abi, l.grid, l.block, l.lds_dynamic_bytes, &mut kernarg);
+        let private_size =
+            map_kernarg_and_packet(&mut mem, &abi, l.grid, l.block, lds_bytes, &kernarg, opts)
+                .map_err(err)?;
+        Ok(Dispatch {
+            abi,
+            program,
+            mem,
+            grid: l.grid,
+            block: l.block,
+            lds_bytes,
+            private_size,
+            apertures: Apertures::default(),
+            buffer_addrs: l.regions.iter().map(|r| Some(r.addr)).collect(),
+            kernarg_addr: KERNARG_BASE,
+            dispatch_packet_addr: DISPATCH_PACKET_BASE,
+        })
+    }
+}
+
+/// Hidden arguments, as the ROCm runtime fills them (AMDGPUUsage "Code Object V5 Metadata"). `grid` in
+/// work-items.
+pub fn fill_hidden_args(
+    abi: &KernelAbi,
+    grid: [u32; 3],
+    block: [u32; 3],
+    dynamic_lds: u32,
+    kernarg: &mut [u8],
+) {
+    for meta in abi.args.iter().filter(|a| a.is_hidden()) {
+        let slot = meta.offset as usize..(meta.offset + meta.size) as usize;
+        if slot.end > kernarg.len() {
+            continue;
+        }
+        // AMDGPUUsage: hidden_block_count_* counts only the non-partial work-groups (a partial last
+        // work-group then reads hidden_remainder_* as its size: group_id < count ? group_size : remainder).
+        let full = |k: usize| (grid[k] / block[k].max(1)) as u64;
+        let v: u64 = match meta.value_kind.as_str() {
+            "hidden_block_count_x" => full(0),
+            "hidden_block_count_y" => full(1),
+            "hidden_block_count_z" => full(2),
+            "hidden_group_size_x" => block[0] as u64,
+            "hidden_group_size_y" => block[1] as u64,
+            "hidden_group_size_z" => block[2] as u64,
+            "hidden_remainder_x" => (grid[0] % block[0].max(1)) as u64,
+            "hidden_remainder_y" => (grid[1] % block[1].max(1)) as u64,
+            "hidden_remainder_z" => (grid[2] % block[2].max(1)) as u64,
+            "hidden_global_offset_x" | "hidden_global_offset_y" | "hidden_global_offset_z" => 0,
+            "hidden_grid_dims" => grid_dims(grid) as u64,
+            "hidden_dynamic_lds_size" => dynamic_lds as u64,
+            "hidden_private_base" => Apertures::default().private_base >> 32,
+            "hidden_shared_base" => Apertures::default().shared_base >> 32,
+            // No printf/hostcall/heap/queue services: a null pointer, as when the runtime provides none.
+            _ => 0,
+        };
+        let n = slot.len().min(8);
+        kernarg[slot.start..slot.start + n].copy_from_slice(&v.to_le_bytes()[..n]);
+    }
+}
+
+fn grid_dims(grid: [u32; 3]) -> u16 {
+    if grid[2] > 1 {
+        3
+    } else if grid[1] > 1 {
+        2
+    } else {
+        1
+    }
+}
+
+/// Map the kernarg segment and the hsa_kernel_dispatch_packet_t; returns the private segment size per lane.
+pub fn map_kernarg_and_packet(
+    mem: &mut GlobalMemory,
+    abi: &KernelAbi,
+    grid: [u32; 3],
+    block: [u32; 3],
+    lds_bytes: u32,
+    kernarg: &[u8],
+    opts: &RunOptions,
+) -> Result<u32, String> {
+    mem.map(Region::new(
+        KERNARG_BASE,
+        kernarg,
+        kernarg.len() as u64,
+        "kernarg segment",
+        RegionKind::Kernarg,
+        false,
+    ))?;
+    // hsa_kernel_dispatch_packet_t (64 bytes): header, setup, workgroup_size_xyz, grid_size_xyz,
+    // private/group segment sizes, kernel_object, kernarg_address.
+    let mut pkt = [0u8; 64];
+    pkt[0..2].copy_from_slice(&(2u16 | 1 << 8 | 2 << 9 | 2 << 11).to_le_bytes()); // KERNEL_DISPATCH, barrier, acquire/release system
+    pkt[2..4].copy_from_slice(&grid_dims(grid).to_le_bytes());
+    for k in 0..3 {
+        pkt[4 + 2 * k..6 + 2 * k].copy_from_slice(&(block[k] as u16).to_le_bytes());
+        pkt[12 + 4 * k..16 + 4 * k].copy_from_slice(&grid[k].to_le_bytes());
+    }
+    let private_size = abi.private_segment_fixed_size
+        + if abi.uses_dynamic_stack {
+            opts.dynamic_stack_bytes
+        } else {
+            0
+        };
+    pkt[24..28].copy_from_slice(&private_size.to_le_bytes());
+    pkt[28..32].copy_from_slice(&lds_bytes.to_le_bytes());
+    pkt[40..48].copy_from_slice(&KERNARG_BASE.to_le_bytes());
+    mem.map(Region::new(
+        DISPATCH_PACKET_BASE,
+        &pkt,
+        64,
+        "dispatch packet",
+        RegionKind::DispatchPacket,
+        false,
+    ))?;
+    Ok(private_size)
+}
