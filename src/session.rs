@@ -43,7 +43,8 @@ pub enum SessionError {
         path: String,
         error: crate::code_object::LoadError,
     },
-    #[error("code object {path}: {message}")]
+    /// `message` names the file (`cannot read P: ...`, `P is a directory`).
+    #[error("code object: {message}")]
     Io { path: String, message: String },
     #[error("{manifest}: {message}")]
     Argument { manifest: String, message: String },
@@ -64,7 +65,7 @@ impl Session {
         )
         .map_err(|message| SessionError::Io {
             path: co_path.clone(),
-            message: message.replacen(&format!("{co_path} "), "", 1),
+            message,
         })?;
         let co = CodeObject::parse(bytes).map_err(|e| SessionError::CodeObject {
             path: co_path.clone(),
