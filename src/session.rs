@@ -325,7 +325,7 @@ fn check_scalar_types(m: &Manifest, co: &CodeObject) -> Result<(), String> {
                 | "uint64_t"
                 | "bool"
         );
-        let name = meta.name.as_deref().unwrap_or("?");
+        let name = meta.name.clone().unwrap_or_else(|| format!("arg{i}"));
         if (float_type && !dtype.is_float()) || (int_type && dtype.is_float()) {
             return Err(format!(
                 "args[{i}].dtype: {} given for parameter {name} of type {ty}",

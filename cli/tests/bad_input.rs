@@ -161,7 +161,7 @@ fn cases() -> Vec<Case> {
         c("dev_zero_code_object", Json(|m| m["code_object"] = json!("/dev/zero")),
           "/dev/zero is not a regular file"),
         c("f32_for_int_param", Json(|m| m["args"][5] = json!({"kind":"scalar","dtype":"f32","value":64.0})),
-          "args[5].dtype: f32 given for parameter ni of type int"),
+          "args[5].dtype: f32 given for parameter arg5 of type int"),
         c("kernel_typo", Json(|m| m["kernel"] = json!("gemmm")),
           "no kernel named \"gemmm\" in the code object; its kernels are: gemm"),
         // -- types and keys
@@ -193,7 +193,7 @@ fn cases() -> Vec<Case> {
         c("fractional_count", Json(|m| m["args"][1]["count"] = json!(1.5)),
           "`args[1].count` must be a non-negative integer, got 1.5"),
         c("count_2_70", Text(r#"{"kernel":"gemm","grid":[64,64],"block":[32,8],"args":[{"kind":"buffer","dtype":"f32","count":1180591620717411303424}]}"#),
-          "`args[0].count` must be a non-negative integer, got 1.1805916207174113e21"),
+          "`args[0].count` must be a non-negative integer, got 1.1805916207174113e+21"),
         c("unknown_kind", Json(|m| m["args"][0]["kind"] = json!("bufer")),
           "`args[0].kind` is \"bufer\", expected one of buffer, local, scalar"),
         c("missing_kind", Json(|m| { m["args"][0].as_object_mut().unwrap().remove("kind"); }),
@@ -283,7 +283,7 @@ fn cases() -> Vec<Case> {
         c("address_wraps", Json(|m| m["args"][0]["address"] = json!("0xffffffffffffff00")),
           "past the end of the address space"),
         c("address_on_kernarg", Json(|m| m["args"][0]["address"] = json!("0xf0000000000")),
-          "overlaps args[0] a at 0xf0000000000"),
+          "overlaps args[0] arg0 at 0xf0000000000"),
         // -- the memory limit
         Case { name: "memory_limit_small", edit: Json(|_| {}), extra: &["--memory-limit", "32K"], code: 2,
                phrase: "args[2].count: 4096 elements of f32 brings the buffers to 48 KiB, over the emulated-memory limit of 32 KiB (raise it with --memory-limit)" },
