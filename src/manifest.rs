@@ -334,7 +334,7 @@ impl ScalarValue {
             }
             (ScalarValue::Float(f), Some(_)) => {
                 return Err(format!(
-                    "{f} is not an integer but the dtype is {}",
+                    "{f:?} is not an integer but the dtype is {}",
                     dtype.name()
                 ))
             }
@@ -351,7 +351,7 @@ impl ScalarValue {
                 };
                 if f.is_finite() && !back.is_finite() {
                     return Err(format!(
-                        "{f} is out of range for {} (it would become infinite)",
+                        "{f:?} is out of range for {} (it would become infinite)",
                         dtype.name()
                     ));
                 }

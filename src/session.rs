@@ -43,7 +43,8 @@ pub enum SessionError {
         path: String,
         error: crate::code_object::LoadError,
     },
-    #[error("code object {path}: {message}")]
+    /// `message` names the file (`cannot read P: ...`, `P is a directory`).
+    #[error("code object: {message}")]
     Io { path: String, message: String },
     #[error("{manifest}: {message}")]
     Argument { manifest: String, message: String },
@@ -64,7 +65,7 @@ impl Session {
         )
         .map_err(|message| SessionError::Io {
             path: co_path.clone(),
-            message: message.replacen(&format!("{co_path} "), "", 1),
+            message,
         })?;
         let co = CodeObject::parse(bytes).map_err(|e| SessionError::CodeObject {
             path: co_path.clone(),
@@ -324,7 +325,7 @@ fn check_scalar_types(m: &Manifest, co: &CodeObject) -> Result<(), String> {
                 | "uint64_t"
                 | "bool"
         );
-        let name = meta.name.as_deref().unwrap_or("?");
+        let name = meta.name.clone().unwrap_or_else(|| format!("arg{i}"));
         if (float_type && !dtype.is_float()) || (int_type && dtype.is_float()) {
             return Err(format!(
                 "args[{i}].dtype: {} given for parameter {name} of type {ty}",

@@ -14,7 +14,7 @@ mod cmd_serve;
 mod cmd_tui;
 mod exit;
 
-use exit::{Exit, AFTER_HELP};
+use exit::AFTER_HELP;
 
 #[derive(Parser)]
 #[command(
