@@ -175,31 +175,51 @@ fn mutate_json(rng: &mut Rng, v: &mut serde_json::Value) {
             _ => json!(true),
         }
     };
-    // pick a random node and replace or remove it, or add a key
-    let mut node = v;
-    for _ in 0..1 + rng.below(3) {
-        let next = match node {
-            Value::Object(m) if !m.is_empty() => {
-                let k = m.keys().nth(rng.below(m.len())).unwrap().clone();
-                m.get_mut(&k)
+    // pick a random node (a path of keys/indices chosen while reading), then replace or remove it, or add a key
+    enum Step {
+        Key(String),
+        Index(usize),
+    }
+    let mut path = Vec::new();
+    {
+        let mut node: &Value = v;
+        for _ in 0..1 + rng.below(3) {
+            let next = match node {
+                Value::Object(m) if !m.is_empty() => {
+                    let k = m.keys().nth(rng.below(m.len())).unwrap().clone();
+                    let n = &m[&k];
+                    Some((Step::Key(k), n))
+                }
+                Value::Array(a) if !a.is_empty() => {
+                    let i = rng.below(a.len());
+                    Some((Step::Index(i), &a[i]))
+                }
+                _ => None,
+            };
+            match next {
+                Some((step, n)) if rng.below(3) != 0 => {
+                    path.push(step);
+                    node = n;
+                }
+                _ => break,
             }
-            Value::Array(a) if !a.is_empty() => {
-                let i = rng.below(a.len());
-                a.get_mut(i)
-            }
-            _ => None,
-        };
-        match next {
-            Some(n) if rng.below(3) != 0 => node = n,
-            _ => break,
         }
     }
+    let mut node: &mut Value = v;
+    for step in &path {
+        node = match step {
+            Step::Key(k) => node.get_mut(k.as_str()).unwrap(),
+            Step::Index(i) => node.get_mut(*i).unwrap(),
+        };
+    }
+    let remove = rng.below(3) == 0;
+    let add = rng.below(2) == 0;
     match node {
-        Value::Object(m) if rng.below(3) == 0 && !m.is_empty() => {
+        Value::Object(m) if remove && !m.is_empty() => {
             let k = m.keys().nth(rng.below(m.len())).unwrap().clone();
             m.remove(&k);
         }
-        Value::Object(m) if rng.below(2) == 0 => {
+        Value::Object(m) if add => {
             let keys = [
                 "count", "address", "fill", "file", "dtype", "value", "kind", "bytes",
             ];
