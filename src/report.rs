@@ -149,4 +149,17 @@ pub struct RunReport {
     pub checks: Vec<OutputCheck>,
     pub passed: Option<bool>,
     pub fault: Option<FaultReport>,
+    /// The run was stopped (Ctrl-C): where each wave that had not ended stood, one line each.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<Vec<String>>,
+}
+
+impl RunReport {
+    /// Fill the run report's timing keys from the cycle model's result.
+    pub fn fill_timing(&mut self, t: &crate::timing::TimingReport) {
+        self.cycles = t.cycles;
+        self.waitcnt_stall_cycles = t.waitcnt_stall_cycles;
+        self.timing_model = crate::timing::MODEL_NAME.to_string();
+        self.timing = Some(t.clone());
+    }
 }

@@ -58,7 +58,7 @@ pub struct ProfileArgs {
 const WIDTH: usize = 120;
 
 pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
-    let opts = RunOptions {
+    let mut opts = RunOptions {
         max_instructions: a.max_instructions,
         jobs: a.jobs,
         ..RunOptions::default()
@@ -71,7 +71,10 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
         Some(p) => wavescope::timing::CycleModel::from_file(p)?,
         None => wavescope::timing::CycleModel::default(),
     };
+    let mut watch = crate::run_control::Watch::start(session.dispatch.wave_count());
+    opts.control = Some(watch.control.clone());
     let r = profile::run_profiled_with(&session, &opts, model);
+    watch.finish();
     let fault = r.fault.as_ref().map(|f| session.fault_report(f).message);
     let to_stdout = a.json.as_deref().is_some_and(|j| j.as_os_str() == "-");
     // a closed pipe (`| head`) ends the output quietly
@@ -95,7 +98,16 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some(m) = fault {
         eprintln!("wavescope: fault: {m}");
-        return Ok(ExitCode::from(2));
+        return Ok(ExitCode::from(crate::cmd_run::fault_exit_code(
+            r.fault.as_ref(),
+        )));
+    }
+    if let Some(waves) = &r.stats.interrupted {
+        eprintln!("wavescope: interrupted (Ctrl-C); the profile covers the run until then");
+        for l in crate::run_control::position_lines(&session, waves) {
+            eprintln!("  {l}");
+        }
+        return Ok(ExitCode::from(crate::run_control::EXIT_INTERRUPTED));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -53,6 +53,7 @@
 pub mod observer;
 pub mod profile;
 pub mod proto;
+pub mod tap;
 pub mod writer;
 
 pub use observer::{
