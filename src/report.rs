@@ -8,25 +8,8 @@ use crate::isa::Op;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-#[derive(Clone, Debug, Serialize)]
-pub struct HazardFinding {
-    pub rule: String,
-    pub producer_pc: String,
-    pub consumer_pc: String,
-    pub required: u32,
-    pub provided: u32,
-    pub waves: u64,
-    pub first_wave: u64,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct MissingWait {
-    pub load_pc: String,
-    pub use_pc: String,
-    pub register: String,
-    pub counter: String,
-    pub waves: u64,
-}
+// What the checkers find is theirs (`crate::hazards`); the report shows it.
+pub use crate::hazards::{HazardFinding, MissingWait};
 
 /// One executed opcode in the fidelity table.
 #[derive(Clone, Debug, Serialize)]
@@ -161,5 +144,13 @@ impl RunReport {
         self.waitcnt_stall_cycles = t.waitcnt_stall_cycles;
         self.timing_model = crate::timing::MODEL_NAME.to_string();
         self.timing = Some(t.clone());
+    }
+}
+
+impl RunReport {
+    /// Put the checkers' findings into the report's `hazards` and `missing_waits`.
+    pub fn fill_findings(&mut self, f: &crate::hazards::Findings) {
+        self.hazards = f.hazards.clone();
+        self.missing_waits = f.missing_waits.clone();
     }
 }

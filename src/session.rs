@@ -133,7 +133,7 @@ impl Session {
             interrupted: None,
         };
         if let Some(h) = &findings {
-            h.fill_report(&mut report);
+            report.fill_findings(h);
         }
         report.fill_timing(&timing);
         Outcome {
