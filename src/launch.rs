@@ -885,11 +885,7 @@ pub fn run_work_group<O: Observer>(
                         pc: wave.pc,
                         lanes: 0,
                         addr: None,
-                        detail: format!(
-                            "the dispatch reached its budget of {} wave-instructions (a runaway kernel?                              raise it with --max-instructions N, 0 for no limit)",
-                            budget.limit - (budget.control.wave_instructions.load(Ordering::Relaxed)
-                                - budget.limit.min(budget.control.wave_instructions.load(Ordering::Relaxed)))
-                        ),
+                        detail: budget_message(budget.max),
                     });
                 }
                 let first = wave.instructions;
