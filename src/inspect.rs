@@ -17,9 +17,7 @@
 //! loaded session.
 
 use crate::debug_info::{AddrSpace, DebugInfo, FileId, Frame, VarKind, WaveView};
-use crate::exec::{
-    Apertures, Ctx, Fault, FaultKind, Flow, GlobalMemory, Wave, WaveId, WaveStatus, LANES,
-};
+use crate::exec::{Apertures, Ctx, Flow, GlobalMemory, Wave, WaveId, WaveStatus, LANES};
 use crate::launch::RunFault;
 use crate::session::Session;
 
@@ -139,7 +137,7 @@ pub struct InspectOptions {
 impl Default for InspectOptions {
     fn default() -> Self {
         InspectOptions {
-            max_instructions: 200_000_000,
+            max_instructions: crate::launch::DEFAULT_MAX_INSTRUCTIONS,
             hit: 1,
         }
     }
@@ -175,7 +173,7 @@ pub enum InspectError {
         place: String,
         message: String,
     },
-    #[error("wave {wave} did not reach {place} within {limit} wave-instructions of the run")]
+    #[error("wave {wave} did not reach {place} within the dispatch's budget of {limit} wave-instructions (a runaway kernel? if not, raise it with --max-instructions N, or 0 for no limit)")]
     InstructionLimit {
         wave: u32,
         place: String,
@@ -463,22 +461,18 @@ pub fn run_until<'s>(
             ),
         });
     }
-    let mut budget = opts.max_instructions;
+    // the dispatch's budget, as every command counts it (0: none)
+    let max = match opts.max_instructions {
+        0 => u64::MAX,
+        n => n,
+    };
+    let mut budget = max;
     let mut lds = vec![0u8; d.lds_bytes as usize];
     // The run's own fault message (what, where, which lanes), as `wavescope run` prints it.
-    let fault = |wave: &Wave, f: Box<Fault>| InspectError::Fault {
+    let fault = |f: RunFault| InspectError::Fault {
         wave: wave_index,
         place: place.to_string(),
-        message: session
-            .fault_report(&RunFault {
-                kind: f.kind,
-                wave: wave.id,
-                pc: wave.pc,
-                lanes: f.lanes,
-                addr: f.addr,
-                detail: f.detail,
-            })
-            .message,
+        message: session.fault_report(&f).message,
     };
     for flat in 0..=target_group {
         lds.iter_mut().for_each(|b| *b = 0);
@@ -529,7 +523,7 @@ pub fn run_until<'s>(
                                 file: None,
                                 line: 0,
                                 breakpoint_pcs: Vec::new(),
-                                run_instructions: opts.max_instructions - budget,
+                                run_instructions: max - budget,
                             });
                         }
                     }
@@ -542,13 +536,10 @@ pub fn run_until<'s>(
                     }
                     budget -= 1;
                     let pc = wave.pc;
-                    match d.program.step(wave, &mut ctx) {
-                        Ok(Flow::Barrier) => {
-                            wave.wave_status = WaveStatus::AtBarrier;
-                            break;
-                        }
+                    let idx = d.program.index_of(pc);
+                    match crate::launch::issue(&d.program, wave, idx, &mut ctx) {
+                        Ok(Flow::Barrier) => break,
                         Ok(Flow::End) => {
-                            wave.wave_status = WaveStatus::Done;
                             if is_target {
                                 return Err(InspectError::NeverReached {
                                     wave: wave_index,
@@ -562,38 +553,18 @@ pub fn run_until<'s>(
                             break;
                         }
                         Ok(Flow::Sleep(u32::MAX)) => {
-                            return Err(fault(
-                                wave,
-                                Fault::new(
-                                    FaultKind::BarrierDeadlock,
-                                    "s_sethalt: the wave halted itself and can never resume",
-                                ),
-                            ));
+                            return Err(fault(crate::launch::halt_fault(wave)))
                         }
+                        // the s_trap itself, as `run` reports it (the wave never resumes here)
                         Ok(Flow::Trap(n)) => {
-                            // the s_trap itself, as `run` reports it (the wave never resumes here)
-                            wave.pc = pc;
-                            let mut f = Fault::new(
-                                FaultKind::Trap,
-                                format!("s_trap {n}: the kernel raised a trap (no trap handler)"),
-                            );
-                            f.lanes = wave.exec();
-                            return Err(fault(wave, f));
+                            return Err(fault(crate::launch::trap_fault(wave, n, pc)))
                         }
                         Ok(_) => {}
-                        Err(f) => return Err(fault(wave, f)),
+                        Err(f) => return Err(fault(crate::launch::fault_at(wave, f))),
                     }
                 }
             }
-            let mut waiting = false;
-            for w in waves.iter_mut() {
-                if w.wave_status == WaveStatus::AtBarrier {
-                    // Waves that ended no longer take part in the barrier.
-                    w.wave_status = WaveStatus::Running;
-                    waiting = true;
-                }
-            }
-            if waiting {
+            if crate::launch::release_barrier(&mut waves) {
                 continue;
             }
             if !progressed {

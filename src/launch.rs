@@ -69,7 +69,8 @@ pub struct RunFault {
 /// Options of one run.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
-    /// Stop when any wave has issued this many instructions (0 = no limit).
+    /// Stop when the dispatch (all its waves together) has issued this many wave-instructions (0 = no limit).
+    /// Every command has this budget, so a runaway kernel ends (exit 4) instead of spinning for ever.
     pub max_instructions: u64,
     /// Host threads running work-groups (1 = deterministic sequential order).
     pub jobs: usize,
@@ -77,18 +78,41 @@ pub struct RunOptions {
     pub dynamic_stack_bytes: u32,
     /// Run the wait-state hazard and missing-wait checkers (`crate::hazards`) alongside.
     pub check_hazards: bool,
+    /// Progress counters and the stop request the run loop polls (a front end's Ctrl-C); `None`: the run makes
+    /// its own.
+    pub control: Option<std::sync::Arc<RunControl>>,
 }
+
+/// The budget every command starts with: 1 G wave-instructions per dispatch (some seconds of interpretation; the
+/// examples need at most a few tens of millions). `--max-instructions N` changes it, 0 removes it.
+pub const DEFAULT_MAX_INSTRUCTIONS: u64 = 1_000_000_000;
 
 impl Default for RunOptions {
     fn default() -> Self {
         RunOptions {
-            max_instructions: 0,
+            max_instructions: DEFAULT_MAX_INSTRUCTIONS,
             jobs: 1,
             dynamic_stack_bytes: 16 * 1024,
             check_hazards: true,
+            control: None,
         }
     }
 }
+
+/// What a run shares with the outside while it runs: counters a progress line reads, and a stop flag the
+/// scheduler polls every [`POLL_INSTRUCTIONS`] wave-instructions (and between work-groups).
+#[derive(Debug, Default)]
+pub struct RunControl {
+    /// Set to ask the run to stop (the waves stay where they are; the run returns what it has).
+    pub stop: AtomicBool,
+    /// Wave-instructions issued so far.
+    pub wave_instructions: AtomicU64,
+    /// Waves that ended so far.
+    pub waves_done: AtomicU64,
+}
+
+/// Wave-instructions between two looks at the budget and the stop flag (a slice of a wave's run).
+pub const POLL_INSTRUCTIONS: u64 = 1 << 16;
 
 /// Device addresses of what a launch maps.
 pub const BUFFER_BASE: u64 = 0x0000_1000_0000_0000;
@@ -497,6 +521,17 @@ pub struct RunStats {
     pub work_groups_done: u64,
     /// Per executed instruction index: execution count (opcode coverage and fidelity).
     pub exec_counts: Vec<u64>,
+    /// The run stopped on request (`RunControl::stop`): where each wave that had not ended stood then (work-groups
+    /// in flat order, waves in order).
+    pub interrupted: Option<Vec<WavePosition>>,
+}
+
+/// Where a wave stood when a run stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WavePosition {
+    pub wave: WaveId,
+    pub pc: u64,
+    pub status: WaveStatus,
 }
 
 /// Run every work-group of `d` to completion or to the first fault.
@@ -507,6 +542,10 @@ pub fn run(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFault>) {
 
 /// `run` with an observer per host thread (`make` builds one per worker); returns the observers, in no
 /// particular order, for the caller to merge.
+///
+/// The batch policy of the scheduler: each host thread takes the next work-group in flat order and runs it whole
+/// ([`run_work_group`]). The dispatch's budget (`max_instructions`) and the stop flag are checked between slices
+/// of [`POLL_INSTRUCTIONS`]; with one job the run stops exactly at the budget.
 pub fn run_observed<O: Observer + Send>(
     d: &Dispatch,
     opts: &RunOptions,
@@ -515,11 +554,28 @@ pub fn run_observed<O: Observer + Send>(
     let total = d.work_group_count() as usize;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let insts = AtomicU64::new(0);
+    let own_control;
+    let control: &RunControl = match &opts.control {
+        Some(c) => c,
+        None => {
+            own_control = RunControl::default();
+            &own_control
+        }
+    };
+    let start_instructions = control.wave_instructions.load(Ordering::Relaxed);
     let fault: Mutex<Option<RunFault>> = Mutex::new(None);
+    let interrupted: Mutex<Option<Vec<WavePosition>>> = Mutex::new(None);
     let counts: Mutex<Vec<u64>> = Mutex::new(vec![0; d.program.insts.len()]);
     let observers: Mutex<Vec<O>> = Mutex::new(Vec::new());
     let jobs = opts.jobs.max(1).min(total.max(1));
+    let budget = Budget {
+        control,
+        limit: match opts.max_instructions {
+            0 => u64::MAX,
+            n => n.saturating_add(start_instructions),
+        },
+        max: opts.max_instructions,
+    };
     let worker = || {
         let mut obs = make();
         let mut local_counts = vec![0u64; d.program.insts.len()];
@@ -529,22 +585,53 @@ pub fn run_observed<O: Observer + Send>(
             if stop.load(Ordering::Relaxed) {
                 break;
             }
+            if control.stop.load(Ordering::Relaxed) {
+                interrupted.lock().unwrap().get_or_insert_with(Vec::new);
+                break;
+            }
             let flat = next.fetch_add(1, Ordering::Relaxed);
             if flat >= total {
                 break;
             }
             lds.iter_mut().for_each(|b| *b = 0);
             d.make_work_group_into(flat as u32, &mut waves);
-            let r = run_work_group(d, &mut waves, &mut lds, opts, &mut local_counts, &mut obs);
-            let n: u64 = waves.iter().map(|w| w.instructions).sum();
-            insts.fetch_add(n, Ordering::Relaxed);
-            if let Err(f) = r {
-                let mut g = fault.lock().unwrap();
-                // Keep the fault of the lowest work-group so parallel runs report the same one.
-                if g.as_ref().is_none_or(|o| f.wave.wave < o.wave.wave) {
-                    *g = Some(f);
+            let r = run_work_group(
+                d,
+                &mut waves,
+                &mut lds,
+                &budget,
+                &mut local_counts,
+                &mut obs,
+            );
+            match r {
+                Ok(GroupEnd::Done) => {
+                    control
+                        .waves_done
+                        .fetch_add(waves.len() as u64, Ordering::Relaxed);
                 }
-                stop.store(true, Ordering::Relaxed);
+                Ok(GroupEnd::Stopped) => {
+                    let mut g = interrupted.lock().unwrap();
+                    let v = g.get_or_insert_with(Vec::new);
+                    v.extend(
+                        waves
+                            .iter()
+                            .filter(|w| w.wave_status != WaveStatus::Done)
+                            .map(|w| WavePosition {
+                                wave: w.id,
+                                pc: w.pc,
+                                status: w.wave_status,
+                            }),
+                    );
+                    break;
+                }
+                Err(f) => {
+                    let mut g = fault.lock().unwrap();
+                    // Keep the fault of the lowest work-group so parallel runs report the same one.
+                    if g.as_ref().is_none_or(|o| f.wave.wave < o.wave.wave) {
+                        *g = Some(f);
+                    }
+                    stop.store(true, Ordering::Relaxed);
+                }
             }
         }
         let mut c = counts.lock().unwrap();
@@ -562,11 +649,16 @@ pub fn run_observed<O: Observer + Send>(
             }
         });
     }
+    let mut interrupted = interrupted.into_inner().unwrap();
+    if let Some(v) = &mut interrupted {
+        v.sort_by_key(|p| p.wave.wave);
+    }
     let stats = RunStats {
         waves: d.wave_count(),
-        wave_instructions: insts.load(Ordering::Relaxed),
+        wave_instructions: control.wave_instructions.load(Ordering::Relaxed) - start_instructions,
         work_groups_done: next.load(Ordering::Relaxed).min(total) as u64,
         exec_counts: counts.into_inner().unwrap(),
+        interrupted,
     };
     (
         stats,
@@ -575,16 +667,136 @@ pub fn run_observed<O: Observer + Send>(
     )
 }
 
+/// The dispatch's instruction budget, shared by the host threads.
+pub struct Budget<'a> {
+    pub control: &'a RunControl,
+    /// Stop when `control.wave_instructions` reaches this (u64::MAX: no limit).
+    pub limit: u64,
+    /// The budget as the user gave it (`--max-instructions`).
+    pub max: u64,
+}
+
+/// What every command says when a dispatch's budget ran out.
+pub fn budget_message(max: u64) -> String {
+    format!(
+        "the dispatch reached its budget of {max} wave-instructions (a runaway kernel? if not, raise it with \
+         --max-instructions N, or 0 for no limit)"
+    )
+}
+
+impl Budget<'_> {
+    /// Wave-instructions the next slice may issue: at most [`POLL_INSTRUCTIONS`], 0 when the budget is spent.
+    #[inline]
+    fn slice(&self) -> u64 {
+        let used = self.control.wave_instructions.load(Ordering::Relaxed);
+        self.limit.saturating_sub(used).min(POLL_INSTRUCTIONS)
+    }
+    #[inline]
+    fn spend(&self, n: u64) {
+        self.control
+            .wave_instructions
+            .fetch_add(n, Ordering::Relaxed);
+    }
+}
+
+/// How a work-group's run ended without a fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupEnd {
+    /// Every wave ended.
+    Done,
+    /// The stop flag was raised; the waves stay where they are.
+    Stopped,
+}
+
+/// Execute the instruction at the wave's PC (`idx` = its index in the program, when the PC starts one) and apply
+/// its flow to the wave's schedule state: the one step every scheduler (batch, resident, inspect) takes.
+/// - `s_barrier`: `WaveStatus::AtBarrier` and STATUS.IN_BARRIER (state.md STATUS) until [`release_barrier`];
+/// - `s_endpgm`: `WaveStatus::Done`;
+/// - a fault, or `s_sethalt` (`Flow::Sleep(u32::MAX)`: no one can resume a halted wave; [`halt_fault`]):
+///   `WaveStatus::Faulted`, PC at the faulting instruction;
+/// - `s_trap` is left to the caller: a batch run makes it a fault ([`trap_fault`]), a debugger stops past it.
+///
+/// Returns what the instruction's handler returned (small, so the hot loop keeps it in registers).
+#[inline(always)]
+pub fn issue(
+    program: &Program,
+    wave: &mut Wave,
+    idx: Option<usize>,
+    ctx: &mut Ctx,
+) -> Result<Flow, Box<Fault>> {
+    let r = match idx {
+        Some(i) => program.step_index(wave, i, ctx),
+        None => program.step(wave, ctx),
+    };
+    match r {
+        Ok(Flow::Next) | Ok(Flow::Jump) => {}
+        Ok(Flow::Barrier) => {
+            wave.wave_status = WaveStatus::AtBarrier;
+            wave.status |= status_bits::IN_BARRIER;
+        }
+        Ok(Flow::End) => wave.wave_status = WaveStatus::Done,
+        Ok(Flow::Sleep(u32::MAX)) | Err(_) => wave.wave_status = WaveStatus::Faulted,
+        Ok(_) => {}
+    }
+    r
+}
+
+/// The fault `s_sethalt` is: the wave halted itself and no one can resume it.
+pub fn halt_fault(wave: &mut Wave) -> RunFault {
+    fault_at(
+        wave,
+        Fault::new(
+            FaultKind::BarrierDeadlock,
+            "s_sethalt: the wave halted itself and can never resume",
+        ),
+    )
+}
+
+/// The fault a trap is when no one handles it: at the `s_trap` itself (the wave never resumes), naming the lanes
+/// that reached it.
+pub fn trap_fault(wave: &mut Wave, code: u8, pc: u64) -> RunFault {
+    wave.pc = pc;
+    let mut f = Fault::new(
+        FaultKind::Trap,
+        format!("s_trap {code}: the kernel raised a trap (no trap handler)"),
+    );
+    f.lanes = wave.exec();
+    fault_at(wave, f)
+}
+
+/// Release the work-group's barrier when every live wave has arrived (ended waves leave the work-group, so they
+/// no longer take part). Returns whether it released.
+pub fn release_barrier(waves: &mut [Wave]) -> bool {
+    let mut waiting = false;
+    for w in waves.iter() {
+        match w.wave_status {
+            WaveStatus::Running => return false,
+            WaveStatus::AtBarrier => waiting = true,
+            _ => {}
+        }
+    }
+    if waiting {
+        for w in waves
+            .iter_mut()
+            .filter(|w| w.wave_status == WaveStatus::AtBarrier)
+        {
+            w.wave_status = WaveStatus::Running;
+            w.status &= !status_bits::IN_BARRIER;
+        }
+    }
+    waiting
+}
+
 /// Run the waves of one work-group: each wave runs until it reaches a barrier or ends; when every live wave waits
 /// at the barrier, all are released. The fixed order makes runs deterministic.
 pub fn run_work_group<O: Observer>(
     d: &Dispatch,
     waves: &mut [Wave],
     lds: &mut [u8],
-    opts: &RunOptions,
+    budget: &Budget,
     counts: &mut [u64],
     obs: &mut O,
-) -> Result<(), RunFault> {
+) -> Result<GroupEnd, RunFault> {
     let mut ctx = Ctx {
         mem: &d.mem,
         lds,
@@ -593,11 +805,6 @@ pub fn run_work_group<O: Observer>(
     for w in waves.iter() {
         obs.wave_start(w);
     }
-    let limit = if opts.max_instructions == 0 {
-        u64::MAX
-    } else {
-        opts.max_instructions
-    };
     loop {
         let mut progressed = false;
         for wave in waves.iter_mut() {
@@ -605,8 +812,13 @@ pub fn run_work_group<O: Observer>(
                 continue;
             }
             progressed = true;
-            loop {
-                if wave.instructions >= limit {
+            // Slices of at most POLL_INSTRUCTIONS: between two, the budget and the stop flag.
+            'slices: loop {
+                if budget.control.stop.load(Ordering::Relaxed) {
+                    return Ok(GroupEnd::Stopped);
+                }
+                let slice = budget.slice();
+                if slice == 0 {
                     wave.wave_status = WaveStatus::Faulted;
                     return Err(RunFault {
                         kind: FaultKind::InstructionLimit,
@@ -614,83 +826,66 @@ pub fn run_work_group<O: Observer>(
                         pc: wave.pc,
                         lanes: 0,
                         addr: None,
-                        detail: format!("wave reached --max-instructions {limit}"),
+                        detail: budget_message(budget.max),
                     });
                 }
-                let pc = wave.pc;
-                let idx = d.program.index_of(pc);
-                if let Some(i) = idx {
-                    counts[i] += 1;
-                    obs.before(wave, i, &d.program.insts[i]);
-                }
-                let r = match idx {
-                    Some(i) => d.program.step_index(wave, i, &mut ctx),
-                    None => d.program.step(wave, &mut ctx),
+                let first = wave.instructions;
+                let end = first + slice;
+                let ended = loop {
+                    if wave.instructions >= end {
+                        break false;
+                    }
+                    let pc = wave.pc;
+                    let idx = d.program.index_of(pc);
+                    if let Some(i) = idx {
+                        counts[i] += 1;
+                        obs.before(wave, i, &d.program.insts[i]);
+                    }
+                    let r = issue(&d.program, wave, idx, &mut ctx);
+                    if let (Some(i), Ok(flow)) = (idx, &r) {
+                        obs.after(wave, i, &d.program.insts[i], pc, *flow);
+                    }
+                    match r {
+                        Ok(Flow::Barrier) => break true,
+                        Ok(Flow::End) => {
+                            obs.wave_end(wave);
+                            break true;
+                        }
+                        Ok(Flow::Sleep(u32::MAX)) => {
+                            budget.spend(wave.instructions - first);
+                            return Err(halt_fault(wave));
+                        }
+                        Ok(Flow::Trap(code)) => {
+                            budget.spend(wave.instructions - first);
+                            return Err(trap_fault(wave, code, pc));
+                        }
+                        Ok(_) => {}
+                        Err(f) => {
+                            budget.spend(wave.instructions - first);
+                            return Err(fault_at(wave, f));
+                        }
+                    }
                 };
-                if let (Some(i), Ok(flow)) = (idx, &r) {
-                    obs.after(wave, i, &d.program.insts[i], pc, *flow);
-                }
-                match r {
-                    Ok(Flow::Barrier) => {
-                        wave.wave_status = WaveStatus::AtBarrier;
-                        break;
-                    }
-                    Ok(Flow::End) => {
-                        wave.wave_status = WaveStatus::Done;
-                        obs.wave_end(wave);
-                        break;
-                    }
-                    Ok(Flow::Sleep(u32::MAX)) => {
-                        wave.wave_status = WaveStatus::Faulted;
-                        return Err(fault_at(
-                            wave,
-                            Fault::new(
-                                FaultKind::BarrierDeadlock,
-                                "s_sethalt: the wave halted itself and can never resume",
-                            ),
-                        ));
-                    }
-                    Ok(Flow::Trap(n)) => {
-                        wave.wave_status = WaveStatus::Faulted;
-                        // report the s_trap itself, not the instruction after it (the wave never resumes)
-                        wave.pc = pc;
-                        let mut f = Fault::new(
-                            FaultKind::Trap,
-                            format!("s_trap {n}: the kernel raised a trap (no trap handler)"),
-                        );
-                        f.lanes = wave.exec(); // the lanes that reached the trap
-                        return Err(fault_at(wave, f));
-                    }
-                    Ok(_) => {}
-                    Err(f) => {
-                        wave.wave_status = WaveStatus::Faulted;
-                        return Err(fault_at(wave, f));
-                    }
+                budget.spend(wave.instructions - first);
+                if ended {
+                    break 'slices;
                 }
             }
         }
-        let waiting = waves
-            .iter()
-            .filter(|w| w.wave_status == WaveStatus::AtBarrier)
-            .count();
-        if waiting > 0 {
-            // Waves that ended no longer take part in the barrier (a finished wave leaves the work-group).
-            for w in waves
-                .iter_mut()
-                .filter(|w| w.wave_status == WaveStatus::AtBarrier)
-            {
-                w.wave_status = WaveStatus::Running;
-            }
+        if release_barrier(waves) {
             obs.barrier_release(waves[0].id.work_group_flat);
             continue;
         }
         if !progressed {
-            return Ok(());
+            return Ok(GroupEnd::Done);
         }
     }
 }
 
-fn fault_at(wave: &Wave, f: Box<Fault>) -> RunFault {
+/// A handler's fault as the run reports it (where: the wave and its PC); the wave is `Faulted` from now on.
+#[allow(clippy::boxed_local)] // handlers return Box<Fault>
+pub fn fault_at(wave: &mut Wave, f: Box<Fault>) -> RunFault {
+    wave.wave_status = WaveStatus::Faulted;
     RunFault {
         kind: f.kind,
         wave: wave.id,

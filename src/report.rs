@@ -8,29 +8,8 @@ use crate::isa::Op;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-#[derive(Clone, Debug, Serialize)]
-pub struct HazardFinding {
-    pub rule: String,
-    pub producer_pc: String,
-    pub consumer_pc: String,
-    pub required: u32,
-    pub provided: u32,
-    pub waves: u64,
-    pub first_wave: u64,
-    /// Where the rule is explained (`docs/hazards.md#<rule>`).
-    pub doc: String,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct MissingWait {
-    pub load_pc: String,
-    pub use_pc: String,
-    pub register: String,
-    pub counter: String,
-    pub waves: u64,
-    /// Where missing waits are explained (`docs/hazards.md#missing-wait`).
-    pub doc: String,
-}
+// What the checkers find is theirs (`crate::hazards`); the report shows it.
+pub use crate::hazards::{HazardFinding, MissingWait};
 
 /// One executed opcode in the fidelity table.
 #[derive(Clone, Debug, Serialize)]
@@ -153,4 +132,25 @@ pub struct RunReport {
     pub checks: Vec<OutputCheck>,
     pub passed: Option<bool>,
     pub fault: Option<FaultReport>,
+    /// The run was stopped (Ctrl-C): where each wave that had not ended stood, one line each.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<Vec<String>>,
+}
+
+impl RunReport {
+    /// Fill the run report's timing keys from the cycle model's result.
+    pub fn fill_timing(&mut self, t: &crate::timing::TimingReport) {
+        self.cycles = t.cycles;
+        self.waitcnt_stall_cycles = t.waitcnt_stall_cycles;
+        self.timing_model = crate::timing::MODEL_NAME.to_string();
+        self.timing = Some(t.clone());
+    }
+}
+
+impl RunReport {
+    /// Put the checkers' findings into the report's `hazards` and `missing_waits`.
+    pub fn fill_findings(&mut self, f: &crate::hazards::Findings) {
+        self.hazards = f.hazards.clone();
+        self.missing_waits = f.missing_waits.clone();
+    }
 }

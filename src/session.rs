@@ -142,12 +142,12 @@ impl Session {
             checks: Vec::new(),
             passed: None,
             fault: fault.as_ref().map(|f| self.fault_report(f)),
+            interrupted: None,
         };
         if let Some(h) = &findings {
-            h.fill_report(&mut report);
+            report.fill_findings(h);
         }
-        timing.fill_report(&mut report);
-        report.timing = Some(timing.clone());
+        report.fill_timing(&timing);
         Outcome {
             stats,
             findings,

@@ -26,7 +26,7 @@ fn is_benchmark(p: &std::path::Path) -> bool {
 #[test]
 fn every_example_matches_its_reference() {
     let opts = RunOptions {
-        max_instructions: 50_000_000,
+        max_instructions: 1_000_000_000, // per dispatch
         ..RunOptions::default()
     };
     let mut passed = 0;

@@ -13,7 +13,7 @@ fn run_one(name: &str) {
         .join("tests/fixtures/extra_kernels")
         .join(name);
     let opts = RunOptions {
-        max_instructions: 50_000_000,
+        max_instructions: 1_000_000_000, // per dispatch
         ..RunOptions::default()
     };
     let session = Session::load(&dir, &opts).unwrap_or_else(|e| panic!("{name}: cannot load: {e}"));

@@ -18,7 +18,7 @@ fn dir(name: &str) -> PathBuf {
 /// Loads and runs one fixture; panics unless every output matches and no hazard / missing wait is reported.
 fn run_one(name: &str) {
     let opts = RunOptions {
-        max_instructions: 50_000_000,
+        max_instructions: 1_000_000_000, // per dispatch
         ..RunOptions::default()
     };
     let session =

@@ -88,6 +88,9 @@ fn instruction_limit_stops_the_run() {
         .expect("gemm needs more than 100 instructions per wave");
     assert_eq!(f.kind, FaultKind::InstructionLimit);
     assert_eq!(f.wave.wave, 0);
+    // the budget counts the whole dispatch's wave-instructions, and one job stops exactly at it
+    assert_eq!(o.stats.wave_instructions, 100);
+    assert!(f.detail.contains("--max-instructions"), "{}", f.detail);
 }
 
 #[test]

@@ -24,7 +24,7 @@ fn example_dirs() -> Vec<PathBuf> {
 
 fn opts() -> RunOptions {
     RunOptions {
-        max_instructions: 50_000_000,
+        max_instructions: 1_000_000_000, // per dispatch
         ..RunOptions::default()
     }
 }

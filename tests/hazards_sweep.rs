@@ -18,7 +18,7 @@ use wavescope::session::Session;
 
 fn opts() -> RunOptions {
     RunOptions {
-        max_instructions: 50_000_000,
+        max_instructions: 1_000_000_000, // per dispatch
         jobs: 1,
         ..RunOptions::default()
     }

@@ -27,7 +27,7 @@ fn opcode_coverage_table_is_current() {
     // Executions in the example corpus.
     let mut executed: BTreeMap<Op, u64> = BTreeMap::new();
     let opts = RunOptions {
-        max_instructions: 50_000_000,
+        max_instructions: 1_000_000_000, // per dispatch
         ..RunOptions::default()
     };
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(root().join("examples"))

@@ -86,16 +86,34 @@ fn toml_overrides_and_errors() {
     let m = CycleModel::from_toml("[memory]\nglobal_load_latency = 1_000 # slower part\n").unwrap();
     assert_eq!(m.global_load_latency, 1000);
     assert_eq!(m.lds_latency, CycleModel::default().lds_latency);
+    // any TOML spelling of a whole number: hex, a float without fraction, an inline table
+    let m = CycleModel::from_toml("[memory]\nlds_latency = 0x40\nsmem_latency = 2e2\n").unwrap();
+    assert_eq!((m.lds_latency, m.smem_latency), (64, 200));
+    let m = CycleModel::from_toml("sync = { barrier_release_cycles = 32 }").unwrap();
+    assert_eq!(m.barrier_release_cycles, 32);
+    // a string in a TOML comment or value is TOML, not a syntax error of a line reader
+    let e =
+        CycleModel::from_toml("[memory] # \"cache\" figures\nlds_latency = \"fast\"").unwrap_err();
+    assert!(e.to_string().contains("whole number"), "{e}");
+    // sections are real: unknown keys, keys in the wrong section, keys outside a section, unknown sections
+    for bad in [
+        "[memory]\nno_such_key = 3",
+        "[issue]\nlds_latency = 3",
+        "lds_latency = 3",
+        "[cache]\nl2_latency = 3",
+        "[memory]\nlds_latency = -1",
+        "[memory]\nlds_latency = 1.5",
+        "[memory\n",
+    ] {
+        assert!(
+            matches!(CycleModel::from_toml(bad), Err(ModelError::Syntax { .. })),
+            "{bad}"
+        );
+    }
+    let e = CycleModel::from_toml("[issue]\nlds_latency = 3").unwrap_err();
+    assert!(e.to_string().contains("lds_latency"), "{e}");
     assert!(matches!(
-        CycleModel::from_toml("no_such_key = 3"),
-        Err(ModelError::Unknown(_))
-    ));
-    assert!(matches!(
-        CycleModel::from_toml("lds_latency = fast"),
-        Err(ModelError::Syntax { line: 1, .. })
-    ));
-    assert!(matches!(
-        CycleModel::from_toml("issue_cycles = 0"),
+        CycleModel::from_toml("[issue]\nissue_cycles = 0"),
         Err(ModelError::Zero("issue_cycles"))
     ));
 }
@@ -109,7 +127,7 @@ fn dependent_load_chain_costs_n_latencies() {
     assert!(r.cycles >= 4 * 600 && r.cycles <= 4 * 600 + 64);
     assert_eq!(r.waitcnt_stall_cycles, 4 * 596);
     // with a slower memory the chain scales with the latency
-    let slow = CycleModel::from_toml("global_load_latency = 1000").unwrap();
+    let slow = CycleModel::from_toml("[memory]\nglobal_load_latency = 1000").unwrap();
     let (r2, _) = run(&p, slow, 0x0);
     assert_eq!(r2.cycles, 4 * 1004 + 4);
     // each s_waitcnt (0x8, 0x14, 0x20, 0x2c) waited for the load just before it
@@ -267,7 +285,8 @@ fn barrier_releases_at_the_last_arrival() {
 #[test]
 fn dispatch_is_the_makespan_over_cu_slots() {
     let p = fixture();
-    let m = CycleModel::from_toml("cu_count = 1\nconcurrent_work_groups_per_cu = 2").unwrap();
+    let m = CycleModel::from_toml("[machine]\ncu_count = 1\nconcurrent_work_groups_per_cu = 2")
+        .unwrap();
     let table = Arc::new(TimingTable::new(&p, m, 0));
     // three one-wave work-groups of 10 VALU + s_endpgm = 44 cycles; two slots: 44 + 44
     let mut parts = Vec::new();
@@ -296,7 +315,7 @@ fn simd_sharing_stretches_valu_bound_work_groups() {
     // no stretch; 8 work-groups sharing it (8 per CU): 8 x 160 / 4 = 320 per SIMD > the wave's 164
     for (groups, expect) in [(4u32, 164u64), (8, 320)] {
         let m = CycleModel::from_toml(&format!(
-            "cu_count = 1\nconcurrent_work_groups_per_cu = {groups}"
+            "[machine]\ncu_count = 1\nconcurrent_work_groups_per_cu = {groups}"
         ))
         .unwrap();
         let table = Arc::new(TimingTable::new(&p, m, 0));

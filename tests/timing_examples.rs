@@ -30,7 +30,7 @@ fn examples_have_deterministic_modelled_cycles() {
         for jobs in [1, 2] {
             let opts = RunOptions {
                 jobs,
-                max_instructions: 50_000_000,
+                max_instructions: 1_000_000_000, // per dispatch
                 ..RunOptions::default()
             };
             let s = Session::load(dir, &opts).unwrap();
@@ -47,7 +47,13 @@ fn examples_have_deterministic_modelled_cycles() {
             }
             if jobs == 1 && !o.timing.waitcnt_stalls.is_empty() {
                 with_stalls += 1;
-                let lines = o.timing.stall_lines(&s, 3);
+                let lines = o.timing.stall_lines(3, |pc| {
+                    let src = s
+                        .source_line(pc)
+                        .map(|l| format!(" ({l})"))
+                        .unwrap_or_default();
+                    format!("0x{pc:x} `{}`{src}", s.inst_text(pc))
+                });
                 assert!(lines[0].contains("s_waitcnt"), "{}", lines[0]);
                 if s.debug_info.is_some() && s.source_line(o.timing.waitcnt_stalls[0].pc).is_some()
                 {

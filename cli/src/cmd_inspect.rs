@@ -63,9 +63,6 @@ pub fn run(a: &InspectArgs) -> anyhow::Result<ExitCode> {
     if let Some(&bad) = a.lanes.iter().find(|&&l| l as usize >= LANES) {
         bail!("--lane {bad}: a gfx950 wave has lanes 0..{}", LANES - 1);
     }
-    if a.max_instructions == 0 {
-        bail!("--max-instructions 0: the run needs a budget of at least one wave-instruction");
-    }
     // SessionError names the file and the key already
     let session = Session::load(&a.manifest, &RunOptions::default())?;
     if let Some(di) = &session.debug_info {
@@ -81,8 +78,17 @@ pub fn run(a: &InspectArgs) -> anyhow::Result<ExitCode> {
         hit: a.hit.max(1),
     };
     let stopped = match &spec {
-        Spec::Line(file, line) => inspect::stop_at_line_with(&session, file, *line, a.wave, &opts)?,
-        Spec::Pc(pc) => inspect::stop_at_pc(&session, *pc, a.wave, &opts)?,
+        Spec::Line(file, line) => inspect::stop_at_line_with(&session, file, *line, a.wave, &opts),
+        Spec::Pc(pc) => inspect::stop_at_pc(&session, *pc, a.wave, &opts),
+    };
+    let stopped = match stopped {
+        Ok(s) => s,
+        // the budget ran out: exit 4, as `run` and `profile` do
+        Err(e @ inspect::InspectError::InstructionLimit { .. }) => {
+            eprintln!("wavescope: error: {e}");
+            return Ok(ExitCode::from(4));
+        }
+        Err(e) => return Err(e.into()),
     };
     let lanes = if a.lanes.is_empty() {
         vec![0]

@@ -58,7 +58,7 @@ pub struct ProfileArgs {
 const WIDTH: usize = 120;
 
 pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
-    let opts = RunOptions {
+    let mut opts = RunOptions {
         max_instructions: a.max_instructions,
         jobs: a.jobs,
         ..RunOptions::default()
@@ -71,7 +71,10 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
         Some(p) => wavescope::timing::CycleModel::from_file(p)?,
         None => wavescope::timing::CycleModel::default(),
     };
+    let mut watch = crate::run_control::Watch::start(session.dispatch.wave_count());
+    opts.control = Some(watch.control.clone());
     let r = profile::run_profiled_with(&session, &opts, model);
+    watch.finish();
     let fault = r.fault.as_ref().map(|f| session.fault_report(f).message);
     let fault_exit = r
         .fault
@@ -100,6 +103,13 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
     if let Some(m) = fault {
         eprintln!("wavescope: fault: {m}");
         return Ok(fault_exit.unwrap_or(crate::exit::Exit::KernelFault).into());
+    }
+    if let Some(waves) = &r.stats.interrupted {
+        eprintln!("wavescope: interrupted (Ctrl-C); the profile covers the run until then");
+        for l in crate::run_control::position_lines(&session, waves) {
+            eprintln!("  {l}");
+        }
+        return Ok(crate::exit::Exit::Interrupted.into());
     }
     Ok(ExitCode::SUCCESS)
 }

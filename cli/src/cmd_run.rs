@@ -28,7 +28,7 @@ pub struct RunArgs {
 }
 
 pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
-    let opts = RunOptions {
+    let mut opts = RunOptions {
         max_instructions: a.max_instructions,
         jobs: a.jobs,
         ..RunOptions::default()
@@ -44,6 +44,8 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
     for w in session.launch_warnings() {
         eprintln!("wavescope: {w}");
     }
+    let mut watch = crate::run_control::Watch::start(session.dispatch.wave_count());
+    opts.control = Some(watch.control.clone());
     let outcome = match &a.trace {
         None => session.run(&opts),
         Some(path) => {
@@ -111,6 +113,7 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
             )
         }
     };
+    watch.finish();
     let d = &session.dispatch;
     let s = &outcome.stats;
     println!(
@@ -126,7 +129,10 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
     );
     println!("{}", outcome.report.fidelity.one_line());
     println!("{}", outcome.timing.summary_line());
-    for l in outcome.timing.stall_lines(&session, 3) {
+    for l in outcome
+        .timing
+        .stall_lines(3, |pc| describe_pc(&session, pc))
+    {
         println!("  {l}");
     }
     if let Some(f) = &outcome.findings {
@@ -166,11 +172,33 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         eprintln!("wavescope: fault: {}", f.message);
         code = crate::exit::Exit::for_fault(run_fault.kind).into();
     }
+    if let Some(waves) = &outcome.stats.interrupted {
+        let lines = crate::run_control::position_lines(&session, waves);
+        eprintln!(
+            "wavescope: interrupted (Ctrl-C) after {} wave-instructions; {} waves had not ended:",
+            s.wave_instructions,
+            lines.len()
+        );
+        for l in &lines {
+            eprintln!("  {l}");
+        }
+        report.interrupted = Some(lines);
+        code = crate::exit::Exit::Interrupted.into();
+    }
     if let Some(p) = &a.report {
         std::fs::write(p, serde_json::to_string_pretty(&report)? + "\n")
             .map_err(|e| anyhow::anyhow!("cannot write report {}: {e}", p.display()))?;
     }
     Ok(code)
+}
+
+/// `0x1a0 `s_waitcnt vmcnt(0)` (kernel.cl:12)`: an instruction as the console names it.
+pub fn describe_pc(session: &Session, pc: u64) -> String {
+    let src = session
+        .source_line(pc)
+        .map(|s| format!(" ({s})"))
+        .unwrap_or_default();
+    format!("0x{pc:x} `{}`{src}", session.inst_text(pc))
 }
 
 fn write_buffers(session: &Session, dir: &Path) -> anyhow::Result<()> {

@@ -15,6 +15,7 @@ mod cmd_tui;
 mod exit;
 
 use exit::AFTER_HELP;
+mod run_control;
 
 #[derive(Parser)]
 #[command(
@@ -64,8 +65,8 @@ enum Command {
         /// Write each buffer argument after the run into this directory (argN.bin).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Stop when a wave has issued this many instructions (0: no limit).
-        #[arg(long, default_value_t = 0)]
+        /// Stop when the dispatch has issued this many wave-instructions, all waves together (0: no limit; exit 4).
+        #[arg(long, default_value_t = wavescope::launch::DEFAULT_MAX_INSTRUCTIONS)]
         max_instructions: u64,
         /// Run work-groups on this many host threads (default: the cores available).
         #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
@@ -121,8 +122,8 @@ enum Command {
         /// Run work-groups on this many host threads (default: the cores available).
         #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
         jobs: usize,
-        /// Stop when a wave has issued this many instructions (0: no limit).
-        #[arg(long, default_value_t = 0)]
+        /// Stop when the dispatch has issued this many wave-instructions, all waves together (0: no limit; exit 4).
+        #[arg(long, default_value_t = wavescope::launch::DEFAULT_MAX_INSTRUCTIONS)]
         max_instructions: u64,
         /// Cycle-model parameters: a changed copy of src/timing/cdna4.toml (default: that file's figures).
         #[arg(long)]
@@ -150,8 +151,8 @@ enum Command {
         /// Stop at the wave's Nth arrival at the line (a loop body's line is arrived at once per iteration).
         #[arg(long, default_value_t = 1)]
         hit: u32,
-        /// Give up after the run (all waves up to the stop) has issued this many wave-instructions.
-        #[arg(long, default_value_t = 200_000_000)]
+        /// Give up after the dispatch (all waves up to the stop) has issued this many wave-instructions (exit 4).
+        #[arg(long, default_value_t = wavescope::launch::DEFAULT_MAX_INSTRUCTIONS)]
         max_instructions: u64,
         /// Extra directories to search for source files.
         #[arg(long = "source-dir")]

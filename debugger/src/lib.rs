@@ -5,14 +5,15 @@
 //!
 //! Layout (after gdbstub's armv4t example): `arch` is what gdb believes the target is, `gdb/` the `Target` with one
 //! file per protocol extension, `server` the transport and the stop-event translation, `conn` the packet guard,
-//! `served_elf` the code object rewrite, `trace` the `monitor trace` adapter (wavescope-traces). The execution itself is `wavescope::machine::Machine`.
+//! `served_elf` the code object rewrite; `monitor trace` uses wavescope-traces' machine tap (`trace`). The execution itself is `wavescope::machine::Machine`.
 
 pub mod arch;
 pub mod conn;
 pub mod gdb;
 pub mod served_elf;
 pub mod server;
-pub mod trace;
+/// The Machine-to-Perfetto tap behind `monitor trace` (it lives in wavescope-traces, shared with the TUI).
+pub use wavescope_traces::tap as trace;
 
 pub use gdb::GdbTarget;
 pub use server::{serve, serve_on, serve_on_with, Ending, ServeError, ServeOptions, ServeOutcome};

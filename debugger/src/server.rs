@@ -130,10 +130,9 @@ pub fn make_target_with(
     let name = served_name(&path);
     let mut machine = Machine::new(session, opts);
     machine.enable_timing(wavescope::timing::CycleModel::default());
-    if stop_on_findings {
-        // The live checker costs about as much as the executor itself: only when asked for.
-        machine.enable_hazards(true);
-    }
+    // The live checker (`monitor findings`, `monitor hazards`) is always on; `--stop-on-findings` also stops a
+    // wave at each new finding. An interactive session is not throughput-bound.
+    machine.enable_hazards(stop_on_findings);
     let mut target = GdbTarget::new(machine, served.bytes, name);
     target.set_served_vars(served.vars);
     Ok(target)

@@ -39,7 +39,6 @@ use crate::exec::observe::Observer;
 use crate::exec::{Apertures, Flow, Program, Wave};
 use crate::isa::{Format, Inst};
 use crate::launch::{run_observed, Dispatch, RunFault, RunOptions, RunStats};
-use crate::report::{HazardFinding, MissingWait};
 use effects::{
     class, InstEffects, MemClass, ReadKind, Regs, AGPR_BASE, EXEC, M0, NREG, VCC, VGPR_BASE,
 };
@@ -83,6 +82,32 @@ pub struct HazardEvent {
     pub missing_wait: bool,
 }
 
+/// One hazard finding (a rule, its producer and consumer), as the run report lists it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct HazardFinding {
+    pub rule: String,
+    pub producer_pc: String,
+    pub consumer_pc: String,
+    pub required: u32,
+    pub provided: u32,
+    pub waves: u64,
+    pub first_wave: u64,
+    /// Where the rule is explained (`docs/hazards.md#<rule>`).
+    pub doc: String,
+}
+
+/// One missing wait, as the run report lists it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MissingWait {
+    pub load_pc: String,
+    pub use_pc: String,
+    pub register: String,
+    pub counter: String,
+    pub waves: u64,
+    /// Where missing waits are explained (`docs/hazards.md#missing-wait`).
+    pub doc: String,
+}
+
 /// Findings of a run, ready for the report (`hazards`, `missing_waits`) and the trace.
 #[derive(Clone, Debug, Default)]
 pub struct Findings {
@@ -95,12 +120,6 @@ pub struct Findings {
 impl Findings {
     pub fn is_empty(&self) -> bool {
         self.hazards.is_empty() && self.missing_waits.is_empty()
-    }
-
-    /// Put the findings into the run report's `hazards` and `missing_waits`.
-    pub fn fill_report(&self, report: &mut crate::report::RunReport) {
-        report.hazards = self.hazards.clone();
-        report.missing_waits = self.missing_waits.clone();
     }
 
     /// `hazards: 2 findings (H7-09, H4.5-18a), missing waits: 0`

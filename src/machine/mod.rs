@@ -35,7 +35,6 @@ pub use instrument::{
 };
 
 use crate::exec::observe::Observer;
-use crate::exec::wave::status_bits;
 use crate::exec::{Ctx, Fault, FaultKind, Flow, Wave, WaveStatus, LANES};
 use crate::hazards::HazardEvent;
 use crate::isa::{Format, Op};
@@ -962,10 +961,8 @@ impl Machine {
             lds: &mut group.lds,
             apertures: d.apertures,
         };
-        let r = match idx {
-            Some(i) => d.program.step_index(wave, i, &mut ctx),
-            None => d.program.step(wave, &mut ctx),
-        };
+        // the one step of every scheduler: barrier, end, halt and fault states applied there
+        let r = crate::launch::issue(&d.program, wave, idx, &mut ctx);
         self.wave_instructions += 1;
         if let (Some(ins), Some(i), Ok(flow)) = (self.instr.as_deref_mut(), idx, &r) {
             let group = &self.groups[g];
@@ -1028,17 +1025,15 @@ impl Machine {
         self.apply_flow(g, w, flow)
     }
 
+    /// What the scheduler does after `launch::issue` applied the flow to the wave's state.
     fn apply_flow(&mut self, g: usize, w: usize, flow: Flow) -> Exec {
         let wave = &mut self.groups[g].waves[w];
         match flow {
             Flow::Barrier => {
-                wave.wave_status = WaveStatus::AtBarrier;
-                wave.status |= status_bits::IN_BARRIER;
                 self.try_release(g);
                 Exec::Barrier
             }
             Flow::End => {
-                wave.wave_status = WaveStatus::Done;
                 if let Some(ins) = self.instr.as_deref_mut() {
                     ins.wave_end(wave);
                 }
@@ -1050,11 +1045,7 @@ impl Machine {
                 code,
             }),
             Flow::Sleep(u32::MAX) => {
-                let f = Fault::new(
-                    FaultKind::BarrierDeadlock,
-                    "s_sethalt: the wave halted itself",
-                );
-                let fault = self.fault_of(g, w, f);
+                let fault = crate::launch::halt_fault(wave);
                 Exec::Stop(Stop::Fault {
                     wave: fault.wave.wave,
                     fault,
@@ -1078,25 +1069,10 @@ impl Machine {
         }
     }
 
-    /// Release the barrier of group `g` when every live wave arrived (launch::run_work_group's rule).
+    /// Release the barrier of group `g` when every live wave arrived (`launch::release_barrier`, the rule of
+    /// every scheduler).
     fn try_release(&mut self, g: usize) {
-        let waves = &mut self.groups[g].waves;
-        let waiting = waves
-            .iter()
-            .filter(|w| w.wave_status == WaveStatus::AtBarrier)
-            .count();
-        let running = waves
-            .iter()
-            .filter(|w| w.wave_status == WaveStatus::Running)
-            .count();
-        if waiting > 0 && running == 0 {
-            for w in waves
-                .iter_mut()
-                .filter(|w| w.wave_status == WaveStatus::AtBarrier)
-            {
-                w.wave_status = WaveStatus::Running;
-                w.status &= !status_bits::IN_BARRIER;
-            }
+        if crate::launch::release_barrier(&mut self.groups[g].waves) {
             if let Some(ins) = self.instr.as_deref_mut() {
                 let group = &self.groups[g];
                 ins.barrier_release(group.timing_slot, group.flat);

@@ -28,14 +28,13 @@
 //! wave launch rate, `s_wakeup`. `waitcnt_stall_cycles` and the other stall totals are wave-cycles summed over
 //! waves; `cycles` is the dispatch's modelled makespan.
 //!
-//! The parameters, each with its source, are in `cdna4.toml` beside this file (`CycleModel::default()`);
-//! `CycleModel::from_file` reads a changed copy.
+//! The parameters, each with its source, are in `cdna4.toml` beside this file (`CycleModel::default()` parses
+//! it); `CycleModel::from_file` reads a changed copy (TOML, keys in their sections, missing keys keep the default).
 
 use crate::exec::{Flow, Program, Wave};
 use crate::hazards::effects::{class, effects_of, mfma_passes, MemClass};
 use crate::isa::{Inst, Op};
 use crate::launch::{run_observed, Dispatch, RunFault, RunOptions, RunStats};
-use crate::report::RunReport;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
@@ -46,6 +45,8 @@ pub const CDNA4_TOML: &str = include_str!("cdna4.toml");
 /// Name of this model in the run report's `timing_model`.
 pub const MODEL_NAME: &str = "cdna4-cu-v1";
 
+/// The cycle model's parameters, grouped as `cdna4.toml` groups them (`[machine]`, `[issue]`, `[memory]`,
+/// `[sync]`); every figure's source is a comment in that file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CycleModel {
     pub cu_count: u64,
@@ -73,88 +74,228 @@ pub struct CycleModel {
     pub barrier_release_cycles: u64,
 }
 
-impl Default for CycleModel {
-    /// The figures of `cdna4.toml` (a test checks the two agree).
-    fn default() -> Self {
+/// The file's shape: four sections, each with its own keys (a key in the wrong section is an error).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ModelFile {
+    machine: MachineSection,
+    issue: IssueSection,
+    memory: MemorySection,
+    sync: SyncSection,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MachineSection {
+    #[serde(deserialize_with = "count")]
+    cu_count: u64,
+    #[serde(deserialize_with = "count")]
+    simds_per_cu: u64,
+    #[serde(deserialize_with = "count")]
+    wave_slots_per_simd: u64,
+    #[serde(deserialize_with = "count")]
+    vgprs_per_simd_lane: u64,
+    #[serde(deserialize_with = "count")]
+    vgpr_alloc_granule: u64,
+    #[serde(deserialize_with = "count")]
+    lds_bytes_per_cu: u64,
+    #[serde(deserialize_with = "count")]
+    lds_alloc_granule: u64,
+    #[serde(deserialize_with = "count")]
+    concurrent_work_groups_per_cu: u64,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct IssueSection {
+    #[serde(deserialize_with = "count")]
+    issue_cycles: u64,
+    #[serde(deserialize_with = "count")]
+    salu_cycles: u64,
+    #[serde(deserialize_with = "count")]
+    valu_cycles: u64,
+    #[serde(deserialize_with = "count")]
+    valu_f64_cycles: u64,
+    #[serde(deserialize_with = "count")]
+    trans_cycles: u64,
+    #[serde(deserialize_with = "count")]
+    mfma_pass_cycles: u64,
+    #[serde(deserialize_with = "count")]
+    nop_cycles_per_wait_state: u64,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MemorySection {
+    #[serde(deserialize_with = "count")]
+    smem_latency: u64,
+    #[serde(deserialize_with = "count")]
+    lds_latency: u64,
+    #[serde(deserialize_with = "count")]
+    global_load_latency: u64,
+    #[serde(deserialize_with = "count")]
+    global_store_latency: u64,
+    #[serde(deserialize_with = "count")]
+    flat_latency: u64,
+    #[serde(deserialize_with = "count")]
+    sendmsg_latency: u64,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SyncSection {
+    #[serde(deserialize_with = "count")]
+    sleep_cycles_per_unit: u64,
+    #[serde(deserialize_with = "count")]
+    barrier_release_cycles: u64,
+}
+
+/// A non-negative whole number of cycles (or units): a TOML integer in any base (`600`, `0x258`, `1_000`) or a
+/// float with no fraction (`6e2`).
+fn count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    use serde::de::Error;
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Num {
+        Int(i64),
+        Float(f64),
+    }
+    match <Num as serde::Deserialize>::deserialize(d)
+        .map_err(|_| D::Error::custom("expected a non-negative whole number"))?
+    {
+        Num::Int(i) if i >= 0 => Ok(i as u64),
+        Num::Float(f) if f >= 0.0 && f.fract() == 0.0 && f < 2f64.powi(63) => Ok(f as u64),
+        _ => Err(D::Error::custom("expected a non-negative whole number")),
+    }
+}
+
+impl From<ModelFile> for CycleModel {
+    fn from(f: ModelFile) -> CycleModel {
+        let (m, i, mem, s) = (f.machine, f.issue, f.memory, f.sync);
         CycleModel {
-            cu_count: 256,
-            simds_per_cu: 4,
-            wave_slots_per_simd: 8,
-            vgprs_per_simd_lane: 512,
-            vgpr_alloc_granule: 8,
-            lds_bytes_per_cu: 163840,
-            lds_alloc_granule: 1280,
-            concurrent_work_groups_per_cu: 0,
-            issue_cycles: 4,
-            salu_cycles: 4,
-            valu_cycles: 4,
-            valu_f64_cycles: 8,
-            trans_cycles: 16,
-            mfma_pass_cycles: 4,
-            nop_cycles_per_wait_state: 1,
-            smem_latency: 200,
-            lds_latency: 64,
-            global_load_latency: 600,
-            global_store_latency: 400,
-            flat_latency: 600,
-            sendmsg_latency: 16,
-            sleep_cycles_per_unit: 64,
-            barrier_release_cycles: 16,
+            cu_count: m.cu_count,
+            simds_per_cu: m.simds_per_cu,
+            wave_slots_per_simd: m.wave_slots_per_simd,
+            vgprs_per_simd_lane: m.vgprs_per_simd_lane,
+            vgpr_alloc_granule: m.vgpr_alloc_granule,
+            lds_bytes_per_cu: m.lds_bytes_per_cu,
+            lds_alloc_granule: m.lds_alloc_granule,
+            concurrent_work_groups_per_cu: m.concurrent_work_groups_per_cu,
+            issue_cycles: i.issue_cycles,
+            salu_cycles: i.salu_cycles,
+            valu_cycles: i.valu_cycles,
+            valu_f64_cycles: i.valu_f64_cycles,
+            trans_cycles: i.trans_cycles,
+            mfma_pass_cycles: i.mfma_pass_cycles,
+            nop_cycles_per_wait_state: i.nop_cycles_per_wait_state,
+            smem_latency: mem.smem_latency,
+            lds_latency: mem.lds_latency,
+            global_load_latency: mem.global_load_latency,
+            global_store_latency: mem.global_store_latency,
+            flat_latency: mem.flat_latency,
+            sendmsg_latency: mem.sendmsg_latency,
+            sleep_cycles_per_unit: s.sleep_cycles_per_unit,
+            barrier_release_cycles: s.barrier_release_cycles,
         }
+    }
+}
+
+impl Default for CycleModel {
+    /// `cdna4.toml`, parsed (the file is the one place the figures live).
+    fn default() -> Self {
+        static DEFAULT: std::sync::OnceLock<CycleModel> = std::sync::OnceLock::new();
+        DEFAULT
+            .get_or_init(|| {
+                let t: toml::Table = CDNA4_TOML.parse().expect("cdna4.toml is valid TOML");
+                parse_merged(t).expect("cdna4.toml is a valid cycle model")
+            })
+            .clone()
     }
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ModelError {
-    #[error("timing model line {line}: {msg}")]
-    Syntax { line: usize, msg: String },
-    #[error("timing model: unknown parameter `{0}`")]
-    Unknown(String),
+    /// Not TOML, a key unknown in its section, or a value of the wrong type (toml's message names the line).
+    #[error(
+        "timing model{}{}: {msg}",
+        path.as_deref().map(|p| format!(" {p}")).unwrap_or_default(),
+        line.map(|n| format!(" line {n}")).unwrap_or_default()
+    )]
+    Syntax {
+        path: Option<String>,
+        line: Option<usize>,
+        msg: String,
+    },
     #[error("timing model: {0} must be at least 1")]
     Zero(&'static str),
     #[error("cannot read timing model {path}: {msg}")]
     Io { path: String, msg: String },
 }
 
+fn syntax(line: Option<usize>, msg: String) -> ModelError {
+    ModelError::Syntax {
+        path: None,
+        line,
+        msg,
+    }
+}
+
+/// Check the section structure and deserialize a complete table.
+fn parse_merged(t: toml::Table) -> Result<CycleModel, ModelError> {
+    let f: ModelFile = t
+        .try_into()
+        .map_err(|e: toml::de::Error| syntax(None, e.message().trim().replace('\n', "; ")))?;
+    let m = CycleModel::from(f);
+    for (name, v) in [
+        ("cu_count", m.cu_count),
+        ("simds_per_cu", m.simds_per_cu),
+        ("wave_slots_per_simd", m.wave_slots_per_simd),
+        ("vgprs_per_simd_lane", m.vgprs_per_simd_lane),
+        ("vgpr_alloc_granule", m.vgpr_alloc_granule),
+        ("issue_cycles", m.issue_cycles),
+    ] {
+        if v == 0 {
+            return Err(ModelError::Zero(name));
+        }
+    }
+    Ok(m)
+}
+
 impl CycleModel {
-    /// Parse `key = integer` lines (a subset of TOML: `#` comments, `[section]` headers, `_` in numbers).
-    /// Keys not given keep their default.
+    /// Parse a cycle model in `cdna4.toml`'s form (TOML: sections `[machine]`, `[issue]`, `[memory]`, `[sync]`).
+    /// Keys not given keep the figure of `cdna4.toml`; an unknown section or key, or a key in the wrong section, is
+    /// an error.
     pub fn from_toml(text: &str) -> Result<CycleModel, ModelError> {
-        let mut m = CycleModel::default();
-        for (n, raw) in text.lines().enumerate() {
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.is_empty() || (line.starts_with('[') && line.ends_with(']')) {
-                continue;
-            }
-            let syntax = |msg: &str| ModelError::Syntax {
-                line: n + 1,
-                msg: msg.to_string(),
-            };
-            let (key, value) = line
-                .split_once('=')
-                .ok_or_else(|| syntax("expected `key = integer`"))?;
-            let key = key.trim();
-            let value: u64 = value
-                .trim()
-                .replace('_', "")
-                .parse()
-                .map_err(|_| syntax("value is not a non-negative integer"))?;
-            *m.field_mut(key)
-                .ok_or_else(|| ModelError::Unknown(key.to_string()))? = value;
-        }
-        for (name, v) in [
-            ("cu_count", m.cu_count),
-            ("simds_per_cu", m.simds_per_cu),
-            ("wave_slots_per_simd", m.wave_slots_per_simd),
-            ("vgprs_per_simd_lane", m.vgprs_per_simd_lane),
-            ("vgpr_alloc_granule", m.vgpr_alloc_granule),
-            ("issue_cycles", m.issue_cycles),
-        ] {
-            if v == 0 {
-                return Err(ModelError::Zero(name));
+        let user: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+            // toml's own text spans several lines (a source excerpt); one line says the same
+            let line = e
+                .span()
+                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+            let msg = e.message().trim().replace('\n', "; ");
+            syntax(line, msg)
+        })?;
+        let mut merged: toml::Table = CDNA4_TOML.parse().expect("cdna4.toml is valid TOML");
+        for (section, value) in user {
+            match (merged.get_mut(&section), value) {
+                (Some(toml::Value::Table(base)), toml::Value::Table(keys)) => base.extend(keys),
+                (Some(_), _) => {
+                    return Err(syntax(None, format!(
+                        "`{section}` must be a section ([{section}])"
+                    )))
+                }
+                (None, toml::Value::Table(_)) => {
+                    return Err(syntax(None, format!(
+                        "unknown section [{section}] (sections: machine, issue, memory, sync)"
+                    )))
+                }
+                (None, _) => {
+                    return Err(syntax(None, format!(
+                        "`{section}` is outside a section; put it under its section as in cdna4.toml"
+                    )))
+                }
             }
         }
-        Ok(m)
+        parse_merged(merged)
     }
 
     pub fn from_file(path: &std::path::Path) -> Result<CycleModel, ModelError> {
@@ -162,35 +303,13 @@ impl CycleModel {
             path: path.display().to_string(),
             msg: e.to_string(),
         })?;
-        CycleModel::from_toml(&text)
-    }
-
-    fn field_mut(&mut self, key: &str) -> Option<&mut u64> {
-        Some(match key {
-            "cu_count" => &mut self.cu_count,
-            "simds_per_cu" => &mut self.simds_per_cu,
-            "wave_slots_per_simd" => &mut self.wave_slots_per_simd,
-            "vgprs_per_simd_lane" => &mut self.vgprs_per_simd_lane,
-            "vgpr_alloc_granule" => &mut self.vgpr_alloc_granule,
-            "lds_bytes_per_cu" => &mut self.lds_bytes_per_cu,
-            "lds_alloc_granule" => &mut self.lds_alloc_granule,
-            "concurrent_work_groups_per_cu" => &mut self.concurrent_work_groups_per_cu,
-            "issue_cycles" => &mut self.issue_cycles,
-            "salu_cycles" => &mut self.salu_cycles,
-            "valu_cycles" => &mut self.valu_cycles,
-            "valu_f64_cycles" => &mut self.valu_f64_cycles,
-            "trans_cycles" => &mut self.trans_cycles,
-            "mfma_pass_cycles" => &mut self.mfma_pass_cycles,
-            "nop_cycles_per_wait_state" => &mut self.nop_cycles_per_wait_state,
-            "smem_latency" => &mut self.smem_latency,
-            "lds_latency" => &mut self.lds_latency,
-            "global_load_latency" => &mut self.global_load_latency,
-            "global_store_latency" => &mut self.global_store_latency,
-            "flat_latency" => &mut self.flat_latency,
-            "sendmsg_latency" => &mut self.sendmsg_latency,
-            "sleep_cycles_per_unit" => &mut self.sleep_cycles_per_unit,
-            "barrier_release_cycles" => &mut self.barrier_release_cycles,
-            _ => return None,
+        CycleModel::from_toml(&text).map_err(|e| match e {
+            ModelError::Syntax { line, msg, .. } => ModelError::Syntax {
+                path: Some(path.display().to_string()),
+                line,
+                msg,
+            },
+            e => e,
         })
     }
 
@@ -1030,15 +1149,9 @@ impl TimingReport {
 
     /// One line per stalling `s_waitcnt`, most cycles first (at most `top`), with instruction text and source
     /// line of the wait and of the memory instructions it waited for.
-    pub fn stall_lines(&self, session: &crate::session::Session, top: usize) -> Vec<String> {
+    /// `at(pc)` describes an instruction (the caller knows its text and source line).
+    pub fn stall_lines(&self, top: usize, at: impl Fn(u64) -> String) -> Vec<String> {
         let total = self.waitcnt_stall_cycles.max(1);
-        let at = |pc: u64| {
-            let src = session
-                .source_line(pc)
-                .map(|s| format!(" ({s})"))
-                .unwrap_or_default();
-            format!("0x{pc:x} `{}`{src}", session.inst_text(pc))
-        };
         self.waitcnt_stalls
             .iter()
             .take(top)
@@ -1059,13 +1172,6 @@ impl TimingReport {
                 )
             })
             .collect()
-    }
-
-    /// Fill the run report's timing keys.
-    pub fn fill_report(&self, report: &mut RunReport) {
-        report.cycles = self.cycles;
-        report.waitcnt_stall_cycles = self.waitcnt_stall_cycles;
-        report.timing_model = MODEL_NAME.to_string();
     }
 }
 

@@ -55,6 +55,7 @@ pub mod observer;
 pub mod profile;
 pub mod proto;
 pub mod validate;
+pub mod tap;
 pub mod writer;
 
 pub use observer::{

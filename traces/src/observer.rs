@@ -103,7 +103,8 @@ pub struct CycleSink {
     barrier: Vec<(u32, Stall)>,
 }
 
-fn stall_reason(r: StallReason) -> &'static str {
+/// The name of a stall slice in a trace (one table for `run --trace` and the machine tap).
+pub(crate) fn stall_name(r: StallReason) -> &'static str {
     match r {
         StallReason::Waitcnt { counters: 1 } => "vmcnt",
         StallReason::Waitcnt { counters: 2 } => "lgkmcnt",
@@ -133,7 +134,7 @@ impl TimingSink for CycleSink {
         let s = Stall {
             start,
             cycles: dur,
-            reason: stall_reason(reason),
+            reason: stall_name(reason),
         };
         if reason == StallReason::Barrier {
             self.barrier.push((wave, s));

@@ -830,7 +830,7 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
 
 /// Write the Perfetto trace of what the interactive machine ran so far to `out`: the log is replayed on a fresh
 /// machine of the same dispatch and options with the cycle model on and the trace observer attached from the
-/// first instruction (the debugger's `monitor trace` tap, `wavescope_debugger::trace`), so the trace holds every
+/// first instruction (the machine tap `wavescope_traces::tap`, as gdb's `monitor trace`), so the trace holds every
 /// instruction run so far in modelled cycles, and the session goes on untouched. Costs a re-run of what ran.
 pub fn write_trace(
     manifest: &std::path::Path,
@@ -838,15 +838,28 @@ pub fn write_trace(
     log: &ReplayLog,
     out: &std::path::Path,
 ) -> Update {
-    use wavescope_debugger::trace::{Trace, TraceStatic};
+    use wavescope_traces::tap::{Trace, TraceStatic};
     let fail =
         |e: &dyn std::fmt::Display| Update::Message(format!("trace: {}: {e}", out.display()));
     let session = match Session::load(manifest, &wavescope::launch::RunOptions::default()) {
         Ok(s) => s,
         Err(e) => return fail(&e),
     };
-    // The trace observers borrow this for as long as they live; one leak per trace written.
-    let st = TraceStatic::leak(&session);
+    // The trace observers borrow this for as long as they live: made once per dispatch (the manifest) and kept,
+    // not once per trace written.
+    static STATICS: std::sync::Mutex<Vec<(std::path::PathBuf, &'static TraceStatic)>> =
+        std::sync::Mutex::new(Vec::new());
+    let st = {
+        let mut g = STATICS.lock().unwrap_or_else(|e| e.into_inner());
+        match g.iter().find(|(p, _)| p == manifest) {
+            Some((_, st)) => *st,
+            None => {
+                let st = TraceStatic::leak(&session);
+                g.push((manifest.to_path_buf(), st));
+                st
+            }
+        }
+    };
     let (trace, tap) = match Trace::start(st, &session, out, Default::default()) {
         Ok(t) => t,
         Err(e) => return fail(&e),

@@ -22,9 +22,9 @@ wavescope monitor commands. They act on the wave gdb addressed last; prefix \"th
   waitcnt                the current wave's outstanding memory operations, vmcnt/lgkmcnt/expcnt and modelled
                          clock, as the cycle model has them (issue and completion cycles per operation)
   timing                 the cycle model so far: wave-cycles issued and stalled, the most stalled PCs
-  findings               hazards and missing waits this debugged run has hit so far (the live checker, on
-                         with `serve --stop-on-findings`, which stops a wave at each new one)
-  hazards                hazards and missing waits of a full run of this dispatch
+  findings               hazards and missing waits this debugged run has hit so far (the live checker;
+                         `serve --stop-on-findings` also stops a wave at each new one)
+  hazards                the same findings with their totals (what `wavescope run` prints at the end)
   lds ADDR LEN           bytes of the current wave's work-group LDS
   scratch LANE ADDR LEN  bytes of one lane's private (scratch) memory
   watch                  the last watched write: which lanes wrote what
@@ -403,10 +403,7 @@ impl GdbTarget {
     /// The live checker's findings so far, one line per (finding, producer, consumer).
     fn findings_text(&self, out: &mut String) {
         if !self.machine.hazards_enabled() {
-            out.push_str(
-                "findings: the live checker is off (`wavescope serve --stop-on-findings` runs it); \
-                 `monitor hazards` checks a separate full run",
-            );
+            out.push_str("findings: the live checker is off in this session");
             return;
         }
         let events = self.machine.hazard_events();
@@ -515,33 +512,42 @@ impl GdbTarget {
         }
     }
 
-    /// The hazard and missing-wait checkers need every instruction of a wave from its start; the debugged run
-    /// may have been stepped, edited or stopped part-way, so the findings come from a separate, unmodified run of
-    /// the same manifest (the debugged dispatch is not touched).
+    /// The live checker's findings so far (`findings`) and their totals, in `wavescope run`'s words: what this
+    /// debugged run executed, as it executed it (a stepped or edited run shows what it really did).
     fn hazards_text(&self, out: &mut String) {
-        let path = self.machine.session().manifest.path.clone();
-        let opts = wavescope::launch::RunOptions::default();
-        let s = match wavescope::session::Session::load(&path, &opts) {
-            Ok(s) => s,
-            Err(e) => {
-                let _ = write!(out, "hazards: cannot load {}: {e}", path.display());
-                return;
+        self.findings_text(out);
+        if !self.machine.hazards_enabled() {
+            return;
+        }
+        let mut hazards: Vec<(&str, u64, u64)> = Vec::new();
+        let mut missing: Vec<(&str, u64, u64)> = Vec::new();
+        for e in self.machine.hazard_events() {
+            let key = (e.label, e.producer_pc, e.consumer_pc);
+            let v = if e.missing_wait {
+                &mut missing
+            } else {
+                &mut hazards
+            };
+            if !v.contains(&key) {
+                v.push(key);
             }
+        }
+        let mut rules: Vec<&str> = hazards.iter().map(|h| h.0).collect();
+        rules.sort();
+        rules.dedup();
+        let list = if rules.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", rules.join(", "))
         };
-        let o = s.run(&opts);
-        out.push_str("hazards of a full run of this dispatch (a separate copy; this session is unchanged):\n");
-        if let Some(f) = &o.findings {
-            for h in &f.hazards {
-                let _ = writeln!(out, "{}", wavescope::hazards::format_finding(h));
-            }
-            for m in &f.missing_waits {
-                let _ = writeln!(out, "{}", wavescope::hazards::format_missing_wait(m));
-            }
-            out.push_str(&f.summary_line());
-        }
-        if let Some(f) = &o.report.fault {
-            let _ = write!(out, "\n(the run stopped early: {})", f.message);
-        }
+        let _ = write!(
+            out,
+            "\nhazards: {} finding{}{list}, missing waits: {} (after {} of the dispatch's wave-instructions so far)",
+            hazards.len(),
+            if hazards.len() == 1 { "" } else { "s" },
+            missing.len(),
+            self.machine.wave_instructions()
+        );
     }
 
     fn lds_text(&self, addr: u64, len: u64, out: &mut String) {

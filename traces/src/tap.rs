@@ -1,5 +1,6 @@
-//! `monitor trace start FILE` / `monitor trace stop`: a Perfetto trace (wavescope-traces) of what the debugged
-//! dispatch executes between the two, written by an observer attached to the machine.
+//! The Machine-to-Perfetto tap: a Perfetto trace of what an interactive machine (`wavescope::machine::Machine`)
+//! executes while the tap is attached. Used by gdb's `monitor trace start FILE` / `monitor trace stop` and by the
+//! TUI's trace key; it lives here, with the trace writer, so neither front end depends on the other.
 //!
 //! The machine interleaves the waves of every resident work-group, while a `TraceObserver` (like the cycle
 //! model it uses as its clock) follows one work-group at a time, as one host thread of a batch run does. So the
@@ -10,6 +11,11 @@
 //! issued before the trace started. Traced instructions are exactly those executed while the trace runs:
 //! stepping one wave traces one slice per `stepi`.
 
+use crate::observer::stall_name;
+use crate::{
+    Clock, Issue, Stall, TraceConfig, TraceFile, TraceObserver, TraceOptions, TraceProgram,
+    TraceStats,
+};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -19,10 +25,6 @@ use wavescope::isa::Inst;
 use wavescope::machine::{TimedObserver, TimedSpan};
 use wavescope::session::Session;
 use wavescope::timing::StallReason;
-use wavescope_traces::{
-    Clock, Issue, Stall, TraceConfig, TraceFile, TraceObserver, TraceOptions, TraceProgram,
-    TraceStats,
-};
 
 /// What a trace needs for the whole session (the observers borrow it, so it lives as long as the process:
 /// made once per debugged dispatch, at the first `trace start`).
@@ -56,20 +58,6 @@ struct Feed {
 
 /// A trace `Clock` reading the machine's cycle model (`Feed`).
 struct FeedClock(Arc<Mutex<Feed>>);
-
-/// The stall slice names `wavescope run --trace` uses (traces' CycleClock).
-fn stall_name(r: StallReason) -> &'static str {
-    match r {
-        StallReason::Waitcnt { counters: 1 } => "vmcnt",
-        StallReason::Waitcnt { counters: 2 } => "lgkmcnt",
-        StallReason::Waitcnt { .. } => "vmcnt+lgkmcnt",
-        StallReason::CounterFull { counters: 1 } => "vmcnt full",
-        StallReason::CounterFull { counters: 2 } => "lgkmcnt full",
-        StallReason::CounterFull { .. } => "counter full",
-        StallReason::Barrier => "barrier",
-        StallReason::MfmaBusy => "MFMA busy",
-    }
-}
 
 impl Clock for FeedClock {
     fn timing_model(&self) -> &'static str {
