@@ -450,3 +450,87 @@ fn mfma_fast_path_matches_the_exact_path() {
     assert_eq!(ops, 66, "MFMA/SMFMAC op count (mfma.md: 66)");
     assert_eq!(compared, 66 * 24);
 }
+
+/// V_PK_FMA_F32 / V_PK_MUL_F32 / V_PK_ADD_F32: the whole-half host-arithmetic path against the per-lane rules
+/// (`wavescope::exec::float::{fma, mul, add}` and `apply_clamp`, the general path's own functions), on random and
+/// special values, random OP_SEL/OP_SEL_HI/NEG/NEG_HI/clamp, partial EXEC, under the default MODE (host path),
+/// round-toward-zero and flushed denormals (per-lane path).
+#[test]
+fn packed_f32_forms_match_the_per_lane_rules() {
+    use wavescope::exec::float::{self as fp, Fmt, FpMode};
+    use wavescope::exec::semantics;
+    use wavescope::isa::{Format, Inst, Op, Operand};
+    let mem = GlobalMemory::new();
+    let mut rng = Rng(0x0DDB_1A5E_5BAD_5EED);
+    let mut compared = 0usize;
+    for op in [Op::V_PK_FMA_F32, Op::V_PK_MUL_F32, Op::V_PK_ADD_F32] {
+        for trial in 0..64 {
+            let mode = match trial % 8 {
+                6 => MODE_RTZ,
+                7 => MODE_DEFAULT & !0x30,
+                _ => MODE_DEFAULT,
+            };
+            let exec = if trial % 3 == 0 { u64::MAX } else { rng.next() };
+            let w0 = random_wave(&mut rng, 0, mode, exec);
+            let mut inst = Inst::INVALID;
+            inst.op = op;
+            inst.format = Format::Vop3p;
+            inst.size = 8;
+            inst.dst = Operand::vgpr(20);
+            inst.src = [Operand::vgpr(0), Operand::vgpr(4), Operand::vgpr(8)];
+            inst.mods.op_sel = (rng.next() % 8) as u8;
+            inst.mods.op_sel_hi = (rng.next() % 8) as u8;
+            inst.mods.neg = (rng.next() % 8) as u8;
+            inst.mods.neg_hi = (rng.next() % 8) as u8;
+            inst.mods.clamp = trial % 5 == 4;
+            let mut w = w0.clone();
+            let mut lds = vec![0u8; 0];
+            let mut ctx = Ctx {
+                mem: &mem,
+                lds: &mut lds,
+                apertures: Apertures::default(),
+            };
+            semantics::handler(&inst)(&mut w, &inst, &mut ctx).expect("packed f32 op");
+            let m = FpMode::from_mode(mode);
+            let md = inst.mods;
+            for (h, (sel, neg)) in [(md.op_sel, md.neg), (md.op_sel_hi, md.neg_hi)]
+                .into_iter()
+                .enumerate()
+            {
+                for l in 0..LANES {
+                    let s: Vec<u64> = (0..3)
+                        .map(|i| {
+                            let x = w0.vreg[4 * i + (sel >> i & 1) as usize][l] as u64;
+                            if neg >> i & 1 != 0 {
+                                x ^ 0x8000_0000
+                            } else {
+                                x
+                            }
+                        })
+                        .collect();
+                    let mut v = match op {
+                        Op::V_PK_FMA_F32 => fp::fma(Fmt::F32, s[0], s[1], s[2], &m),
+                        Op::V_PK_MUL_F32 => fp::mul(Fmt::F32, s[0], s[1], &m),
+                        _ => fp::add(Fmt::F32, s[0], s[1], &m),
+                    };
+                    if md.clamp {
+                        v = fp::apply_clamp(Fmt::F32, v, &m);
+                    }
+                    let want = if exec >> l & 1 != 0 {
+                        v as u32
+                    } else {
+                        w0.vreg[20 + h][l]
+                    };
+                    assert_eq!(
+                        w.vreg[20 + h][l],
+                        want,
+                        "{} trial {trial} half {h} lane {l}: sources {s:x?}, mods {md:?}",
+                        op.info().name
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 3 * 64 * 2 * 64);
+}

@@ -90,9 +90,15 @@ pub fn lookup(op: Op) -> Option<Handler> {
                 fp::maximum(Fmt::F16, t, s[2], m)
             })
         },
-        V_PK_FMA_F32 => |w, i, c| pk_f32(w, i, c, 3, |s, m| fp::fma(Fmt::F32, s[0], s[1], s[2], m)),
-        V_PK_MUL_F32 => |w, i, c| pk_f32(w, i, c, 2, |s, m| fp::mul(Fmt::F32, s[0], s[1], m)),
-        V_PK_ADD_F32 => |w, i, c| pk_f32(w, i, c, 2, |s, m| fp::add(Fmt::F32, s[0], s[1], m)),
+        V_PK_FMA_F32 => {
+            |w, i, c| pk_f32::<PK_FMA>(w, i, c, 3, |s, m| fp::fma(Fmt::F32, s[0], s[1], s[2], m))
+        }
+        V_PK_MUL_F32 => {
+            |w, i, c| pk_f32::<PK_MUL>(w, i, c, 2, |s, m| fp::mul(Fmt::F32, s[0], s[1], m))
+        }
+        V_PK_ADD_F32 => {
+            |w, i, c| pk_f32::<PK_ADD>(w, i, c, 2, |s, m| fp::add(Fmt::F32, s[0], s[1], m))
+        }
         V_PK_MOV_B32 => pk_mov_b32,
         V_FMA_MIX_F32 => |w, i, c| fma_mix(w, i, c, Mix::F32),
         V_FMA_MIXLO_F16 => |w, i, c| fma_mix(w, i, c, Mix::Lo),
@@ -292,10 +298,75 @@ fn pk_f16(
 // Packed 32-bit (§6.7: OP_SEL/OP_SEL_HI pick the first or second dword of each 64-bit source)
 // ---------------------------------------------------------------------------------------------------------
 
-/// V_PK_FMA_F32 / V_PK_MUL_F32 / V_PK_ADD_F32 (pseudocode.md VOP3P 48–50).
+const PK_FMA: u8 = 0;
+const PK_MUL: u8 = 1;
+const PK_ADD: u8 = 2;
+
+/// One half of a packed f32 op over 64 lanes in host IEEE arithmetic; false if a lane's result is NaN (the
+/// per-lane rules then decide its payload). Equal to `fp::fma`/`mul`/`add` whenever MODE is native
+/// (`FpMode::native_f32`: RNE, denormals kept) and the result is not NaN: those return the host result then.
+#[inline(always)]
+fn pk_f32_host<const OP: u8>(x: &[[u32; LANES]; 3], d: &mut [u32; LANES]) -> bool {
+    let mut nan = false;
+    for l in 0..LANES {
+        let (a, b, c) = (
+            f32::from_bits(x[0][l]),
+            f32::from_bits(x[1][l]),
+            f32::from_bits(x[2][l]),
+        );
+        let r = match OP {
+            PK_FMA => a.mul_add(b, c),
+            PK_MUL => a * b,
+            _ => a + b,
+        };
+        nan |= r.is_nan();
+        d[l] = r.to_bits();
+    }
+    !nan
+}
+
+/// Both halves, with the host's FMA/AVX-512 or AVX2 instructions when it has them (runtime detection).
+#[inline(always)]
+fn pk_f32_host_both<const OP: u8>(x: &[[[u32; LANES]; 3]; 2], d: &mut [[u32; LANES]; 2]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx512f,avx512vl,avx2,fma")]
+        unsafe fn avx512<const OP: u8>(
+            x: &[[[u32; LANES]; 3]; 2],
+            d: &mut [[u32; LANES]; 2],
+        ) -> bool {
+            let (d0, d1) = d.split_at_mut(1);
+            pk_f32_host::<OP>(&x[0], &mut d0[0]) & pk_f32_host::<OP>(&x[1], &mut d1[0])
+        }
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn avx2<const OP: u8>(
+            x: &[[[u32; LANES]; 3]; 2],
+            d: &mut [[u32; LANES]; 2],
+        ) -> bool {
+            let (d0, d1) = d.split_at_mut(1);
+            pk_f32_host::<OP>(&x[0], &mut d0[0]) & pk_f32_host::<OP>(&x[1], &mut d1[0])
+        }
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("fma")
+        {
+            // SAFETY: the features the function is compiled for were just detected.
+            return unsafe { avx512::<OP>(x, d) };
+        }
+        if super::valu::host_avx2() {
+            // SAFETY: as above.
+            return unsafe { avx2::<OP>(x, d) };
+        }
+    }
+    let (d0, d1) = d.split_at_mut(1);
+    pk_f32_host::<OP>(&x[0], &mut d0[0]) & pk_f32_host::<OP>(&x[1], &mut d1[0])
+}
+
+/// V_PK_FMA_F32 / V_PK_MUL_F32 / V_PK_ADD_F32 (pseudocode.md VOP3P 48–50). Under the native MODE without clamp,
+/// whole halves run in host arithmetic (`pk_f32_host`); a NaN result or another MODE takes the per-lane rules.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // one lane loop filling two destination registers
-fn pk_f32(
+fn pk_f32<const OP: u8>(
     w: &mut Wave,
     inst: &Inst,
     ctx: &mut Ctx,
@@ -309,6 +380,25 @@ fn pk_f32(
     }
     let md = inst.mods;
     let mut d = [[0u32; LANES]; 2];
+    if m.native_f32() && !md.clamp {
+        let mut x = [[[0u32; LANES]; 3]; 2];
+        for (h, (sel, neg)) in [(md.op_sel, md.neg), (md.op_sel_hi, md.neg_hi)]
+            .into_iter()
+            .enumerate()
+        {
+            for i in 0..nsrc {
+                let src = if bit(sel, i) { &s[i].1 } else { &s[i].0 };
+                let flip = if bit(neg, i) { 0x8000_0000 } else { 0 };
+                for l in 0..LANES {
+                    x[h][i][l] = src[l] ^ flip;
+                }
+            }
+        }
+        if pk_f32_host_both::<OP>(&x, &mut d) {
+            write_pk(w, inst, &d);
+            return Ok(Step::NEXT);
+        }
+    }
     for l in 0..LANES {
         for (h, (sel, neg)) in [(md.op_sel, md.neg), (md.op_sel_hi, md.neg_hi)]
             .into_iter()
@@ -326,6 +416,13 @@ fn pk_f32(
             d[h][l] = v as u32;
         }
     }
+    write_pk(w, inst, &d);
+    Ok(Step::NEXT)
+}
+
+/// D pair of a packed f32 op, EXEC lanes only.
+#[inline(always)]
+fn write_pk(w: &mut Wave, inst: &Inst, d: &[[u32; LANES]; 2]) {
     let exec = w.exec();
     let r = Wave::vreg_index(inst.dst);
     for (h, dh) in d.iter().enumerate() {
@@ -336,7 +433,6 @@ fn pk_f32(
             }
         }
     }
-    Ok(Step::NEXT)
 }
 
 /// V_PK_MOV_B32 (pseudocode.md VOP3P 51): D.dword0 = S0.dword[OPSEL[0]], D.dword1 = S1.dword[OPSEL[1]].

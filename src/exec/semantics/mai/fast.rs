@@ -14,13 +14,13 @@
 //! Rows with an infinite or NaN term take the exact path's per-element sum.
 
 use super::layout::{chunk, output_pos, Acc, Shape, Ty};
-use super::{blgp_lane, dot_f32, item, MAX_DREGS, MAX_ELEMS};
+use super::{blgp_lane, dot_f32, item, MAX_ELEMS};
 use crate::exec::float::{two_sum, Fmt, FpMode};
 use crate::exec::semantics::vop3p::lowfloat::{e8m0, Low};
 use crate::exec::Step;
 use crate::exec::{ConstKind, Ctx, Fault, Wave, LANES};
 use crate::isa::Inst;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::OnceLock;
 
 thread_local! {
@@ -116,6 +116,22 @@ fn sums_exact(a: Span, b: Span, c: Span, k: usize) -> bool {
     top + grow <= lsb + 53
 }
 
+/// Decoded operands, reused by every MFMA of the thread (no 48 KB of zeroing per instruction: the dense layouts
+/// are bijections, so every element an instruction reads it has written).
+struct Scratch {
+    va: [f64; MAX_ELEMS],
+    vb: [f64; MAX_ELEMS],
+    vc: [f64; MAX_ELEMS],
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Box<Scratch>> = RefCell::new(Box::new(Scratch {
+        va: [0.0; MAX_ELEMS],
+        vb: [0.0; MAX_ELEMS],
+        vc: [0.0; MAX_ELEMS],
+    }));
+}
+
 /// Dense f32-accumulating MFMA; `None` for the ops this path does not take (the caller runs the exact path).
 pub(super) fn mfma_f32(
     w: &mut Wave,
@@ -123,12 +139,14 @@ pub(super) fn mfma_f32(
     ctx: &mut Ctx,
     s: &Shape,
 ) -> Option<Result<Step, Box<Fault>>> {
-    if s.acc != Acc::F32 || s.sparse || !matches!(s.n, 4 | 16 | 32) {
+    if s.acc != Acc::F32
+        || s.sparse
+        || !matches!(s.n, 4 | 16 | 32)
+        || Wave::vreg_index(inst.dst) + s.d_items() > 512
+    {
         return None;
     }
     let mai = inst.mai;
-    let mode = FpMode::from_mode(w.mode);
-    let ovfl = w.mode >> 23 & 1 != 0;
     let (ta, tb, broadcast) = match (s.a, s.b) {
         (Ty::F8F6F4, _) => (
             Ty::Low(Low::from_code(mai.cbsz)?),
@@ -138,7 +156,6 @@ pub(super) fn mfma_f32(
         (Ty::F32 | Ty::F16 | Ty::BF16 | Ty::Low(_), _) => (s.a, s.b, true),
         _ => return None,
     };
-    let (m, n, k, nb) = (s.m, s.n, s.k, s.blocks);
     let scaled = !mai.scale_src[0].is_none() && s.a == Ty::F8F6F4;
     let mut scale = [[1.0f64; LANES]; 2];
     if scaled {
@@ -150,15 +167,77 @@ pub(super) fn mfma_f32(
             }
         }
     }
+    let c_op = inst.src[2];
+    let c_const = if c_op.is_scalar() {
+        Some(w.read_scalar(c_op, inst.literal, &ctx.apertures, ConstKind::B32) as u32)
+    } else {
+        None
+    };
+    let op = Operands {
+        ta,
+        tb,
+        broadcast,
+        scale: if scaled { Some(&scale) } else { None },
+        c_const,
+    };
+    SCRATCH.with(|sc| {
+        let mut sc = sc.borrow_mut();
+        dispatch(w, inst, s, &op, &mut sc);
+    });
+    Some(Ok(Step::NEXT))
+}
 
-    // A, index (b·M + i)·K + k; B, index (b·K + k)·N + j (as the exact path).
-    let mut va = [0f64; MAX_ELEMS];
-    let mut vb = [0f64; MAX_ELEMS];
+struct Operands<'a> {
+    ta: Ty,
+    tb: Ty,
+    broadcast: bool,
+    scale: Option<&'a [[f64; LANES]; 2]>,
+    c_const: Option<u32>,
+}
+
+fn dispatch(w: &mut Wave, inst: &Inst, s: &Shape, op: &Operands, sc: &mut Scratch) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("fma")
+        {
+            // SAFETY: the features the function is compiled for were just detected.
+            return unsafe { body_avx512(w, inst, s, op, sc) };
+        }
+        if crate::exec::semantics::valu::host_avx2() {
+            // SAFETY: as above.
+            return unsafe { body_avx2(w, inst, s, op, sc) };
+        }
+    }
+    body(w, inst, s, op, sc)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vl,avx2,fma")]
+unsafe fn body_avx512(w: &mut Wave, inst: &Inst, s: &Shape, op: &Operands, sc: &mut Scratch) {
+    body(w, inst, s, op, sc)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn body_avx2(w: &mut Wave, inst: &Inst, s: &Shape, op: &Operands, sc: &mut Scratch) {
+    body(w, inst, s, op, sc)
+}
+
+#[inline(always)]
+fn body(w: &mut Wave, inst: &Inst, s: &Shape, op: &Operands, sc: &mut Scratch) {
+    let mai = inst.mai;
+    let mode = FpMode::from_mode(w.mode);
+    let ovfl = w.mode >> 23 & 1 != 0;
+    let (m, n, k, nb) = (s.m, s.n, s.k, s.blocks);
     let g = 1usize << mai.cbsz.min(6);
-    fill(
+    let broadcast = op.broadcast;
+    // A, index (b·M + i)·K + k; B, index (b·K + k)·N + j (as the exact path).
+    fill_typed(
         w,
         Wave::vreg_index(inst.src[0]),
-        ta,
+        op.ta,
         &mode,
         m,
         nb,
@@ -173,13 +252,13 @@ pub(super) fn mfma_f32(
             }
         },
         |b, i, kk| (b * m + i) * k + kk,
-        if scaled { Some(&scale[0]) } else { None },
-        &mut va,
+        op.scale.map(|x| &x[0]),
+        &mut sc.va,
     );
-    fill(
+    fill_typed(
         w,
         Wave::vreg_index(inst.src[1]),
-        tb,
+        op.tb,
         &mode,
         n,
         nb,
@@ -193,28 +272,20 @@ pub(super) fn mfma_f32(
             }
         },
         |b, j, kk| (b * k + kk) * n + j,
-        if scaled { Some(&scale[1]) } else { None },
-        &mut vb,
+        op.scale.map(|x| &x[1]),
+        &mut sc.vb,
     );
-
     // C, as f64 values in D order: row (b, i) holds its N columns (consecutive lanes of one register).
-    let c_op = inst.src[2];
-    let c_const = if c_op.is_scalar() {
-        Some(w.read_scalar(c_op, inst.literal, &ctx.apertures, ConstKind::B32) as u32)
-    } else {
-        None
-    };
-    let c_base = Wave::vreg_index(c_op);
+    let c_base = Wave::vreg_index(inst.src[2]);
     let rows = nb * m;
-    let mut vc = [0f64; MAX_ELEMS];
     let mut pos = [(0usize, 0usize); 64];
     for b in 0..nb {
         for i in 0..m {
             let r = b * m + i;
             let (it, lane0) = output_pos(s, b, i, 0);
             pos[r] = (it, lane0);
-            let crow = &mut vc[r * n..(r + 1) * n];
-            match c_const {
+            let crow = &mut sc.vc[r * n..(r + 1) * n];
+            match op.c_const {
                 Some(c) => crow.fill(f32::from_bits(c) as f64),
                 None => {
                     let src = &w.vreg[(c_base + it) & 511][lane0..lane0 + n];
@@ -225,38 +296,32 @@ pub(super) fn mfma_f32(
             }
         }
     }
-    let (sa, sb, sc) = (
-        span(&va[..rows * k]),
-        span(&vb[..nb * k * n]),
-        span(&vc[..rows * n]),
-    );
+    let sb = span(&sc.vb[..nb * k * n]);
     let job = Job {
         m,
-        n,
         k,
         nb,
-        va: &va,
-        vb: &vb,
-        vc: &vc,
+        va: &sc.va,
+        vb: &sc.vb,
+        vc: &sc.vc,
         pos: &pos[..rows],
         ovfl,
-        finite: sa.finite() && sb.finite() && sc.finite(),
-        exact_sums: sums_exact(sa, sb, sc, k),
+        sb,
     };
-    let mut out = [[0u32; LANES]; MAX_DREGS];
-    rows_dispatch(&job, &mut out);
+    // Every operand is in the scratch now: D may overlap A, B or C.
     let d_base = Wave::vreg_index(inst.dst);
-    for (r, o) in out.iter().enumerate().take(s.d_items()) {
-        w.vreg[(d_base + r) & 511] = *o;
+    let d = &mut w.vreg[d_base..d_base + s.d_items()];
+    match n {
+        4 => rows_n::<4>(&job, d),
+        16 => rows_n::<16>(&job, d),
+        _ => rows_n::<32>(&job, d),
     }
-    Some(Ok(Step::NEXT))
 }
 
-/// Decode one operand into its dense matrix: lane l holds row/column `l % mn` of block `(l / mn) % blocks`,
-/// k-group `l / (mn·blocks)`; its items come in chunks (see `layout`).
+/// `fill` with the element decode chosen once per operand.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn fill(
+fn fill_typed(
     w: &Wave,
     base: usize,
     t: Ty,
@@ -271,14 +336,52 @@ fn fill(
     dst: &mut [f64; MAX_ELEMS],
 ) {
     let bits = t.bits();
+    let geo = (mn, blocks, k, items, bits);
+    match t {
+        Ty::F32 if mode.denorm_f32 & 1 == 0 => {
+            fill(w, base, geo, src_lane, index, scale, dst, |x| {
+                f32::from_bits(Fmt::F32.flush(x) as u32) as f64
+            })
+        }
+        Ty::F32 => fill(w, base, geo, src_lane, index, scale, dst, |x| {
+            f32::from_bits(x as u32) as f64
+        }),
+        Ty::F16 => fill(w, base, geo, src_lane, index, scale, dst, |x| {
+            half::f16::from_bits(x as u16).to_f64()
+        }),
+        Ty::BF16 => fill(w, base, geo, src_lane, index, scale, dst, |x| {
+            f32::from_bits((x as u32) << 16) as f64
+        }),
+        Ty::Low(l) if bits == 8 => {
+            let tab = low8_table(l);
+            fill(w, base, geo, src_lane, index, scale, dst, |x| {
+                tab[x as usize & 255]
+            })
+        }
+        Ty::Low(l) => fill(w, base, geo, src_lane, index, scale, dst, |x| {
+            l.decode(x as u32)
+        }),
+        _ => {}
+    }
+}
+
+/// Decode one operand into its dense matrix: lane l holds row/column `l % mn` of block `(l / mn) % blocks`,
+/// k-group `l / (mn·blocks)`; its items come in chunks (see `layout`).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn fill(
+    w: &Wave,
+    base: usize,
+    (mn, blocks, k, items, bits): (usize, usize, usize, usize, u32),
+    src_lane: impl Fn(usize) -> usize,
+    index: impl Fn(usize, usize, usize) -> usize,
+    scale: Option<&[f64; LANES]>,
+    dst: &mut [f64; MAX_ELEMS],
+    dec: impl Fn(u64) -> f64,
+) {
     let ch = chunk(items, bits);
     let nc = items / ch;
     let kstep = k / nc;
-    let table = match t {
-        Ty::Low(l) if bits == 8 => Some(low8_table(l)),
-        _ => None,
-    };
-    let flush = mode.denorm_f32 & 1 == 0;
     for l in 0..LANES {
         let src = src_lane(l);
         let i = l % mn;
@@ -286,26 +389,16 @@ fn fill(
         let (b, kg) = (q % blocks, q / blocks);
         let mut it = 0;
         for c in 0..nc {
+            let k0 = c * kstep + kg * ch;
+            let at = index(b, i, k0);
+            let step = index(b, i, k0 + 1) - at;
             for t2 in 0..ch {
-                let kk = c * kstep + kg * ch + t2;
-                let raw = item(w, base, src, it, bits);
-                let mut x = match t {
-                    Ty::F32 => {
-                        let v = if flush { Fmt::F32.flush(raw) } else { raw };
-                        f32::from_bits(v as u32) as f64
-                    }
-                    Ty::F16 => half::f16::from_bits(raw as u16).to_f64(),
-                    Ty::BF16 => f32::from_bits((raw as u32) << 16) as f64,
-                    Ty::Low(lt) => match table {
-                        Some(tab) => tab[raw as usize & 255],
-                        None => lt.decode(raw as u32),
-                    },
-                    _ => f64::NAN,
-                };
+                let kk = k0 + t2;
+                let mut x = dec(item(w, base, src, it, bits));
                 if let Some(sc) = scale {
                     x *= sc[i + mn * (kk / 32)];
                 }
-                dst[index(b, i, kk)] = x;
+                dst[at + t2 * step] = x;
                 it += 1;
             }
         }
@@ -314,7 +407,6 @@ fn fill(
 
 struct Job<'a> {
     m: usize,
-    n: usize,
     k: usize,
     nb: usize,
     va: &'a [f64; MAX_ELEMS],
@@ -322,52 +414,12 @@ struct Job<'a> {
     vc: &'a [f64; MAX_ELEMS],
     pos: &'a [(usize, usize)],
     ovfl: bool,
-    /// No infinite or NaN A, B or C value.
-    finite: bool,
-    /// Every partial sum is exact in f64 (see `sums_exact`).
-    exact_sums: bool,
-}
-
-fn rows_dispatch(job: &Job, out: &mut [[u32; LANES]; MAX_DREGS]) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("fma")
-        {
-            // SAFETY: the features the function is compiled for were just detected.
-            return unsafe { rows_avx512(job, out) };
-        }
-        if crate::exec::semantics::valu::host_avx2() {
-            // SAFETY: as above.
-            return unsafe { rows_avx2(job, out) };
-        }
-    }
-    rows(job, out)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512vl,avx2,fma")]
-unsafe fn rows_avx512(job: &Job, out: &mut [[u32; LANES]; MAX_DREGS]) {
-    rows(job, out)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn rows_avx2(job: &Job, out: &mut [[u32; LANES]; MAX_DREGS]) {
-    rows(job, out)
+    /// All of B.
+    sb: Span,
 }
 
 #[inline(always)]
-fn rows(job: &Job, out: &mut [[u32; LANES]; MAX_DREGS]) {
-    match job.n {
-        4 => rows_n::<4>(job, out),
-        16 => rows_n::<16>(job, out),
-        _ => rows_n::<32>(job, out),
-    }
-}
-
-#[inline(always)]
-fn rows_n<const N: usize>(job: &Job, out: &mut [[u32; LANES]; MAX_DREGS]) {
+fn rows_n<const N: usize>(job: &Job, d: &mut [[u32; LANES]]) {
     let (m, k) = (job.m, job.k);
     for b in 0..job.nb {
         let bm = &job.vb[b * k * N..(b + 1) * k * N];
@@ -376,12 +428,14 @@ fn rows_n<const N: usize>(job: &Job, out: &mut [[u32; LANES]; MAX_DREGS]) {
             let (it, lane0) = job.pos[r];
             let arow = &job.va[r * k..(r + 1) * k];
             let c: &[f64; N] = job.vc[r * N..(r + 1) * N].try_into().unwrap();
-            let dst: &mut [u32; N] = (&mut out[it][lane0..lane0 + N]).try_into().unwrap();
-            if !job.finite {
+            let dst: &mut [u32; N] = (&mut d[it][lane0..lane0 + N]).try_into().unwrap();
+            let (sa, sc) = (span(arow), span(c));
+            if !(sa.finite() && job.sb.finite() && sc.finite()) {
+                // An infinity or NaN in the row's terms (or anywhere in B): the exact path's own sum.
                 for j in 0..N {
                     dst[j] = dot_f32(c[j], arow, |kk| bm[kk * N + j], job.ovfl);
                 }
-            } else if job.exact_sums {
+            } else if sums_exact(sa, job.sb, sc, k) {
                 let mut hi = *c;
                 for (kk, &x) in arow.iter().enumerate() {
                     // 0·finite adds nothing (the exact path skips it too: signed zeros stay as they are).
