@@ -12,9 +12,29 @@
 //! another, not interleaved, so a cache sees their accesses in that order.
 
 pub mod cache;
+pub mod counters;
 pub mod lds;
 
 use cache::{BandwidthSchedule, Cache};
+
+/// The default memory-system parameters, each with its source.
+pub const CDNA4_MEMORY_TOML: &str = include_str!("cdna4_memory.toml");
+
+/// A memory-system model file: one `[memory_system]` table.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MemFile {
+    pub memory_system: MemParams,
+}
+
+impl Default for MemParams {
+    /// The figures of `cdna4_memory.toml`.
+    fn default() -> Self {
+        toml::from_str::<MemFile>(CDNA4_MEMORY_TOML)
+            .expect("the embedded memory model parses")
+            .memory_system
+    }
+}
 
 /// Parameters of the memory system (the `[memory_system]` section of the cycle model file).
 #[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
@@ -340,6 +360,12 @@ impl XcdMemory {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn embedded_file_parses() {
+        let p = MemParams::default();
+        assert_eq!((p.xcds, p.line_bytes, p.lds_banks), (8, 128, 64));
+    }
 
     fn params() -> MemParams {
         MemParams {
