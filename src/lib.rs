@@ -11,6 +11,7 @@ pub mod kernel_abi;
 pub mod launch;
 pub mod machine;
 pub mod manifest;
+pub mod memsys;
 pub mod raw_launch;
 pub mod report;
 pub mod session;

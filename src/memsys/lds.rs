@@ -1,0 +1,250 @@
+//! LDS bank conflicts on gfx950: 64 banks of 4 bytes (LLVM AMDGPU, llvm/llvm-project#220632: "gfx950 doubled the
+//! bank count to 64"; CDNA3 has 32).
+//!
+//! A wave64 LDS instruction is served in *phases*: the lanes of one phase present their addresses to the banks
+//! together, and a phase takes as many cycles as the busiest bank has distinct dword addresses (lanes reading the
+//! same dword are served by one broadcast). Conflicts never span phases. Which lanes share a phase depends on the
+//! bytes each lane moves, because one phase moves at most 64 banks x 4 bytes = 256 bytes:
+//! - 1, 2 and 4 bytes per lane (`ds_read_b32`, `ds_write_b8`, atomics): one phase of 64 lanes (assumed from the
+//!   256-byte phase; no published gfx950 measurement for b32 was found);
+//! - 8 bytes (`ds_read_b64`, `ds_read2_b32`, `ds_write_b64`, `_tr_b8/_tr_b16/_tr_b4` reads): 2 phases of 32
+//!   consecutive lanes (a published gfx950 measurement for `ds_read_b64`; the rest assumed alike);
+//! - 16 bytes read (`ds_read_b128`, and `ds_read_b96`, `ds_read_b96_tr_b6` assumed alike): 4 phases of 16 lanes,
+//!   {0-3,12-15,20-23,24-27}, {4-7,8-11,16-19,28-31} and the same +32 (triton-lang/triton#11365, IREE#24428);
+//! - 16 bytes written (`ds_write_b128`, `ds_write_b96` assumed alike): 8 phases of 8 consecutive lanes
+//!   (composable_kernel's LDS bank-conflict notes, measured on MI300);
+//! - `read2`/`write2` of 64-bit elements (16 bytes per lane in two pieces): 4 phases of 16 consecutive lanes.
+
+/// Banks of gfx950's LDS.
+pub const BANKS: u32 = 64;
+
+/// How an LDS instruction's lanes are grouped into phases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PhaseShape {
+    /// One phase of 64 lanes (up to 4 bytes per lane).
+    One,
+    /// Consecutive groups of `n` lanes.
+    Consecutive(u8),
+    /// gfx950's `ds_read_b128` grouping.
+    ReadB128,
+}
+
+impl PhaseShape {
+    /// The shape for an access moving `bytes` per lane (`write` for stores).
+    pub fn for_access(bytes: u32, write: bool) -> PhaseShape {
+        match bytes {
+            0..=4 => PhaseShape::One,
+            5..=8 => PhaseShape::Consecutive(32),
+            _ if write => PhaseShape::Consecutive(8),
+            _ => PhaseShape::ReadB128,
+        }
+    }
+
+    /// Phase number (0-based) of `lane`, and the number of phases.
+    #[inline]
+    pub fn phase_of(self, lane: u32) -> u32 {
+        match self {
+            PhaseShape::One => 0,
+            PhaseShape::Consecutive(n) => lane / n as u32,
+            PhaseShape::ReadB128 => {
+                // Within each half of 32 lanes, quads 0,3,5,6 form one phase and quads 1,2,4,7 the other.
+                let quad = (lane % 32) / 4;
+                let second = matches!(quad, 1 | 2 | 4 | 7) as u32;
+                (lane / 32) * 2 + second
+            }
+        }
+    }
+
+    pub fn phases(self) -> u32 {
+        match self {
+            PhaseShape::One => 1,
+            PhaseShape::Consecutive(n) => 64 / n as u32,
+            PhaseShape::ReadB128 => 4,
+        }
+    }
+}
+
+/// Cycles one LDS instruction spends in the banks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LdsCost {
+    /// Phases that had at least one active lane.
+    pub phases: u32,
+    /// Cycles the banks were busy: the sum over phases of the busiest bank's distinct dwords (>= 1 per phase).
+    pub cycles: u32,
+    /// Cycles beyond one per phase (the conflict cost; rocprof's `SQ_LDS_BANK_CONFLICT` counts these).
+    pub conflict_cycles: u32,
+}
+
+/// The dword addresses one lane touches: `pieces` of (`byte address`, `bytes`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LanePieces {
+    pub addr: [u32; 2],
+    pub bytes: [u8; 2],
+    pub n: u8,
+}
+
+/// Bank conflicts of one instruction. `pieces[lane]` lists what each active lane (bit set in `mask`) touches.
+pub fn bank_cost(pieces: &[LanePieces; 64], mask: u64, shape: PhaseShape) -> LdsCost {
+    let mut cost = LdsCost::default();
+    // Per phase: for every bank, the distinct dword addresses seen (at most 64 lanes x 8 dwords per phase).
+    let mut dwords: Vec<u32> = Vec::with_capacity(64 * 8);
+    for phase in 0..shape.phases() {
+        dwords.clear();
+        let mut any = false;
+        let mut m = mask;
+        while m != 0 {
+            let lane = m.trailing_zeros();
+            m &= m - 1;
+            if shape.phase_of(lane) != phase {
+                continue;
+            }
+            any = true;
+            let p = &pieces[lane as usize];
+            for k in 0..p.n as usize {
+                let first = p.addr[k] / 4;
+                let last = (p.addr[k] + p.bytes[k].max(1) as u32 - 1) / 4;
+                for d in first..=last {
+                    dwords.push(d);
+                }
+            }
+        }
+        if !any {
+            continue;
+        }
+        dwords.sort_unstable();
+        dwords.dedup();
+        let mut per_bank = [0u32; BANKS as usize];
+        for &d in &dwords {
+            per_bank[(d % BANKS) as usize] += 1;
+        }
+        let worst = per_bank.iter().copied().max().unwrap_or(0).max(1);
+        cost.phases += 1;
+        cost.cycles += worst;
+        cost.conflict_cycles += worst - 1;
+    }
+    cost
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strided(stride_dwords: u32, bytes: u8) -> [LanePieces; 64] {
+        let mut p = [LanePieces::default(); 64];
+        for (lane, lp) in p.iter_mut().enumerate() {
+            lp.addr[0] = lane as u32 * stride_dwords * 4;
+            lp.bytes[0] = bytes;
+            lp.n = 1;
+        }
+        p
+    }
+
+    /// Stride s dwords, b32: lanes 0..63 hit banks (s*lane) % 64; with s = 2^k each used bank holds 2^k distinct
+    /// dwords (k <= 6), so the phase takes 2^k cycles.
+    #[test]
+    fn b32_strides_give_the_bank_rule_degree() {
+        for (stride, degree) in [(1, 1), (2, 2), (4, 4), (32, 32), (64, 64), (3, 1), (33, 1)] {
+            let c = bank_cost(&strided(stride, 4), !0, PhaseShape::for_access(4, false));
+            assert_eq!(c.cycles, degree, "stride {stride}");
+            assert_eq!(c.conflict_cycles, degree - 1, "stride {stride}");
+            assert_eq!(c.phases, 1);
+        }
+    }
+
+    #[test]
+    fn same_address_broadcasts() {
+        let c = bank_cost(&strided(0, 4), !0, PhaseShape::One);
+        assert_eq!((c.cycles, c.conflict_cycles), (1, 0));
+    }
+
+    /// ds_read_b64, stride 2 dwords: 2 phases of 32 lanes, each lane 2 consecutive dwords: 64 distinct dwords per
+    /// phase over 64 banks: conflict-free. Stride 4 dwords: 32 lanes x 2 dwords span 128 dwords -> 2 per bank.
+    #[test]
+    fn b64_phases_of_32() {
+        let c = bank_cost(&strided(2, 8), !0, PhaseShape::for_access(8, false));
+        assert_eq!((c.phases, c.cycles, c.conflict_cycles), (2, 2, 0));
+        let c = bank_cost(&strided(4, 8), !0, PhaseShape::for_access(8, false));
+        assert_eq!((c.phases, c.cycles, c.conflict_cycles), (4 / 2, 4, 2));
+    }
+
+    /// ds_read_b128 contiguous (lane i at 16*i bytes): phase {0-3,12-15,20-23,24-27} reads dwords 4*lane..+3:
+    /// quads 0,3,5,6 -> dwords 0-15, 48-63, 80-95, 96-111 -> banks 0-15, 48-63, 16-31, 32-47: conflict-free.
+    #[test]
+    fn b128_contiguous_is_conflict_free() {
+        let c = bank_cost(&strided(4, 16), !0, PhaseShape::for_access(16, false));
+        assert_eq!((c.phases, c.cycles, c.conflict_cycles), (4, 4, 0));
+    }
+
+    /// ds_read_b128 where lanes 0-3 and 4-7 collide on banks: lane i reads at (i%4)*16 + (i/4)*256 bytes
+    /// (rows of 256 bytes: every quad starts at bank 0). Within a phase the 4 quads all map to banks 0-15:
+    /// 4 distinct dwords per bank -> 4 cycles per phase, 3 conflict cycles each.
+    #[test]
+    fn b128_quads_on_the_same_banks_conflict_within_a_phase() {
+        let mut p = [LanePieces::default(); 64];
+        for (lane, lp) in p.iter_mut().enumerate() {
+            lp.addr[0] = ((lane % 4) * 16 + (lane / 4) * 256) as u32;
+            lp.bytes[0] = 16;
+            lp.n = 1;
+        }
+        let c = bank_cost(&p, !0, PhaseShape::ReadB128);
+        assert_eq!((c.phases, c.cycles, c.conflict_cycles), (4, 16, 12));
+        // Only the lanes of one phase active (quads 0 and 1 are in different phases): no conflict at all.
+        let c = bank_cost(&p, 0xFF, PhaseShape::ReadB128);
+        assert_eq!((c.phases, c.cycles, c.conflict_cycles), (2, 2, 0));
+    }
+
+    #[test]
+    fn b128_phase_membership() {
+        let s = PhaseShape::ReadB128;
+        let first: Vec<u32> = (0..64).filter(|&l| s.phase_of(l) == 0).collect();
+        assert_eq!(
+            first,
+            [0, 1, 2, 3, 12, 13, 14, 15, 20, 21, 22, 23, 24, 25, 26, 27]
+        );
+        let second: Vec<u32> = (0..64).filter(|&l| s.phase_of(l) == 1).collect();
+        assert_eq!(
+            second,
+            [4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19, 28, 29, 30, 31]
+        );
+        let third: Vec<u32> = (0..64).filter(|&l| s.phase_of(l) == 2).collect();
+        assert_eq!(third, first.iter().map(|l| l + 32).collect::<Vec<_>>());
+    }
+
+    /// ds_write_b128: 8 phases of 8 lanes; contiguous rows are conflict-free (8 x 16 B = 128 B per phase).
+    #[test]
+    fn write_b128_phases_of_8() {
+        let c = bank_cost(&strided(4, 16), !0, PhaseShape::for_access(16, true));
+        assert_eq!((c.phases, c.cycles, c.conflict_cycles), (8, 8, 0));
+    }
+
+    /// A 32x32 f32 tile read by column (lane = row, 64 lanes cover two columns): `tile[lane%32][c + lane/32]`.
+    /// Unpadded, row pitch 32 dwords: the 32 rows of a column fall on 2 banks (32*r mod 64 in {0, 32}) -> 16
+    /// distinct dwords per bank, and the second column shifts by one bank: 16 cycles. Padded to [32][33], row r
+    /// is at 33*r: column 0 takes banks {0,2,..,30} u {33,35,..,63}, column 1 those + 1, which wraps once
+    /// (r = 31: 33*31 + 1 = 1024, bank 0, shared with r = 0 of column 0): 2 cycles.
+    #[test]
+    fn transpose_naive_vs_padded() {
+        let tile = |pitch: u32| {
+            let mut p = [LanePieces::default(); 64];
+            for (lane, lp) in p.iter_mut().enumerate() {
+                let (r, c) = (lane as u32 % 32, lane as u32 / 32);
+                lp.addr[0] = (r * pitch + c) * 4;
+                lp.bytes[0] = 4;
+                lp.n = 1;
+            }
+            p
+        };
+        let naive = bank_cost(&tile(32), !0, PhaseShape::One);
+        assert_eq!((naive.cycles, naive.conflict_cycles), (16, 15));
+        let padded = bank_cost(&tile(33), !0, PhaseShape::One);
+        assert_eq!((padded.cycles, padded.conflict_cycles), (2, 1));
+    }
+
+    #[test]
+    fn inactive_lanes_cost_nothing() {
+        assert_eq!(
+            bank_cost(&strided(1, 4), 0, PhaseShape::One),
+            LdsCost::default()
+        );
+    }
+}

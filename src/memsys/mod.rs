@@ -1,0 +1,483 @@
+//! The memory system of the cycle model: coalescing, vector L1 per CU, scalar cache, L2 per XCD, the MALL
+//! (Infinity Cache), HBM bandwidth, and LDS bank conflicts. Pure: it sees line numbers, lane addresses and
+//! modelled cycles, never a wave; `timing` asks it what each memory instruction costs.
+//!
+//! Determinism for any `--jobs`: every cache and bandwidth schedule here belongs to one XCD (work-group `i` goes
+//! to XCD `i % xcds`, as the hardware's dispatcher round-robins work-groups over XCDs), and the scheduler runs an
+//! XCD's work-groups on one host thread in flat order, so the state each access sees does not depend on the
+//! number of threads. What is approximated (see docs/memory-model.md): the MALL and HBM are shared by all XCDs on
+//! hardware; here each XCD gets an equal slice of the MALL and of HBM bandwidth (exact for work spread evenly
+//! over XCDs, which round-robin dispatch gives any dispatch of at least `xcds` work-groups; a dispatch with fewer
+//! work-groups gives each active XCD `1/active` of the bandwidth). Waves of one work-group are executed one after
+//! another, not interleaved, so a cache sees their accesses in that order.
+
+pub mod cache;
+pub mod counters;
+pub mod lds;
+
+use cache::{BandwidthSchedule, Cache};
+
+/// The default memory-system parameters, each with its source.
+pub const CDNA4_MEMORY_TOML: &str = include_str!("cdna4_memory.toml");
+
+/// A memory-system model file: one `[memory_system]` table.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MemFile {
+    pub memory_system: MemParams,
+}
+
+impl Default for MemParams {
+    /// The figures of `cdna4_memory.toml`.
+    fn default() -> Self {
+        toml::from_str::<MemFile>(CDNA4_MEMORY_TOML)
+            .expect("the embedded memory model parses")
+            .memory_system
+    }
+}
+
+/// Parameters of the memory system (the `[memory_system]` section of the cycle model file).
+#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct MemParams {
+    pub xcds: u64,
+    pub line_bytes: u64,
+    pub l1_bytes: u64,
+    pub l1_ways: u64,
+    pub l1_hit_latency: u64,
+    /// Cache lines the vector L1 (TA/TCP) looks up per cycle: an instruction touching 64 lines holds it 64 cycles.
+    pub l1_lines_per_cycle: u64,
+    pub scalar_cache_bytes: u64,
+    pub scalar_line_bytes: u64,
+    pub scalar_cache_ways: u64,
+    pub scalar_hit_latency: u64,
+    pub l2_bytes_per_xcd: u64,
+    pub l2_ways: u64,
+    pub l2_channels: u64,
+    pub l2_bytes_per_cycle_per_channel: u64,
+    pub l2_hit_latency: u64,
+    pub mall_bytes: u64,
+    pub mall_ways: u64,
+    pub mall_hit_latency: u64,
+    pub hbm_latency: u64,
+    /// HBM bandwidth in bytes per shader-clock cycle (TB/s / GHz).
+    pub hbm_bytes_per_cycle: f64,
+    pub lds_banks: u64,
+    pub lds_cycles_per_phase: u64,
+    /// Size of the bandwidth schedule's time buckets (cycles, a power of two).
+    pub bandwidth_bucket_cycles: u64,
+}
+
+/// Where one line was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    L1 = 0,
+    L2 = 1,
+    Mall = 2,
+    Hbm = 3,
+}
+
+impl Level {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::L1 => "L1",
+            Level::L2 => "L2",
+            Level::Mall => "MALL",
+            Level::Hbm => "HBM",
+        }
+    }
+}
+
+/// What one vector-memory instruction cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct VmemCost {
+    /// Distinct cache lines touched.
+    pub lines: u32,
+    pub l1_hits: u32,
+    pub l2_hits: u32,
+    pub mall_hits: u32,
+    pub hbm_lines: u32,
+    /// Cycles from issue to completion.
+    pub latency: u64,
+    /// The deepest level any line came from (what the latency waited for).
+    pub level: u8,
+}
+
+/// Dispatch totals of the memory system, in the units rocprof-compute's counters use (see docs/memory-model.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct MemCounters {
+    pub vmem_read_insts: u64,
+    pub vmem_write_insts: u64,
+    pub vmem_atomic_insts: u64,
+    /// Cache-line requests to the vector L1 (TCP_TOTAL_CACHE_ACCESSES).
+    pub l1_accesses: u64,
+    pub l1_hits: u64,
+    /// L1 -> L2 read / write requests (TCP_TCC_READ_REQ / TCP_TCC_WRITE_REQ), 128-byte lines.
+    pub l2_read_req: u64,
+    pub l2_write_req: u64,
+    pub l2_atomic_req: u64,
+    pub l2_hits: u64,
+    pub l2_misses: u64,
+    pub mall_hits: u64,
+    /// L2 -> memory (EA) read / write requests (TCC_EA0_RDREQ / TCC_EA0_WRREQ).
+    pub hbm_read_req: u64,
+    pub hbm_write_req: u64,
+    pub scalar_accesses: u64,
+    pub scalar_hits: u64,
+    pub lds_insts: u64,
+    /// LDS cycles (SQ_LDS_IDX_ACTIVE) and conflict cycles (SQ_LDS_BANK_CONFLICT).
+    pub lds_active_cycles: u64,
+    pub lds_conflict_cycles: u64,
+    pub lds_bytes: u64,
+}
+
+impl MemCounters {
+    pub fn add(&mut self, o: &MemCounters) {
+        macro_rules! sum { ($($f:ident),*) => { $( self.$f += o.$f; )* } }
+        sum!(
+            vmem_read_insts,
+            vmem_write_insts,
+            vmem_atomic_insts,
+            l1_accesses,
+            l1_hits,
+            l2_read_req,
+            l2_write_req,
+            l2_atomic_req,
+            l2_hits,
+            l2_misses,
+            mall_hits,
+            hbm_read_req,
+            hbm_write_req,
+            scalar_accesses,
+            scalar_hits,
+            lds_insts,
+            lds_active_cycles,
+            lds_conflict_cycles,
+            lds_bytes
+        );
+    }
+}
+
+/// How a vector memory instruction uses the hierarchy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VmemKind {
+    Load,
+    Store,
+    /// Performed at the L2 (device-scope atomics bypass the L1).
+    Atomic,
+}
+
+/// The memory system of one XCD: its CUs' L1s, its L2 and its slices of the MALL and of HBM bandwidth.
+pub struct XcdMemory {
+    params: MemParams,
+    line_shift: u32,
+    l1: Vec<Cache>,
+    /// Per-CU address-processing schedule (lines per cycle).
+    l1_rate: Vec<BandwidthSchedule>,
+    scalar: Vec<Cache>,
+    l2: Cache,
+    l2_rate: BandwidthSchedule,
+    mall: Cache,
+    hbm: BandwidthSchedule,
+    pub counters: MemCounters,
+}
+
+impl XcdMemory {
+    /// `cus` CUs in this XCD; `share` = the fraction of the device's MALL and HBM bandwidth this XCD gets.
+    pub fn new(p: &MemParams, cus: u64, share: f64) -> XcdMemory {
+        let line_shift = p.line_bytes.max(1).trailing_zeros();
+        let bucket_shift = p.bandwidth_bucket_cycles.max(1).trailing_zeros();
+        let cus = cus.max(1) as usize;
+        XcdMemory {
+            line_shift,
+            l1: (0..cus)
+                .map(|_| Cache::new(p.l1_bytes, p.line_bytes, p.l1_ways))
+                .collect(),
+            l1_rate: (0..cus)
+                .map(|_| {
+                    BandwidthSchedule::new(
+                        (p.l1_lines_per_cycle * p.line_bytes) as f64,
+                        bucket_shift,
+                    )
+                })
+                .collect(),
+            // One scalar cache per pair of CUs.
+            scalar: (0..cus.div_ceil(2))
+                .map(|_| {
+                    Cache::new(
+                        p.scalar_cache_bytes,
+                        p.scalar_line_bytes,
+                        p.scalar_cache_ways,
+                    )
+                })
+                .collect(),
+            l2: Cache::new(p.l2_bytes_per_xcd, p.line_bytes, p.l2_ways),
+            l2_rate: BandwidthSchedule::new(
+                (p.l2_channels * p.l2_bytes_per_cycle_per_channel) as f64,
+                bucket_shift,
+            ),
+            mall: Cache::new(
+                ((p.mall_bytes as f64 * share) as u64).max(p.line_bytes),
+                p.line_bytes,
+                p.mall_ways,
+            ),
+            hbm: BandwidthSchedule::new(p.hbm_bytes_per_cycle * share, bucket_shift),
+            counters: MemCounters::default(),
+            params: p.clone(),
+        }
+    }
+
+    pub fn line_shift(&self) -> u32 {
+        self.line_shift
+    }
+
+    /// A vector memory instruction issued at cycle `t` (absolute, this XCD's time) on CU `cu` touching the
+    /// distinct `lines` (line numbers, see [`cache::distinct_lines`]).
+    pub fn vmem(&mut self, cu: usize, t: u64, lines: &[u64], kind: VmemKind) -> VmemCost {
+        let p = &self.params;
+        let lb = p.line_bytes;
+        let cu = cu % self.l1.len();
+        let mut cost = VmemCost {
+            lines: lines.len() as u32,
+            ..VmemCost::default()
+        };
+        match kind {
+            VmemKind::Load => self.counters.vmem_read_insts += 1,
+            VmemKind::Store => self.counters.vmem_write_insts += 1,
+            VmemKind::Atomic => self.counters.vmem_atomic_insts += 1,
+        }
+        if lines.is_empty() {
+            return cost;
+        }
+        // The L1 looks the lines up at its rate; the instruction's lines leave it by `looked_up`.
+        let looked_up = self.l1_rate[cu].transfer(t, lines.len() as u64 * lb);
+        let mut done = looked_up;
+        self.counters.l1_accesses += lines.len() as u64;
+        for &line in lines {
+            // Stores write through to L2 (CDNA L1 is write-through); atomics are performed at L2.
+            let l1_hit = match kind {
+                VmemKind::Load => self.l1[cu].access(line),
+                VmemKind::Store | VmemKind::Atomic => false,
+            };
+            if l1_hit {
+                cost.l1_hits += 1;
+                self.counters.l1_hits += 1;
+                done = done.max(looked_up + p.l1_hit_latency);
+                continue;
+            }
+            match kind {
+                VmemKind::Load => self.counters.l2_read_req += 1,
+                VmemKind::Store => self.counters.l2_write_req += 1,
+                VmemKind::Atomic => self.counters.l2_atomic_req += 1,
+            }
+            let at_l2 = self.l2_rate.transfer(looked_up, lb);
+            if self.l2.access(line) {
+                cost.l2_hits += 1;
+                self.counters.l2_hits += 1;
+                cost.level = cost.level.max(Level::L2 as u8);
+                done = done.max(at_l2 + p.l2_hit_latency);
+                continue;
+            }
+            self.counters.l2_misses += 1;
+            if self.mall.access(line) {
+                cost.mall_hits += 1;
+                self.counters.mall_hits += 1;
+                cost.level = cost.level.max(Level::Mall as u8);
+                done = done.max(at_l2 + p.mall_hit_latency);
+                continue;
+            }
+            cost.hbm_lines += 1;
+            if kind == VmemKind::Store {
+                self.counters.hbm_write_req += 1;
+            } else {
+                self.counters.hbm_read_req += 1;
+            }
+            cost.level = Level::Hbm as u8;
+            let moved = self.hbm.transfer(at_l2, lb);
+            done = done.max(moved + p.hbm_latency);
+        }
+        // Stores complete (vmcnt) when L2 has the data; the L1 write-through does not wait for memory below it.
+        if kind == VmemKind::Store {
+            done = done.min(looked_up + p.l2_hit_latency).max(looked_up);
+        }
+        cost.latency = done - t;
+        cost
+    }
+
+    /// A scalar load at `t` on CU `cu` touching `lines` (scalar-cache line numbers of `scalar_line_bytes`).
+    /// Returns the latency: a hit costs the scalar cache latency; a miss goes to L2 (and below) as a vector load.
+    pub fn smem(&mut self, cu: usize, t: u64, lines: &[u64]) -> u64 {
+        let p = self.params.clone();
+        let sc = (cu / 2) % self.scalar.len();
+        let mut lat = p.scalar_hit_latency;
+        let ratio = (p.line_bytes / p.scalar_line_bytes.max(1)).max(1);
+        for &line in lines {
+            self.counters.scalar_accesses += 1;
+            if self.scalar[sc].access(line) {
+                self.counters.scalar_hits += 1;
+                continue;
+            }
+            let l2_line = line / ratio;
+            self.counters.l2_read_req += 1;
+            let at_l2 = self.l2_rate.transfer(t, p.scalar_line_bytes);
+            let below = if self.l2.access(l2_line) {
+                self.counters.l2_hits += 1;
+                at_l2 + p.l2_hit_latency
+            } else {
+                self.counters.l2_misses += 1;
+                if self.mall.access(l2_line) {
+                    self.counters.mall_hits += 1;
+                    at_l2 + p.mall_hit_latency
+                } else {
+                    self.counters.hbm_read_req += 1;
+                    self.hbm.transfer(at_l2, p.line_bytes) + p.hbm_latency
+                }
+            };
+            lat = lat.max(below - t);
+        }
+        lat
+    }
+
+    /// An LDS instruction: its bank cycles (counted in the counters); the caller adds them to the LDS latency.
+    pub fn lds(&mut self, cost: lds::LdsCost, bytes: u64) -> u64 {
+        self.counters.lds_insts += 1;
+        self.counters.lds_active_cycles += cost.cycles as u64;
+        self.counters.lds_conflict_cycles += cost.conflict_cycles as u64;
+        self.counters.lds_bytes += bytes;
+        cost.cycles as u64 * self.params.lds_cycles_per_phase
+    }
+
+    /// Bytes moved over HBM per bucket of modelled time (this XCD's slice).
+    pub fn hbm_schedule(&self) -> &BandwidthSchedule {
+        &self.hbm
+    }
+
+    pub fn l2_schedule(&self) -> &BandwidthSchedule {
+        &self.l2_rate
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_file_parses() {
+        let p = MemParams::default();
+        assert_eq!((p.xcds, p.line_bytes, p.lds_banks), (8, 128, 64));
+    }
+
+    fn params() -> MemParams {
+        MemParams {
+            xcds: 8,
+            line_bytes: 128,
+            l1_bytes: 32 * 1024,
+            l1_ways: 16,
+            l1_hit_latency: 120,
+            l1_lines_per_cycle: 1,
+            scalar_cache_bytes: 16 * 1024,
+            scalar_line_bytes: 64,
+            scalar_cache_ways: 8,
+            scalar_hit_latency: 40,
+            l2_bytes_per_xcd: 4 << 20,
+            l2_ways: 16,
+            l2_channels: 16,
+            l2_bytes_per_cycle_per_channel: 128,
+            l2_hit_latency: 250,
+            mall_bytes: 256 << 20,
+            mall_ways: 16,
+            mall_hit_latency: 450,
+            hbm_latency: 750,
+            hbm_bytes_per_cycle: 3333.0,
+            lds_banks: 64,
+            lds_cycles_per_phase: 1,
+            bandwidth_bucket_cycles: 1024,
+        }
+    }
+
+    /// One lane chasing a cycle of lines through a working set settles at the latency of the level that holds
+    /// it: 16 KiB in L1, 2 MiB in L2 (4 MiB), 64 MiB in the MALL (256 MiB / 8 XCDs = 32 MiB slice is too
+    /// small: so with the whole MALL for one active XCD, share 1.0), 1 GiB in HBM.
+    #[test]
+    fn pointer_chase_settles_per_level() {
+        let p = params();
+        for (bytes, level, lat) in [
+            // + 1 cycle for the L1 to look one line up (128 B at 128 B/cycle), + 1 for the line to cross to
+            // L2 (128 B at 16 x 128 B/cycle, rounded up), + 1 for HBM to move it (128 B at 3333 B/cycle).
+            (16u64 << 10, Level::L1, p.l1_hit_latency + 1),
+            (2 << 20, Level::L2, p.l2_hit_latency + 2),
+            (64 << 20, Level::Mall, p.mall_hit_latency + 2),
+            (1 << 30, Level::Hbm, p.hbm_latency + 3),
+        ] {
+            let mut x = XcdMemory::new(&p, 32, 1.0);
+            let lines = bytes / p.line_bytes;
+            // Stride through the set with a step co-prime to the line count: one whole lap, then the first
+            // 4096 lines again (the least recently used ones: they hit only where the whole set fits).
+            let step = 7919 % lines.max(2) | 1;
+            let mut t = 0;
+            let mut last = VmemCost::default();
+            for lap in 0..2 {
+                let mut l = 0u64;
+                let n = if lap == 0 { lines } else { lines.min(4096) };
+                for _ in 0..n {
+                    let c = x.vmem(0, t, &[l], VmemKind::Load);
+                    t += c.latency;
+                    if lap == 1 {
+                        last = c;
+                    }
+                    l = (l + step) % lines;
+                }
+            }
+            let got = if last.l1_hits == 1 {
+                Level::L1
+            } else if last.l2_hits == 1 {
+                Level::L2
+            } else if last.mall_hits == 1 {
+                Level::Mall
+            } else {
+                Level::Hbm
+            };
+            assert_eq!(got, level, "{bytes} bytes");
+            assert_eq!(last.latency, lat, "{bytes} bytes");
+        }
+    }
+
+    /// A streaming copy far larger than every cache, issued by many waves at once, moves at the HBM rate.
+    #[test]
+    fn streaming_reaches_hbm_bandwidth() {
+        let p = params();
+        // A whole device streams: this XCD gets 1/8 of HBM.
+        let share = 1.0 / p.xcds as f64;
+        let mut x = XcdMemory::new(&p, 32, share);
+        let total: u64 = 256 << 20;
+        let per_inst = 2u64; // coalesced dword loads: 2 lines each
+        let insts = total / (per_inst * p.line_bytes);
+        let mut end = 0;
+        for i in 0..insts {
+            // Issue times spread over a short window: far more demand than bandwidth.
+            let t = (i % 4096) * 4;
+            let lines = [2 * i, 2 * i + 1];
+            end = end.max(t + x.vmem((i % 32) as usize, t, &lines, VmemKind::Load).latency);
+        }
+        let ideal = total as f64 / (p.hbm_bytes_per_cycle * share);
+        let err = (end as f64 - ideal).abs() / ideal;
+        assert!(
+            err < 0.10,
+            "modelled {end} cycles vs bytes/bandwidth {ideal:.0}"
+        );
+        assert_eq!(x.counters.hbm_read_req, total / p.line_bytes);
+    }
+
+    #[test]
+    fn stores_write_through_and_count() {
+        let p = params();
+        let mut x = XcdMemory::new(&p, 4, 1.0);
+        let c = x.vmem(0, 0, &[1, 2], VmemKind::Store);
+        assert_eq!((c.lines, c.l1_hits), (2, 0));
+        assert_eq!(x.counters.l2_write_req, 2);
+        assert_eq!(x.counters.vmem_write_insts, 1);
+        // A load of the stored lines misses L1 (no write-allocate) and hits L2.
+        let c = x.vmem(0, 1000, &[1, 2], VmemKind::Load);
+        assert_eq!((c.l1_hits, c.l2_hits), (0, 2));
+    }
+}
