@@ -11,6 +11,7 @@ pub mod kernel_abi;
 pub mod launch;
 pub mod machine;
 pub mod manifest;
+pub mod races;
 pub mod report;
 pub mod session;
 pub mod timing;
