@@ -122,6 +122,8 @@ pub struct RunReport {
     pub timing: Option<crate::timing::TimingReport>,
     pub hazards: Vec<HazardFinding>,
     pub missing_waits: Vec<MissingWait>,
+    /// Race and barrier findings (`crate::races`, docs/races.md).
+    pub races: Vec<crate::races::RaceFinding>,
     pub work_groups: u64,
     pub grid: [u32; 3],
     pub block: [u32; 3],

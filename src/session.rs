@@ -26,6 +26,8 @@ pub struct Outcome {
     /// Hazards and missing waits (when `RunOptions::check_hazards`).
     pub findings: Option<crate::hazards::Findings>,
     pub fault: Option<RunFault>,
+    /// Race and barrier findings (`crate::races`; `None` when the checker was off or the run had no hazards).
+    pub races: Option<crate::races::RaceFindings>,
     pub report: RunReport,
     /// Modelled cycles, stalls and their attribution (`crate::timing`).
     pub timing: crate::timing::TimingReport,
@@ -100,6 +102,25 @@ impl Session {
 
     /// Run every work-group. Buffers keep whatever the kernel wrote, also after a fault.
     pub fn run(&self, opts: &RunOptions) -> Outcome {
+        self.run_with_races(opts, crate::races::RaceOptions::default())
+    }
+
+    /// `run` with the race checker set as `ropts` says (LDS on by default; global with `--races`).
+    pub fn run_with_races(&self, opts: &RunOptions, ropts: crate::races::RaceOptions) -> Outcome {
+        if ropts.any() && opts.check_hazards {
+            let t0 = Instant::now();
+            let (stats, fault, findings, timing, races) = crate::races::run_with_timing(
+                &self.dispatch,
+                opts,
+                crate::timing::CycleModel::default(),
+                ropts,
+            );
+            let wall_seconds = t0.elapsed().as_secs_f64();
+            let mut o = self.outcome_of(opts, stats, fault, findings, timing, wall_seconds);
+            o.report.races = crate::races::describe(self, &races);
+            o.races = Some(races);
+            return o;
+        }
         let t0 = Instant::now();
         // the cycle model is always on (no measurable cost on gemm_512, tests/timing_overhead.rs)
         let (stats, fault, findings, timing) = crate::timing::run_with_timing(
@@ -132,6 +153,7 @@ impl Session {
             timing: None,
             hazards: Vec::new(),
             missing_waits: Vec::new(),
+            races: Vec::new(),
             work_groups: self.dispatch.work_group_count() as u64,
             grid: self.dispatch.grid,
             block: self.dispatch.block,
@@ -152,6 +174,7 @@ impl Session {
             stats,
             findings,
             fault,
+            races: None,
             report,
             timing,
             wall_seconds,

@@ -25,6 +25,9 @@ pub struct RunArgs {
     pub compact_trace: bool,
     /// `--trace-compress`.
     pub compress_trace: bool,
+    /// `--races`: also check global-memory races (LDS races are checked unless `--no-races`).
+    pub races: bool,
+    pub no_races: bool,
 }
 
 pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
@@ -47,7 +50,13 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
     let mut watch = crate::run_control::Watch::start(session.dispatch.wave_count());
     opts.control = Some(watch.control.clone());
     let outcome = match &a.trace {
-        None => session.run(&opts),
+        None => session.run_with_races(
+            &opts,
+            wavescope::races::RaceOptions {
+                lds: !a.no_races,
+                global: a.races && !a.no_races,
+            },
+        ),
         Some(path) => {
             use wavescope_traces::{TraceConfig, TraceFilter, TraceOptions};
             let filter = TraceFilter {
@@ -144,6 +153,18 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         }
         println!("{}", f.summary_line());
     }
+    if outcome.races.is_some() {
+        for r in &outcome.report.races {
+            println!("{}", r.message);
+        }
+        println!(
+            "{}",
+            wavescope::races::summary_line(
+                &outcome.report.races,
+                outcome.races.as_ref().and_then(|r| r.options)
+            )
+        );
+    }
     if let Some(dir) = &a.out {
         write_buffers(&session, dir)?;
     }
@@ -165,7 +186,10 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
             code = ExitCode::from(1);
         }
     }
-    if a.strict && outcome.findings.as_ref().is_some_and(|f| !f.is_empty()) {
+    if a.strict
+        && (outcome.findings.as_ref().is_some_and(|f| !f.is_empty())
+            || outcome.report.races.iter().any(|r| r.is_error()))
+    {
         code = ExitCode::from(1);
     }
     if let (Some(f), Some(run_fault)) = (&report.fault, &outcome.fault) {

@@ -99,6 +99,13 @@ enum Command {
         /// `python3 tools/expand_pftrace.py IN OUT` gives back the uncompressed file.
         #[arg(long)]
         trace_compress: bool,
+        /// Also check global-memory races between waves and work-groups (LDS races, conflicting lanes of one
+        /// store and barrier misuse are checked by default; docs/races.md). Runs on one host thread.
+        #[arg(long)]
+        races: bool,
+        /// Do not run the race and barrier checker.
+        #[arg(long, conflicts_with = "races")]
+        no_races: bool,
     },
     /// Profile one dispatch under the cycle model: cost per source line (with inline chain) and per instruction,
     /// stalls by reason, memory latency hidden vs exposed, hazards (MANIFEST.json, or DIR for DIR/case.json).
@@ -371,6 +378,8 @@ fn main() -> ExitCode {
             trace_clock_mhz,
             trace_layout,
             trace_compress,
+            races,
+            no_races,
             ..
         } => cmd_run::run(&cmd_run::RunArgs {
             manifest,
@@ -387,6 +396,8 @@ fn main() -> ExitCode {
             trace_clock_mhz,
             compact_trace: trace_layout == "compact",
             compress_trace: trace_compress,
+            races,
+            no_races,
         }),
     };
     match result {

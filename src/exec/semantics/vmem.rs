@@ -397,3 +397,33 @@ pub(crate) fn load_lds<A: Addr, const KIND: u8, const N: usize>(
 pub(crate) fn nop(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
     Ok(Step::NEXT)
 }
+
+/// Per-lane locations of a DS/MUBUF/MTBUF/FLAT/GLOBAL/SCRATCH access of `size` bytes per lane, computed exactly as
+/// the instruction's handler computes them (for checkers that watch memory, e.g. `crate::races`). Lanes outside
+/// `mask` keep their old entry. `false` for other formats.
+pub(crate) fn locate_lanes(
+    wave: &Wave,
+    inst: &Inst,
+    mem: &crate::exec::GlobalMemory,
+    apertures: crate::exec::Apertures,
+    mask: u64,
+    size: usize,
+    locs: &mut [Loc; LANES],
+) -> bool {
+    use crate::isa::Format;
+    let mut no_lds: [u8; 0] = [];
+    let ctx = Ctx {
+        mem,
+        lds: &mut no_lds,
+        apertures,
+    };
+    match inst.format {
+        Format::Ds => super::ds::Ds::locate(wave, inst, &ctx, mask, size, locs),
+        Format::Flat => flat::Flat::locate(wave, inst, &ctx, mask, size, locs),
+        Format::Global => flat::Global::locate(wave, inst, &ctx, mask, size, locs),
+        Format::Scratch => flat::Scratch::locate(wave, inst, &ctx, mask, size, locs),
+        Format::Mubuf | Format::Mtbuf => buffer::Buffer::locate(wave, inst, &ctx, mask, size, locs),
+        _ => return false,
+    }
+    true
+}

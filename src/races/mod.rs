@@ -1,0 +1,1981 @@
+//! Race and barrier checker (an `Observer`): LDS races between the waves of a work-group, global-memory races
+//! between waves and work-groups, conflicting lanes of one store, and barrier misuse. docs/races.md says what is
+//! checked and why.
+//!
+//! wavescope knows every address, so the checker is exact about *which* bytes two accesses share; what it must
+//! decide is whether the two accesses are ordered. It never uses the emulator's own interleaving for that (the
+//! scheduler runs a wave until it waits at `s_barrier`, and work-groups one after another):
+//! - **LDS**: two accesses of different waves of a work-group are ordered when an `s_barrier` release lies
+//!   between them (barrier epochs: the group's epoch advances at `Observer::barrier_release`). A wave that ended
+//!   counts as arrived at every later barrier (hardware: an ended wave leaves the barrier). Same-wave DS accesses
+//!   are in program order and never race. Atomics never race with atomics.
+//! - **Global**: happens-before from vector clocks per wave: program order, barrier releases inside a work-group,
+//!   and release/acquire through atomic locations (see `ReleaseAcquire` below for the recognised idioms).
+//! - LDS DMA (`global_load_lds_*`, `buffer_load_* lds`): its LDS write lands when the covering `s_waitcnt
+//!   vmcnt` completes it; one still in flight at a barrier release lands after the release (in the new epoch),
+//!   one in flight when the wave ends lands then.
+//!
+//! Shadow memory: one cell per LDS byte per work-group (recycled), one cell per global byte of each buffer
+//! argument, allocated on the first access when global checking is on.
+
+use crate::exec::observe::Observer;
+use crate::exec::semantics::vmem::access::Loc;
+use crate::exec::semantics::vmem::{locate_lanes, vreg};
+use crate::exec::{Apertures, Flow, GlobalMemory, Program, RegionKind, Wave, LANES};
+use crate::isa::{mem_flags, Format, Inst};
+use crate::launch::{run_observed, Dispatch, RunFault, RunOptions, RunStats};
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// What to check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RaceOptions {
+    /// LDS races, conflicting lanes of LDS stores, barrier misuse (cheap: on by default in `run`).
+    pub lds: bool,
+    /// Global-memory races and conflicting lanes of global stores (`--races`; runs on one host thread).
+    pub global: bool,
+}
+
+impl Default for RaceOptions {
+    fn default() -> Self {
+        RaceOptions {
+            lds: true,
+            global: false,
+        }
+    }
+}
+
+impl RaceOptions {
+    pub fn off() -> RaceOptions {
+        RaceOptions {
+            lds: false,
+            global: false,
+        }
+    }
+    pub fn any(&self) -> bool {
+        self.lds || self.global
+    }
+}
+
+// ---- the per-instruction table ------------------------------------------------------------------------------
+
+/// What an instruction does that the checker follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Acc {
+    None,
+    Barrier,
+    Waitcnt,
+    /// `buffer_wbl2`: release fence (AMDGPUUsage gfx942 memory model: agent/system release).
+    Wbl2,
+    /// `buffer_inv`: acquire fence.
+    Inv,
+    /// DS single address: bytes read / written per lane, atomic, store kind shift (16 for *_d16_hi).
+    Ds {
+        read: u8,
+        write: u8,
+        atomic: bool,
+        hi: bool,
+    },
+    /// DS two-address (read2/write2/wrxchg2): element bytes, offset scale.
+    Ds2 {
+        read: bool,
+        write: bool,
+        elem: u8,
+        scale: u16,
+    },
+    /// DS read at `ADDR + offset` that is not a memory op of interest (transposing reads count as reads).
+    /// VMEM (FLAT/GLOBAL/MUBUF): bytes per lane, load/store/atomic, `sc`: a load/store with SC0/SC1 (an atomic
+    /// load/store on gfx942+, AMDGPUUsage), `hi`: *_d16_hi store.
+    Vmem {
+        read: u8,
+        write: u8,
+        rmw: bool,
+        sc: bool,
+        hi: bool,
+    },
+    /// Load to LDS (DMA): bytes per lane read from global; n bytes written to LDS per lane at stride.
+    LoadLds {
+        bytes: u8,
+        n: u8,
+        stride: u8,
+    },
+}
+
+/// Per-instruction facts of one program, built once and shared by every checker.
+pub struct RaceTable {
+    acc: Vec<Acc>,
+    pub pcs: Vec<u64>,
+    apertures: Apertures,
+    lds_bytes: u32,
+    /// Buffer regions (base, size), sorted.
+    buffers: Vec<(u64, u64)>,
+}
+
+fn classify(inst: &Inst) -> Acc {
+    let name = inst.name();
+    match inst.format {
+        Format::Sopp if name == "s_barrier" => Acc::Barrier,
+        Format::Sopp if name == "s_waitcnt" => Acc::Waitcnt,
+        Format::Ds => classify_ds(name),
+        Format::Mubuf if name == "buffer_wbl2" => Acc::Wbl2,
+        Format::Mubuf if name == "buffer_inv" => Acc::Inv,
+        Format::Global | Format::Flat | Format::Mubuf => classify_vmem(inst, name),
+        _ => Acc::None,
+    }
+}
+
+fn classify_ds(name: &str) -> Acc {
+    let b = name.strip_prefix("ds_").unwrap_or(name);
+    let size_of = |s: &str| -> u8 {
+        if s.contains("b128") {
+            16
+        } else if s.contains("b96") {
+            12
+        } else if s.contains("64") {
+            8
+        } else if s.contains("8") && !s.contains("b32") {
+            1
+        } else if s.contains("16") && !s.contains("b32") {
+            2
+        } else {
+            4
+        }
+    };
+    if b.starts_with("nop")
+        || b.starts_with("swizzle")
+        || b.starts_with("permute")
+        || b.starts_with("bpermute")
+        || b.starts_with("append")
+        || b.starts_with("consume")
+        || b.starts_with("gws")
+        || b.contains("addtid")
+    {
+        return Acc::None;
+    }
+    if let Some(r) = b
+        .strip_prefix("read2")
+        .or_else(|| b.strip_prefix("write2"))
+        .or_else(|| b.strip_prefix("wrxchg2"))
+    {
+        let elem = if r.contains("b64") { 8 } else { 4 };
+        let scale = if r.starts_with("st64") { 64 } else { 1 } * elem as u16;
+        return Acc::Ds2 {
+            read: !b.starts_with("write2"),
+            write: !b.starts_with("read2"),
+            elem,
+            scale,
+        };
+    }
+    if b.starts_with("read_b64_tr") {
+        return Acc::Ds {
+            read: 8,
+            write: 0,
+            atomic: false,
+            hi: false,
+        };
+    }
+    if b.starts_with("read_b96_tr") {
+        return Acc::Ds {
+            read: 12,
+            write: 0,
+            atomic: false,
+            hi: false,
+        };
+    }
+    if let Some(r) = b.strip_prefix("read_") {
+        return Acc::Ds {
+            read: size_of(r.trim_end_matches("_d16_hi").trim_end_matches("_d16")),
+            write: 0,
+            atomic: false,
+            hi: false,
+        };
+    }
+    if let Some(r) = b.strip_prefix("write_") {
+        let hi = r.ends_with("_d16_hi");
+        return Acc::Ds {
+            read: 0,
+            write: size_of(r.trim_end_matches("_d16_hi")),
+            atomic: false,
+            hi,
+        };
+    }
+    // everything else is an atomic read-modify-write (DS_ADD_U32 ... DS_CONDXCHG32_RTN_B64)
+    let n = if b.contains("64") { 8 } else { 4 };
+    Acc::Ds {
+        read: n,
+        write: n,
+        atomic: true,
+        hi: false,
+    }
+}
+
+fn classify_vmem(inst: &Inst, name: &str) -> Acc {
+    let op = inst.op.info().opcode;
+    let sc = inst.mem & (mem_flags::SC0 | mem_flags::SC1) != 0;
+    let lds = inst.mem & mem_flags::LDS != 0 || name.contains("load_lds");
+    let ld = |n: u8| Acc::Vmem {
+        read: n,
+        write: 0,
+        rmw: false,
+        sc,
+        hi: false,
+    };
+    let st = |n: u8, hi: bool| Acc::Vmem {
+        read: 0,
+        write: n,
+        rmw: false,
+        sc,
+        hi,
+    };
+    let am = |n: u8| Acc::Vmem {
+        read: n,
+        write: n,
+        rmw: true,
+        sc,
+        hi: false,
+    };
+    if inst.format == Format::Global && (38..=42).contains(&op) || op == 125 || op == 126 {
+        let bytes = match op {
+            38 | 39 => 1,
+            40 | 41 => 2,
+            42 => 4,
+            125 => 16,
+            _ => 12,
+        };
+        return Acc::LoadLds {
+            bytes,
+            n: bytes.max(4),
+            stride: if bytes > 4 { 16 } else { 4 },
+        };
+    }
+    if inst.format == Format::Mubuf && lds {
+        let bytes = match op {
+            16 | 17 => 1,
+            18 | 19 => 2,
+            22 => 12,
+            23 => 16,
+            _ => 4,
+        };
+        return Acc::LoadLds {
+            bytes,
+            n: bytes.max(4),
+            stride: if bytes > 4 { 16 } else { 4 },
+        };
+    }
+    match op {
+        16 | 17 => ld(1),
+        18 | 19 => ld(2),
+        20 => ld(4),
+        21 => ld(8),
+        22 => ld(12),
+        23 => ld(16),
+        24 => st(1, false),
+        25 => st(1, true),
+        26 => st(2, false),
+        27 => st(2, true),
+        28 => st(4, false),
+        29 => st(8, false),
+        30 => st(12, false),
+        31 => st(16, false),
+        32..=35 => ld(1),
+        36 | 37 => ld(2),
+        64..=78 | 82 => am(4),
+        79..=81 | 96..=108 => am(8),
+        _ => Acc::None,
+    }
+}
+
+impl RaceTable {
+    pub fn new(d: &Dispatch) -> RaceTable {
+        let mut buffers: Vec<(u64, u64)> = d
+            .mem
+            .regions()
+            .iter()
+            .filter(|r| matches!(r.kind, RegionKind::Buffer { .. }))
+            .map(|r| (r.base, r.size))
+            .collect();
+        buffers.sort();
+        RaceTable::for_program(&d.program, d.apertures, d.lds_bytes, buffers)
+    }
+    pub fn for_program(
+        program: &Program,
+        apertures: Apertures,
+        lds_bytes: u32,
+        buffers: Vec<(u64, u64)>,
+    ) -> RaceTable {
+        RaceTable {
+            acc: program.insts.iter().map(classify).collect(),
+            pcs: program.pcs.clone(),
+            apertures,
+            lds_bytes,
+            buffers,
+        }
+    }
+}
+
+// ---- shadow cells -------------------------------------------------------------------------------------------
+
+const F_ATOMIC: u8 = 1;
+/// The written byte's value is known (a plain store; not an atomic's result, not DMA).
+const F_KNOWN: u8 = 2;
+/// The write stored the value the byte already held (known before and after).
+const F_SAME: u8 = 4;
+
+/// Shadow of one LDS byte. Epoch numbers are unique within a checker, so a cell from an earlier work-group
+/// (epoch below the group's first) counts as never accessed.
+#[derive(Clone, Copy)]
+struct LdsCell {
+    w_epoch: u32,
+    w_idx: u32,
+    w_serial: u32,
+    w_wave: u8,
+    w_lane: u8,
+    w_val: u8,
+    w_flags: u8,
+    r_epoch: u32,
+    /// Waves (bit per wave in group) that read plainly / atomically in `r_epoch` since the last write.
+    r_plain: u16,
+    r_atomic: u16,
+    r_idx: u32,
+    r_wave: u8,
+    r_lane: u8,
+    /// A reader of another wave than `r_wave` (for naming the other PC of a WAR).
+    r2_wave: u8,
+    r2_lane: u8,
+    r2_idx: u32,
+}
+
+impl LdsCell {
+    const EMPTY: LdsCell = LdsCell {
+        w_epoch: 0,
+        w_idx: 0,
+        w_serial: 0,
+        w_wave: 0,
+        w_lane: 0,
+        w_val: 0,
+        w_flags: 0,
+        r_epoch: 0,
+        r_plain: 0,
+        r_atomic: 0,
+        r_idx: 0,
+        r_wave: 0,
+        r_lane: 0,
+        r2_wave: 0,
+        r2_lane: 0,
+        r2_idx: 0,
+    };
+}
+
+const NO_WAVE: u32 = u32::MAX;
+
+/// Shadow of one global byte: the last write and up to two reads since it, as (wave, clock) epochs.
+#[derive(Clone, Copy)]
+struct GCell {
+    w_wave: u32,
+    w_clock: u32,
+    w_idx: u32,
+    w_serial: u32,
+    w_lane: u8,
+    w_val: u8,
+    w_flags: u8,
+    r_flags: u8,
+    r_wave: u32,
+    r_clock: u32,
+    r_idx: u32,
+    r_lane: u8,
+    r2_flags: u8,
+    r2_lane: u8,
+    r2_wave: u32,
+    r2_clock: u32,
+    r2_idx: u32,
+}
+
+impl GCell {
+    const EMPTY: GCell = GCell {
+        w_wave: NO_WAVE,
+        w_clock: 0,
+        w_idx: 0,
+        w_serial: 0,
+        w_lane: 0,
+        w_val: 0,
+        w_flags: 0,
+        r_flags: 0,
+        r_wave: NO_WAVE,
+        r_clock: 0,
+        r_idx: 0,
+        r_lane: 0,
+        r2_flags: 0,
+        r2_lane: 0,
+        r2_wave: NO_WAVE,
+        r2_clock: 0,
+        r2_idx: 0,
+    };
+}
+
+/// A sparse vector clock: (wave, clock) sorted by wave.
+#[derive(Clone, Debug, Default)]
+struct Vc(Vec<(u32, u32)>);
+
+impl Vc {
+    #[inline]
+    fn get(&self, w: u32) -> u32 {
+        match self.0.binary_search_by_key(&w, |e| e.0) {
+            Ok(i) => self.0[i].1,
+            Err(_) => 0,
+        }
+    }
+    fn set(&mut self, w: u32, c: u32) {
+        match self.0.binary_search_by_key(&w, |e| e.0) {
+            Ok(i) => self.0[i].1 = c,
+            Err(i) => self.0.insert(i, (w, c)),
+        }
+    }
+    fn join(&mut self, o: &Vc) {
+        for &(w, c) in &o.0 {
+            match self.0.binary_search_by_key(&w, |e| e.0) {
+                Ok(i) => self.0[i].1 = self.0[i].1.max(c),
+                Err(i) => self.0.insert(i, (w, c)),
+            }
+        }
+    }
+}
+
+// ---- per-wave and per-group state ---------------------------------------------------------------------------
+
+/// An LDS DMA write still in flight.
+#[derive(Clone, Copy)]
+struct Dma {
+    seq: u64,
+    idx: u32,
+    mask: u64,
+    base: u32,
+    stride: u8,
+    n: u8,
+}
+
+struct WaveSt {
+    wave: u32,
+    group: usize,
+    wig: u8,
+    at_barrier: Option<u32>,
+    vc: Vc,
+    /// Vector clock at the last release fence (carried by later atomic writes).
+    rel: Option<Vc>,
+    /// Clocks acquired by atomic reads, taking effect at the next acquire fence.
+    acq: Vc,
+    vm_issued: u64,
+    dma: Vec<Dma>,
+    last_pc: u64,
+}
+
+struct GroupSt {
+    flat: u32,
+    work_group: [u32; 3],
+    /// First epoch of this group: cells with older epochs are from earlier groups.
+    base: u32,
+    epoch: u32,
+    lds: Vec<LdsCell>,
+    live: bool,
+    /// Join of the clocks of waves that ended (they arrive at every later barrier).
+    ended: Vc,
+    /// Wave ids of the group (global), and which of them ended.
+    waves: Vec<(u32, bool)>,
+}
+
+// ---- findings -----------------------------------------------------------------------------------------------
+
+/// Kinds of findings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RaceKind {
+    Lds,
+    Global,
+    IntraInstruction,
+    DivergentBarrier,
+    BarrierDeadlock,
+}
+
+impl RaceKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RaceKind::Lds => "lds",
+            RaceKind::Global => "global",
+            RaceKind::IntraInstruction => "intra-instruction",
+            RaceKind::DivergentBarrier => "divergent-barrier",
+            RaceKind::BarrierDeadlock => "barrier-deadlock",
+        }
+    }
+}
+
+/// RAW / WAR / WAW: the order in which the emulator happened to run the two accesses (first, second).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Access {
+    Raw,
+    War,
+    Waw,
+    None,
+}
+
+impl Access {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Access::Raw => "RAW",
+            Access::War => "WAR",
+            Access::Waw => "WAW",
+            Access::None => "",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    kind: RaceKind,
+    access: Access,
+    first: u32,
+    second: u32,
+}
+
+/// One finding before it is described against the code object (instruction indices, raw addresses).
+#[derive(Clone, Debug)]
+pub struct RawFinding {
+    pub kind: RaceKind,
+    pub access: Access,
+    /// Error unless every occurrence was benign (same value).
+    pub error: bool,
+    pub first_idx: u32,
+    pub second_idx: u32,
+    pub first_wave: u32,
+    pub second_wave: u32,
+    pub first_lane: u8,
+    pub second_lane: u8,
+    pub work_group: [u32; 3],
+    /// Byte range [lo, hi] seen (LDS offsets for lds, device addresses for global).
+    pub lo: u64,
+    pub hi: u64,
+    /// Conflicting byte accesses counted.
+    pub occurrences: u64,
+    /// Barrier findings: (barrier instruction index, waves waiting there), and the waves that never came
+    /// with their PCs.
+    pub barriers: Vec<(u32, Vec<u32>)>,
+    pub missing: Vec<(u32, u64)>,
+}
+
+/// The checker: one per host thread.
+pub struct RaceChecker<'a> {
+    t: &'a RaceTable,
+    mem: &'a GlobalMemory,
+    opts: RaceOptions,
+    groups: Vec<GroupSt>,
+    waves: Vec<WaveSt>,
+    cur_wave: usize,
+    epoch_counter: u32,
+    serial: u32,
+    /// Global shadow: per buffer (same order as `t.buffers`), allocated on first access.
+    gshadow: Vec<Vec<GCell>>,
+    /// Release clocks of atomic locations (dword address).
+    sync: HashMap<u64, Vc>,
+    findings: HashMap<Key, RawFinding>,
+    locs: Box<[Loc; LANES]>,
+}
+
+impl<'a> RaceChecker<'a> {
+    pub fn new(t: &'a RaceTable, mem: &'a GlobalMemory, opts: RaceOptions) -> RaceChecker<'a> {
+        RaceChecker {
+            t,
+            mem,
+            opts,
+            groups: Vec::new(),
+            waves: Vec::new(),
+            cur_wave: usize::MAX,
+            epoch_counter: 0,
+            serial: 0,
+            gshadow: vec![Vec::new(); t.buffers.len()],
+            sync: HashMap::new(),
+            findings: HashMap::new(),
+            locs: Box::new([Loc::Dropped; LANES]),
+        }
+    }
+
+    #[inline]
+    fn wave_slot(&mut self, wave: u32) -> Option<usize> {
+        if self.cur_wave < self.waves.len() && self.waves[self.cur_wave].wave == wave {
+            return Some(self.cur_wave);
+        }
+        let i = self.waves.iter().position(|w| w.wave == wave)?;
+        self.cur_wave = i;
+        Some(i)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn record(
+        &mut self,
+        kind: RaceKind,
+        access: Access,
+        first: (u32, u32, u8),
+        second: (u32, u32, u8),
+        group: usize,
+        addr: u64,
+        error: bool,
+    ) {
+        let key = Key {
+            kind,
+            access,
+            first: first.0,
+            second: second.0,
+        };
+        let wg = self.groups[group].work_group;
+        let f = self.findings.entry(key).or_insert_with(|| RawFinding {
+            kind,
+            access,
+            error: false,
+            first_idx: first.0,
+            second_idx: second.0,
+            first_wave: first.1,
+            second_wave: second.1,
+            first_lane: first.2,
+            second_lane: second.2,
+            work_group: wg,
+            lo: addr,
+            hi: addr,
+            occurrences: 0,
+            barriers: Vec::new(),
+            missing: Vec::new(),
+        });
+        if error && !f.error {
+            // keep an erroneous example rather than a benign one
+            f.first_wave = first.1;
+            f.second_wave = second.1;
+            f.first_lane = first.2;
+            f.second_lane = second.2;
+            f.work_group = wg;
+        }
+        f.error |= error;
+        f.lo = f.lo.min(addr);
+        f.hi = f.hi.max(addr);
+        f.occurrences += 1;
+    }
+
+    // ---- LDS --------------------------------------------------------------------------------------------
+
+    /// One byte of an LDS access by wave slot `ws`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn lds_byte(
+        &mut self,
+        ws: usize,
+        addr: u32,
+        idx: u32,
+        lane: u8,
+        serial: u32,
+        read: bool,
+        write: Option<(u8, bool)>,
+        atomic: bool,
+    ) {
+        let (g, wig, wave_id) = {
+            let w = &self.waves[ws];
+            (w.group, w.wig, w.wave)
+        };
+        let grp = &mut self.groups[g];
+        let Some(c) = grp.lds.get_mut(addr as usize) else {
+            return;
+        };
+        let (e, base) = (grp.epoch, grp.base);
+        let me = 1u16 << (wig & 15);
+        let mut hits: [(RaceKind, Access, u32, u32, u8, bool); 3] =
+            [(RaceKind::Lds, Access::None, 0, 0, 0, false); 3];
+        let mut nh = 0;
+        if read {
+            if c.w_epoch == e && c.w_wave != wig && !(atomic && c.w_flags & F_ATOMIC != 0) {
+                let benign = c.w_flags & F_SAME != 0;
+                hits[nh] = (
+                    RaceKind::Lds,
+                    Access::Raw,
+                    c.w_idx,
+                    c.w_wave as u32,
+                    c.w_lane,
+                    !benign,
+                );
+                nh += 1;
+            }
+            if c.r_epoch != e {
+                c.r_epoch = e;
+                c.r_plain = 0;
+                c.r_atomic = 0;
+            }
+            if atomic {
+                c.r_atomic |= me;
+            } else {
+                c.r_plain |= me;
+            }
+            if c.r_wave != wig {
+                c.r2_wave = c.r_wave;
+                c.r2_lane = c.r_lane;
+                c.r2_idx = c.r_idx;
+            }
+            c.r_wave = wig;
+            c.r_lane = lane;
+            c.r_idx = idx;
+        }
+        if let Some((val, known)) = write {
+            let valid = c.w_epoch >= base && c.w_epoch != 0;
+            let old_known = valid && c.w_flags & F_KNOWN != 0;
+            let same_inst = valid && c.w_serial == serial && c.w_wave == wig;
+            // another lane of this same store wrote the byte first: compare with what it held before the store
+            let same = if same_inst {
+                c.w_flags & F_SAME != 0
+            } else {
+                known && old_known && c.w_val == val
+            };
+            if same_inst && c.w_lane != lane {
+                // lanes of one store writing the same byte
+                if !(known && old_known && c.w_val == val) && !atomic {
+                    hits[nh] = (
+                        RaceKind::IntraInstruction,
+                        Access::Waw,
+                        c.w_idx,
+                        wig as u32,
+                        c.w_lane,
+                        true,
+                    );
+                    nh += 1;
+                }
+            } else if c.w_epoch == e && c.w_wave != wig && !(atomic && c.w_flags & F_ATOMIC != 0) {
+                hits[nh] = (
+                    RaceKind::Lds,
+                    Access::Waw,
+                    c.w_idx,
+                    c.w_wave as u32,
+                    c.w_lane,
+                    !same,
+                );
+                nh += 1;
+            }
+            if c.r_epoch == e && !read {
+                let conflicting = if atomic {
+                    0
+                } else {
+                    (c.r_plain | c.r_atomic) & !me
+                };
+                if conflicting != 0 {
+                    let (rw, rl, ri) =
+                        if c.r_wave != wig && conflicting & (1 << (c.r_wave & 15)) != 0 {
+                            (c.r_wave, c.r_lane, c.r_idx)
+                        } else {
+                            (c.r2_wave, c.r2_lane, c.r2_idx)
+                        };
+                    hits[nh] = (RaceKind::Lds, Access::War, ri, rw as u32, rl, !same);
+                    nh += 1;
+                }
+            }
+            c.w_epoch = e;
+            c.w_idx = idx;
+            c.w_serial = serial;
+            c.w_wave = wig;
+            c.w_lane = lane;
+            c.w_val = val;
+            c.w_flags = (if atomic { F_ATOMIC } else { 0 })
+                | (if known { F_KNOWN } else { 0 })
+                | (if same { F_SAME } else { 0 });
+            if !read {
+                c.r_epoch = 0;
+            } else {
+                c.r_plain &= me;
+                c.r_atomic &= me;
+            }
+        }
+        if nh > 0 {
+            let wave_first_base = wave_id - wig as u32;
+            for &(kind, access, fidx, fw, fl, err) in &hits[..nh] {
+                self.record(
+                    kind,
+                    access,
+                    (fidx, wave_first_base + fw, fl),
+                    (idx, wave_id, lane),
+                    g,
+                    addr as u64,
+                    err,
+                );
+            }
+        }
+    }
+
+    /// Apply in-flight LDS DMA writes of wave slot `ws` that `keep` does not hold back.
+    fn land_dma(&mut self, ws: usize, complete_upto: u64) {
+        if self.waves[ws].dma.is_empty() {
+            return;
+        }
+        let pending = std::mem::take(&mut self.waves[ws].dma);
+        let mut keep = Vec::new();
+        for d in pending {
+            if d.seq > complete_upto {
+                keep.push(d);
+                continue;
+            }
+            self.serial = self.serial.wrapping_add(1);
+            let serial = self.serial;
+            let mut m = d.mask;
+            while m != 0 {
+                let l = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let a = d.base.wrapping_add(l as u32 * d.stride as u32);
+                for k in 0..d.n as u32 {
+                    self.lds_byte(
+                        ws,
+                        a.wrapping_add(k),
+                        d.idx,
+                        l as u8,
+                        serial,
+                        false,
+                        Some((0, false)),
+                        false,
+                    );
+                }
+            }
+        }
+        self.waves[ws].dma = keep;
+    }
+
+    // ---- global -----------------------------------------------------------------------------------------
+
+    #[inline]
+    fn gcell(&mut self, addr: u64) -> Option<&mut GCell> {
+        let b = &self.t.buffers;
+        let i = match b.binary_search_by(|r| r.0.cmp(&addr)) {
+            Ok(i) => i,
+            Err(0) => return None,
+            Err(i) => i - 1,
+        };
+        let (base, size) = b[i];
+        let off = addr - base;
+        if off >= size {
+            return None;
+        }
+        let sh = &mut self.gshadow[i];
+        if sh.is_empty() {
+            *sh = vec![GCell::EMPTY; size as usize];
+        }
+        sh.get_mut(off as usize)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn global_byte(
+        &mut self,
+        ws: usize,
+        addr: u64,
+        idx: u32,
+        lane: u8,
+        serial: u32,
+        read: bool,
+        write: Option<(u8, bool)>,
+        atomic: bool,
+    ) {
+        let me = self.waves[ws].wave;
+        let g = self.waves[ws].group;
+        let clock = self.waves[ws].vc.get(me);
+        let mut hits: [(RaceKind, Access, u32, u32, u8, bool); 4] =
+            [(RaceKind::Global, Access::None, 0, 0, 0, false); 4];
+        let mut nh = 0;
+        {
+            let vc = std::mem::take(&mut self.waves[ws].vc);
+            let hb = |w: u32, c: u32| w == me || vc.get(w) >= c;
+            let Some(c) = self.gcell(addr) else {
+                self.waves[ws].vc = vc;
+                return;
+            };
+            let af = if atomic { F_ATOMIC } else { 0 };
+            if read {
+                if c.w_wave != NO_WAVE && !hb(c.w_wave, c.w_clock) && c.w_flags & F_ATOMIC == 0 {
+                    hits[nh] = (
+                        RaceKind::Global,
+                        Access::Raw,
+                        c.w_idx,
+                        c.w_wave,
+                        c.w_lane,
+                        c.w_flags & F_SAME == 0,
+                    );
+                    nh += 1;
+                }
+                if c.r_wave != NO_WAVE && c.r_wave != me && !hb(c.r_wave, c.r_clock) {
+                    c.r2_wave = c.r_wave;
+                    c.r2_clock = c.r_clock;
+                    c.r2_idx = c.r_idx;
+                    c.r2_lane = c.r_lane;
+                    c.r2_flags = c.r_flags;
+                }
+                c.r_wave = me;
+                c.r_clock = clock;
+                c.r_idx = idx;
+                c.r_lane = lane;
+                c.r_flags = af;
+            }
+            if let Some((val, known)) = write {
+                let valid = c.w_wave != NO_WAVE;
+                let old_known = valid && c.w_flags & F_KNOWN != 0;
+                let same_inst = valid && c.w_serial == serial && c.w_wave == me;
+                let same = if same_inst {
+                    c.w_flags & F_SAME != 0
+                } else {
+                    known && old_known && c.w_val == val
+                };
+                if same_inst && c.w_lane != lane {
+                    if !(known && old_known && c.w_val == val) && !atomic {
+                        hits[nh] = (
+                            RaceKind::IntraInstruction,
+                            Access::Waw,
+                            c.w_idx,
+                            me,
+                            c.w_lane,
+                            true,
+                        );
+                        nh += 1;
+                    }
+                } else if valid
+                    && !hb(c.w_wave, c.w_clock)
+                    && !(atomic && c.w_flags & F_ATOMIC != 0)
+                {
+                    hits[nh] = (
+                        RaceKind::Global,
+                        Access::Waw,
+                        c.w_idx,
+                        c.w_wave,
+                        c.w_lane,
+                        !same,
+                    );
+                    nh += 1;
+                }
+                if !read && !atomic {
+                    for (rw, rc, ri, rl, rf) in [
+                        (c.r_wave, c.r_clock, c.r_idx, c.r_lane, c.r_flags),
+                        (c.r2_wave, c.r2_clock, c.r2_idx, c.r2_lane, c.r2_flags),
+                    ] {
+                        if rw != NO_WAVE && !hb(rw, rc) && !(atomic && rf & F_ATOMIC != 0) {
+                            hits[nh] = (RaceKind::Global, Access::War, ri, rw, rl, !same);
+                            nh += 1;
+                            break;
+                        }
+                    }
+                }
+                c.w_wave = me;
+                c.w_clock = clock;
+                c.w_idx = idx;
+                c.w_serial = serial;
+                c.w_lane = lane;
+                c.w_val = val;
+                c.w_flags =
+                    af | (if known { F_KNOWN } else { 0 }) | (if same { F_SAME } else { 0 });
+                if !read {
+                    c.r_wave = NO_WAVE;
+                    c.r2_wave = NO_WAVE;
+                }
+            }
+            self.waves[ws].vc = vc;
+        }
+        for &(kind, access, fidx, fw, fl, err) in &hits[..nh] {
+            self.record(kind, access, (fidx, fw, fl), (idx, me, lane), g, addr, err);
+        }
+    }
+
+    /// An atomic write of the dword at `addr`: carries the wave's last release.
+    fn atomic_release(&mut self, ws: usize, addr: u64) {
+        if let Some(rel) = &self.waves[ws].rel {
+            self.sync.entry(addr & !3).or_default().join(rel);
+        }
+    }
+    /// An atomic read of the dword at `addr`: what was released there is acquired at the next acquire fence.
+    fn atomic_acquire(&mut self, ws: usize, addr: u64) {
+        if let Some(v) = self.sync.get(&(addr & !3)) {
+            let v = v.clone();
+            self.waves[ws].acq.join(&v);
+        }
+    }
+
+    fn release_fence(&mut self, ws: usize) {
+        let w = &mut self.waves[ws];
+        let mut rel = w.rel.take().unwrap_or_default();
+        rel.0.clear();
+        rel.0.extend_from_slice(&w.vc.0);
+        w.rel = Some(rel);
+        let me = w.wave;
+        let c = w.vc.get(me);
+        w.vc.set(me, c + 1);
+    }
+    fn acquire_fence(&mut self, ws: usize) {
+        let w = &mut self.waves[ws];
+        if !w.acq.0.is_empty() {
+            let a = std::mem::take(&mut w.acq);
+            w.vc.join(&a);
+        }
+    }
+
+    fn finish_group_waves(&mut self, g: usize) -> bool {
+        self.groups[g].waves.iter().all(|w| w.1)
+    }
+}
+
+impl Observer for RaceChecker<'_> {
+    fn wave_start(&mut self, wave: &Wave) {
+        let flat = wave.id.work_group_flat;
+        let g = match self.groups.iter().position(|g| g.live && g.flat == flat) {
+            Some(g) => g,
+            None => {
+                self.epoch_counter += 1;
+                let e = self.epoch_counter;
+                let lds_len = if self.opts.lds || self.opts.global {
+                    self.t.lds_bytes as usize
+                } else {
+                    0
+                };
+                let g = match self.groups.iter().position(|g| !g.live) {
+                    Some(g) => g,
+                    None => {
+                        self.groups.push(GroupSt {
+                            flat,
+                            work_group: wave.id.work_group,
+                            base: e,
+                            epoch: e,
+                            lds: Vec::new(),
+                            live: true,
+                            ended: Vc::default(),
+                            waves: Vec::new(),
+                        });
+                        self.groups.len() - 1
+                    }
+                };
+                let gr = &mut self.groups[g];
+                gr.flat = flat;
+                gr.work_group = wave.id.work_group;
+                gr.base = e;
+                gr.epoch = e;
+                gr.live = true;
+                gr.ended = Vc::default();
+                gr.waves.clear();
+                if gr.lds.len() != lds_len {
+                    gr.lds = vec![LdsCell::EMPTY; lds_len];
+                }
+                g
+            }
+        };
+        self.groups[g].waves.push((wave.id.wave, false));
+        let mut vc = Vc::default();
+        vc.set(wave.id.wave, 1);
+        let st = WaveSt {
+            wave: wave.id.wave,
+            group: g,
+            wig: wave.id.wave_in_group as u8,
+            at_barrier: None,
+            vc,
+            rel: None,
+            acq: Vc::default(),
+            vm_issued: 0,
+            dma: Vec::new(),
+            last_pc: wave.pc,
+        };
+        match self.waves.iter().position(|w| w.wave == wave.id.wave) {
+            Some(i) => self.waves[i] = st,
+            None => self.waves.push(st),
+        }
+        self.cur_wave = usize::MAX;
+    }
+
+    fn wave_end(&mut self, wave: &Wave) {
+        let Some(ws) = self.wave_slot(wave.id.wave) else {
+            return;
+        };
+        self.land_dma(ws, u64::MAX);
+        let g = self.waves[ws].group;
+        let vc = std::mem::take(&mut self.waves[ws].vc);
+        self.groups[g].ended.join(&vc);
+        if let Some(e) = self.groups[g]
+            .waves
+            .iter_mut()
+            .find(|e| e.0 == wave.id.wave)
+        {
+            e.1 = true;
+        }
+        self.waves.swap_remove(ws);
+        self.cur_wave = usize::MAX;
+        if self.finish_group_waves(g) {
+            self.groups[g].live = false;
+        }
+    }
+
+    fn barrier_release(&mut self, flat: u32) {
+        let Some(g) = self.groups.iter().position(|g| g.live && g.flat == flat) else {
+            return;
+        };
+        // divergent barrier: waves released from different s_barrier instructions
+        let mut at: Vec<(u32, u32)> = self
+            .waves
+            .iter()
+            .filter(|w| w.group == g)
+            .filter_map(|w| w.at_barrier.map(|i| (i, w.wave)))
+            .collect();
+        at.sort();
+        if at.len() > 1 && at.iter().any(|a| a.0 != at[0].0) {
+            let mut bars: Vec<(u32, Vec<u32>)> = Vec::new();
+            for (i, w) in &at {
+                match bars.last_mut() {
+                    Some(b) if b.0 == *i => b.1.push(*w),
+                    _ => bars.push((*i, vec![*w])),
+                }
+            }
+            let key = Key {
+                kind: RaceKind::DivergentBarrier,
+                access: Access::None,
+                first: bars[0].0,
+                second: bars[1].0,
+            };
+            let wg = self.groups[g].work_group;
+            let f = self.findings.entry(key).or_insert_with(|| RawFinding {
+                kind: RaceKind::DivergentBarrier,
+                access: Access::None,
+                error: false,
+                first_idx: bars[0].0,
+                second_idx: bars[1].0,
+                first_wave: bars[0].1[0],
+                second_wave: bars[1].1[0],
+                first_lane: 0,
+                second_lane: 0,
+                work_group: wg,
+                lo: 0,
+                hi: 0,
+                occurrences: 0,
+                barriers: bars,
+                missing: Vec::new(),
+            });
+            f.occurrences += 1;
+        }
+        self.epoch_counter += 1;
+        self.groups[g].epoch = self.epoch_counter;
+        // global: every wave of the group (and those that ended) joins
+        if self.opts.global {
+            let mut j = self.groups[g].ended.clone();
+            for w in self.waves.iter().filter(|w| w.group == g) {
+                j.join(&w.vc);
+            }
+            for w in self.waves.iter_mut().filter(|w| w.group == g) {
+                w.vc.join(&j);
+                let c = w.vc.get(w.wave);
+                w.vc.set(w.wave, c + 1);
+            }
+        }
+        let slots: Vec<usize> = (0..self.waves.len())
+            .filter(|&i| self.waves[i].group == g)
+            .collect();
+        for ws in slots {
+            self.waves[ws].at_barrier = None;
+            // LDS DMA still in flight lands after the release
+            self.land_dma(ws, u64::MAX);
+        }
+    }
+
+    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        let acc = self.t.acc[idx];
+        if acc == Acc::None {
+            return;
+        }
+        let Some(ws) = self.wave_slot(wave.id.wave) else {
+            return;
+        };
+        self.waves[ws].last_pc = wave.pc;
+        let idx32 = idx as u32;
+        let mask = wave.exec();
+        match acc {
+            Acc::None => {}
+            Acc::Barrier => self.waves[ws].at_barrier = Some(idx32),
+            Acc::Waitcnt => {
+                let s = inst.imm as u16;
+                let vm = ((s & 0xF) | ((s >> 14) & 3) << 4) as u64;
+                let issued = self.waves[ws].vm_issued;
+                self.land_dma(ws, issued.saturating_sub(vm));
+                if vm == 0 && self.opts.global {
+                    // AMDGPUUsage: s_waitcnt vmcnt(0) completes every earlier access (workgroup-scope
+                    // release/acquire; agent scope adds buffer_wbl2/buffer_inv, accepted here as well)
+                    self.acquire_fence(ws);
+                    self.release_fence(ws);
+                }
+            }
+            Acc::Wbl2 => {
+                self.waves[ws].vm_issued += 1;
+                if self.opts.global {
+                    self.release_fence(ws);
+                }
+            }
+            Acc::Inv => {
+                self.waves[ws].vm_issued += 1;
+                if self.opts.global {
+                    self.acquire_fence(ws);
+                }
+            }
+            Acc::Ds {
+                read,
+                write,
+                atomic,
+                hi,
+            } => {
+                if !self.opts.lds || mask == 0 {
+                    return;
+                }
+                self.serial = self.serial.wrapping_add(1);
+                let serial = self.serial;
+                let a = &wave.vreg[vreg(inst.src[0], 0)];
+                let off = inst.imm as u32 & 0xFFFF;
+                let n = read.max(write) as u32;
+                let known = write > 0 && !atomic;
+                let mut m = mask;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let addr = a[l].wrapping_add(off);
+                    for k in 0..n {
+                        let val = if known {
+                            let d = wave.vreg[vreg(inst.src[1], (k / 4) as usize)][l];
+                            let d = if hi { d >> 16 } else { d };
+                            (d >> (8 * (k % 4))) as u8
+                        } else {
+                            0
+                        };
+                        self.lds_byte(
+                            ws,
+                            addr.wrapping_add(k),
+                            idx32,
+                            l as u8,
+                            serial,
+                            read > 0,
+                            (write > 0).then_some((val, known)),
+                            atomic,
+                        );
+                    }
+                }
+            }
+            Acc::Ds2 {
+                read,
+                write,
+                elem,
+                scale,
+            } => {
+                if !self.opts.lds || mask == 0 {
+                    return;
+                }
+                self.serial = self.serial.wrapping_add(1);
+                let serial = self.serial;
+                let a = &wave.vreg[vreg(inst.src[0], 0)];
+                let offs = [
+                    (inst.imm as u32 & 0xFF) * scale as u32,
+                    (inst.imm as u32 >> 8 & 0xFF) * scale as u32,
+                ];
+                let known = write && !read;
+                let mut m = mask;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    for (e, off) in offs.iter().enumerate() {
+                        let addr = a[l].wrapping_add(*off);
+                        for k in 0..elem as u32 {
+                            let val = if write {
+                                let data = inst.src[1 + e];
+                                let d = wave.vreg[vreg(data, (k / 4) as usize)][l];
+                                (d >> (8 * (k % 4))) as u8
+                            } else {
+                                0
+                            };
+                            self.lds_byte(
+                                ws,
+                                addr.wrapping_add(k),
+                                idx32,
+                                l as u8,
+                                serial,
+                                read,
+                                write.then_some((val, known)),
+                                false,
+                            );
+                        }
+                    }
+                }
+            }
+            Acc::Vmem {
+                read,
+                write,
+                rmw,
+                sc,
+                hi,
+            } => {
+                self.waves[ws].vm_issued += 1;
+                let flat = inst.format == Format::Flat;
+                if mask == 0 || !(self.opts.global || (flat && self.opts.lds)) {
+                    return;
+                }
+                let n = read.max(write) as usize;
+                let mut locs = std::mem::replace(&mut self.locs, Box::new([Loc::Dropped; LANES]));
+                if !locate_lanes(wave, inst, self.mem, self.t.apertures, mask, n, &mut locs) {
+                    self.locs = locs;
+                    return;
+                }
+                self.serial = self.serial.wrapping_add(1);
+                let serial = self.serial;
+                let atomic = rmw || sc;
+                let known = write > 0 && !rmw;
+                let data = if !inst.data.is_none() {
+                    inst.data
+                } else if inst.format == Format::Mubuf {
+                    inst.dst
+                } else {
+                    inst.src[1]
+                };
+                let mut m = mask;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let (lds, base, len) = match locs[l] {
+                        Loc::Global(a) => (false, a, n),
+                        Loc::Partial(a, k) => (false, a, (4 * k as usize).min(n)),
+                        Loc::Lds(a) => (true, a, n),
+                        _ => continue,
+                    };
+                    if lds && !self.opts.lds || !lds && !self.opts.global {
+                        continue;
+                    }
+                    if !lds && atomic {
+                        if write > 0 {
+                            self.atomic_release(ws, base);
+                        }
+                        if read > 0 {
+                            self.atomic_acquire(ws, base);
+                        }
+                    }
+                    for k in 0..len as u64 {
+                        let val = if known {
+                            let d = wave.vreg[vreg(data, (k / 4) as usize)][l];
+                            let d = if hi { d >> 16 } else { d };
+                            (d >> (8 * (k % 4))) as u8
+                        } else {
+                            0
+                        };
+                        let w = (write > 0).then_some((val, known));
+                        if lds {
+                            self.lds_byte(
+                                ws,
+                                base.wrapping_add(k) as u32,
+                                idx32,
+                                l as u8,
+                                serial,
+                                read > 0,
+                                w,
+                                atomic,
+                            );
+                        } else {
+                            self.global_byte(
+                                ws,
+                                base.wrapping_add(k),
+                                idx32,
+                                l as u8,
+                                serial,
+                                read > 0,
+                                w,
+                                atomic,
+                            );
+                        }
+                    }
+                }
+                self.locs = locs;
+            }
+            Acc::LoadLds { bytes, n, stride } => {
+                self.waves[ws].vm_issued += 1;
+                if mask == 0 {
+                    return;
+                }
+                if self.opts.global {
+                    let mut locs =
+                        std::mem::replace(&mut self.locs, Box::new([Loc::Dropped; LANES]));
+                    if locate_lanes(
+                        wave,
+                        inst,
+                        self.mem,
+                        self.t.apertures,
+                        mask,
+                        bytes as usize,
+                        &mut locs,
+                    ) {
+                        self.serial = self.serial.wrapping_add(1);
+                        let serial = self.serial;
+                        let mut m = mask;
+                        while m != 0 {
+                            let l = m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            if let Loc::Global(a) = locs[l] {
+                                for k in 0..bytes as u64 {
+                                    self.global_byte(
+                                        ws,
+                                        a + k,
+                                        idx32,
+                                        l as u8,
+                                        serial,
+                                        true,
+                                        None,
+                                        false,
+                                    );
+                                }
+                            }
+                        }
+                    }
+                    self.locs = locs;
+                }
+                if self.opts.lds {
+                    let base =
+                        ((wave.m0() & 0x3FFFF) as u64).wrapping_add(inst.imm as i64 as u64) as u32;
+                    let w = &mut self.waves[ws];
+                    let seq = w.vm_issued;
+                    w.dma.push(Dma {
+                        seq,
+                        idx: idx32,
+                        mask,
+                        base,
+                        stride,
+                        n,
+                    });
+                    if w.dma.len() > 64 {
+                        let first = w.dma[0].seq;
+                        self.land_dma(ws, first);
+                    }
+                }
+            }
+        }
+    }
+
+    fn after(&mut self, _wave: &Wave, _idx: usize, _inst: &Inst, _pc: u64, _flow: Flow) {}
+}
+
+// ---- results ------------------------------------------------------------------------------------------------
+
+/// Findings of a run, merged over host threads, before they are described.
+#[derive(Clone, Debug, Default)]
+pub struct RaceFindings {
+    pub raw: Vec<RawFinding>,
+    pub options: Option<RaceOptions>,
+}
+
+impl RaceFindings {
+    /// Merge the checkers of a run; `fault` (when the run stopped on one) adds a barrier-deadlock finding when
+    /// waves of the faulting wave's work-group wait at a barrier it never reached.
+    pub fn merge<'a>(
+        checkers: impl IntoIterator<Item = RaceChecker<'a>>,
+        fault: Option<&RunFault>,
+        opts: RaceOptions,
+    ) -> RaceFindings {
+        let mut all: HashMap<Key, RawFinding> = HashMap::new();
+        for c in checkers {
+            if let Some(f) = fault {
+                if let Some(d) = c.deadlock(f) {
+                    all.insert(
+                        Key {
+                            kind: RaceKind::BarrierDeadlock,
+                            access: Access::None,
+                            first: d.first_idx,
+                            second: u32::MAX,
+                        },
+                        d,
+                    );
+                }
+            }
+            for (k, f) in c.findings {
+                match all.get_mut(&k) {
+                    Some(a) => {
+                        a.occurrences += f.occurrences;
+                        a.lo = a.lo.min(f.lo);
+                        a.hi = a.hi.max(f.hi);
+                        a.error |= f.error;
+                    }
+                    None => {
+                        all.insert(k, f);
+                    }
+                }
+            }
+        }
+        let mut raw: Vec<RawFinding> = all.into_values().collect();
+        raw.sort_by_key(|f| (f.kind, f.first_idx, f.second_idx, f.access));
+        for f in &mut raw {
+            if matches!(f.kind, RaceKind::BarrierDeadlock) {
+                f.error = true;
+            }
+        }
+        RaceFindings {
+            raw,
+            options: Some(opts),
+        }
+    }
+
+    pub fn errors(&self) -> usize {
+        self.raw.iter().filter(|f| f.error).count()
+    }
+}
+
+impl RaceChecker<'_> {
+    /// The waves of the faulting wave's group that wait at a barrier, when the fault means the faulting wave
+    /// will never arrive (instruction budget ran out, s_sethalt).
+    fn deadlock(&self, f: &RunFault) -> Option<RawFinding> {
+        use crate::exec::FaultKind;
+        if !matches!(
+            f.kind,
+            FaultKind::InstructionLimit | FaultKind::BarrierDeadlock
+        ) {
+            return None;
+        }
+        let g = self
+            .groups
+            .iter()
+            .position(|g| g.live && g.flat == f.wave.work_group_flat)?;
+        let mut waiting: Vec<(u32, u32)> = self
+            .waves
+            .iter()
+            .filter(|w| w.group == g && w.wave != f.wave.wave)
+            .filter_map(|w| w.at_barrier.map(|i| (i, w.wave)))
+            .collect();
+        if waiting.is_empty() {
+            return None;
+        }
+        waiting.sort();
+        let mut bars: Vec<(u32, Vec<u32>)> = Vec::new();
+        for (i, w) in &waiting {
+            match bars.last_mut() {
+                Some(b) if b.0 == *i => b.1.push(*w),
+                _ => bars.push((*i, vec![*w])),
+            }
+        }
+        // every live wave that is not waiting never comes
+        let missing: Vec<(u32, u64)> = self
+            .waves
+            .iter()
+            .filter(|w| w.group == g && w.at_barrier.is_none())
+            .map(|w| {
+                (
+                    w.wave,
+                    if w.wave == f.wave.wave {
+                        f.pc
+                    } else {
+                        w.last_pc
+                    },
+                )
+            })
+            .collect();
+        Some(RawFinding {
+            kind: RaceKind::BarrierDeadlock,
+            access: Access::None,
+            error: true,
+            first_idx: bars[0].0,
+            second_idx: u32::MAX,
+            first_wave: bars[0].1[0],
+            second_wave: f.wave.wave,
+            first_lane: 0,
+            second_lane: 0,
+            work_group: self.groups[g].work_group,
+            lo: 0,
+            hi: 0,
+            occurrences: 1,
+            barriers: bars,
+            missing,
+        })
+    }
+}
+
+/// Run every work-group of `d` with the hazard checker and the race checker composed (`(A, B)` observer);
+/// global race checking runs on one host thread (its shadow memory is shared by all work-groups).
+pub fn run_checked(
+    d: &Dispatch,
+    opts: &RunOptions,
+    ropts: RaceOptions,
+) -> (
+    RunStats,
+    Option<RunFault>,
+    crate::hazards::Findings,
+    RaceFindings,
+) {
+    let mut o = opts.clone();
+    if ropts.global {
+        o.jobs = 1;
+    }
+    let table = crate::hazards::HazardTable::with_apertures(&d.program, d.apertures);
+    let rt = RaceTable::new(d);
+    let (stats, fault, obs) = run_observed(d, &o, || {
+        (
+            crate::hazards::HazardChecker::new(&table),
+            RaceChecker::new(&rt, &d.mem, ropts),
+        )
+    });
+    let (h, r): (Vec<_>, Vec<_>) = obs.into_iter().unzip();
+    let races = RaceFindings::merge(r, fault.as_ref(), ropts);
+    (stats, fault, crate::hazards::Findings::merge(h), races)
+}
+
+// ---- description (report and console) -----------------------------------------------------------------------
+
+/// One race or barrier finding, as the run report carries it and the trace/TUI/debugger can show it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct RaceFinding {
+    /// `lds`, `global`, `intra-instruction`, `divergent-barrier`, `barrier-deadlock`.
+    pub kind: String,
+    /// `error` or `warning` (benign: the racing write stored the value the bytes already held).
+    pub severity: String,
+    /// `RAW`, `WAR`, `WAW` (in the order the emulator ran them), empty for barrier findings.
+    pub access: String,
+    pub first_pc: String,
+    pub first_instruction: String,
+    pub first_source: Option<String>,
+    pub second_pc: String,
+    pub second_instruction: String,
+    pub second_source: Option<String>,
+    pub first_wave: u64,
+    pub first_lane: u32,
+    pub second_wave: u64,
+    pub second_lane: u32,
+    pub work_group: [u32; 3],
+    /// First and last conflicting byte (LDS offset for `lds`, device address otherwise).
+    pub address_lo: String,
+    pub address_hi: String,
+    /// The buffer argument or LDS variable the range falls in, when known.
+    pub region: Option<String>,
+    /// Conflicting byte accesses seen (barrier findings: releases or 1).
+    pub occurrences: u64,
+    /// Barrier findings: each barrier PC with the waves waiting there.
+    pub barriers: Vec<BarrierWaves>,
+    /// Barrier deadlock: the waves that never arrive, with the PC where each stopped.
+    pub never_arrive: Vec<BarrierWaves>,
+    /// One line for the console, with a fix hint.
+    pub message: String,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct BarrierWaves {
+    pub pc: String,
+    pub source: Option<String>,
+    pub waves: Vec<u64>,
+}
+
+impl RaceFinding {
+    pub fn is_error(&self) -> bool {
+        self.severity == "error"
+    }
+}
+
+fn short_loc(s: &Option<String>) -> Option<String> {
+    s.as_ref().map(|s| {
+        // "dir/file.hip:14:5" -> "file.hip:14"
+        let base = s.rsplit('/').next().unwrap_or(s);
+        let mut parts = base.split(':');
+        match (parts.next(), parts.next()) {
+            (Some(f), Some(l)) => format!("{f}:{l}"),
+            _ => base.to_string(),
+        }
+    })
+}
+
+/// Describe raw findings against the session's code object (instruction text, source lines, buffers, LDS
+/// variables).
+pub fn describe(session: &crate::session::Session, f: &RaceFindings) -> Vec<RaceFinding> {
+    let p = &session.dispatch.program;
+    let pc_of = |i: u32| p.pcs.get(i as usize).copied().unwrap_or(0);
+    let lds_vars = lds_variables(session);
+    f.raw
+        .iter()
+        .map(|r| {
+            let (a, b) = (pc_of(r.first_idx), pc_of(r.second_idx));
+            let a_src = user_line(session, a);
+            let b_src = if r.second_idx == u32::MAX {
+                None
+            } else {
+                user_line(session, b)
+            };
+            let at = |pc: u64, src: &Option<String>| match short_loc(src) {
+                Some(s) if !s.ends_with(":0") => s,
+                Some(s) => format!("0x{pc:x} ({s}: no line, compiler-merged)"),
+                None => format!("0x{pc:x}"),
+            };
+            let region = match r.kind {
+                RaceKind::Lds => lds_name(&lds_vars, r.lo),
+                RaceKind::Global | RaceKind::IntraInstruction => {
+                    if r.kind == RaceKind::IntraInstruction && r.lo < (1 << 32) {
+                        lds_name(&lds_vars, r.lo).or(Some("LDS".to_string()))
+                    } else {
+                        session
+                            .dispatch
+                            .mem
+                            .regions()
+                            .iter()
+                            .find(|g| g.base <= r.lo && r.lo < g.base + g.size)
+                            .map(|g| format!("{} (+0x{:x})", g.name, r.lo - g.base))
+                    }
+                }
+                _ => None,
+            };
+            let bw = |v: &[(u32, Vec<u32>)]| {
+                v.iter()
+                    .map(|(i, ws)| BarrierWaves {
+                        pc: format!("0x{:x}", pc_of(*i)),
+                        source: user_line(session, pc_of(*i)),
+                        waves: ws.iter().map(|&w| w as u64).collect(),
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let barriers = bw(&r.barriers);
+            let never: Vec<BarrierWaves> = r
+                .missing
+                .iter()
+                .map(|(w, pc)| BarrierWaves {
+                    pc: format!("0x{pc:x}"),
+                    source: user_line(session, *pc),
+                    waves: vec![*w as u64],
+                })
+                .collect();
+            let severity = if r.error { "error" } else { "warning" };
+            let what = match r.kind {
+                RaceKind::Lds => "LDS",
+                _ => "global",
+            };
+            let range = if r.lo == r.hi {
+                format!("0x{:x}", r.lo)
+            } else {
+                format!("0x{:x}..0x{:x}", r.lo, r.hi)
+            };
+            let in_region = region
+                .as_ref()
+                .map(|r| format!(" in {r}"))
+                .unwrap_or_default();
+            let message = match r.kind {
+                RaceKind::Lds | RaceKind::Global => {
+                    let (fk, sk) = match r.access {
+                        Access::Raw => ("write", "read"),
+                        Access::War => ("read", "write"),
+                        _ => ("write", "write"),
+                    };
+                    let hint = if r.kind == RaceKind::Lds {
+                        format!(
+                            "no barrier between the {fk} at {} and the {sk} at {}",
+                            at(a, &a_src),
+                            at(b, &b_src)
+                        )
+                    } else if r.first_wave / session.dispatch.waves_per_group() as u32
+                        == r.second_wave / session.dispatch.waves_per_group() as u32
+                    {
+                        format!(
+                            "no barrier or release/acquire between the {fk} at {} and the {sk} at {}",
+                            at(a, &a_src),
+                            at(b, &b_src)
+                        )
+                    } else {
+                        format!(
+                            "different work-groups: the {fk} at {} and the {sk} at {} need atomics or a release/acquire flag",
+                            at(a, &a_src),
+                            at(b, &b_src)
+                        )
+                    };
+                    format!(
+                        "race {severity} ({what} {}{}): wave {} lane {} {fk} at 0x{a:x} and wave {} lane {} {sk} at 0x{b:x} touch {range}{in_region}, {} times: {hint}",
+                        r.access.as_str(),
+                        if r.error { "" } else { ", benign: same value" },
+                        r.first_wave,
+                        r.first_lane,
+                        r.second_wave,
+                        r.second_lane,
+                        r.occurrences
+                    )
+                }
+                RaceKind::IntraInstruction => format!(
+                    "race {severity} (intra-instruction): lanes {} and {} of wave {} write different values to {range}{in_region} in one store at 0x{a:x} ({}): two lanes of one instruction store to the same bytes, {} times",
+                    r.first_lane,
+                    r.second_lane,
+                    r.second_wave,
+                    at(a, &a_src),
+                    r.occurrences
+                ),
+                RaceKind::DivergentBarrier => format!(
+                    "barrier warning (divergent): one release joined different s_barrier instructions: {}; waves reach different barriers (a __syncthreads() under a condition that is not uniform across the work-group), {} times",
+                    barriers
+                        .iter()
+                        .map(|b| format!("{} ({}) waves {:?}", b.pc, short_loc(&b.source).unwrap_or_default(), b.waves))
+                        .collect::<Vec<_>>()
+                        .join(" vs "),
+                    r.occurrences
+                ),
+                RaceKind::BarrierDeadlock => format!(
+                    "barrier error (deadlock): {} wait at s_barrier; {} never arrive: the barrier is reached under control flow that some waves of the work-group never take",
+                    barriers
+                        .iter()
+                        .map(|b| format!("waves {:?} at {} ({})", b.waves, b.pc, short_loc(&b.source).unwrap_or_default()))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    never
+                        .iter()
+                        .map(|b| format!("wave {} (at {} {})", b.waves[0], b.pc, short_loc(&b.source).unwrap_or_default()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            RaceFinding {
+                kind: r.kind.as_str().to_string(),
+                severity: severity.to_string(),
+                access: r.access.as_str().to_string(),
+                first_pc: format!("0x{a:x}"),
+                first_instruction: session.inst_text(a),
+                first_source: a_src,
+                second_pc: if r.second_idx == u32::MAX {
+                    String::new()
+                } else {
+                    format!("0x{b:x}")
+                },
+                second_instruction: if r.second_idx == u32::MAX {
+                    String::new()
+                } else {
+                    session.inst_text(b)
+                },
+                second_source: b_src,
+                first_wave: r.first_wave as u64,
+                first_lane: r.first_lane as u32,
+                second_wave: r.second_wave as u64,
+                second_lane: r.second_lane as u32,
+                work_group: r.work_group,
+                address_lo: format!("0x{:x}", r.lo),
+                address_hi: format!("0x{:x}", r.hi),
+                region,
+                occurrences: r.occurrences,
+                barriers,
+                never_arrive: never,
+                message,
+            }
+        })
+        .collect()
+}
+
+/// The source line a kernel author looks for at `pc`: the innermost inline frame that is not in a header (a
+/// `__syncthreads()` of the HIP prelude names its caller's line); an instruction the line table gives line 0
+/// (compiler-made or merged) keeps line 0.
+fn user_line(session: &crate::session::Session, pc: u64) -> Option<String> {
+    let di = session.debug_info.as_ref()?;
+    let p = &session.dispatch.program;
+    let idx = p.index_of(pc)?;
+    let header = |s: &str| {
+        let f = s.split(':').next().unwrap_or("");
+        f.ends_with(".h") || f.ends_with(".hpp") || f.ends_with(".cuh") || f.ends_with(".inc")
+    };
+    let line = |s: &str| {
+        s.rsplit(':')
+            .nth(1)
+            .and_then(|l| l.parse::<u32>().ok())
+            .unwrap_or(0)
+    };
+    let frames = di.frames(p.pcs[idx]);
+    if frames
+        .first()
+        .is_some_and(|f| line(&di.format_loc(f.loc)) != 0)
+    {
+        for f in frames {
+            let s = di.format_loc(f.loc);
+            if line(&s) != 0 && !header(&s) {
+                return Some(s);
+            }
+        }
+    }
+    // line 0: the compiler made or merged the instruction (e.g. two stores of different lines combined into
+    // one ds_write2): no line is the honest answer
+    session.source_line(pc)
+}
+
+/// `races: 2 findings (1 error, 1 warning)`
+pub fn summary_line(f: &[RaceFinding], opts: Option<RaceOptions>) -> String {
+    let e = f.iter().filter(|x| x.is_error()).count();
+    let scope = match opts {
+        Some(o) if o.global => "LDS + global",
+        Some(o) if o.lds => "LDS (global with --races)",
+        _ => "off",
+    };
+    format!(
+        "races ({scope}): {} finding{} ({e} error{}, {} warning{})",
+        f.len(),
+        if f.len() == 1 { "" } else { "s" },
+        if e == 1 { "" } else { "s" },
+        f.len() - e,
+        if f.len() - e == 1 { "" } else { "s" }
+    )
+}
+
+/// LDS variables from DWARF: (offset, name) for compilation-unit variables located at `DW_OP_addr X` with X
+/// inside the LDS allocation (HIP `__shared__` arrays).
+fn lds_variables(session: &crate::session::Session) -> Vec<(u64, String)> {
+    let Some(di) = session.debug_info.as_ref() else {
+        return Vec::new();
+    };
+    let mut v = Vec::new();
+    for var in di.all_variables() {
+        if var.kind != crate::debug_info::VarKind::Global {
+            continue;
+        }
+        if let crate::debug_info::VarLocation::Expr(e) = &var.location {
+            // DW_OP_addr (0x03) + 8-byte address
+            if e.len() >= 9 && e[0] == 0x03 {
+                let a = u64::from_le_bytes(e[1..9].try_into().unwrap());
+                if a < session.dispatch.lds_bytes.max(1) as u64 {
+                    v.push((a, var.name.to_string()));
+                }
+            }
+        }
+    }
+    v.sort();
+    v
+}
+
+fn lds_name(vars: &[(u64, String)], addr: u64) -> Option<String> {
+    let i = vars.partition_point(|v| v.0 <= addr);
+    if i == 0 {
+        return None;
+    }
+    let (base, name) = &vars[i - 1];
+    Some(format!("LDS variable {name} (+0x{:x})", addr - base))
+}
+
+/// `crate::timing::run_with_timing` with the race checker composed beside the hazard checker: what `wavescope run`
+/// runs (the one place the race checker is wired in; hazards are always checked on this path).
+#[allow(clippy::type_complexity)]
+pub fn run_with_timing(
+    d: &Dispatch,
+    opts: &RunOptions,
+    model: crate::timing::CycleModel,
+    ropts: RaceOptions,
+) -> (
+    RunStats,
+    Option<RunFault>,
+    Option<crate::hazards::Findings>,
+    crate::timing::TimingReport,
+    RaceFindings,
+) {
+    use crate::timing::{TimingObserver, TimingTable};
+    let mut o = opts.clone();
+    if ropts.global {
+        o.jobs = 1;
+    }
+    let table = std::sync::Arc::new(TimingTable::new(&d.program, model, d.lds_bytes));
+    let hazards = crate::hazards::HazardTable::with_apertures(&d.program, d.apertures);
+    let rt = RaceTable::new(d);
+    let (stats, fault, obs) = run_observed(d, &o, || {
+        (
+            (
+                crate::hazards::HazardChecker::new(&hazards),
+                RaceChecker::new(&rt, &d.mem, ropts),
+            ),
+            TimingObserver::new(table.clone()),
+        )
+    });
+    let mut h = Vec::new();
+    let mut r = Vec::new();
+    let mut t = Vec::new();
+    for ((a, b), c) in obs {
+        h.push(a);
+        r.push(b);
+        t.push(c);
+    }
+    let races = RaceFindings::merge(r, fault.as_ref(), ropts);
+    (
+        stats,
+        fault,
+        Some(crate::hazards::Findings::merge(h)),
+        TimingObserver::merge(t),
+        races,
+    )
+}

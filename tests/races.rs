@@ -1,0 +1,326 @@
+//! Race and barrier checker (src/races, docs/races.md) on hand-worked kernel pairs that differ by one change
+//! (tests/fixtures/races/races.hip, clang-22 -g -O2 gfx950). Each racy kernel must be flagged with the kind,
+//! access order and the two source lines the source says (line numbers of races.hip, read here from the source
+//! text), each PC's instruction as llvm-objdump-22 lists it (races.objdump.txt); each correct kernel must have 0
+//! findings.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use wavescope::launch::RunOptions;
+use wavescope::races::{RaceFinding, RaceOptions};
+use wavescope::session::Session;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/races")
+}
+
+/// PC -> instruction text from the llvm-objdump listing.
+fn listing() -> HashMap<u64, String> {
+    let text = std::fs::read_to_string(dir().join("races.objdump.txt")).unwrap();
+    let mut m = HashMap::new();
+    for l in text.lines() {
+        let Some((inst, rest)) = l.split_once("//") else {
+            continue;
+        };
+        let Some((pc, _)) = rest.trim().split_once(':') else {
+            continue;
+        };
+        if let Ok(pc) = u64::from_str_radix(pc.trim(), 16) {
+            m.insert(pc, inst.split_whitespace().collect::<Vec<_>>().join(" "));
+        }
+    }
+    m
+}
+
+/// Line number (1-based) of the first line of races.hip containing `needle`.
+fn line_of(needle: &str) -> u32 {
+    line_after("", needle)
+}
+
+/// Line number of the first line containing `needle` after the first line containing `anchor`.
+fn line_after(anchor: &str, needle: &str) -> u32 {
+    let src = std::fs::read_to_string(dir().join("races.hip")).unwrap();
+    let lines: Vec<&str> = src.lines().collect();
+    let from = lines.iter().position(|l| l.contains(anchor)).unwrap();
+    (from
+        + lines[from..]
+            .iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("races.hip has no line with {needle:?}"))) as u32
+        + 1
+}
+
+fn run(
+    kernel: &str,
+    global: bool,
+    max: u64,
+) -> (Vec<RaceFinding>, Session, wavescope::session::Outcome) {
+    let opts = RunOptions {
+        max_instructions: max,
+        ..RunOptions::default()
+    };
+    let s = Session::load(&dir().join(format!("case_{kernel}.json")), &opts)
+        .unwrap_or_else(|e| panic!("{kernel}: {e}"));
+    let o = s.run_with_races(&opts, RaceOptions { lds: true, global });
+    let checks = s.check();
+    for c in &checks {
+        assert!(
+            c.passed(),
+            "{kernel}: {}",
+            wavescope::check::summary_line(c)
+        );
+    }
+    (o.report.races.clone(), s, o)
+}
+
+fn src_line(s: &Option<String>) -> u32 {
+    let s = s.as_deref().unwrap_or("");
+    s.split(':')
+        .nth(1)
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Every finding's PCs name the instruction llvm-objdump lists there.
+fn check_text(fs: &[RaceFinding]) {
+    let l = listing();
+    for f in fs {
+        for (pc, text) in [
+            (&f.first_pc, &f.first_instruction),
+            (&f.second_pc, &f.second_instruction),
+        ] {
+            if pc.is_empty() {
+                continue;
+            }
+            let pc = u64::from_str_radix(pc.trim_start_matches("0x"), 16).unwrap();
+            let ours = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert_eq!(l.get(&pc), Some(&ours), "instruction text at 0x{pc:x}");
+        }
+    }
+}
+
+fn clean(kernel: &str, global: bool) {
+    let (fs, _, _) = run(kernel, global, 5_000_000);
+    assert!(
+        fs.is_empty(),
+        "{kernel}: expected no findings, got {:#?}",
+        fs.iter().map(|f| &f.message).collect::<Vec<_>>()
+    );
+}
+
+/// Findings of `kind`; asserts there is at least one and each is an error between the given source lines.
+fn racy(
+    kernel: &str,
+    global: bool,
+    kind: &str,
+    lines: &[(u32, u32)],
+    access: &[&str],
+) -> Vec<RaceFinding> {
+    let (fs, _, _) = run(kernel, global, 5_000_000);
+    check_text(&fs);
+    let of: Vec<RaceFinding> = fs.iter().filter(|f| f.kind == kind).cloned().collect();
+    assert!(!of.is_empty(), "{kernel}: no {kind} finding in {:#?}", fs);
+    assert_eq!(of.len(), fs.len(), "{kernel}: other findings: {:#?}", fs);
+    for f in &of {
+        let pair = (src_line(&f.first_source), src_line(&f.second_source));
+        assert!(
+            lines.contains(&pair),
+            "{kernel}: lines {pair:?} not in {lines:?}: {}",
+            f.message
+        );
+        assert!(
+            access.contains(&f.access.as_str()),
+            "{kernel}: {}",
+            f.message
+        );
+        assert_eq!(f.severity, "error", "{kernel}: {}", f.message);
+        assert!(
+            f.message.contains("races.hip:"),
+            "{kernel}: hint names lines: {}",
+            f.message
+        );
+    }
+    of
+}
+
+#[test]
+fn reduction_with_and_without_loop_barrier() {
+    clean("reduce_ok", false);
+    let l = line_of("sdata[tid] += sdata[tid + s]");
+    let fs = racy(
+        "reduce_nobarrier",
+        false,
+        "lds",
+        &[(l, l)],
+        &["RAW", "WAR", "WAW"],
+    );
+    // the loop reads sdata[tid + s] (ds_read2*) and writes sdata[tid] (ds_write_b32)
+    assert!(fs
+        .iter()
+        .any(|f| f.first_instruction.starts_with("ds_read2")
+            && f.second_instruction.starts_with("ds_write_b32")
+            && f.access == "WAR"));
+    assert!(fs
+        .iter()
+        .all(|f| f.region.as_deref().is_some_and(|r| r.contains("sdata")) || f.region.is_none()));
+}
+
+#[test]
+fn tiled_matmul_barriers() {
+    clean("matmul_ok", false);
+    let (la, lb, lk) = (
+        line_of("ta[ty][tx] = a["),
+        line_of("tb[ty][tx] = b["),
+        line_of("acc += ta"),
+    );
+    // without the barrier after the tile load: the k loop reads what other waves have not written yet
+    // (line 0: clang merged the ta/tb stores of lines la and lb into one ds_write2st64_b32, which the line table
+    // gives line 0; the test then checks that instruction is the tile store)
+    let pairs = [(lk, la), (lk, lb), (la, lk), (lb, lk), (lk, 0), (0, lk)];
+    let tile_store = |f: &RaceFinding| {
+        let (a, b) = (src_line(&f.first_source), src_line(&f.second_source));
+        (a != 0 || f.first_instruction.starts_with("ds_write"))
+            && (b != 0 || f.second_instruction.starts_with("ds_write"))
+    };
+    let fs = racy(
+        "matmul_no_after_load",
+        false,
+        "lds",
+        &pairs,
+        &["RAW", "WAR"],
+    );
+    assert!(fs.iter().all(tile_store));
+    assert!(fs.iter().any(|f| f.access == "RAW"));
+    // without the barrier before the next tile: the next tile's stores overwrite what others still read
+    let fs = racy(
+        "matmul_no_before_next",
+        false,
+        "lds",
+        &pairs,
+        &["RAW", "WAR"],
+    );
+    assert!(fs.iter().all(tile_store));
+    assert!(fs.iter().any(|f| f.access == "WAR"));
+}
+
+#[test]
+fn histogram_plain_vs_atomic() {
+    clean("hist_atomic", false);
+    let l = line_of("else h[bin] += 1");
+    racy(
+        "hist_plain",
+        false,
+        "lds",
+        &[(l, l)],
+        &["RAW", "WAR", "WAW"],
+    );
+}
+
+#[test]
+fn two_work_groups_one_output() {
+    clean("wg_atomic", true);
+    let l = line_of("out[tid] = out[tid] + in[");
+    let fs = racy(
+        "wg_plain",
+        true,
+        "global",
+        &[(l, l)],
+        &["RAW", "WAR", "WAW"],
+    );
+    assert!(fs.iter().any(|f| f.first_wave != f.second_wave));
+    assert!(fs.iter().all(|f| f
+        .region
+        .as_deref()
+        .is_some_and(|r| r.starts_with("args[1] "))));
+    // LDS-only checking does not look at global memory
+    let (fs, _, _) = run("wg_plain", false, 0);
+    assert!(fs.is_empty());
+}
+
+#[test]
+fn flag_protocol_right_and_wrong() {
+    clean("flag_right", true);
+    let (w, r) = (
+        line_after("void flag_wrong", "data[tid] = in[tid] * 3"),
+        line_after("void flag_wrong", "out[tid] = data[tid]"),
+    );
+    let fs = racy("flag_wrong", true, "global", &[(w, r)], &["RAW"]);
+    assert!(fs
+        .iter()
+        .all(|f| f.first_wave / 4 == 0 && f.second_wave / 4 == 1));
+}
+
+#[test]
+fn warp_synchronous_exchange() {
+    clean("wavesync_ok", false);
+    let (w, r) = (
+        line_of("s[tid] = in[tid] + 1"),
+        line_of("out[tid] = s[((tid"),
+    );
+    racy(
+        "wavesync_bad",
+        false,
+        "lds",
+        &[(w, r), (r, w)],
+        &["RAW", "WAR"],
+    );
+}
+
+#[test]
+fn divergent_barrier_deadlock() {
+    clean("barrier_uniform", false);
+    let (fs, _, o) = run("barrier_deadlock", false, 200_000);
+    check_text(&fs);
+    assert!(o.fault.is_some(), "the spinning wave runs out of budget");
+    assert_eq!(fs.len(), 1, "{fs:#?}");
+    let f = &fs[0];
+    assert_eq!(f.kind, "barrier-deadlock");
+    assert_eq!(f.severity, "error");
+    assert_eq!(f.first_instruction, "s_barrier");
+    // the barrier inside `if (tid < 64)` holds wave 0; wave 1 never comes
+    let inner = line_of("  if (tid < 64) {") + 1;
+    assert_eq!(src_line(&f.barriers[0].source), inner);
+    assert_eq!(f.barriers[0].waves, vec![0]);
+    assert_eq!(f.never_arrive.len(), 1);
+    assert_eq!(f.never_arrive[0].waves, vec![1]);
+}
+
+#[test]
+fn same_value_write_is_a_warning() {
+    let l = line_of("w = SAME ?");
+    let (fs, _, _) = run("same_value", false, 0);
+    check_text(&fs);
+    assert!(!fs.is_empty());
+    for f in &fs {
+        assert_eq!(
+            (f.kind.as_str(), f.access.as_str(), f.severity.as_str()),
+            ("lds", "WAW", "warning"),
+            "{}",
+            f.message
+        );
+        assert_eq!(
+            (src_line(&f.first_source), src_line(&f.second_source)),
+            (l, l)
+        );
+    }
+    let fs = racy("diff_value", false, "lds", &[(l, l)], &["WAW"]);
+    assert!(fs.iter().all(|f| f.first_wave != f.second_wave));
+}
+
+#[test]
+fn intra_instruction_conflict() {
+    clean("lanes_same", false);
+    let l = line_of("s[tid / 2] = CONFLICT");
+    let fs = racy(
+        "lanes_conflict",
+        false,
+        "intra-instruction",
+        &[(l, l)],
+        &["WAW"],
+    );
+    for f in &fs {
+        assert_eq!(f.first_pc, f.second_pc);
+        assert!(f.first_instruction.starts_with("ds_write"));
+        assert_eq!(f.first_lane / 2, f.second_lane / 2, "{}", f.message);
+    }
+}
