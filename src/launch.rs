@@ -3,6 +3,9 @@
 //!
 //! The result keeps every buffer, so a fault loses nothing the kernel wrote before it.
 
+/// Launches described by their parts (the HIP runtime's path): code object, kernarg bytes, memory regions.
+pub mod raw;
+
 use crate::code_object::descriptor::{SgprInit, SgprPreload, WorkItemIdLayout};
 use crate::exec::observe::{NoObserver, Observer};
 use crate::exec::{
@@ -378,11 +381,10 @@ impl Dispatch {
                 "the work-group needs {lds_bytes} bytes of LDS ({static_lds} static + {dynamic} dynamic); gfx950 has {LDS_MAX}"
             )));
         }
-        crate::raw_launch::fill_hidden_args(&abi, m.grid, m.block, dynamic, &mut kernarg);
-        let private_size = crate::raw_launch::map_kernarg_and_packet(
-            &mut mem, &abi, m.grid, m.block, lds_bytes, &kernarg, opts,
-        )
-        .map_err(err)?;
+        raw::fill_hidden_args(&abi, m.grid, m.block, dynamic, &mut kernarg);
+        let private_size =
+            raw::map_kernarg_and_packet(&mut mem, &abi, m.grid, m.block, lds_bytes, &kernarg, opts)
+                .map_err(err)?;
         Ok(Dispatch {
             abi,
             program,

@@ -12,8 +12,10 @@ pub mod launch;
 pub mod machine;
 pub mod manifest;
 pub mod memsys;
-pub mod raw_launch;
 pub mod races;
 pub mod report;
 pub mod session;
 pub mod timing;
+
+/// The HIP runtime's launch path (`launch::raw`), under the name its users know.
+pub use launch::raw as raw_launch;

@@ -123,7 +123,7 @@ fn mutated_code_objects_never_panic() {
         "examples/polybench_gemm_64/kernel.hsaco",
         "examples/rodinia_bfs/kernel.hsaco",
         "tests/fixtures/extra_kernels_r2/r2_kernarg_struct/kernel.hsaco",
-        "debugger/tests/fixtures/saxpy_dbg/kernel.hsaco",
+        "examples/triton_softmax/kernel.hsaco",
     ];
     const ITERATIONS: usize = 1500;
     let t0 = std::time::Instant::now();

@@ -258,7 +258,12 @@ fn variables_clang_describes_and_what_wavescope_prints() {
         unexplained.is_empty(),
         "described at reached PCs but never read: {unexplained:#?}"
     );
-    // Every example prints something; together, more than half of the source variables.
-    assert!(rows.iter().all(|r| r.dwarf + r.kernarg > 0));
+    // Every example whose DWARF describes variables prints something (Triton's objects carry line tables
+    // only: no variables to print); together, more than half of the source variables.
+    assert!(rows
+        .iter()
+        .filter(|r| r.total > 0)
+        .all(|r| r.dwarf + r.kernarg > 0));
+    assert!(rows.iter().filter(|r| r.total > 0).count() >= 20);
     assert!(2 * (t[1] + t[2]) > t[0], "{t:?}");
 }

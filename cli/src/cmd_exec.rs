@@ -45,6 +45,8 @@ fn runtime_library() -> anyhow::Result<PathBuf> {
     for cand in [
         dir.join("libamdhip64.so"),
         dir.join("../lib/libamdhip64.so"),
+        // a `cargo test` build leaves the library in deps/ beside the uplifted binary
+        dir.join("deps/libamdhip64.so"),
     ] {
         if cand.is_file() {
             return Ok(cand);

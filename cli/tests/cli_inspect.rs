@@ -200,7 +200,7 @@ fn a_trap_before_the_stop_names_the_s_trap() {
         "*0x1678",
         dir.to_str().unwrap(),
     ]);
-    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(code, 3, "a kernel fault (README, exit codes): {out}{err}");
     assert!(
         err.contains(
             "at pc 0x1674 `s_trap 2` (kernel.hip:7:14) in wave 3 (work-group 3,0,0), lane 8"

@@ -99,6 +99,8 @@ fn ctrl_c_stops_cleanly_with_positions_report_and_buffers() {
             &spin(),
             "--max-instructions",
             "0", // no budget: only Ctrl-C ends it
+            "--jobs",
+            "1", // one host thread: one resident wave to name
             "--report",
             report.to_str().unwrap(),
             "--out",

@@ -17,7 +17,9 @@ fn target_dir() -> PathBuf {
 fn wavescope() -> PathBuf {
     let p = target_dir().join("wavescope");
     assert!(
-        p.exists() && target_dir().join("libamdhip64.so").exists(),
+        p.exists()
+            && (target_dir().join("libamdhip64.so").exists()
+                || target_dir().join("deps/libamdhip64.so").exists()),
         "{} or libamdhip64.so missing: cargo build --release -p wavescope-cli -p wavescope-hip",
         p.display()
     );

@@ -24,6 +24,7 @@ Triton's LDS is dynamic: the object's .group_segment_fixed_size is 0 and the lau
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,6 +38,7 @@ TRITON_VERSION = "3.9.0"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGET = GPUTarget("hip", "gfx950", 64)
 OBJDUMP = shutil.which("llvm-objdump-22") or "llvm-objdump"
+SYMBOLIZER = shutil.which("llvm-symbolizer-22") or "llvm-symbolizer"
 # Fusion on (the 3.9 default; named so the warning about the default changing in 3.10 stays quiet and a rebuild
 # with a later wheel compiles the same way).
 os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
@@ -187,6 +189,12 @@ def write_example(name, compiled, case, files, kernel_py_src):
                           capture_output=True, text=True).stdout
     with open(os.path.join(d, "kernel.objdump.txt"), "w") as f:
         f.write(dump)
+    # llvm-symbolizer's inline chains for every instruction PC (traces/tests/profile.rs compares with them)
+    pcs = "".join("0x%s\n" % m.lstrip("0") for m in re.findall(r"// ([0-9A-Fa-f]{12}):", dump))
+    sym = subprocess.run([SYMBOLIZER, "--inlining", "--print-address", "--obj=kernel.hsaco"], cwd=d, check=True,
+                         input=pcs, capture_output=True, text=True).stdout
+    with open(os.path.join(d, "kernel.symbolizer.txt"), "w") as f:
+        f.write(sym)
     print(f"{name}: {len(compiled.asm['hsaco'])} byte object, LDS {md.shared}, warps {md.num_warps}, "
           f"mfma {dump.count('v_mfma')}")
 
