@@ -54,8 +54,8 @@
 pub mod observer;
 pub mod profile;
 pub mod proto;
-pub mod validate;
 pub mod tap;
+pub mod validate;
 pub mod writer;
 
 pub use observer::{
