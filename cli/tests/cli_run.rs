@@ -80,7 +80,7 @@ fn bad_input_is_one_clear_line_and_exit_2() {
     let cases: Vec<(String, &str)> = vec![
         (
             r#"{"kernel":"gemm","grid":[64],"block":[64],"args":[{"kind":"bufer"}]}"#.into(),
-            "unknown kind \"bufer\"",
+            "`args[0].kind` is \"bufer\", expected one of buffer",
         ),
         ("{not json".into(), "not valid JSON"),
         (
