@@ -399,3 +399,100 @@ fn partial_work_group_on_a_uniform_kernel_is_warned() {
         "{err}"
     );
 }
+
+/// Line number (1-based) of the first line of tests/fixtures/races/races.hip containing `needle`: the source,
+/// not the checker, says which line a race finding must name.
+fn races_hip_line(needle: &str) -> u32 {
+    let src = std::fs::read_to_string(root().join("tests/fixtures/races/races.hip")).unwrap();
+    src.lines()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("races.hip has no line with {needle:?}")) as u32
+        + 1
+}
+
+#[test]
+fn races_console_report_and_strict() {
+    let d = tmp("races");
+    let report = d.join("r.json");
+    let case = root().join("tests/fixtures/races/case_reduce_nobarrier.json");
+    let (code, out, err) = wavescope(&[
+        "run",
+        case.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        code, 0,
+        "without --strict a race is reported, not failed: {out}{err}"
+    );
+    // the loop body `sdata[tid] += sdata[tid + s]` races with itself across waves without the loop barrier
+    let l = races_hip_line("sdata[tid] += sdata[tid + s]");
+    let line = out
+        .lines()
+        .find(|x| x.starts_with("race error (LDS "))
+        .unwrap_or_else(|| panic!("no race line in {out}"));
+    assert!(
+        line.matches(&format!("races.hip:{l}")).count() >= 2,
+        "both source lines: {line}"
+    );
+    assert!(line.contains("no barrier between the "), "fix hint: {line}");
+    assert!(
+        out.lines()
+            .any(|x| x.starts_with("races (LDS (global with --races)): ") && x.contains("error")),
+        "{out}"
+    );
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let races = r["races"].as_array().expect("report has races");
+    assert!(!races.is_empty());
+    for f in races {
+        assert_eq!(f["kind"], "lds");
+        assert_eq!(f["severity"], "error");
+        assert!(
+            ["RAW", "WAR", "WAW"].contains(&f["access"].as_str().unwrap()),
+            "{f}"
+        );
+        for k in ["first_pc", "second_pc", "address_lo", "address_hi"] {
+            let v = f[k].as_str().unwrap();
+            assert!(
+                v.starts_with("0x") && u64::from_str_radix(&v[2..], 16).is_ok(),
+                "{k}: {f}"
+            );
+        }
+        let (lo, hi) = (
+            u64::from_str_radix(&f["address_lo"].as_str().unwrap()[2..], 16).unwrap(),
+            u64::from_str_radix(&f["address_hi"].as_str().unwrap()[2..], 16).unwrap(),
+        );
+        // sdata is int[256]: the conflicting bytes lie in the 1 KB LDS array
+        assert!(lo <= hi && hi < 1024, "{f}");
+        for k in ["first_source", "second_source"] {
+            let s = f[k].as_str().unwrap_or("");
+            assert!(s.contains(&format!("races.hip:{l}")), "{k}: {f}");
+        }
+        // block 256 = 4 waves of work-group 0 or 1; the two accesses come from different waves
+        let (w1, w2) = (
+            f["first_wave"].as_u64().unwrap(),
+            f["second_wave"].as_u64().unwrap(),
+        );
+        assert!(w1 != w2 && w1 < 8 && w2 < 8 && w1 / 4 == w2 / 4, "{f}");
+        assert!(f["first_lane"].as_u64().unwrap() < 64 && f["second_lane"].as_u64().unwrap() < 64);
+        assert!(f["occurrences"].as_u64().unwrap() >= 1);
+    }
+    // --strict: an error-severity race fails the run
+    let (code, out, err) = wavescope(&["run", case.to_str().unwrap(), "--strict"]);
+    assert_eq!(code, 1, "{out}{err}");
+    // --strict with only benign (same-value) warnings passes
+    let case = root().join("tests/fixtures/races/case_same_value.json");
+    let (code, out, err) = wavescope(&["run", case.to_str().unwrap(), "--strict"]);
+    assert!(
+        out.contains("race warning (LDS WAW, benign: same value)"),
+        "{out}"
+    );
+    assert!(!out.contains("race error"), "{out}");
+    assert_eq!(code, 0, "{out}{err}");
+    // --no-races: nothing checked, nothing reported
+    let case = root().join("tests/fixtures/races/case_reduce_nobarrier.json");
+    let (code, out, err) = wavescope(&["run", case.to_str().unwrap(), "--strict", "--no-races"]);
+    assert!(!out.contains("race error"), "{out}");
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -684,7 +684,10 @@ impl<'a> RaceChecker<'a> {
             [(RaceKind::Lds, Access::None, 0, 0, 0, false); 3];
         let mut nh = 0;
         if read {
-            if c.w_epoch == e && c.w_wave != wig && !(atomic && c.w_flags & F_ATOMIC != 0) {
+            // a read never races with an atomic write (docs/races.md): a CAS loop starts with a plain load of
+            // the old value (LLVM lowers a relaxed atomic load to a plain ds_read / flat_load), as on the global
+            // path
+            if c.w_epoch == e && c.w_wave != wig && c.w_flags & F_ATOMIC == 0 {
                 let benign = c.w_flags & F_SAME != 0;
                 hits[nh] = (
                     RaceKind::Lds,
@@ -766,15 +769,23 @@ impl<'a> RaceChecker<'a> {
                     nh += 1;
                 }
             }
-            c.w_epoch = e;
-            c.w_idx = idx;
-            c.w_serial = serial;
-            c.w_wave = wig;
-            c.w_lane = lane;
-            c.w_val = val;
-            c.w_flags = (if atomic { F_ATOMIC } else { 0 })
-                | (if known { F_KNOWN } else { 0 })
-                | (if same { F_SAME } else { 0 });
+            if atomic && c.w_epoch == e && c.w_flags & F_ATOMIC == 0 {
+                // keep the plain write of this epoch as the byte's last write: an atomic races only with
+                // plain accesses, and a later atomic or read of another wave races with that plain write
+                // (`cnt[t] = 0; atomicAdd(&cnt[i], 1)` without a barrier: wave 0's own atomic must not hide its
+                // initialisation from wave 1's atomic). Its value is no longer the byte's value.
+                c.w_flags &= !F_KNOWN;
+            } else {
+                c.w_epoch = e;
+                c.w_idx = idx;
+                c.w_serial = serial;
+                c.w_wave = wig;
+                c.w_lane = lane;
+                c.w_val = val;
+                c.w_flags = (if atomic { F_ATOMIC } else { 0 })
+                    | (if known { F_KNOWN } else { 0 })
+                    | (if same { F_SAME } else { 0 });
+            }
             if !read {
                 c.r_epoch = 0;
             } else {

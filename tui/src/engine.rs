@@ -780,9 +780,15 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
     ));
     let pcs = Arc::new(d.program.pcs.clone());
     let n = d.program.insts.len();
+    // LDS races and barrier misuse, as `wavescope run` checks by default (docs/races.md)
+    let ropts = wavescope::races::RaceOptions::default();
+    let race_table = wavescope::races::RaceTable::new(d);
     let (_stats, fault, observers) = wavescope::launch::run_observed(d, &opts, || {
         (
-            HazardChecker::new(&hazards),
+            (
+                HazardChecker::new(&hazards),
+                wavescope::races::RaceChecker::new(&race_table, &d.mem, ropts),
+            ),
             TimingObserver::with_sink(
                 table.clone(),
                 PcSink {
@@ -794,8 +800,10 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
     });
     let mut pc_cycles = vec![PcCycles::default(); n];
     let mut checkers = Vec::new();
-    for (checker, timing) in observers {
+    let mut race_checkers = Vec::new();
+    for ((checker, races), timing) in observers {
         checkers.push(checker);
+        race_checkers.push(races);
         for (a, b) in pc_cycles.iter_mut().zip(&timing.sink.cycles) {
             a.issue += b.issue;
             a.stall += b.stall;
@@ -815,6 +823,12 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
             wavescope::hazards::format_missing_wait(m),
             parse_pc(&m.use_pc),
         ));
+    }
+    let races = wavescope::races::RaceFindings::merge(race_checkers, fault.as_ref(), ropts);
+    for r in wavescope::races::describe(&session, &races) {
+        // the later access of the pair is where the missing barrier bites
+        let pc = parse_pc(&r.second_pc).or(parse_pc(&r.first_pc));
+        list.push((r.message, pc));
     }
     if let Some(f) = &fault {
         list.push((

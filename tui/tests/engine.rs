@@ -203,3 +203,34 @@ fn launch_warnings_show_in_the_status_line() {
     .unwrap();
     assert!(!app.status.contains("warning"), "{}", app.status);
 }
+
+/// The findings pane lists LDS races (issue 18) from the whole-dispatch run, at the PC of the later access; the
+/// same kernel with its loop barrier lists none. Fixtures: tests/fixtures/races (races.hip, llvm-objdump listing).
+#[test]
+fn findings_list_lds_races() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/races");
+    let listing = std::fs::read_to_string(dir.join("races.objdump.txt")).unwrap();
+    let races = |case: &str| -> Vec<(String, Option<u64>)> {
+        match engine::profile(&dir.join(case)).unwrap() {
+            Update::Profile { findings, .. } => findings
+                .into_iter()
+                .filter(|f| f.0.starts_with("race "))
+                .collect(),
+            _ => panic!("profile gave no findings"),
+        }
+    };
+    let bad = races("case_reduce_nobarrier.json");
+    assert!(!bad.is_empty());
+    for (text, pc) in &bad {
+        assert!(text.starts_with("race error (LDS "), "{text}");
+        assert!(text.contains("no barrier between"), "{text}");
+        // the PC is a DS instruction of the listing
+        let pc = pc.expect("a race finding has a PC");
+        let line = listing
+            .lines()
+            .find(|l| l.contains(&format!("// {pc:012X}:")))
+            .unwrap_or_else(|| panic!("0x{pc:x} not in the listing"));
+        assert!(line.trim_start().starts_with("ds_"), "{line}");
+    }
+    assert!(races("case_reduce_ok.json").is_empty());
+}
