@@ -358,3 +358,18 @@ fn check_scalar_types(m: &Manifest, co: &CodeObject) -> Result<(), String> {
     }
     Ok(())
 }
+
+impl crate::races::Described for Session {
+    fn dispatch(&self) -> &Dispatch {
+        &self.dispatch
+    }
+    fn debug_info(&self) -> Option<&crate::debug_info::DebugInfo> {
+        self.debug_info.as_deref()
+    }
+    fn inst_text(&self, pc: u64) -> String {
+        Session::inst_text(self, pc)
+    }
+    fn source_line(&self, pc: u64) -> Option<String> {
+        Session::source_line(self, pc)
+    }
+}

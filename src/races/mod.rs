@@ -1681,8 +1681,19 @@ fn short_loc(s: &Option<String>) -> Option<String> {
 
 /// Describe raw findings against the session's code object (instruction text, source lines, buffers, LDS
 /// variables).
-pub fn describe(session: &crate::session::Session, f: &RaceFindings) -> Vec<RaceFinding> {
-    let p = &session.dispatch.program;
+/// What describing a finding needs of a loaded dispatch (`crate::session::Session` provides it; the checker
+/// itself knows nothing of sessions).
+pub trait Described {
+    fn dispatch(&self) -> &Dispatch;
+    fn debug_info(&self) -> Option<&crate::debug_info::DebugInfo>;
+    /// llvm-objdump's text of the instruction at `pc`.
+    fn inst_text(&self, pc: u64) -> String;
+    /// `file:line` of `pc`.
+    fn source_line(&self, pc: u64) -> Option<String>;
+}
+
+pub fn describe(session: &dyn Described, f: &RaceFindings) -> Vec<RaceFinding> {
+    let p = &session.dispatch().program;
     let pc_of = |i: u32| p.pcs.get(i as usize).copied().unwrap_or(0);
     let lds_vars = lds_variables(session);
     f.raw
@@ -1707,7 +1718,7 @@ pub fn describe(session: &crate::session::Session, f: &RaceFindings) -> Vec<Race
                         lds_name(&lds_vars, r.lo).or(Some("LDS".to_string()))
                     } else {
                         session
-                            .dispatch
+                            .dispatch()
                             .mem
                             .regions()
                             .iter()
@@ -1763,8 +1774,8 @@ pub fn describe(session: &crate::session::Session, f: &RaceFindings) -> Vec<Race
                             at(a, &a_src),
                             at(b, &b_src)
                         )
-                    } else if r.first_wave / session.dispatch.waves_per_group() as u32
-                        == r.second_wave / session.dispatch.waves_per_group() as u32
+                    } else if r.first_wave / session.dispatch().waves_per_group() as u32
+                        == r.second_wave / session.dispatch().waves_per_group() as u32
                     {
                         format!(
                             "no barrier or release/acquire between the {fk} at {} and the {sk} at {}",
@@ -1858,9 +1869,9 @@ pub fn describe(session: &crate::session::Session, f: &RaceFindings) -> Vec<Race
 /// The source line a kernel author looks for at `pc`: the innermost inline frame that is not in a header (a
 /// `__syncthreads()` of the HIP prelude names its caller's line); an instruction the line table gives line 0
 /// (compiler-made or merged) keeps line 0.
-fn user_line(session: &crate::session::Session, pc: u64) -> Option<String> {
-    let di = session.debug_info.as_ref()?;
-    let p = &session.dispatch.program;
+fn user_line(session: &dyn Described, pc: u64) -> Option<String> {
+    let di = session.debug_info()?;
+    let p = &session.dispatch().program;
     let idx = p.index_of(pc)?;
     let header = |s: &str| {
         let f = s.split(':').next().unwrap_or("");
@@ -1909,8 +1920,8 @@ pub fn summary_line(f: &[RaceFinding], opts: Option<RaceOptions>) -> String {
 
 /// LDS variables from DWARF: (offset, name) for compilation-unit variables located at `DW_OP_addr X` with X
 /// inside the LDS allocation (HIP `__shared__` arrays).
-fn lds_variables(session: &crate::session::Session) -> Vec<(u64, String)> {
-    let Some(di) = session.debug_info.as_ref() else {
+fn lds_variables(session: &dyn Described) -> Vec<(u64, String)> {
+    let Some(di) = session.debug_info() else {
         return Vec::new();
     };
     let mut v = Vec::new();
@@ -1922,7 +1933,7 @@ fn lds_variables(session: &crate::session::Session) -> Vec<(u64, String)> {
             // DW_OP_addr (0x03) + 8-byte address
             if e.len() >= 9 && e[0] == 0x03 {
                 let a = u64::from_le_bytes(e[1..9].try_into().unwrap());
-                if a < session.dispatch.lds_bytes.max(1) as u64 {
+                if a < session.dispatch().lds_bytes.max(1) as u64 {
                     v.push((a, var.name.to_string()));
                 }
             }
