@@ -264,7 +264,7 @@ fn main() -> ExitCode {
         | Command::Inspect { memory_limit, .. }
         | Command::Serve { memory_limit, .. }
         | Command::Tui { memory_limit, .. } => *memory_limit,
-        Command::Disasm { .. } => None,
+        Command::Disasm { .. } | Command::Exec { .. } => None,
     };
     if let Some(bytes) = memory_limit {
         wavescope::manifest::set_memory_limit(bytes);
