@@ -1363,7 +1363,9 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
         }
         let requested = active * a.bytes as u64;
         self.inst_counts.vmem_bytes_requested += requested;
-        self.inst_counts.vmem_lines_ideal += requested.div_ceil(m.params.line_bytes.max(1));
+        // lanes sharing an address need its line once: the ideal never exceeds the lines touched
+        self.inst_counts.vmem_lines_ideal +=
+            (requested.div_ceil(m.params.line_bytes.max(1))).min(m.lines.len() as u64);
         m.pending = Pending::Vmem(match a.kind {
             A_STORE => VmemKind::Store,
             A_ATOMIC => VmemKind::Atomic,
