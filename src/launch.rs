@@ -548,6 +548,12 @@ pub fn run(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFault>) {
 /// The batch policy of the scheduler: each host thread takes the next work-group in flat order and runs it whole
 /// ([`run_work_group`]). The dispatch's budget (`max_instructions`) and the stop flag are checked between slices
 /// of [`POLL_INSTRUCTIONS`]; with one job the run stops exactly at the budget.
+/// Work-group streams of a parallel run: stream `x` holds work-groups `x, x + 8, x + 16, ...` (XCD `x` of the
+/// cycle model's memory system, `memsys`: work-group `i` runs on XCD `i % xcds`, `xcds` dividing 8). One host thread
+/// runs a whole stream in flat order, so each XCD's caches and bandwidth see the same accesses in the same order
+/// for any `--jobs`.
+pub const WORK_GROUP_STREAMS: usize = 8;
+
 pub fn run_observed<O: Observer + Send>(
     d: &Dispatch,
     opts: &RunOptions,
@@ -555,6 +561,7 @@ pub fn run_observed<O: Observer + Send>(
 ) -> (RunStats, Option<RunFault>, Vec<O>) {
     let total = d.work_group_count() as usize;
     let next = AtomicUsize::new(0);
+    let next_stream = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let own_control;
     let control: &RunControl = match &opts.control {
@@ -578,7 +585,11 @@ pub fn run_observed<O: Observer + Send>(
         },
         max: opts.max_instructions,
     };
+    // One thread: flat order (every stream is then in flat order too). Several: whole streams per thread.
+    let by_stream = jobs > 1;
     let worker = || {
+        let mut stream: Option<usize> = None;
+        let mut in_stream = 0usize;
         let mut obs = make();
         let mut local_counts = vec![0u64; d.program.insts.len()];
         let mut lds = vec![0u8; d.lds_bytes as usize];
@@ -591,10 +602,35 @@ pub fn run_observed<O: Observer + Send>(
                 interrupted.lock().unwrap().get_or_insert_with(Vec::new);
                 break;
             }
-            let flat = next.fetch_add(1, Ordering::Relaxed);
-            if flat >= total {
-                break;
-            }
+            let flat = if by_stream {
+                let f = loop {
+                    if let Some(x) = stream {
+                        let f = x + in_stream * WORK_GROUP_STREAMS;
+                        if f < total {
+                            in_stream += 1;
+                            break f;
+                        }
+                    }
+                    let x = next_stream.fetch_add(1, Ordering::Relaxed);
+                    if x >= WORK_GROUP_STREAMS.min(total) {
+                        break usize::MAX;
+                    }
+                    stream = Some(x);
+                    in_stream = 0;
+                };
+                if f == usize::MAX {
+                    break;
+                }
+                // `next` counts work-groups started (RunStats::work_groups_done)
+                next.fetch_add(1, Ordering::Relaxed);
+                f
+            } else {
+                let f = next.fetch_add(1, Ordering::Relaxed);
+                if f >= total {
+                    break;
+                }
+                f
+            };
             lds.iter_mut().for_each(|b| *b = 0);
             d.make_work_group_into(flat as u32, &mut waves);
             let r = run_work_group(

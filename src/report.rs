@@ -120,6 +120,12 @@ pub struct RunReport {
     pub timing_model: String,
     /// The cycle model's totals and per-PC s_waitcnt stall attribution (counter, waited-for memory PCs).
     pub timing: Option<crate::timing::TimingReport>,
+    /// rocprof-compute counters of the dispatch and derived metrics from the memory-system model
+    /// (docs/memory-model.md); absent when the model file turns the memory system off.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counters: Option<crate::memsys::counters::Counters>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metrics: Option<crate::memsys::counters::Metrics>,
     pub hazards: Vec<HazardFinding>,
     pub missing_waits: Vec<MissingWait>,
     /// Race and barrier findings (`crate::races`, docs/races.md).
@@ -145,6 +151,8 @@ impl RunReport {
         self.cycles = t.cycles;
         self.waitcnt_stall_cycles = t.waitcnt_stall_cycles;
         self.timing_model = crate::timing::MODEL_NAME.to_string();
+        self.counters = t.counters.clone();
+        self.metrics = t.metrics.clone();
         self.timing = Some(t.clone());
     }
 }

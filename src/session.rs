@@ -151,6 +151,8 @@ impl Session {
             waitcnt_stall_cycles: 0,
             timing_model: "none".to_string(),
             timing: None,
+            counters: None,
+            metrics: None,
             hazards: Vec::new(),
             missing_waits: Vec::new(),
             races: Vec::new(),

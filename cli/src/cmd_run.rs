@@ -138,6 +138,9 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
     );
     println!("{}", outcome.report.fidelity.one_line());
     println!("{}", outcome.timing.summary_line());
+    if let Some(l) = outcome.timing.memory_line() {
+        println!("{l}");
+    }
     for l in outcome
         .timing
         .stall_lines(3, |pc| describe_pc(&session, pc))

@@ -8,15 +8,25 @@ pub fn distinct_lines(
     out: &mut Vec<u64>,
 ) {
     out.clear();
+    let mut sorted = true;
     for (a, bytes) in addrs {
         let first = a >> line_shift;
         let last = (a + bytes.max(1) as u64 - 1) >> line_shift;
         for l in first..=last {
+            // neighbouring lanes mostly share a line: drop repeats as they come (a coalesced wave64 dword
+            // access pushes 2 lines, not 64), and sort only when the lanes went backwards
+            match out.last() {
+                Some(&p) if p == l => continue,
+                Some(&p) if p > l => sorted = false,
+                _ => {}
+            }
             out.push(l);
         }
     }
-    out.sort_unstable();
-    out.dedup();
+    if !sorted {
+        out.sort_unstable();
+        out.dedup();
+    }
 }
 
 /// A set-associative cache with true LRU replacement, holding line numbers (address >> line shift).

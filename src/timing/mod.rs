@@ -31,10 +31,15 @@
 //! The parameters, each with its source, are in `cdna4.toml` beside this file (`CycleModel::default()` parses
 //! it); `CycleModel::from_file` reads a changed copy (TOML, keys in their sections, missing keys keep the default).
 
+use crate::exec::semantics::vmem::{access::Loc, locate_lanes};
+use crate::exec::{Apertures, GlobalMemory};
 use crate::exec::{Flow, Program, Wave};
 use crate::hazards::effects::{class, effects_of, mfma_passes, MemClass};
 use crate::isa::{Inst, Op};
 use crate::launch::{run_observed, Dispatch, RunFault, RunOptions, RunStats};
+use crate::memsys::counters::{Ceilings, Counters, InstCounts, Metrics};
+use crate::memsys::lds::{bank_cost, LanePieces, PhaseShape};
+use crate::memsys::{MemCounters, MemParams, VmemKind, XcdMemory};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
@@ -47,7 +52,7 @@ pub const MODEL_NAME: &str = "cdna4-cu-v1";
 
 /// The cycle model's parameters, grouped as `cdna4.toml` groups them (`[machine]`, `[issue]`, `[memory]`,
 /// `[sync]`); every figure's source is a comment in that file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CycleModel {
     pub cu_count: u64,
     pub simds_per_cu: u64,
@@ -72,6 +77,9 @@ pub struct CycleModel {
     pub sendmsg_latency: u64,
     pub sleep_cycles_per_unit: u64,
     pub barrier_release_cycles: u64,
+    /// The memory system (`[memory_system]`, defaults in `memsys/cdna4_memory.toml`): caches, bandwidth and LDS
+    /// banks give each memory instruction its latency. `None` (`enabled = false`): the fixed `[memory]` latencies.
+    pub memory_system: Option<crate::memsys::MemParams>,
 }
 
 /// The file's shape: four sections, each with its own keys (a key in the wrong section is an error).
@@ -196,6 +204,7 @@ impl From<ModelFile> for CycleModel {
             sendmsg_latency: mem.sendmsg_latency,
             sleep_cycles_per_unit: s.sleep_cycles_per_unit,
             barrier_release_cycles: s.barrier_release_cycles,
+            memory_system: Some(crate::memsys::MemParams::default()),
         }
     }
 }
@@ -261,6 +270,76 @@ fn parse_merged(t: toml::Table) -> Result<CycleModel, ModelError> {
     Ok(m)
 }
 
+/// `[memory_system]` of a model file over the embedded `cdna4_memory.toml`: keys not given keep their figure;
+/// `enabled = false` turns the memory system off (fixed latencies).
+fn memory_params(
+    user: Option<toml::Value>,
+) -> Result<Option<crate::memsys::MemParams>, ModelError> {
+    let mut base: toml::Table = crate::memsys::CDNA4_MEMORY_TOML
+        .parse()
+        .expect("cdna4_memory.toml is valid TOML");
+    let Some(toml::Value::Table(mut base_ms)) = base.remove("memory_system") else {
+        unreachable!("cdna4_memory.toml has [memory_system]")
+    };
+    match user {
+        None => {}
+        Some(toml::Value::Table(mut keys)) => {
+            match keys.remove("enabled") {
+                None | Some(toml::Value::Boolean(true)) => {}
+                Some(toml::Value::Boolean(false)) => return Ok(None),
+                Some(_) => {
+                    return Err(syntax(
+                        None,
+                        "memory_system.enabled must be true or false".into(),
+                    ))
+                }
+            }
+            base_ms.extend(keys);
+        }
+        Some(_) => {
+            return Err(syntax(
+                None,
+                "`memory_system` must be a section ([memory_system])".into(),
+            ))
+        }
+    }
+    let p: crate::memsys::MemParams =
+        toml::Value::Table(base_ms)
+            .try_into()
+            .map_err(|e: toml::de::Error| {
+                syntax(
+                    None,
+                    format!(
+                        "[memory_system]: {}",
+                        e.message().trim().replace('\n', "; ")
+                    ),
+                )
+            })?;
+    // the scheduler's work-group streams (launch::WORK_GROUP_STREAMS) must each hold whole XCDs
+    if !(p.xcds > 0 && crate::launch::WORK_GROUP_STREAMS as u64 % p.xcds == 0) {
+        return Err(syntax(
+            None,
+            "[memory_system]: xcds must be 1, 2, 4 or 8".into(),
+        ));
+    }
+    for (name, v) in [
+        ("xcds", p.xcds),
+        ("line_bytes", p.line_bytes),
+        ("lds_banks", p.lds_banks),
+    ] {
+        if v == 0 {
+            return Err(ModelError::Zero(name));
+        }
+    }
+    if !p.line_bytes.is_power_of_two() || !p.scalar_line_bytes.is_power_of_two() {
+        return Err(syntax(
+            None,
+            "[memory_system]: line_bytes and scalar_line_bytes must be powers of two".into(),
+        ));
+    }
+    Ok(Some(p))
+}
+
 impl CycleModel {
     /// Parse a cycle model in `cdna4.toml`'s form (TOML: sections `[machine]`, `[issue]`, `[memory]`, `[sync]`).
     /// Keys not given keep the figure of `cdna4.toml`; an unknown section or key, or a key in the wrong section, is
@@ -275,6 +354,8 @@ impl CycleModel {
             syntax(line, msg)
         })?;
         let mut merged: toml::Table = CDNA4_TOML.parse().expect("cdna4.toml is valid TOML");
+        let mut user = user;
+        let memory = user.remove("memory_system");
         for (section, value) in user {
             match (merged.get_mut(&section), value) {
                 (Some(toml::Value::Table(base)), toml::Value::Table(keys)) => base.extend(keys),
@@ -285,7 +366,7 @@ impl CycleModel {
                 }
                 (None, toml::Value::Table(_)) => {
                     return Err(syntax(None, format!(
-                        "unknown section [{section}] (sections: machine, issue, memory, sync)"
+                        "unknown section [{section}] (sections: machine, issue, memory, sync, memory_system)"
                     )))
                 }
                 (None, _) => {
@@ -295,7 +376,9 @@ impl CycleModel {
                 }
             }
         }
-        parse_merged(merged)
+        let mut m = parse_merged(merged)?;
+        m.memory_system = memory_params(memory)?;
+        Ok(m)
     }
 
     pub fn from_file(path: &std::path::Path) -> Result<CycleModel, ModelError> {
@@ -413,6 +496,151 @@ struct TInst {
     vm: u8,
     lgkm: u8,
     queue: u8,
+}
+
+/// What the memory system needs to know of one instruction (computed once per program).
+#[derive(Clone, Copy, Debug, Default)]
+struct MemAcc {
+    /// `A_*`.
+    kind: u8,
+    /// Bytes per lane (per piece for DS read2/write2).
+    bytes: u8,
+    /// DS read2/write2: offset scale in bytes (element size, x64 for `st64`); 0 for one-address forms.
+    ds2_scale: u16,
+    write: bool,
+}
+
+const A_NONE: u8 = 0;
+const A_LOAD: u8 = 1;
+const A_STORE: u8 = 2;
+const A_ATOMIC: u8 = 3;
+const A_LDS: u8 = 4;
+
+/// Instruction classes counted for the run report's `counters` (SQ_INSTS_*).
+const C_VALU: u8 = 1;
+const C_SALU: u8 = 2;
+const C_LDS: u8 = 4;
+const C_SMEM: u8 = 8;
+const C_BRANCH: u8 = 16;
+const C_MFMA: u8 = 32;
+
+/// Bytes per lane of a vector memory or DS instruction, from its name (the data width the ISA names).
+fn lane_bytes(name: &str) -> u8 {
+    let n = name;
+    if n.contains("b128") || n.contains("dwordx4") {
+        16
+    } else if n.contains("b96") || n.contains("dwordx3") {
+        12
+    } else if n.contains("dwordx2") || n.contains("64") || n.contains("_x2") {
+        8
+    } else if n.contains("ubyte")
+        || n.contains("sbyte")
+        || n.contains("_u8")
+        || n.contains("_i8")
+        || n.contains("_b8")
+    {
+        1
+    } else if n.contains("short")
+        || n.contains("_u16")
+        || n.contains("_i16")
+        || n.contains("_b16")
+        || n.contains("d16")
+    {
+        2
+    } else {
+        4
+    }
+}
+
+fn mem_acc(inst: &Inst) -> MemAcc {
+    use crate::isa::Format;
+    let e = effects_of(inst);
+    let name = inst.name();
+    let write = e.is(class::STORE);
+    match (e.mem, inst.format) {
+        (MemClass::Lds, Format::Ds) => {
+            let b = name.strip_prefix("ds_").unwrap_or(name);
+            // only instructions that address LDS by lane (not swizzles, permutes, GWS, append/consume)
+            if [
+                "nop", "swizzle", "permute", "bpermute", "append", "consume", "gws",
+            ]
+            .iter()
+            .any(|p| b.starts_with(p))
+                || b.contains("addtid")
+            {
+                return MemAcc::default();
+            }
+            let two = b.starts_with("read2") || b.starts_with("write2") || b.starts_with("wrxchg2");
+            let elem = if b.contains("b64") { 8 } else { 4 };
+            MemAcc {
+                kind: A_LDS,
+                bytes: if two { elem } else { lane_bytes(b) },
+                ds2_scale: if two {
+                    elem as u16 * if b.contains("st64") { 64 } else { 1 }
+                } else {
+                    0
+                },
+                write: write && !b.starts_with("read"),
+            }
+        }
+        (
+            MemClass::Vm | MemClass::Flat,
+            Format::Global | Format::Flat | Format::Mubuf | Format::Mtbuf,
+        ) => {
+            let kind = if name.contains("atomic") {
+                A_ATOMIC
+            } else if write {
+                A_STORE
+            } else {
+                A_LOAD
+            };
+            MemAcc {
+                kind,
+                bytes: lane_bytes(name),
+                ds2_scale: 0,
+                write,
+            }
+        }
+        _ => MemAcc::default(),
+    }
+}
+
+fn count_class(inst: &Inst) -> u8 {
+    let e = effects_of(inst);
+    let name = inst.name();
+    if e.is(class::MFMA) {
+        C_MFMA
+    } else if e.is(class::VALU) {
+        C_VALU
+    } else if e.mem == MemClass::Lds {
+        C_LDS
+    } else if e.mem == MemClass::Smem {
+        C_SMEM
+    } else if name.starts_with("s_branch") || name.starts_with("s_cbranch") {
+        C_BRANCH
+    } else if e.is(class::SALU) {
+        C_SALU
+    } else {
+        0
+    }
+}
+
+/// MFMA operations (2 x M x N x K x blocks) and the input-type slot of `InstCounts` (0 f16, 1 bf16, 2 f32,
+/// 3 f64, 4 i8, 5 f8/f6/f4).
+fn mfma_ops(op: Op) -> (u8, u64) {
+    use crate::exec::semantics::mai::layout::{shape, Ty};
+    let Some(s) = shape(op) else {
+        return (0, 0);
+    };
+    let ty = match s.a {
+        Ty::F16 => 0,
+        Ty::BF16 => 1,
+        Ty::F32 => 2,
+        Ty::F64 => 3,
+        Ty::I8 => 4,
+        Ty::Low(_) | Ty::F8F6F4 => 5,
+    };
+    (ty, 2 * (s.m * s.n * s.k * s.blocks) as u64)
 }
 
 fn classify(inst: &Inst, m: &CycleModel) -> TInst {
@@ -624,18 +852,46 @@ pub struct TimingTable {
     insts: Vec<TInst>,
     pcs: Vec<u64>,
     lds_bytes: u64,
+    acc: Vec<MemAcc>,
+    cls: Vec<u8>,
+    /// (input-type slot, operations) per MFMA.
+    mops: Vec<(u8, u64)>,
+    apertures: Apertures,
+    /// Each XCD's share of the MALL and of HBM bandwidth (1 / XCDs with work).
+    xcd_share: f64,
+    /// Waves per work-group of the dispatch (0: learned from the waves), for the CU slots of each XCD.
+    waves_per_group: u64,
 }
 
 impl TimingTable {
     pub fn new(program: &Program, model: CycleModel, lds_bytes: u32) -> TimingTable {
         let insts = program.insts.iter().map(|i| classify(i, &model)).collect();
         let pcs = program.pcs.clone();
+        let xcds = model.memory_system.as_ref().map_or(1, |p| p.xcds.max(1));
         TimingTable {
+            acc: program.insts.iter().map(mem_acc).collect(),
+            cls: program.insts.iter().map(count_class).collect(),
+            mops: program.insts.iter().map(|i| mfma_ops(i.op)).collect(),
             model,
             insts,
             pcs,
             lds_bytes: lds_bytes as u64,
+            apertures: Apertures::default(),
+            xcd_share: 1.0 / xcds as f64,
+            waves_per_group: 0,
         }
+    }
+
+    /// The table for dispatch `d`: its apertures, and the XCD share and work-group shape its memory system uses.
+    pub fn for_dispatch(d: &Dispatch, model: CycleModel) -> TimingTable {
+        let mut t = TimingTable::new(&d.program, model, d.lds_bytes);
+        t.apertures = d.apertures;
+        if let Some(p) = &t.model.memory_system {
+            let active = (d.work_group_count() as u64).clamp(1, p.xcds.max(1));
+            t.xcd_share = 1.0 / active as f64;
+        }
+        t.waves_per_group = d.waves_per_group() as u64;
+        t
     }
     pub fn model(&self) -> &CycleModel {
         &self.model
@@ -660,6 +916,45 @@ pub struct TimingObserver<S: TimingSink = NoSink> {
     /// Indexed by instruction index; allocated once.
     wait: Vec<WaitStall>,
     pcs_buf: Vec<u64>,
+    /// Executed instructions by class (the report's `counters`).
+    pub inst_counts: InstCounts,
+    /// The memory system, present when the model has one.
+    mem: Option<Box<MemState>>,
+}
+
+/// The memory system of the XCDs this observer's thread runs, and the access being computed.
+struct MemState {
+    params: MemParams,
+    cus_per_xcd: u64,
+    /// Indexed by XCD; made when the XCD's first work-group arrives.
+    xcds: Vec<Option<XcdState>>,
+    /// The open work-group: its XCD, CU, CU slot and estimated start (cycles of its XCD's time).
+    xcd: usize,
+    cu: usize,
+    slot: usize,
+    start: u64,
+    /// `locate_lanes` needs a memory for the formats that look at it; lane addresses of DS, FLAT, GLOBAL and
+    /// buffer instructions come from registers and descriptors only, so an empty one serves.
+    no_mem: GlobalMemory,
+    locs: Box<[Loc; 64]>,
+    lines: Vec<u64>,
+    pieces: Box<[LanePieces; 64]>,
+    /// Set by `before` for the instruction `after` completes.
+    pending: Pending,
+}
+
+struct XcdState {
+    mem: XcdMemory,
+    /// When each CU slot (CUs x work-groups per CU) is free, as `merge` places work-groups globally.
+    slots: Vec<u64>,
+}
+
+#[derive(Clone, Copy)]
+enum Pending {
+    None,
+    /// Lines of the access are in `MemState::lines`.
+    Vmem(VmemKind),
+    Lds(crate::memsys::lds::LdsCost, u64),
 }
 
 impl TimingObserver<NoSink> {
@@ -673,7 +968,6 @@ impl<S: TimingSink> TimingObserver<S> {
         let n = table.insts.len();
         let simds = table.model.simds_per_cu as usize;
         TimingObserver {
-            table,
             sink,
             waves: Vec::new(),
             group: None,
@@ -687,7 +981,70 @@ impl<S: TimingSink> TimingObserver<S> {
             mfma_busy_cycles: 0,
             wait: vec![WaitStall::default(); n],
             pcs_buf: Vec::with_capacity(MAX_OUT),
+            inst_counts: InstCounts::default(),
+            mem: table.model.memory_system.as_ref().map(|p| {
+                Box::new(MemState {
+                    params: p.clone(),
+                    cus_per_xcd: (table.model.cu_count / p.xcds.max(1)).max(1),
+                    xcds: Vec::new(),
+                    xcd: 0,
+                    cu: 0,
+                    slot: 0,
+                    start: 0,
+                    no_mem: GlobalMemory::new(),
+                    locs: Box::new([Loc::Dropped; 64]),
+                    lines: Vec::with_capacity(256),
+                    pieces: Box::new([LanePieces::default(); 64]),
+                    pending: Pending::None,
+                })
+            }),
+            table,
         }
+    }
+
+    /// Totals of the memory system over the XCDs this observer ran.
+    pub fn mem_counters(&self) -> Option<MemCounters> {
+        let m = self.mem.as_ref()?;
+        let mut c = MemCounters::default();
+        for x in m.xcds.iter().flatten() {
+            c.add(&x.mem.counters);
+        }
+        Some(c)
+    }
+
+    /// A work-group opens: its XCD and CU (work-group `flat` on XCD `flat % xcds`, CU `(flat / xcds) % CUs`),
+    /// and its start: the earliest free of its XCD's CU slots.
+    fn open_group(&mut self, g: u32, wave: &Wave) {
+        let table = &self.table;
+        let Some(m) = self.mem.as_mut() else {
+            return;
+        };
+        let xcds = m.params.xcds.max(1);
+        let x = (g as u64 % xcds) as usize;
+        m.xcd = x;
+        m.cu = ((g as u64 / xcds) % m.cus_per_xcd) as usize;
+        if m.xcds.len() <= x {
+            m.xcds.resize_with(x + 1, || None);
+        }
+        let st = m.xcds[x].get_or_insert_with(|| {
+            let k = table.model.work_groups_per_cu(
+                table.waves_per_group.max(1),
+                wave.vgpr_count as u64 + wave.agpr_count as u64,
+                table.lds_bytes,
+            );
+            XcdState {
+                mem: XcdMemory::new(&m.params, m.cus_per_xcd, table.xcd_share),
+                slots: vec![0; (m.cus_per_xcd * k) as usize],
+            }
+        });
+        let (slot, &start) = st
+            .slots
+            .iter()
+            .enumerate()
+            .min_by_key(|&(i, &t)| (t, i))
+            .expect("at least one CU slot");
+        m.slot = slot;
+        m.start = start;
     }
 
     fn close_group(&mut self) {
@@ -702,6 +1059,11 @@ impl<S: TimingSink> TimingObserver<S> {
             let busy = self.simd_busy.iter().copied().max().unwrap_or(0);
             let total = self.simd_busy.iter().sum();
             self.groups.push((g, crit, busy, total));
+            if let Some(m) = self.mem.as_mut() {
+                if let Some(Some(st)) = m.xcds.get_mut(m.xcd) {
+                    st.slots[m.slot] = m.start + crit.max(busy);
+                }
+            }
             self.simd_busy.iter_mut().for_each(|b| *b = 0);
             self.waves.iter_mut().for_each(|w| w.started = false);
         }
@@ -786,8 +1148,14 @@ impl<S: TimingSink> TimingObserver<S> {
         let mut groups = Vec::new();
         let mut wait: Vec<WaitStall> = Vec::new();
         let (mut wpg, mut vgprs) = (0u64, 0u64);
+        let mut insts = InstCounts::default();
+        let mut mem: Option<MemCounters> = None;
         for mut o in observers {
             o.close_group();
+            insts.add(&o.inst_counts);
+            if let Some(c) = o.mem_counters() {
+                mem.get_or_insert_with(MemCounters::default).add(&c);
+            }
             report.waitcnt_stall_cycles += o.waitcnt_stall_cycles;
             report.barrier_cycles += o.barrier_cycles;
             report.counter_full_cycles += o.counter_full_cycles;
@@ -838,6 +1206,18 @@ impl<S: TimingSink> TimingObserver<S> {
         }
         report.cycles = end;
         report.work_groups = groups.len() as u64;
+        if let Some(p) = &m.memory_system {
+            let mc = mem.unwrap_or_default();
+            report.counters = Some(Counters::new(&insts, &mc));
+            report.metrics = Some(crate::memsys::counters::metrics(
+                &insts,
+                &mc,
+                p,
+                &ceilings(m),
+                end,
+                report.work_groups.min(m.cu_count),
+            ));
+        }
         for (i, w) in wait.into_iter().enumerate() {
             if w.stalls == 0 {
                 continue;
@@ -864,6 +1244,19 @@ impl<S: TimingSink> TimingObserver<S> {
     }
 }
 
+/// The device's peak rates per CU per cycle for the roofline (MI355X published peaks at a 2.4 GHz clock: dense
+/// FP16/BF16 MFMA ~2.5 PFLOP/s -> 4096 ops, FP32 vector 157 TFLOP/s -> 256 FLOPs; LDS 128 bytes per cycle).
+fn ceilings(m: &CycleModel) -> Ceilings {
+    Ceilings {
+        cus: m.cu_count,
+        simds_per_cu: m.simds_per_cu,
+        clock_mhz: 2400,
+        mfma_ops_per_cycle_per_cu: 4096,
+        valu_flops_per_cycle_per_cu: 256,
+        lds_bytes_per_cycle_per_cu: 128,
+    }
+}
+
 fn add_waited(v: &mut Vec<(u32, u64)>, idx: u32, c: u64) {
     if let Some(e) = v.iter_mut().find(|e| e.0 == idx) {
         e.1 += c;
@@ -878,13 +1271,117 @@ fn add_waited(v: &mut Vec<(u32, u64)>, idx: u32, c: u64) {
 }
 
 impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
+    /// The lane addresses of a memory instruction are read before it executes (it may overwrite its address
+    /// registers): its lines, or its LDS bank cycles, wait in `pending` for `after`.
+    #[inline]
+    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        let Some(m) = self.mem.as_deref_mut() else {
+            return;
+        };
+        m.pending = Pending::None;
+        let a = self.table.acc[idx];
+        if a.kind == A_NONE {
+            return;
+        }
+        let mask = wave.exec();
+        let active = mask.count_ones() as u64;
+        let ap = self.table.apertures;
+        if a.kind == A_LDS {
+            if mask == 0
+                || !locate_lanes(
+                    wave,
+                    inst,
+                    &m.no_mem,
+                    ap,
+                    mask,
+                    a.bytes as usize,
+                    &mut m.locs,
+                )
+            {
+                return;
+            }
+            // read2/write2: ADDR + OFFSET0 x scale and ADDR + OFFSET1 x scale (locate adds the 16-bit offset)
+            let imm = inst.imm as u32 & 0xFFFF;
+            let mut mm = mask;
+            while mm != 0 {
+                let l = mm.trailing_zeros() as usize;
+                mm &= mm - 1;
+                let p = &mut m.pieces[l];
+                let Loc::Lds(addr) = m.locs[l] else {
+                    p.n = 0;
+                    continue;
+                };
+                if a.ds2_scale > 0 {
+                    let base = (addr as u32).wrapping_sub(imm);
+                    let s = a.ds2_scale as u32;
+                    p.addr = [
+                        base.wrapping_add((imm & 0xFF) * s),
+                        base.wrapping_add((imm >> 8) * s),
+                    ];
+                    p.bytes = [a.bytes, a.bytes];
+                    p.n = 2;
+                } else {
+                    p.addr = [addr as u32, 0];
+                    p.bytes = [a.bytes, 0];
+                    p.n = 1;
+                }
+            }
+            let per_lane = a.bytes as u32 * if a.ds2_scale > 0 { 2 } else { 1 };
+            let cost = bank_cost(&m.pieces, mask, PhaseShape::for_access(per_lane, a.write));
+            m.pending = Pending::Lds(cost, active * per_lane as u64);
+            return;
+        }
+        m.lines.clear();
+        if mask != 0
+            && locate_lanes(
+                wave,
+                inst,
+                &m.no_mem,
+                ap,
+                mask,
+                a.bytes as usize,
+                &mut m.locs,
+            )
+        {
+            let b = a.bytes as u32;
+            let locs = &m.locs;
+            crate::memsys::cache::distinct_lines(
+                (0..64)
+                    .filter(|&l| mask >> l & 1 != 0)
+                    .filter_map(|l| match locs[l] {
+                        Loc::Global(x) => Some((x, b)),
+                        Loc::Partial(x, n) => Some((x, n as u32 * 4)),
+                        _ => None,
+                    }),
+                m.params.line_bytes.trailing_zeros(),
+                &mut m.lines,
+            );
+            // a FLAT access whose lanes all address LDS or scratch keeps the fixed latency
+            if m.lines.is_empty() && inst.format == crate::isa::Format::Flat {
+                return;
+            }
+        }
+        let requested = active * a.bytes as u64;
+        self.inst_counts.vmem_bytes_requested += requested;
+        // lanes sharing an address need its line once: the ideal never exceeds the lines touched
+        self.inst_counts.vmem_lines_ideal +=
+            (requested.div_ceil(m.params.line_bytes.max(1))).min(m.lines.len() as u64);
+        m.pending = Pending::Vmem(match a.kind {
+            A_STORE => VmemKind::Store,
+            A_ATOMIC => VmemKind::Atomic,
+            _ => VmemKind::Load,
+        });
+    }
+
     #[inline]
     fn wave_start(&mut self, wave: &Wave) {
         let g = wave.id.work_group_flat;
         if self.group != Some(g) {
             self.close_group();
             self.group = Some(g);
+            self.open_group(g, wave);
         }
+        self.inst_counts.waves += 1;
         let slot = wave.id.wave_in_group as usize;
         if self.waves.len() <= slot {
             self.waves.resize_with(slot + 1, WaveClock::new);
@@ -904,6 +1401,30 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
         }
         let t = self.table.insts[idx];
         let m_issue = self.table.model.issue_cycles;
+        let c = self.table.cls[idx];
+        if c != 0 {
+            let n = &mut self.inst_counts;
+            match c {
+                C_VALU => n.valu += 1,
+                C_SALU => n.salu += 1,
+                C_LDS => n.lds += 1,
+                C_SMEM => n.smem += 1,
+                C_BRANCH => n.branch += 1,
+                _ => {
+                    n.mfma += 1;
+                    n.mfma_busy_cycles += t.lat as u64;
+                    let (ty, ops) = self.table.mops[idx];
+                    *[
+                        &mut n.mfma_ops_f16,
+                        &mut n.mfma_ops_bf16,
+                        &mut n.mfma_ops_f32,
+                        &mut n.mfma_ops_f64,
+                        &mut n.mfma_ops_i8,
+                        &mut n.mfma_ops_f8,
+                    ][ty as usize] += ops;
+                }
+            }
+        }
         match flow {
             Flow::Waitcnt(s) => {
                 // waitcnt.md SIMM16: vmcnt [3:0] + [15:14], lgkmcnt [11:8]
@@ -976,9 +1497,24 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                     };
                     self.wait_until(slot, vmax.min(MAX_OUT as u32 - 1), lmax, idx, true);
                 }
+                let issue = self.waves[slot].clock;
+                let mut lat = t.lat as u64;
+                if let Some(m) = self.mem.as_deref_mut() {
+                    let pending = std::mem::replace(&mut m.pending, Pending::None);
+                    if let Some(Some(st)) = m.xcds.get_mut(m.xcd) {
+                        match pending {
+                            Pending::Vmem(kind) => {
+                                lat = st.mem.vmem(m.cu, m.start + issue, &m.lines, kind).latency;
+                            }
+                            Pending::Lds(cost, bytes) => {
+                                lat = self.table.model.lds_latency + st.mem.lds(cost, bytes);
+                            }
+                            Pending::None => {}
+                        }
+                    }
+                }
                 let w = &mut self.waves[slot];
-                let issue = w.clock;
-                let mut complete = issue + t.lat as u64;
+                let mut complete = issue + lat;
                 if t.queue < 3 {
                     let q = t.queue as usize;
                     complete = complete.max(w.last[q]);
@@ -1110,7 +1646,7 @@ impl PcStall {
 }
 
 /// The dispatch's modelled time.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct TimingReport {
     /// Dispatch makespan over `cu_count` CUs.
     pub cycles: u64,
@@ -1129,6 +1665,12 @@ pub struct TimingReport {
     pub work_group_cycles_max: u64,
     /// Stalling `s_waitcnt`s, most cycles first.
     pub waitcnt_stalls: Vec<PcStall>,
+    /// rocprof-compute counters of the dispatch (with the memory system; docs/memory-model.md). The run report
+    /// carries them at its top level (`counters`, `metrics`), so they are not repeated under `timing`.
+    #[serde(skip)]
+    pub counters: Option<Counters>,
+    #[serde(skip)]
+    pub metrics: Option<Metrics>,
 }
 
 impl TimingReport {
@@ -1145,6 +1687,21 @@ impl TimingReport {
             self.mfma_busy_cycles,
             self.issue_conflict_cycles
         )
+    }
+
+    /// `memory: L1 hit 12.5%, L2 hit 80.0%, coalescing 100.0%, LDS conflicts 0.00 cycles/inst, bound: HBM`
+    pub fn memory_line(&self) -> Option<String> {
+        let m = self.metrics.as_ref()?;
+        let pct = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.1}%"));
+        Some(format!(
+            "memory: L1 hit {}, L2 hit {}, coalescing {}, LDS bank conflicts {} cycles/instruction, roofline bound: {}",
+            pct(m.l1_hit_rate),
+            pct(m.l2_hit_rate),
+            pct(m.coalescing),
+            m.lds_bank_conflicts_per_access
+                .map_or("-".to_string(), |v| format!("{v:.2}")),
+            m.roofline_bound
+        ))
     }
 
     /// One line per stalling `s_waitcnt`, most cycles first (at most `top`), with instruction text and source
@@ -1181,7 +1738,7 @@ pub fn run_timed(
     opts: &RunOptions,
     model: CycleModel,
 ) -> (RunStats, Option<RunFault>, TimingReport) {
-    let table = Arc::new(TimingTable::new(&d.program, model, d.lds_bytes));
+    let table = Arc::new(TimingTable::for_dispatch(d, model));
     let (stats, fault, obs) = run_observed(d, opts, || TimingObserver::new(table.clone()));
     (stats, fault, TimingObserver::merge(obs))
 }
@@ -1198,7 +1755,7 @@ pub fn run_with_timing(
     Option<crate::hazards::Findings>,
     TimingReport,
 ) {
-    let table = Arc::new(TimingTable::new(&d.program, model, d.lds_bytes));
+    let table = Arc::new(TimingTable::for_dispatch(d, model));
     if opts.check_hazards {
         let hazards = crate::hazards::HazardTable::with_apertures(&d.program, d.apertures);
         let (stats, fault, obs) = run_observed(d, opts, || {
