@@ -13,7 +13,6 @@ pub mod machine;
 pub mod manifest;
 pub mod memsys;
 pub mod races;
-pub mod raw_launch;
 pub mod report;
 pub mod session;
 pub mod timing;
