@@ -34,6 +34,8 @@ fn the_budget_counts_wave_instructions_of_the_whole_dispatch() {
             &spin(),
             "--max-instructions",
             &n.to_string(),
+            "--jobs",
+            "1",
             "--report",
             report.to_str().unwrap(),
         ]);
