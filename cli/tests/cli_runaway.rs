@@ -112,8 +112,8 @@ fn ctrl_c_stops_cleanly_with_positions_report_and_buffers() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait until the run is under way: still running, no report yet, a second past its start.
-    std::thread::sleep(Duration::from_millis(1500));
+    // Wait until the run is under way (in the loop, even on a loaded machine): still running, no report yet.
+    std::thread::sleep(Duration::from_millis(3000));
     let mut child = child;
     assert!(
         child.try_wait().unwrap().is_none(),

@@ -352,10 +352,9 @@ pub struct MachineTiming {
 const MAX_RETIRED: usize = 1 << 20;
 
 impl MachineTiming {
-    pub(super) fn new(d: &crate::launch::Dispatch, model: CycleModel, wpg: u32) -> Self {
-        let program = &d.program;
+    pub(super) fn new(program: &Program, model: CycleModel, lds_bytes: u32, wpg: u32) -> Self {
         MachineTiming {
-            table: Arc::new(TimingTable::for_dispatch(d, model)),
+            table: Arc::new(TimingTable::new(program, model, lds_bytes)),
             waves_per_group: wpg.max(1),
             slots: Vec::new(),
             free: Vec::new(),
@@ -551,14 +550,6 @@ impl MachineTiming {
         self.free.push(slot);
     }
 
-    /// Before `inst` executes: the memory system reads the lanes' addresses here (registers change in execution).
-    #[inline]
-    pub(super) fn before(&mut self, slot: usize, wave: &Wave, idx: usize, inst: &Inst) {
-        if let Some(s) = self.slots.get_mut(slot) {
-            s.obs.before(wave, idx, inst);
-        }
-    }
-
     #[inline]
     pub(super) fn after(
         &mut self,
@@ -676,13 +667,7 @@ impl Instruments {
 
     /// Before `inst` executes on `wave`: the checker, then (unless a new finding stops the wave) the observer.
     #[inline]
-    pub fn before(
-        &mut self,
-        slot: usize,
-        wave: &Wave,
-        idx: usize,
-        inst: &Inst,
-    ) -> Option<super::Stop> {
+    pub fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) -> Option<super::Stop> {
         if let Some(h) = &mut self.hazards {
             let key = (wave.id.wave, wave.pc);
             let seen = match h.pending.iter().position(|&p| p.0 == key.0) {
@@ -712,9 +697,6 @@ impl Instruments {
                     }
                 }
             }
-        }
-        if let Some(t) = &mut self.timing {
-            t.before(slot, wave, idx, inst);
         }
         if let Some(o) = &mut self.observer {
             o.obs().before(wave, idx, inst);

@@ -773,7 +773,11 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
     let session = Session::load(manifest, &opts)?;
     let d = &session.dispatch;
     let hazards = HazardTable::with_apertures(&d.program, d.apertures);
-    let table = Arc::new(TimingTable::for_dispatch(d, CycleModel::default()));
+    let table = Arc::new(TimingTable::new(
+        &d.program,
+        CycleModel::default(),
+        d.lds_bytes,
+    ));
     let pcs = Arc::new(d.program.pcs.clone());
     let n = d.program.insts.len();
     // LDS races and barrier misuse, as `wavescope run` checks by default (docs/races.md)
