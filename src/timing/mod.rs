@@ -864,7 +864,20 @@ pub struct TimingTable {
 }
 
 impl TimingTable {
+    /// A table with the fixed `[memory]` latencies (no memory system: it needs the dispatch, see
+    /// [`TimingTable::for_dispatch`]).
     pub fn new(program: &Program, model: CycleModel, lds_bytes: u32) -> TimingTable {
+        TimingTable::build(
+            program,
+            CycleModel {
+                memory_system: None,
+                ..model
+            },
+            lds_bytes,
+        )
+    }
+
+    fn build(program: &Program, model: CycleModel, lds_bytes: u32) -> TimingTable {
         let insts = program.insts.iter().map(|i| classify(i, &model)).collect();
         let pcs = program.pcs.clone();
         let xcds = model.memory_system.as_ref().map_or(1, |p| p.xcds.max(1));
@@ -884,7 +897,7 @@ impl TimingTable {
 
     /// The table for dispatch `d`: its apertures, and the XCD share and work-group shape its memory system uses.
     pub fn for_dispatch(d: &Dispatch, model: CycleModel) -> TimingTable {
-        let mut t = TimingTable::new(&d.program, model, d.lds_bytes);
+        let mut t = TimingTable::build(&d.program, model, d.lds_bytes);
         t.apertures = d.apertures;
         if let Some(p) = &t.model.memory_system {
             let active = (d.work_group_count() as u64).clamp(1, p.xcds.max(1));

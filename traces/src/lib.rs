@@ -100,11 +100,8 @@ pub fn run_traced(
     let d = &session.dispatch;
     let t0 = Instant::now();
     let prog = TraceProgram::new(&d.program, session.debug_info.as_deref());
-    let table = Arc::new(TimingTable::new(
-        &d.program,
-        CycleModel::default(),
-        d.lds_bytes,
-    ));
+    // the run's own cycle model, memory system included, so the trace's clock is `wavescope run`'s
+    let table = Arc::new(TimingTable::for_dispatch(d, CycleModel::default()));
     let hazards = HazardTable::with_apertures(&d.program, d.apertures);
     let file = TraceFile::create(
         path,
