@@ -1972,7 +1972,7 @@ pub fn run_with_timing(
     if ropts.global {
         o.jobs = 1;
     }
-    let table = std::sync::Arc::new(TimingTable::new(&d.program, model, d.lds_bytes));
+    let table = std::sync::Arc::new(TimingTable::for_dispatch(d, model));
     let hazards = crate::hazards::HazardTable::with_apertures(&d.program, d.apertures);
     let rt = RaceTable::new(d);
     let (stats, fault, obs) = run_observed(d, &o, || {
