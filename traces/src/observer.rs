@@ -63,6 +63,9 @@ pub trait Clock {
     fn timing_model(&self) -> &'static str;
     /// `wave` is created; returns the cycle it starts at.
     fn wave_start(&mut self, wave: &Wave) -> u64;
+    /// Before `inst` executes (the cycle model's memory system reads lane addresses here).
+    #[inline(always)]
+    fn before(&mut self, _wave: &Wave, _idx: usize, _inst: &Inst) {}
     /// `inst` (index `idx`, at `pc`) executed on `wave` with `flow` (`wave` shows the state after it).
     fn issue(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) -> Issue;
     /// The waves of `work_group_flat` waiting at `s_barrier` were released: push `(wave id, stall)` per wave.
@@ -167,6 +170,10 @@ impl CycleClock {
 impl Clock for CycleClock {
     fn timing_model(&self) -> &'static str {
         wavescope::timing::MODEL_NAME
+    }
+    #[inline]
+    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        self.timing.before(wave, idx, inst);
     }
     fn wave_start(&mut self, wave: &Wave) -> u64 {
         self.timing.wave_start(wave);
@@ -840,6 +847,7 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
             ws.pending = Some(idx);
             ws.hazard = hazard;
         }
+        self.clock.before(wave, idx, inst);
     }
 
     #[inline]
