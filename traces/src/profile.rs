@@ -448,7 +448,7 @@ pub fn run_profiled(session: &Session, opts: &RunOptions) -> ProfiledRun {
 pub fn run_profiled_with(session: &Session, opts: &RunOptions, model: CycleModel) -> ProfiledRun {
     let t0 = Instant::now();
     let d = &session.dispatch;
-    let table = Arc::new(TimingTable::new(&d.program, model, d.lds_bytes));
+    let table = Arc::new(TimingTable::for_dispatch(d, model));
     let hazards = HazardTable::with_apertures(&d.program, d.apertures);
     let proto = ProfileSink::new(&d.program);
     let make = || TimingObserver::with_sink(table.clone(), proto.fork());

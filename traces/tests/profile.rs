@@ -16,7 +16,7 @@ use wavescope::exec::{
 use wavescope::launch::RunOptions;
 use wavescope::session::Session;
 use wavescope::timing::{CycleModel, TimingObserver, TimingReport, TimingTable};
-use wavescope_traces::profile::{run_profiled, Counts, Profile, ProfileSink, ProfiledRun};
+use wavescope_traces::profile::{Counts, Profile, ProfileSink, ProfiledRun};
 
 const BASE: u64 = 0x1000_0000;
 
@@ -164,7 +164,12 @@ fn profiled(name: &str, jobs: usize) -> (Session, ProfiledRun) {
         ..RunOptions::default()
     };
     let s = Session::load(&example(name), &opts).expect("load example");
-    let r = run_profiled(&s, &opts);
+    // the accounting is checked under the fixed `[memory]` latencies (hand-worked below)
+    let model = wavescope::timing::CycleModel {
+        memory_system: None,
+        ..wavescope::timing::CycleModel::default()
+    };
+    let r = wavescope_traces::profile::run_profiled_with(&s, &opts, model);
     assert!(r.fault.is_none(), "{name} faulted: {:?}", r.fault);
     (s, r)
 }
