@@ -40,8 +40,15 @@ fn main() {
     for (what, jobs) in configs {
         let opts = RunOptions {
             jobs,
-            check_hazards: what == What::WavescopeRun,
             ..RunOptions::default()
+        };
+        // `wavescope run`'s instruments, or the cycle model alone
+        let config = match what {
+            What::WavescopeRun => wavescope::pipeline::RunConfig::full(opts.clone()),
+            _ => wavescope::pipeline::RunConfig {
+                cycle_model: Some(wavescope::timing::CycleModel::default()),
+                ..wavescope::pipeline::RunConfig::plain(opts.clone())
+            },
         };
         let mut best = f64::MAX;
         let mut insts = 0;
@@ -52,7 +59,7 @@ fn main() {
                 let (stats, fault) = launch::run(&s.dispatch, &opts);
                 (stats.wave_instructions, fault.is_some())
             } else {
-                let o = s.run(&opts);
+                let o = s.run(&config);
                 (o.stats.wave_instructions, o.fault.is_some())
             };
             let dt = t.elapsed().as_secs_f64();

@@ -79,8 +79,6 @@ pub struct RunOptions {
     pub jobs: usize,
     /// Private segment bytes per lane added when the kernel uses a dynamic stack.
     pub dynamic_stack_bytes: u32,
-    /// Run the wait-state hazard and missing-wait checkers (`crate::hazards`) alongside.
-    pub check_hazards: bool,
     /// Progress counters and the stop request the run loop polls (a front end's Ctrl-C); `None`: the run makes
     /// its own.
     pub control: Option<std::sync::Arc<RunControl>>,
@@ -96,7 +94,6 @@ impl Default for RunOptions {
             max_instructions: DEFAULT_MAX_INSTRUCTIONS,
             jobs: 1,
             dynamic_stack_bytes: 16 * 1024,
-            check_hazards: true,
             control: None,
         }
     }

@@ -12,6 +12,7 @@ pub mod launch;
 pub mod machine;
 pub mod manifest;
 pub mod memsys;
+pub mod pipeline;
 pub mod races;
 pub mod report;
 pub mod session;

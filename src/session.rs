@@ -7,10 +7,10 @@ use crate::debug_info::DebugInfo;
 use crate::exec::{FaultKind, Program, RegionKind};
 use crate::launch::{self, Dispatch, KernelAbi, RunFault, RunOptions, RunStats};
 use crate::manifest::Manifest;
+use crate::pipeline::{RunConfig, RunResult};
 use crate::report::{FaultReport, FidelitySection, RunReport};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Instant;
 
 pub struct Session {
     pub manifest: Manifest,
@@ -23,13 +23,13 @@ pub struct Session {
 /// What a run produced.
 pub struct Outcome {
     pub stats: RunStats,
-    /// Hazards and missing waits (when `RunOptions::check_hazards`).
+    /// Hazards and missing waits (when `RunConfig::hazards`).
     pub findings: Option<crate::hazards::Findings>,
     pub fault: Option<RunFault>,
-    /// Race and barrier findings (`crate::races`; `None` when the checker was off or the run had no hazards).
+    /// Race and barrier findings (`crate::races`; `None` when the checker was off).
     pub races: Option<crate::races::RaceFindings>,
     pub report: RunReport,
-    /// Modelled cycles, stalls and their attribution (`crate::timing`).
+    /// Modelled cycles, stalls and their attribution (`crate::timing`; all zero without a cycle model).
     pub timing: crate::timing::TimingReport,
     pub wall_seconds: f64,
 }
@@ -100,48 +100,25 @@ impl Session {
         &self.dispatch.abi
     }
 
-    /// Run every work-group. Buffers keep whatever the kernel wrote, also after a fault.
-    pub fn run(&self, opts: &RunOptions) -> Outcome {
-        self.run_with_races(opts, crate::races::RaceOptions::default())
+    /// Run every work-group as `config` says (`RunConfig::default()`: what `wavescope run` runs). Buffers keep
+    /// whatever the kernel wrote, also after a fault.
+    pub fn run(&self, config: &RunConfig) -> Outcome {
+        self.outcome_of(config, crate::pipeline::run(&self.dispatch, config))
     }
 
-    /// `run` with the race checker set as `ropts` says (LDS on by default; global with `--races`).
-    pub fn run_with_races(&self, opts: &RunOptions, ropts: crate::races::RaceOptions) -> Outcome {
-        if ropts.any() && opts.check_hazards {
-            let t0 = Instant::now();
-            let (stats, fault, findings, timing, races) = crate::races::run_with_timing(
-                &self.dispatch,
-                opts,
-                crate::timing::CycleModel::default(),
-                ropts,
-            );
-            let wall_seconds = t0.elapsed().as_secs_f64();
-            let mut o = self.outcome_of(opts, stats, fault, findings, timing, wall_seconds);
-            o.report.races = crate::races::describe(self, &races);
-            o.races = Some(races);
-            return o;
-        }
-        let t0 = Instant::now();
-        // the cycle model is always on (no measurable cost on gemm_512, tests/timing_overhead.rs)
-        let (stats, fault, findings, timing) = crate::timing::run_with_timing(
-            &self.dispatch,
-            opts,
-            crate::timing::CycleModel::default(),
-        );
-        let wall_seconds = t0.elapsed().as_secs_f64();
-        self.outcome_of(opts, stats, fault, findings, timing, wall_seconds)
-    }
-
-    /// The outcome (report included) of a run made by any driver (`run`, a traced run, a debugger).
-    pub fn outcome_of(
-        &self,
-        opts: &RunOptions,
-        stats: RunStats,
-        fault: Option<RunFault>,
-        findings: Option<crate::hazards::Findings>,
-        timing: crate::timing::TimingReport,
-        wall_seconds: f64,
-    ) -> Outcome {
+    /// The outcome (report included) of a run made by any driver of the pipeline (`run`, a traced or profiled
+    /// run); what the adapter kept (`RunResult::extra`) is dropped.
+    pub fn outcome_of<X>(&self, config: &RunConfig, run: RunResult<X>) -> Outcome {
+        let RunResult {
+            stats,
+            fault,
+            timing,
+            hazards: findings,
+            races,
+            wall_seconds,
+            ..
+        } = run;
+        let opts = &config.options;
         let fidelity = FidelitySection::from_counts(&self.dispatch.program, &stats.exec_counts);
         let mut report = RunReport {
             kernel: self.manifest.kernel.clone(),
@@ -171,14 +148,19 @@ impl Session {
         if let Some(h) = &findings {
             report.fill_findings(h);
         }
-        report.fill_timing(&timing);
+        if let Some(t) = &timing {
+            report.fill_timing(t);
+        }
+        if let Some(r) = &races {
+            report.races = crate::races::describe(self, r);
+        }
         Outcome {
             stats,
             findings,
             fault,
-            races: None,
+            races,
             report,
-            timing,
+            timing: timing.unwrap_or_default(),
             wall_seconds,
         }
     }

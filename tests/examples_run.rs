@@ -44,7 +44,7 @@ fn every_example_matches_its_reference() {
                 continue;
             }
         };
-        let outcome = session.run(&opts);
+        let outcome = session.run(&wavescope::pipeline::RunConfig::full(opts.clone()));
         if let Some(f) = &outcome.report.fault {
             failures.push(format!("{name}: fault: {}", f.message));
             continue;

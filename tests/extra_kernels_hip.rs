@@ -34,7 +34,7 @@ fn run_checked_outputs(name: &str) -> wavescope::session::Outcome {
         ..RunOptions::default()
     };
     let session = Session::load(&dir, &opts).unwrap_or_else(|e| panic!("{name}: cannot load: {e}"));
-    let outcome = session.run(&opts);
+    let outcome = session.run(&wavescope::pipeline::RunConfig::full(opts.clone()));
     if let Some(f) = &outcome.report.fault {
         panic!("{name}: fault: {}", f.message);
     }

@@ -23,7 +23,7 @@ fn run_one(name: &str) {
     };
     let session =
         Session::load(&dir(name), &opts).unwrap_or_else(|e| panic!("{name}: cannot load: {e}"));
-    let outcome = session.run(&opts);
+    let outcome = session.run(&wavescope::pipeline::RunConfig::full(opts.clone()));
     if let Some(f) = &outcome.report.fault {
         panic!("{name}: fault: {}", f.message);
     }
@@ -121,7 +121,7 @@ fn r2_atomics() {
 fn r2_trap() {
     let opts = RunOptions::default();
     let session = Session::load(&dir("r2_trap"), &opts).expect("load");
-    let outcome = session.run(&opts);
+    let outcome = session.run(&wavescope::pipeline::RunConfig::full(opts.clone()));
     let f = outcome
         .report
         .fault

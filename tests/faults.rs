@@ -45,7 +45,7 @@ fn out_of_bounds_store_is_a_precise_fault_and_earlier_results_survive() {
     let case = short_c_case(&dir);
     let opts = RunOptions::default();
     let s = Session::load(&case, &opts).unwrap();
-    let o = s.run(&opts);
+    let o = s.run(&wavescope::pipeline::RunConfig::full(opts.clone()));
     let f = o.fault.as_ref().expect("the short buffer must fault");
     assert_eq!(f.kind, FaultKind::Memory);
     let r = o.report.fault.as_ref().unwrap();
@@ -89,7 +89,7 @@ fn instruction_limit_stops_the_run() {
         ..RunOptions::default()
     };
     let s = Session::load(&ex, &opts).unwrap();
-    let o = s.run(&opts);
+    let o = s.run(&wavescope::pipeline::RunConfig::full(opts.clone()));
     let f = o
         .fault
         .expect("gemm needs more than 100 instructions per wave");
@@ -112,7 +112,7 @@ fn illegal_words_fault_as_illegal_instruction() {
     let off = (entry - base) as usize;
     t[off..off + 4].copy_from_slice(&0xFFFF_FFFFu32.to_le_bytes());
     s.dispatch.program = wavescope::exec::Program::new(&t, base);
-    let o = s.run(&opts);
+    let o = s.run(&wavescope::pipeline::RunConfig::full(opts.clone()));
     let f = o.fault.expect("illegal words must fault");
     assert_eq!(f.kind, FaultKind::IllegalInstruction, "{}", f.detail);
     assert_eq!(f.pc, entry);
@@ -128,9 +128,9 @@ fn parallel_jobs_give_the_same_outputs_and_atomics_stay_atomic() {
             ..RunOptions::default()
         };
         let a = Session::load(&ex, &one).unwrap();
-        a.run(&one);
+        a.run(&wavescope::pipeline::RunConfig::full(one.clone()));
         let b = Session::load(&ex, &two).unwrap();
-        b.run(&two);
+        b.run(&wavescope::pipeline::RunConfig::full(two.clone()));
         assert_eq!(
             a.buffers(),
             b.buffers(),

@@ -5,9 +5,26 @@
 
 use std::path::PathBuf;
 use wavescope::exec::Program;
-use wavescope::hazards::{format_finding, format_missing_wait, run_checked, Findings};
+use wavescope::hazards::{format_finding, format_missing_wait, Findings};
 use wavescope::launch::RunOptions;
 use wavescope::session::Session;
+
+/// The hazard checker alone, through the run pipeline.
+fn run_checked(
+    d: &wavescope::launch::Dispatch,
+    o: &RunOptions,
+) -> (
+    wavescope::launch::RunStats,
+    Option<wavescope::launch::RunFault>,
+    Findings,
+) {
+    let config = wavescope::pipeline::RunConfig {
+        hazards: true,
+        ..wavescope::pipeline::RunConfig::plain(o.clone())
+    };
+    let r = wavescope::pipeline::run(d, &config);
+    (r.stats, r.fault, r.hazards.expect("hazards on"))
+}
 
 fn example_dirs() -> Vec<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples");

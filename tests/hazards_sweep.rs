@@ -11,10 +11,27 @@
 
 use std::path::PathBuf;
 use wavescope::exec::Program;
-use wavescope::hazards::{run_checked, Findings};
+use wavescope::hazards::Findings;
 use wavescope::isa::Op;
 use wavescope::launch::RunOptions;
 use wavescope::session::Session;
+
+/// The hazard checker alone, through the run pipeline.
+fn run_checked(
+    d: &wavescope::launch::Dispatch,
+    o: &RunOptions,
+) -> (
+    wavescope::launch::RunStats,
+    Option<wavescope::launch::RunFault>,
+    Findings,
+) {
+    let config = wavescope::pipeline::RunConfig {
+        hazards: true,
+        ..wavescope::pipeline::RunConfig::plain(o.clone())
+    };
+    let r = wavescope::pipeline::run(d, &config);
+    (r.stats, r.fault, r.hazards.expect("hazards on"))
+}
 
 fn opts() -> RunOptions {
     RunOptions {

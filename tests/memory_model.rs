@@ -20,7 +20,7 @@ fn run(path: &std::path::Path, jobs: usize) -> Outcome {
     };
     let session = Session::load(path, &opts)
         .unwrap_or_else(|e| panic!("{}: cannot load: {e}", path.display()));
-    let outcome = session.run(&opts);
+    let outcome = session.run(&wavescope::pipeline::RunConfig::full(opts.clone()));
     assert!(outcome.report.fault.is_none(), "{}: fault", path.display());
     let checks = session.check();
     assert!(!checks.is_empty());

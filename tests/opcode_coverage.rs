@@ -38,7 +38,7 @@ fn opcode_coverage_table_is_current() {
     dirs.sort();
     for d in &dirs {
         let s = Session::load(d, &opts).unwrap();
-        let o = s.run(&opts);
+        let o = s.run(&wavescope::pipeline::RunConfig::full(opts.clone()));
         for (i, &n) in o.stats.exec_counts.iter().enumerate() {
             if n > 0 {
                 *executed.entry(s.dispatch.program.insts[i].op).or_default() += n;

@@ -61,7 +61,10 @@ fn run(
     };
     let s = Session::load(&dir().join(format!("case_{kernel}.json")), &opts)
         .unwrap_or_else(|e| panic!("{kernel}: {e}"));
-    let o = s.run_with_races(&opts, RaceOptions { lds: true, global });
+    let o = s.run(&wavescope::pipeline::RunConfig {
+        races: Some(RaceOptions { lds: true, global }),
+        ..wavescope::pipeline::RunConfig::full(opts)
+    });
     let checks = s.check();
     for c in &checks {
         assert!(

@@ -48,13 +48,13 @@ fn check_clean(dirs: &[&str]) {
                 continue; // fixtures of bad input are other tests' business
             };
             n += 1;
-            let o = s.run_with_races(
-                &opts,
-                RaceOptions {
+            let o = s.run(&wavescope::pipeline::RunConfig {
+                races: Some(RaceOptions {
                     lds: true,
                     global: true,
-                },
-            );
+                }),
+                ..wavescope::pipeline::RunConfig::full(opts.clone())
+            });
             for f in &o.report.races {
                 // benign same-value races by design (rodinia bfs flags, pathfinder) are warnings, not errors
                 if f.is_error() {
@@ -113,7 +113,10 @@ fn cost_figures() {
         .enumerate()
         {
             let t0 = Instant::now();
-            let o = s.run_with_races(&opts, r);
+            let o = s.run(&wavescope::pipeline::RunConfig {
+                races: Some(r),
+                ..wavescope::pipeline::RunConfig::full(opts.clone())
+            });
             t[i] = t0.elapsed().as_secs_f64();
             assert!(o.report.races.is_empty());
         }

@@ -87,7 +87,6 @@ struct Result {
 fn batch(dir: &PathBuf, jobs: usize) -> Result {
     let opts = RunOptions {
         jobs,
-        check_hazards: false,
         ..RunOptions::default()
     };
     let s = Session::load(dir, &opts).unwrap();

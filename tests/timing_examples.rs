@@ -34,7 +34,7 @@ fn examples_have_deterministic_modelled_cycles() {
                 ..RunOptions::default()
             };
             let s = Session::load(dir, &opts).unwrap();
-            let o = s.run(&opts);
+            let o = s.run(&wavescope::pipeline::RunConfig::full(opts.clone()));
             assert!(o.fault.is_none(), "{}", dir.display());
             assert_eq!(o.report.timing_model, MODEL_NAME);
             assert_eq!(o.report.cycles, o.timing.cycles);

@@ -5,8 +5,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 use wavescope::launch::{self, RunOptions};
+use wavescope::pipeline::{self, RunConfig};
 use wavescope::session::Session;
-use wavescope::timing::{run_with_timing, CycleModel};
+use wavescope::timing::CycleModel;
 
 #[test]
 #[ignore]
@@ -14,12 +15,19 @@ fn timing_overhead_on_gemm_512() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/polybench_gemm_512");
     let opts = RunOptions {
         jobs: 1,
-        check_hazards: false,
         ..RunOptions::default()
     };
-    let checked = RunOptions {
-        check_hazards: true,
-        ..opts.clone()
+    let timed_only = RunConfig {
+        cycle_model: Some(CycleModel::default()),
+        ..RunConfig::plain(opts.clone())
+    };
+    let checked = RunConfig {
+        hazards: true,
+        ..RunConfig::plain(opts.clone())
+    };
+    let checked_timed = RunConfig {
+        cycle_model: Some(CycleModel::default()),
+        ..checked.clone()
     };
     let s = Session::load(&dir, &opts).expect("load gemm 512");
     let (mut plain, mut timed, mut hz, mut hz_timed) = (f64::MAX, f64::MAX, f64::MAX, f64::MAX);
@@ -30,15 +38,18 @@ fn timing_overhead_on_gemm_512() {
         plain = plain.min(t.elapsed().as_secs_f64());
         assert!(f.is_none());
         let t = Instant::now();
-        let (_, f, _, r) = run_with_timing(&s.dispatch, &opts, CycleModel::default());
+        let run = pipeline::run(&s.dispatch, &timed_only);
         timed = timed.min(t.elapsed().as_secs_f64());
-        assert!(f.is_none());
+        assert!(run.fault.is_none());
+        let r = run.timing.expect("cycle model on");
         cycles.push(r.cycles);
         let t = Instant::now();
-        let _ = wavescope::hazards::run_checked(&s.dispatch, &checked);
+        let _ = pipeline::run(&s.dispatch, &checked);
         hz = hz.min(t.elapsed().as_secs_f64());
         let t = Instant::now();
-        let (_, _, _, r2) = run_with_timing(&s.dispatch, &checked, CycleModel::default());
+        let r2 = pipeline::run(&s.dispatch, &checked_timed)
+            .timing
+            .expect("cycle model on");
         hz_timed = hz_timed.min(t.elapsed().as_secs_f64());
         assert_eq!(r2, r, "the hazard checker does not change the timing");
         eprintln!(

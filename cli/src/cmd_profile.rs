@@ -31,6 +31,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use wavescope::launch::RunOptions;
+use wavescope::pipeline::RunConfig;
 use wavescope::session::Session;
 use wavescope_traces::profile::{self, Counts, InstProfile, LineProfile, Profile, SourceFrame};
 
@@ -58,25 +59,30 @@ pub struct ProfileArgs {
 const WIDTH: usize = 120;
 
 pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
-    let mut opts = RunOptions {
+    let mut config = RunConfig::full(RunOptions {
         max_instructions: a.max_instructions,
         jobs: a.jobs,
         ..RunOptions::default()
-    };
-    let session = Session::load(&a.manifest, &opts)?;
+    });
+    let session = Session::load(&a.manifest, &config.options)?;
     for w in session.launch_warnings() {
         eprintln!("wavescope: {w}");
     }
-    let model = match &a.timing_model {
-        Some(p) => wavescope::timing::CycleModel::from_file(p)?,
-        None => wavescope::timing::CycleModel::default(),
-    };
+    // the run's configuration (`wavescope run`'s instruments), with the given model
+    if let Some(p) = &a.timing_model {
+        config.cycle_model = Some(wavescope::timing::CycleModel::from_file(p)?);
+    }
     let mut watch = crate::run_control::Watch::start(session.dispatch.wave_count());
-    opts.control = Some(watch.control.clone());
-    let r = profile::run_profiled_with(&session, &opts, model);
+    config.options.control = Some(watch.control.clone());
+    let r = profile::run_profiled(&session, &config);
     watch.finish();
-    let fault = r.fault.as_ref().map(|f| session.fault_report(f).message);
+    let fault = r
+        .run
+        .fault
+        .as_ref()
+        .map(|f| session.fault_report(f).message);
     let fault_exit = r
+        .run
         .fault
         .as_ref()
         .map(|f| crate::exit::Exit::for_fault(f.kind));
@@ -104,7 +110,7 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
         eprintln!("wavescope: fault: {m}");
         return Ok(fault_exit.unwrap_or(crate::exit::Exit::KernelFault).into());
     }
-    if let Some(waves) = &r.stats.interrupted {
+    if let Some(waves) = &r.run.stats.interrupted {
         eprintln!("wavescope: interrupted (Ctrl-C); the profile covers the run until then");
         for l in crate::run_control::position_lines(&session, waves) {
             eprintln!("  {l}");
@@ -179,9 +185,9 @@ fn tables(session: &Session, r: &profile::ProfiledRun, a: &ProfileArgs) -> Vec<S
             &format!(
                 "{}: {} waves, {} wave-instructions, {} modelled cycles ({})",
                 session.manifest.kernel,
-                r.stats.waves,
-                r.stats.wave_instructions,
-                r.timing.cycles,
+                r.run.stats.waves,
+                r.run.stats.wave_instructions,
+                r.run.timing.as_ref().map_or(0, |t| t.cycles),
                 wavescope::timing::MODEL_NAME
             ),
             WIDTH,
@@ -204,7 +210,7 @@ fn tables(session: &Session, r: &profile::ProfiledRun, a: &ProfileArgs) -> Vec<S
             pct(t.exposed_counter_full, t.latency),
         ),
     ];
-    if r.findings.is_some() {
+    if r.run.hazards.is_some() {
         out.push(format!(
             "hazards: {}, missing waits: {}",
             p.hazards, p.missing_waits
@@ -419,9 +425,9 @@ fn to_json(session: &Session, r: &profile::ProfiledRun, fault: Option<&str>) -> 
     json!({
         "kernel": session.manifest.kernel,
         "timing_model": wavescope::timing::MODEL_NAME,
-        "waves": r.stats.waves,
-        "wave_instructions": r.stats.wave_instructions,
-        "cycles": r.timing.cycles,
+        "waves": r.run.stats.waves,
+        "wave_instructions": r.run.stats.wave_instructions,
+        "cycles": r.run.timing.as_ref().map_or(0, |t| t.cycles),
         "fault": fault,
         "totals": Value::Object(counts_json(&p.totals, total)),
         "hazards": p.hazards,

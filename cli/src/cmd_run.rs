@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use wavescope::launch::RunOptions;
+use wavescope::pipeline::RunConfig;
 use wavescope::session::Session;
 
 pub struct RunArgs {
@@ -31,12 +32,17 @@ pub struct RunArgs {
 }
 
 pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
-    let mut opts = RunOptions {
+    let mut config = RunConfig::full(RunOptions {
         max_instructions: a.max_instructions,
         jobs: a.jobs,
         ..RunOptions::default()
-    };
-    let session = Session::load(&a.manifest, &opts)?;
+    });
+    // LDS races unless --no-races; global ones with --races (traced or not: one configuration)
+    config.races = Some(wavescope::races::RaceOptions {
+        lds: !a.no_races,
+        global: a.races && !a.no_races,
+    });
+    let session = Session::load(&a.manifest, &config.options)?;
     if a.check {
         // the expected files are input too: a missing or wrong-sized one is found before the run (exit 2)
         session
@@ -48,15 +54,9 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         eprintln!("wavescope: {w}");
     }
     let mut watch = crate::run_control::Watch::start(session.dispatch.wave_count());
-    opts.control = Some(watch.control.clone());
+    config.options.control = Some(watch.control.clone());
     let outcome = match &a.trace {
-        None => session.run_with_races(
-            &opts,
-            wavescope::races::RaceOptions {
-                lds: !a.no_races,
-                global: a.races && !a.no_races,
-            },
-        ),
+        None => session.run(&config),
         Some(path) => {
             use wavescope_traces::{TraceConfig, TraceFilter, TraceOptions};
             let filter = TraceFilter {
@@ -83,7 +83,7 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
                 filter,
                 ..TraceOptions::default()
             };
-            let config = TraceConfig {
+            let trace_config = TraceConfig {
                 clock_hz: a.trace_clock_mhz.max(1) * 1_000_000,
                 layout: if a.compact_trace {
                     wavescope_traces::Layout::Compact
@@ -93,7 +93,7 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
                 compress: a.compress_trace,
                 ..TraceConfig::default()
             };
-            let r = wavescope_traces::run_traced(&session, &opts, path, config, &options)
+            let r = wavescope_traces::run_traced(&session, &config, path, trace_config, &options)
                 .map_err(|e| anyhow::anyhow!("cannot write trace {}: {e}", path.display()))?;
             let per_slice = |b: u64| b as f64 / r.trace.instructions.max(1) as f64;
             let compressed = if a.compress_trace {
@@ -112,14 +112,7 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
                 r.trace.instructions,
                 per_slice(r.trace.bytes)
             );
-            session.outcome_of(
-                &opts,
-                r.stats,
-                r.fault,
-                r.findings,
-                r.timing,
-                r.wall_seconds,
-            )
+            session.outcome_of(&config, r.run)
         }
     };
     watch.finish();

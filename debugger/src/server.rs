@@ -129,10 +129,13 @@ pub fn make_target_with(
     let served = crate::served_elf::served_copy_with_vars(&bytes, base.as_deref())?;
     let name = served_name(&path);
     let mut machine = Machine::new(session, opts);
-    machine.enable_timing(wavescope::timing::CycleModel::default());
-    // The live checker (`monitor findings`, `monitor hazards`) is always on; `--stop-on-findings` also stops a
-    // wave at each new finding. An interactive session is not throughput-bound.
-    machine.enable_hazards(stop_on_findings);
+    // The run's instruments (`wavescope run`'s configuration): the live cycle model, and the live checker
+    // (`monitor findings`, `monitor hazards`) always on; `--stop-on-findings` also stops a wave at each new
+    // finding. An interactive session is not throughput-bound.
+    machine.configure(&wavescope::pipeline::RunConfig {
+        stop_on_findings,
+        ..wavescope::pipeline::RunConfig::default()
+    });
     let mut target = GdbTarget::new(machine, served.bytes, name);
     target.set_served_vars(served.vars);
     Ok(target)

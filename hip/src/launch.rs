@@ -241,7 +241,7 @@ pub unsafe fn launch(
         }
     }
     let t0 = Instant::now();
-    let outcome = session.run(&opts);
+    let outcome = session.run(&wavescope::pipeline::RunConfig::full(opts));
     let wall = t0.elapsed().as_secs_f64();
     // Results back where the program sees them.
     for r in session.dispatch.mem.regions() {

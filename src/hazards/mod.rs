@@ -16,7 +16,7 @@
 //! (WAW, unless the writer is a later op of the same in-order class), is a missing wait.
 //!
 //! Use: build one [`HazardTable`] per program, give every host thread a [`HazardChecker`] (see
-//! [`run_checked`]), then [`Findings::merge`] them.
+//! `crate::pipeline`, which does it for every run), then [`Findings::merge`] them.
 //!
 //! Readings of hazards.md where the table is open to more than one reading (each agrees with LLVM 22's
 //! GCNHazardRecognizer or is more lenient than it, so compiler output stays clean):
@@ -38,7 +38,6 @@ pub mod rules;
 use crate::exec::observe::Observer;
 use crate::exec::{Apertures, Flow, Program, Wave};
 use crate::isa::{Format, Inst};
-use crate::launch::{run_observed, Dispatch, RunFault, RunOptions, RunStats};
 use effects::{
     class, InstEffects, MemClass, ReadKind, Regs, AGPR_BASE, EXEC, M0, NREG, VCC, VGPR_BASE,
 };
@@ -237,13 +236,6 @@ pub fn format_missing_wait(m: &MissingWait) -> String {
         if m.waves == 1 { "" } else { "s" },
         m.doc
     )
-}
-
-/// Run every work-group of `d` with a checker per host thread; returns the merged findings.
-pub fn run_checked(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFault>, Findings) {
-    let table = HazardTable::with_apertures(&d.program, d.apertures);
-    let (stats, fault, checkers) = run_observed(d, opts, || HazardChecker::new(&table));
-    (stats, fault, Findings::merge(checkers))
 }
 
 // ---- findings bookkeeping ---------------------------------------------------------------------------------

@@ -352,9 +352,19 @@ pub struct MachineTiming {
 const MAX_RETIRED: usize = 1 << 20;
 
 impl MachineTiming {
-    pub(super) fn new(program: &Program, model: CycleModel, lds_bytes: u32, wpg: u32) -> Self {
+    /// The table is built as the run pipeline builds it (`TimingTable::for_dispatch`: the dispatch's apertures
+    /// and shape), with the memory system off: the machine keeps one model per resident work-group, and the
+    /// memory system's caches belong to an XCD's whole stream of work-groups (`crate::pipeline`), which the
+    /// interactive schedule does not run in order; fixed `[memory]` latencies keep its clocks independent of the
+    /// schedule (the machine-vs-batch clock test and the TUI timeline pin them).
+    pub(super) fn new(d: &crate::launch::Dispatch, model: CycleModel, wpg: u32) -> Self {
+        let program = &d.program;
+        let model = CycleModel {
+            memory_system: None,
+            ..model
+        };
         MachineTiming {
-            table: Arc::new(TimingTable::new(program, model, lds_bytes)),
+            table: Arc::new(TimingTable::for_dispatch(d, model)),
             waves_per_group: wpg.max(1),
             slots: Vec::new(),
             free: Vec::new(),
@@ -631,6 +641,23 @@ impl LiveHazards {
             stop,
             stopped: Vec::new(),
             pending: Vec::new(),
+        }
+    }
+}
+
+// ---- configuration ----------------------------------------------------------------------------------------
+
+impl super::Machine {
+    /// Turn on the instruments `config` asks for, as a whole run (`crate::pipeline`) would run them: the cycle
+    /// model (`Machine::enable_timing`, see `MachineTiming::new` for its memory system) and the hazard checker
+    /// (`Machine::enable_hazards` with `config.stop_on_findings`). The race checker is not live on the machine
+    /// (a whole run checks races). Call it before the first `run`.
+    pub fn configure(&mut self, config: &crate::pipeline::RunConfig) {
+        if let Some(m) = &config.cycle_model {
+            self.enable_timing(m.clone());
+        }
+        if config.hazards {
+            self.enable_hazards(config.stop_on_findings);
         }
     }
 }

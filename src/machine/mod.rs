@@ -426,7 +426,7 @@ impl Machine {
     /// their clocks now, at 0. Read it with [`Machine::timing`]. A second call starts the model afresh.
     pub fn enable_timing(&mut self, model: CycleModel) {
         let d = &self.session.dispatch;
-        let mut t = MachineTiming::new(&d.program, model, d.lds_bytes, self.waves_per_group);
+        let mut t = MachineTiming::new(d, model, self.waves_per_group);
         for g in &mut self.groups {
             g.timing_slot = t.group_start(g.flat, &g.waves);
         }

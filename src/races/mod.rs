@@ -23,7 +23,7 @@ use crate::exec::semantics::vmem::access::Loc;
 use crate::exec::semantics::vmem::{locate_lanes, vreg};
 use crate::exec::{Apertures, Flow, GlobalMemory, Program, RegionKind, Wave, LANES};
 use crate::isa::{mem_flags, Format, Inst};
-use crate::launch::{run_observed, Dispatch, RunFault, RunOptions, RunStats};
+use crate::launch::{Dispatch, RunFault};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -574,8 +574,27 @@ pub struct RaceChecker<'a> {
     /// Release clocks of atomic locations (dword address).
     sync: HashMap<u64, Vc>,
     findings: HashMap<Key, RawFinding>,
+    /// First occurrence of each finding on this thread, in order (a trace's instants; bounded).
+    events: Vec<RaceEvent>,
     locs: Box<[Loc; LANES]>,
 }
+
+/// A finding the checker just made (its first occurrence on this host thread): what a trace marks on the wave
+/// that made the second access (or reached the second barrier).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RaceEvent {
+    pub kind: RaceKind,
+    pub access: Access,
+    /// The wave of the second access.
+    pub wave: u32,
+    /// Instruction indices of the first and second access (barriers: the two `s_barrier`s).
+    pub first_idx: u32,
+    pub second_idx: u32,
+    pub error: bool,
+}
+
+/// Events kept per host thread (each is a distinct finding, so a real kernel has few).
+const MAX_EVENTS: usize = 1 << 12;
 
 impl<'a> RaceChecker<'a> {
     pub fn new(t: &'a RaceTable, mem: &'a GlobalMemory, opts: RaceOptions) -> RaceChecker<'a> {
@@ -591,8 +610,14 @@ impl<'a> RaceChecker<'a> {
             gshadow: vec![Vec::new(); t.buffers.len()],
             sync: HashMap::new(),
             findings: HashMap::new(),
+            events: Vec::new(),
             locs: Box::new([Loc::Dropped; LANES]),
         }
+    }
+
+    /// First occurrence of each finding on this thread so far, in order.
+    pub fn events(&self) -> &[RaceEvent] {
+        &self.events
     }
 
     #[inline]
@@ -623,6 +648,16 @@ impl<'a> RaceChecker<'a> {
             second: second.0,
         };
         let wg = self.groups[group].work_group;
+        if self.events.len() < MAX_EVENTS && !self.findings.contains_key(&key) {
+            self.events.push(RaceEvent {
+                kind,
+                access,
+                wave: second.1,
+                first_idx: first.0,
+                second_idx: second.0,
+                error,
+            });
+        }
         let f = self.findings.entry(key).or_insert_with(|| RawFinding {
             kind,
             access,
@@ -1137,6 +1172,16 @@ impl Observer for RaceChecker<'_> {
                 second: bars[1].0,
             };
             let wg = self.groups[g].work_group;
+            if self.events.len() < MAX_EVENTS && !self.findings.contains_key(&key) {
+                self.events.push(RaceEvent {
+                    kind: RaceKind::DivergentBarrier,
+                    access: Access::None,
+                    wave: bars[1].1[0],
+                    first_idx: bars[0].0,
+                    second_idx: bars[1].0,
+                    error: true,
+                });
+            }
             let f = self.findings.entry(key).or_insert_with(|| RawFinding {
                 kind: RaceKind::DivergentBarrier,
                 access: Access::None,
@@ -1588,35 +1633,6 @@ impl RaceChecker<'_> {
     }
 }
 
-/// Run every work-group of `d` with the hazard checker and the race checker composed (`(A, B)` observer);
-/// global race checking runs on one host thread (its shadow memory is shared by all work-groups).
-pub fn run_checked(
-    d: &Dispatch,
-    opts: &RunOptions,
-    ropts: RaceOptions,
-) -> (
-    RunStats,
-    Option<RunFault>,
-    crate::hazards::Findings,
-    RaceFindings,
-) {
-    let mut o = opts.clone();
-    if ropts.global {
-        o.jobs = 1;
-    }
-    let table = crate::hazards::HazardTable::with_apertures(&d.program, d.apertures);
-    let rt = RaceTable::new(d);
-    let (stats, fault, obs) = run_observed(d, &o, || {
-        (
-            crate::hazards::HazardChecker::new(&table),
-            RaceChecker::new(&rt, &d.mem, ropts),
-        )
-    });
-    let (h, r): (Vec<_>, Vec<_>) = obs.into_iter().unzip();
-    let races = RaceFindings::merge(r, fault.as_ref(), ropts);
-    (stats, fault, crate::hazards::Findings::merge(h), races)
-}
-
 // ---- description (report and console) -----------------------------------------------------------------------
 
 /// One race or barrier finding, as the run report carries it and the trace/TUI/debugger can show it.
@@ -1950,54 +1966,4 @@ fn lds_name(vars: &[(u64, String)], addr: u64) -> Option<String> {
     }
     let (base, name) = &vars[i - 1];
     Some(format!("LDS variable {name} (+0x{:x})", addr - base))
-}
-
-/// `crate::timing::run_with_timing` with the race checker composed beside the hazard checker: what `wavescope run`
-/// runs (the one place the race checker is wired in; hazards are always checked on this path).
-#[allow(clippy::type_complexity)]
-pub fn run_with_timing(
-    d: &Dispatch,
-    opts: &RunOptions,
-    model: crate::timing::CycleModel,
-    ropts: RaceOptions,
-) -> (
-    RunStats,
-    Option<RunFault>,
-    Option<crate::hazards::Findings>,
-    crate::timing::TimingReport,
-    RaceFindings,
-) {
-    use crate::timing::{TimingObserver, TimingTable};
-    let mut o = opts.clone();
-    if ropts.global {
-        o.jobs = 1;
-    }
-    let table = std::sync::Arc::new(TimingTable::for_dispatch(d, model));
-    let hazards = crate::hazards::HazardTable::with_apertures(&d.program, d.apertures);
-    let rt = RaceTable::new(d);
-    let (stats, fault, obs) = run_observed(d, &o, || {
-        (
-            (
-                crate::hazards::HazardChecker::new(&hazards),
-                RaceChecker::new(&rt, &d.mem, ropts),
-            ),
-            TimingObserver::new(table.clone()),
-        )
-    });
-    let mut h = Vec::new();
-    let mut r = Vec::new();
-    let mut t = Vec::new();
-    for ((a, b), c) in obs {
-        h.push(a);
-        r.push(b);
-        t.push(c);
-    }
-    let races = RaceFindings::merge(r, fault.as_ref(), ropts);
-    (
-        stats,
-        fault,
-        Some(crate::hazards::Findings::merge(h)),
-        TimingObserver::merge(t),
-        races,
-    )
 }

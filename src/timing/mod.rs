@@ -36,7 +36,7 @@ use crate::exec::{Apertures, GlobalMemory};
 use crate::exec::{Flow, Program, Wave};
 use crate::hazards::effects::{class, effects_of, mfma_passes, MemClass};
 use crate::isa::{Inst, Op};
-use crate::launch::{run_observed, Dispatch, RunFault, RunOptions, RunStats};
+use crate::launch::Dispatch;
 use crate::memsys::counters::{Ceilings, Counters, InstCounts, Metrics};
 use crate::memsys::lds::{bank_cost, LanePieces, PhaseShape};
 use crate::memsys::{MemCounters, MemParams, VmemKind, XcdMemory};
@@ -977,6 +977,11 @@ impl TimingObserver<NoSink> {
 }
 
 impl<S: TimingSink> TimingObserver<S> {
+    /// The parameters this observer models with.
+    pub fn model(&self) -> &CycleModel {
+        &self.table.model
+    }
+
     pub fn with_sink(table: Arc<TimingTable>, sink: S) -> Self {
         let n = table.insts.len();
         let simds = table.model.simds_per_cu as usize;
@@ -1742,46 +1747,5 @@ impl TimingReport {
                 )
             })
             .collect()
-    }
-}
-
-/// Run `d` with the cycle model; also returns the timing.
-pub fn run_timed(
-    d: &Dispatch,
-    opts: &RunOptions,
-    model: CycleModel,
-) -> (RunStats, Option<RunFault>, TimingReport) {
-    let table = Arc::new(TimingTable::for_dispatch(d, model));
-    let (stats, fault, obs) = run_observed(d, opts, || TimingObserver::new(table.clone()));
-    (stats, fault, TimingObserver::merge(obs))
-}
-
-/// What `Session::run` uses: one pass with the cycle model, plus the hazard checker when
-/// `opts.check_hazards` (both observers see every event).
-pub fn run_with_timing(
-    d: &Dispatch,
-    opts: &RunOptions,
-    model: CycleModel,
-) -> (
-    RunStats,
-    Option<RunFault>,
-    Option<crate::hazards::Findings>,
-    TimingReport,
-) {
-    let table = Arc::new(TimingTable::for_dispatch(d, model));
-    if opts.check_hazards {
-        let hazards = crate::hazards::HazardTable::with_apertures(&d.program, d.apertures);
-        let (stats, fault, obs) = run_observed(d, opts, || {
-            (
-                crate::hazards::HazardChecker::new(&hazards),
-                TimingObserver::new(table.clone()),
-            )
-        });
-        let (checkers, timers): (Vec<_>, Vec<_>) = obs.into_iter().unzip();
-        let findings = crate::hazards::Findings::merge(checkers);
-        (stats, fault, Some(findings), TimingObserver::merge(timers))
-    } else {
-        let (stats, fault, obs) = run_observed(d, opts, || TimingObserver::new(table.clone()));
-        (stats, fault, None, TimingObserver::merge(obs))
     }
 }

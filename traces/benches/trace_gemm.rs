@@ -1,9 +1,9 @@
 //! Cost of tracing every wave-instruction of PolyBench gemm 512^3 (4096 waves, ~30M wave-instructions), one
 //! host thread throughout:
 //! - issue-order clock: traced run / `launch::run` (no timing model);
-//! - cycle-model clock: traced run / `timing::run_timed` (the same model, untraced);
+//! - cycle-model clock: traced run / the pipeline with the cycle model alone (the same model, untraced);
 //! - as the CLI runs: `run_traced` (`wavescope run --trace`) / `Session::run` (`wavescope run`), both with the
-//!   cycle model and the hazard checker;
+//!   cycle model, the hazard checker and the LDS race checker (`RunConfig::full`);
 //!
 //! each for three encodings (`Layout::Validator`, the default, which every Perfetto reader takes;
 //! `Layout::Compact`, which relies on trace_processor's sequence defaults; and the validator layout written
@@ -19,8 +19,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 use wavescope::launch::{self, run_observed, RunOptions};
+use wavescope::pipeline::RunConfig;
 use wavescope::session::Session;
-use wavescope::timing::{self, CycleModel, TimingTable};
+use wavescope::timing::{CycleModel, TimingTable};
 use wavescope_traces::{
     finish, run_traced, writer::Layout, Clock, CycleClock, IssueOrderClock, TraceConfig, TraceFile,
     TraceObserver, TraceOptions, TraceProgram,
@@ -179,9 +180,11 @@ fn main() {
         }
         if cycle {
             timed.run(|| {
-                timing::run_timed(d, &opts, CycleModel::default())
-                    .0
-                    .wave_instructions
+                let config = RunConfig {
+                    cycle_model: Some(CycleModel::default()),
+                    ..RunConfig::plain(opts.clone())
+                };
+                wavescope::pipeline::run(d, &config).stats.wave_instructions
             });
             for (b, &(_, layout)) in traced_cycle.iter_mut().zip(&layouts) {
                 b.run(|| traced(&s, &out, layout, &opts, || CycleClock::new(table.clone())));
@@ -189,8 +192,9 @@ fn main() {
             }
         }
         if run {
-            // What `wavescope run` and `wavescope run --trace FILE` do: cycle model and hazard checker.
-            session_run.run(|| s.run(&opts).stats.wave_instructions);
+            // What `wavescope run` and `wavescope run --trace FILE` do: cycle model, hazard and LDS race checkers.
+            let full = RunConfig::full(opts.clone());
+            session_run.run(|| s.run(&full).stats.wave_instructions);
             for (b, &(_, (layout, compress))) in traced_run.iter_mut().zip(&layouts) {
                 b.run(|| {
                     let config = TraceConfig {
@@ -198,9 +202,9 @@ fn main() {
                         compress,
                         ..TraceConfig::default()
                     };
-                    let r = run_traced(&s, &opts, &out, config, &TraceOptions::default())
+                    let r = run_traced(&s, &full, &out, config, &TraceOptions::default())
                         .expect("run_traced");
-                    assert_eq!(r.trace.instructions, r.stats.wave_instructions);
+                    assert_eq!(r.trace.instructions, r.run.stats.wave_instructions);
                     r.trace.bytes
                 });
                 done();
@@ -236,7 +240,7 @@ fn main() {
     }
     if run {
         report(
-            "as `wavescope run` (cycle model, hazard checker)",
+            "as `wavescope run` (cycle model, hazard and LDS race checkers)",
             &session_run,
             &traced_run,
         );

@@ -14,7 +14,8 @@
 //! Click an instruction slice: its arguments show `source.file_name`/`source.line_number` and, in
 //! `source.function_name`, the PC and the instruction text, and (`debug.lanes`) the active lanes where they
 //! changed since the wave's previous such argument; arrows (flows) lead from each memory instruction
-//! to the `s_waitcnt` that waits for it. Hazards and missing waits are instant markers on the wave's track.
+//! to the `s_waitcnt` that waits for it. Hazards, missing waits and race findings are instant markers on the
+//! wave's track.
 //! With the issue-order clock, 1 "ns" is one issued instruction of that wave. For SQL, "Query (SQL)" in the UI
 //! (or `trace_processor_shell`) has the `slice`, `track`, `counter` and `flow` tables:
 //! `select name, count(*) from slice group by name order by 2 desc`.
@@ -33,7 +34,8 @@
 //! `benches/trace_gemm.rs` measures both, and the cost against the untraced run.
 //!
 //! # Use
-//! `run_traced` is what `wavescope run --trace` needs; by hand:
+//! `run_traced` is what `wavescope run --trace` needs (the run pipeline, `wavescope::pipeline`, with this crate's
+//! observer wrapped around each thread's instruments); by hand, with no instrument but the trace:
 //! ```no_run
 //! # use std::path::Path;
 //! use wavescope::{launch::{self, RunOptions}, session::Session};
@@ -48,7 +50,7 @@
 //! let (_stats, _fault, observers) = launch::run_observed(d, &opts, || {
 //!     TraceObserver::new(&prog, &d.program, &topts, file.writer(), IssueOrderClock)
 //! });
-//! let (trace_stats, _hazards) = finish(file, observers).unwrap();
+//! let (trace_stats, _clocks) = finish(file, observers).unwrap();
 //! ```
 
 pub mod observer;
@@ -68,97 +70,64 @@ pub use writer::{
 };
 
 use std::path::Path;
-use std::sync::Arc;
-use std::time::Instant;
-use wavescope::hazards::{Findings, HazardChecker, HazardTable};
-use wavescope::launch::{run_observed, RunFault, RunOptions, RunStats};
+use wavescope::pipeline::{Plan, RunConfig, RunResult};
 use wavescope::session::Session;
-use wavescope::timing::{CycleModel, TimingObserver, TimingReport, TimingTable};
 
-/// A traced run: what `Session::run` gives, plus the trace's totals.
+/// A traced run: what the pipeline gives for `config` (as `wavescope run`), plus the trace's totals.
 pub struct TracedRun {
-    pub stats: RunStats,
-    pub fault: Option<RunFault>,
-    /// With `RunOptions::check_hazards`.
-    pub findings: Option<Findings>,
-    pub timing: TimingReport,
+    pub run: RunResult,
     pub trace: TraceStats,
-    pub wall_seconds: f64,
 }
 
-/// What `wavescope run --trace FILE` runs: the dispatch with the cycle model as the trace's clock (the trace
-/// shows modelled cycles and the run keeps its timing report), the hazard checker when `opts.check_hazards`
-/// (its findings become instants), one writer per host thread (`--jobs`) into `path`. `config.wave_count` is
-/// set from the dispatch.
+/// What `wavescope run --trace FILE` runs: the run `config` describes (the same instruments as the untraced run:
+/// its report is the same), with each host thread's instruments as the trace's clock ([`CycleClock`]: modelled
+/// cycles with the cycle model, issue order without), their hazards, missing waits and race findings as
+/// instants, one writer per host thread (`--jobs`) into `path`. `trace_config.wave_count` is set from the
+/// dispatch.
 pub fn run_traced(
     session: &Session,
-    opts: &RunOptions,
+    config: &RunConfig,
     path: &Path,
-    config: TraceConfig,
+    trace_config: TraceConfig,
     options: &TraceOptions,
 ) -> std::io::Result<TracedRun> {
     let d = &session.dispatch;
-    let t0 = Instant::now();
     let prog = TraceProgram::new(&d.program, session.debug_info.as_deref());
-    // the run's own cycle model, memory system included, so the trace's clock is `wavescope run`'s
-    let table = Arc::new(TimingTable::for_dispatch(d, CycleModel::default()));
-    let hazards = HazardTable::with_apertures(&d.program, d.apertures);
     let file = TraceFile::create(
         path,
         TraceConfig {
             wave_count: d.wave_count(),
-            ..config
+            ..trace_config
         },
     )?;
-    let (stats, fault, observers) = run_observed(d, opts, || {
-        let o = TraceObserver::new(
-            &prog,
-            &d.program,
-            options,
-            file.writer(),
-            CycleClock::new(table.clone()),
-        );
-        if opts.check_hazards {
-            o.with_hazards(HazardChecker::new(&hazards))
-        } else {
-            o
-        }
-    });
-    let (trace, findings, clocks) = finish_with_clocks(file, observers)?;
-    let timing = TimingObserver::merge(clocks.into_iter().map(CycleClock::into_timing).collect());
-    Ok(TracedRun {
-        stats,
-        fault,
-        findings,
-        timing,
-        trace,
-        wall_seconds: t0.elapsed().as_secs_f64(),
-    })
+    let plan = Plan::new(d, config);
+    let (run, writers) = plan
+        .run_with(
+            CycleSink::default,
+            |i| TraceObserver::new(&prog, &d.program, options, file.writer(), CycleClock::of(i)),
+            |o| {
+                let p = o.finish();
+                (p.clock.into_instruments(), p.writer)
+            },
+        )
+        .split();
+    let trace = file.finish(writers)?;
+    Ok(TracedRun { run, trace })
 }
 
-/// Finish a traced run: close the observers' waves, complete the file and merge the hazard checkers' findings
-/// (when the observers ran with one). `finish_with_clocks` also returns the clocks (a `CycleClock`'s timing).
+/// Finish a traced run made by hand (`launch::run_observed` with `TraceObserver`s): close the observers' waves
+/// and complete the file; returns the trace's totals and each observer's clock (e.g. a `CycleClock`'s
+/// instruments, for the pipeline's merges).
 pub fn finish<'a, C: Clock>(
     file: TraceFile,
     observers: impl IntoIterator<Item = TraceObserver<'a, C>>,
-) -> std::io::Result<(TraceStats, Option<Findings>)> {
-    finish_with_clocks(file, observers).map(|(s, f, _)| (s, f))
-}
-
-/// `finish`, also returning each observer's clock.
-pub fn finish_with_clocks<'a, C: Clock>(
-    file: TraceFile,
-    observers: impl IntoIterator<Item = TraceObserver<'a, C>>,
-) -> std::io::Result<(TraceStats, Option<Findings>, Vec<C>)> {
+) -> std::io::Result<(TraceStats, Vec<C>)> {
     let mut writers = Vec::new();
-    let mut checkers: Vec<HazardChecker<'a>> = Vec::new();
     let mut clocks = Vec::new();
     for o in observers {
         let p = o.finish();
         writers.push(p.writer);
-        checkers.extend(p.hazards);
         clocks.push(p.clock);
     }
-    let findings = (!checkers.is_empty()).then(|| Findings::merge(checkers));
-    Ok((file.finish(writers)?, findings, clocks))
+    Ok((file.finish(writers)?, clocks))
 }

@@ -1,10 +1,11 @@
 //! The executor adapter: a `TraceObserver` (one per host thread, see `launch::run_observed`) turns every executed
 //! wave-instruction into a slice on its wave's track, with the wave's wait counters, flows from memory
-//! instructions to the `s_waitcnt` that waits for them, and (with a hazard checker) instants at hazards and
-//! missing waits.
+//! instructions to the `s_waitcnt` that waits for them, and (when the run's instruments check them) instants at
+//! hazards, missing waits, races and barrier misuse.
 //!
 //! Timing comes from a [`Clock`], asked after each instruction executed (`Observer::after`, when the flow of
-//! control and the waited counters are known). [`IssueOrderClock`] needs no model: a wave's instruction `n`
+//! control and the waited counters are known). The clock also drives the run's instruments (the pipeline's
+//! `Instruments`: checkers and cycle model, see [`CycleClock`]) and tells the observer what they found. [`IssueOrderClock`] needs no model: a wave's instruction `n`
 //! (counting from 0) is at cycle `n` and takes one cycle, so every wave starts at 0 and the trace shows issue
 //! order, not time (the run report says `timing_model: "none"`). [`CycleClock`] takes issue times, durations and
 //! stalls (`s_waitcnt`, counter full, MFMA busy, barrier) from the cycle model (`wavescope::timing`); its cycles
@@ -33,8 +34,10 @@ use wavescope::debug_info::DebugInfo;
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{Flow, Program, Wave};
 use wavescope::hazards::effects::{self, class, MemClass};
-use wavescope::hazards::{HazardChecker, Rule};
+use wavescope::hazards::{HazardEvent, Rule};
 use wavescope::isa::{Inst, Op};
+use wavescope::pipeline::Instruments;
+use wavescope::races::RaceEvent;
 use wavescope::timing::{StallReason, TimingObserver, TimingSink, TimingTable};
 
 /// A wave standing still before an instruction (or at a barrier), in modelled cycles.
@@ -70,9 +73,20 @@ pub trait Clock {
     fn issue(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) -> Issue;
     /// The waves of `work_group_flat` waiting at `s_barrier` were released: push `(wave id, stall)` per wave.
     fn barrier_release(&mut self, _work_group_flat: u32, _stalls: &mut Vec<(u32, Stall)>) {}
+    /// `wave` ended (s_endpgm) or faulted.
+    #[inline(always)]
+    fn wave_end(&mut self, _wave: &Wave) {}
     /// Compute units the clock's model spreads work-groups over (`None`: no model).
     fn compute_units(&self) -> Option<u32> {
         None
+    }
+    /// Hazard and missing-wait events the run's checker found so far, in order (instants).
+    fn hazard_events(&self) -> &[HazardEvent] {
+        &[]
+    }
+    /// Race and barrier findings (first occurrence on this thread) found so far, in order (instants).
+    fn race_events(&self) -> &[RaceEvent] {
+        &[]
     }
 }
 
@@ -147,55 +161,100 @@ impl TimingSink for CycleSink {
     }
 }
 
-/// The cycle model (`wavescope::timing`, one `TimingObserver` per host thread) as a trace clock.
-pub struct CycleClock {
-    timing: TimingObserver<CycleSink>,
-    compute_units: u32,
+/// A host thread's instruments of the run pipeline (`wavescope::pipeline`: hazard checker, race checker, cycle
+/// model, each when the run's configuration has it) as a trace clock: it drives them all, and with the cycle model
+/// it takes issue times, durations and stalls from it; without one it counts issue order as [`IssueOrderClock`].
+pub struct CycleClock<'t> {
+    instruments: Instruments<'t, CycleSink>,
+    compute_units: Option<u32>,
 }
 
-impl CycleClock {
-    pub fn new(table: std::sync::Arc<TimingTable>) -> CycleClock {
-        let compute_units = table.model().cu_count.min(u32::MAX as u64) as u32;
+impl<'t> CycleClock<'t> {
+    /// The cycle model alone (by hand, outside the pipeline).
+    pub fn new(table: std::sync::Arc<TimingTable>) -> CycleClock<'t> {
+        CycleClock::of(Instruments {
+            hazards: None,
+            races: None,
+            timing: Some(TimingObserver::with_sink(table, CycleSink::default())),
+        })
+    }
+    /// A pipeline thread's instruments (`Plan::run_with` hands them to the adapter).
+    pub fn of(instruments: Instruments<'t, CycleSink>) -> CycleClock<'t> {
+        let compute_units = instruments
+            .timing
+            .as_ref()
+            .map(|t| t.model().cu_count.min(u32::MAX as u64) as u32);
         CycleClock {
-            timing: TimingObserver::with_sink(table, CycleSink::default()),
+            instruments,
             compute_units,
         }
     }
-    /// The model's observer, for `TimingObserver::merge` (the run report's cycles and stalls).
-    pub fn into_timing(self) -> TimingObserver<CycleSink> {
-        self.timing
+    /// The instruments, for the pipeline to merge (the run report's cycles, stalls and findings).
+    pub fn into_instruments(self) -> Instruments<'t, CycleSink> {
+        self.instruments
+    }
+    /// The model's observer, for `TimingObserver::merge` (`None` without a model).
+    pub fn into_timing(self) -> Option<TimingObserver<CycleSink>> {
+        self.instruments.timing
     }
 }
 
-impl Clock for CycleClock {
+impl Clock for CycleClock<'_> {
     fn timing_model(&self) -> &'static str {
-        wavescope::timing::MODEL_NAME
+        match self.instruments.timing {
+            Some(_) => wavescope::timing::MODEL_NAME,
+            None => "none",
+        }
     }
     #[inline]
     fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
-        self.timing.before(wave, idx, inst);
+        self.instruments.before(wave, idx, inst);
     }
     fn wave_start(&mut self, wave: &Wave) -> u64 {
-        self.timing.wave_start(wave);
-        0
+        self.instruments.wave_start(wave);
+        match self.instruments.timing {
+            Some(_) => 0,
+            None => wave.instructions,
+        }
     }
     #[inline]
     fn issue(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) -> Issue {
-        self.timing.after(wave, idx, inst, pc, flow);
-        let s = &mut self.timing.sink;
-        let (cycle, cycles) = s.issue.take().unwrap_or((0, 1));
-        Issue {
-            cycle,
-            cycles: cycles.max(1),
-            stall: s.stall.take(),
+        self.instruments.after(wave, idx, inst, pc, flow);
+        match &mut self.instruments.timing {
+            Some(t) => {
+                let s = &mut t.sink;
+                let (cycle, cycles) = s.issue.take().unwrap_or((0, 1));
+                Issue {
+                    cycle,
+                    cycles: cycles.max(1),
+                    stall: s.stall.take(),
+                }
+            }
+            None => Issue {
+                cycle: wave.instructions.saturating_sub(1),
+                cycles: 1,
+                stall: None,
+            },
         }
     }
     fn barrier_release(&mut self, work_group_flat: u32, stalls: &mut Vec<(u32, Stall)>) {
-        self.timing.barrier_release(work_group_flat);
-        stalls.append(&mut self.timing.sink.barrier);
+        self.instruments.barrier_release(work_group_flat);
+        if let Some(t) = &mut self.instruments.timing {
+            stalls.append(&mut t.sink.barrier);
+        }
+    }
+    #[inline]
+    fn wave_end(&mut self, wave: &Wave) {
+        self.instruments.wave_end(wave);
     }
     fn compute_units(&self) -> Option<u32> {
-        Some(self.compute_units)
+        self.compute_units
+    }
+    fn hazard_events(&self) -> &[HazardEvent] {
+        self.instruments.hazard_events()
+    }
+    fn race_events(&self) -> &[RaceEvent] {
+        self.instruments.race_events()
     }
 }
 
@@ -460,8 +519,9 @@ struct WaveState {
     lanes: u32,
     /// Index of the instruction being executed (between `before` and `after`): a fault leaves it set.
     pending: Option<usize>,
-    /// Checker events found at it: `hazards.events()[a..b]`.
+    /// Checker events found at it: `hazard_events()[a..b]`, `race_events()[a..b]`.
     hazard: (usize, usize),
+    race: (usize, usize),
     vm: VecDeque<Pending>,
     lgkm: VecDeque<Pending>,
     /// FLAT operations retired from one counter only.
@@ -481,6 +541,7 @@ impl WaveState {
             lanes: 0,
             pending: None,
             hazard: (0, 0),
+            race: (0, 0),
             vm: VecDeque::with_capacity(VMCNT_MAX + 1),
             lgkm: VecDeque::with_capacity(LGKMCNT_MAX + 1),
             flat_half: Vec::new(),
@@ -518,9 +579,8 @@ impl WaveState {
 }
 
 /// The parts of a finished observer.
-pub struct TraceParts<'a, C> {
+pub struct TraceParts<C> {
     pub writer: TraceWriter,
-    pub hazards: Option<HazardChecker<'a>>,
     pub clock: C,
 }
 
@@ -530,8 +590,9 @@ pub struct TraceObserver<'a, C: Clock> {
     options: &'a TraceOptions,
     w: TraceWriter,
     clock: C,
-    hazards: Option<HazardChecker<'a>>,
+    /// The clock's hazard and race events already given to an instruction.
     hazard_seen: usize,
+    race_seen: usize,
     /// Writer name per mnemonic id.
     names: Vec<NameId>,
     /// Writer location per instruction index, made at first execution.
@@ -566,8 +627,8 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
             options,
             w: writer,
             clock,
-            hazards: None,
             hazard_seen: 0,
+            race_seen: 0,
             names,
             locs: vec![None; prog.label.len()],
             pc_ok,
@@ -577,13 +638,6 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
             barrier_stalls: Vec::new(),
             group: None,
         }
-    }
-
-    /// Also run `checker` and put its hazards and missing waits on the wave tracks as instant events.
-    pub fn with_hazards(mut self, checker: HazardChecker<'a>) -> Self {
-        self.hazard_seen = checker.events().len();
-        self.hazards = Some(checker);
-        self
     }
 
     pub fn timing_model(&self) -> &'static str {
@@ -601,8 +655,7 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
     /// Instants for the checker's events `range` (found at the instruction at `cycle`).
     #[cold]
     fn hazard_instants(&mut self, wi: usize, cycle: u64, range: (usize, usize)) {
-        let Some(h) = &self.hazards else { return };
-        let events: Vec<_> = h.events()[range.0..range.1].to_vec();
+        let events: Vec<_> = self.clock.hazard_events()[range.0..range.1].to_vec();
         let Some(track) = &self.waves[wi].track else {
             return;
         };
@@ -631,6 +684,48 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         }
     }
 
+    /// Instants for the clock's race events `range` on the wave track of `wi` (the wave of the second access),
+    /// named `race lds RAW`, `race divergent-barrier`, ...; its arguments name both accesses.
+    #[cold]
+    fn race_instants(&mut self, wi: usize, cycle: u64, range: (usize, usize)) {
+        let events: Vec<RaceEvent> = self.clock.race_events()[range.0..range.1].to_vec();
+        let Some(track) = &self.waves[wi].track else {
+            return;
+        };
+        for e in events {
+            let name = match e.access.as_str() {
+                "" => format!("race {}", e.kind.as_str()),
+                a => format!("race {} {a}", e.kind.as_str()),
+            };
+            let n = self.w.name(&name);
+            let label = |i: u32| self.prog.label.get(i as usize).cloned().unwrap_or_default();
+            let args = [
+                ("first", Arg::Str(label(e.first_idx))),
+                ("second", Arg::Str(label(e.second_idx))),
+                (
+                    "severity",
+                    Arg::Str(if e.error { "error" } else { "warning" }.to_string()),
+                ),
+            ];
+            self.w.instant(track, cycle, n, &args, &[]);
+        }
+    }
+
+    /// Race events the clock found outside an instruction of the current wave (a barrier release, a wave's
+    /// end): an instant on each event's wave at that wave's last cycle.
+    #[cold]
+    fn loose_race_instants(&mut self) {
+        let end = self.clock.race_events().len();
+        for k in self.race_seen..end {
+            let wave = self.clock.race_events()[k].wave;
+            if let Some(wi) = self.waves.iter().position(|w| w.live && w.wave == wave) {
+                let at = self.waves[wi].last_cycle;
+                self.race_instants(wi, at, (k, k + 1));
+            }
+        }
+        self.race_seen = end;
+    }
+
     #[inline]
     fn stall_name(&mut self, reason: &'static str) -> NameId {
         for &(r, n) in &self.stall_names {
@@ -650,6 +745,7 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         let end = issue.cycle + issue.cycles.max(1);
         ws.last_cycle = end;
         let hazard = std::mem::take(&mut ws.hazard);
+        let race = std::mem::take(&mut ws.race);
         if ws.track.is_none() {
             return;
         }
@@ -697,6 +793,9 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         }
         if hazard.0 != hazard.1 {
             self.hazard_instants(wi, issue.cycle, hazard);
+        }
+        if race.0 != race.1 {
+            self.race_instants(wi, issue.cycle, race);
         }
         let loc = match self.locs[idx] {
             Some(l) => l,
@@ -762,14 +861,13 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         }
     }
 
-    /// Close waves that never ended and hand back the writer, checker and clock.
-    pub fn finish(mut self) -> TraceParts<'a, C> {
+    /// Close waves that never ended and hand back the writer and the clock.
+    pub fn finish(mut self) -> TraceParts<C> {
         for wi in 0..self.waves.len() {
             self.close_wave(wi);
         }
         TraceParts {
             writer: self.w,
-            hazards: self.hazards,
             clock: self.clock,
         }
     }
@@ -785,9 +883,6 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
 
 impl<C: Clock> Observer for TraceObserver<'_, C> {
     fn wave_start(&mut self, wave: &Wave) {
-        if let Some(h) = &mut self.hazards {
-            h.wave_start(wave);
-        }
         let wi = wave.id.wave_in_group as usize;
         if self.waves.len() <= wi {
             self.waves.resize_with(wi + 1, WaveState::new);
@@ -827,6 +922,7 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
         ws.last_cycle = c;
         ws.pending = None;
         ws.hazard = (0, 0);
+        ws.race = (0, 0);
         ws.vm.clear();
         ws.lgkm.clear();
         ws.flat_half.clear();
@@ -835,26 +931,23 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
 
     #[inline]
     fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
-        let mut hazard = (0, 0);
-        if let Some(h) = &mut self.hazards {
-            h.before(wave, idx, inst);
-            hazard = (self.hazard_seen, h.events().len());
-            self.hazard_seen = hazard.1;
-        }
+        // the instruments first: what they find here is marked on this instruction
+        self.clock.before(wave, idx, inst);
+        let hazard = (self.hazard_seen, self.clock.hazard_events().len());
+        self.hazard_seen = hazard.1;
+        let race = (self.race_seen, self.clock.race_events().len());
+        self.race_seen = race.1;
         if let Some(wi) = self.wave_index(wave) {
             let ws = &mut self.waves[wi];
             ws.lanes = wave.exec().count_ones();
             ws.pending = Some(idx);
             ws.hazard = hazard;
+            ws.race = race;
         }
-        self.clock.before(wave, idx, inst);
     }
 
     #[inline]
     fn after(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) {
-        if let Some(h) = &mut self.hazards {
-            h.after(wave, idx, inst, pc, flow);
-        }
         let issue = self.clock.issue(wave, idx, inst, pc, flow);
         if let Some(wi) = self.wave_index(wave) {
             self.waves[wi].pending = None;
@@ -863,8 +956,9 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
     }
 
     fn wave_end(&mut self, wave: &Wave) {
-        if let Some(h) = &mut self.hazards {
-            h.wave_end(wave);
+        self.clock.wave_end(wave);
+        if self.clock.race_events().len() > self.race_seen {
+            self.loose_race_instants();
         }
         if let Some(wi) = self.wave_index(wave) {
             self.close_wave(wi);
@@ -872,11 +966,11 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
     }
 
     fn barrier_release(&mut self, work_group_flat: u32) {
-        if let Some(h) = &mut self.hazards {
-            h.barrier_release(work_group_flat);
-        }
         let mut stalls = std::mem::take(&mut self.barrier_stalls);
         self.clock.barrier_release(work_group_flat, &mut stalls);
+        if self.clock.race_events().len() > self.race_seen {
+            self.loose_race_instants();
+        }
         for (wave, st) in stalls.drain(..) {
             let Some(wi) = self.waves.iter().position(|w| w.live && w.wave == wave) else {
                 continue;

@@ -47,16 +47,13 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Instant;
 use wavescope::debug_info::DebugInfo;
 use wavescope::exec::Program;
 use wavescope::hazards::effects::{effects_of, MemClass};
-use wavescope::hazards::{Findings, HazardChecker, HazardTable};
-use wavescope::launch::{run_observed, RunFault, RunOptions, RunStats};
+use wavescope::hazards::Findings;
+use wavescope::pipeline::{Plan, RunConfig, RunResult};
 use wavescope::session::Session;
-use wavescope::timing::{
-    CycleModel, StallReason, TimingObserver, TimingReport, TimingSink, TimingTable,
-};
+use wavescope::timing::{StallReason, TimingSink};
 
 /// Cycle and execution counts of one instruction, line or the whole run. See the module doc.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -427,53 +424,34 @@ impl Profile {
     }
 }
 
-/// A profiled run: what `Session::run` gives, plus the profile.
+/// A profiled run: what the pipeline gives for the run's configuration (as `wavescope run`), plus the profile.
 pub struct ProfiledRun {
-    pub stats: RunStats,
-    pub fault: Option<RunFault>,
-    /// With `RunOptions::check_hazards`.
-    pub findings: Option<Findings>,
-    pub timing: TimingReport,
+    pub run: RunResult,
     pub profile: Profile,
-    pub wall_seconds: f64,
 }
 
-/// Run the session's dispatch once with the cycle model (default parameters) feeding a [`ProfileSink`] per host
-/// thread, and the hazard checker when `opts.check_hazards`.
-pub fn run_profiled(session: &Session, opts: &RunOptions) -> ProfiledRun {
-    run_profiled_with(session, opts, CycleModel::default())
-}
-
-/// `run_profiled` with other model parameters.
-pub fn run_profiled_with(session: &Session, opts: &RunOptions, model: CycleModel) -> ProfiledRun {
-    let t0 = Instant::now();
+/// Run the session's dispatch as `config` says (`RunConfig::default()`: as `wavescope run`, so the totals and
+/// findings are the run's), the cycle model feeding a [`ProfileSink`] per host thread. Without a cycle model in
+/// `config` the profile counts nothing but the findings.
+pub fn run_profiled(session: &Session, config: &RunConfig) -> ProfiledRun {
     let d = &session.dispatch;
-    let table = Arc::new(TimingTable::for_dispatch(d, model));
-    let hazards = HazardTable::with_apertures(&d.program, d.apertures);
     let proto = ProfileSink::new(&d.program);
-    let make = || TimingObserver::with_sink(table.clone(), proto.fork());
-    let (stats, fault, findings, mut timers) = if opts.check_hazards {
-        let (stats, fault, obs) = run_observed(d, opts, || (HazardChecker::new(&hazards), make()));
-        let (checkers, timers): (Vec<_>, Vec<_>) = obs.into_iter().unzip();
-        (stats, fault, Some(Findings::merge(checkers)), timers)
-    } else {
-        let (stats, fault, timers) = run_observed(d, opts, make);
-        (stats, fault, None, timers)
-    };
-    let counts: Vec<Vec<Counts>> = timers.iter_mut().map(|t| t.sink.take_counts()).collect();
-    let timing = TimingObserver::merge(timers);
+    let plan = Plan::new(d, config);
+    let (run, counts) = plan
+        .run_with(
+            || proto.fork(),
+            |i| i,
+            |mut i| {
+                let counts = i.timing.as_mut().map(|t| t.sink.take_counts());
+                (i, counts)
+            },
+        )
+        .split();
     let profile = Profile::build(
         &d.program,
         session.debug_info.as_deref(),
-        counts,
-        findings.as_ref(),
+        counts.into_iter().flatten(),
+        run.hazards.as_ref(),
     );
-    ProfiledRun {
-        stats,
-        fault,
-        findings,
-        timing,
-        profile,
-        wall_seconds: t0.elapsed().as_secs_f64(),
-    }
+    ProfiledRun { run, profile }
 }

@@ -169,35 +169,40 @@ fn profiled(name: &str, jobs: usize) -> (Session, ProfiledRun) {
         memory_system: None,
         ..wavescope::timing::CycleModel::default()
     };
-    let r = wavescope_traces::profile::run_profiled_with(&s, &opts, model);
-    assert!(r.fault.is_none(), "{name} faulted: {:?}", r.fault);
+    let config = wavescope::pipeline::RunConfig {
+        cycle_model: Some(model),
+        ..wavescope::pipeline::RunConfig::full(opts)
+    };
+    let r = wavescope_traces::profile::run_profiled(&s, &config);
+    assert!(r.run.fault.is_none(), "{name} faulted: {:?}", r.run.fault);
     (s, r)
 }
 
 /// Invariants that tie the profile to the executor's counts and the timing report.
 fn check_sums(s: &Session, r: &ProfiledRun) {
     let p = &r.profile;
+    let timing = r.run.timing.as_ref().expect("cycle model on");
     let t = &p.totals;
     // every wave-instruction the executor ran is in the profile, at its PC
-    assert_eq!(t.executions, r.stats.wave_instructions);
+    assert_eq!(t.executions, r.run.stats.wave_instructions);
     for i in &p.insts {
         assert_eq!(
-            i.counts.executions, r.stats.exec_counts[i.index],
+            i.counts.executions, r.run.stats.exec_counts[i.index],
             "0x{:x}",
             i.pc
         );
     }
-    let executed = r.stats.exec_counts.iter().filter(|&&c| c > 0).count();
+    let executed = r.run.stats.exec_counts.iter().filter(|&&c| c > 0).count();
     assert_eq!(p.insts.len(), executed);
     // the stall totals are the timing report's
-    assert_eq!(t.waitcnt(), r.timing.waitcnt_stall_cycles);
-    assert_eq!(t.exposed_waitcnt, r.timing.waitcnt_stall_cycles);
-    assert_eq!(t.counter_full, r.timing.counter_full_cycles);
-    assert_eq!(t.exposed_counter_full, r.timing.counter_full_cycles);
-    assert_eq!(t.barrier, r.timing.barrier_cycles);
-    assert_eq!(t.mfma_busy, r.timing.mfma_busy_cycles);
+    assert_eq!(t.waitcnt(), timing.waitcnt_stall_cycles);
+    assert_eq!(t.exposed_waitcnt, timing.waitcnt_stall_cycles);
+    assert_eq!(t.counter_full, timing.counter_full_cycles);
+    assert_eq!(t.exposed_counter_full, timing.counter_full_cycles);
+    assert_eq!(t.barrier, timing.barrier_cycles);
+    assert_eq!(t.mfma_busy, timing.mfma_busy_cycles);
     // each s_waitcnt's stall equals the report's figure for that PC
-    for w in &r.timing.waitcnt_stalls {
+    for w in &timing.waitcnt_stalls {
         assert_eq!(
             p.inst(w.pc).unwrap().counts.waitcnt(),
             w.cycles,

@@ -10,14 +10,14 @@ use protobuf::Message;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::Path;
 use wavescope::exec::Program;
-use wavescope::hazards::{HazardChecker, HazardTable};
 use wavescope::launch::{run_observed, RunOptions, RunStats};
+use wavescope::pipeline::{Plan, RunConfig};
 use wavescope::session::Session;
 use wavescope_traces::validate::{Arg, CounterValue, Slice, Trace, TrackKind};
 use wavescope_traces::writer::Layout;
 use wavescope_traces::{
-    finish, IssueOrderClock, TraceConfig, TraceFile, TraceFilter, TraceObserver, TraceOptions,
-    TraceProgram, TraceStats,
+    finish, CycleClock, CycleSink, IssueOrderClock, TraceConfig, TraceFile, TraceFilter,
+    TraceObserver, TraceOptions, TraceProgram, TraceStats,
 };
 
 struct Traced {
@@ -47,7 +47,14 @@ fn trace_layout(
 ) -> Traced {
     let d = &session.dispatch;
     let prog = TraceProgram::new(&d.program, session.debug_info.as_deref());
-    let table = HazardTable::with_apertures(&d.program, d.apertures);
+    // the pipeline with the hazard checker alone (no cycle model: the clock counts issue order)
+    let plan = Plan::new(
+        d,
+        &RunConfig {
+            hazards,
+            ..RunConfig::plain(opts.clone())
+        },
+    );
     let file = TraceFile::create(
         path,
         TraceConfig {
@@ -57,19 +64,24 @@ fn trace_layout(
         },
     )
     .expect("create trace");
-    let (stats, fault, obs) = run_observed(d, opts, || {
-        let t = TraceObserver::new(&prog, &d.program, topts, file.writer(), IssueOrderClock);
-        let t = if hazards {
-            t.with_hazards(HazardChecker::new(&table))
-        } else {
-            t
-        };
-        (Count::default(), t)
-    });
+    let run = plan.run_with(
+        CycleSink::default,
+        |i| {
+            (
+                Count::default(),
+                TraceObserver::new(&prog, &d.program, topts, file.writer(), CycleClock::of(i)),
+            )
+        },
+        |(c, t)| {
+            let p = t.finish();
+            (p.clock.into_instruments(), (c, p.writer))
+        },
+    );
+    let (stats, fault, findings) = (run.stats, run.fault, run.hazards);
     assert!(fault.is_none(), "run faulted: {fault:?}");
     let mut count = Count::default();
-    let mut tracers = Vec::new();
-    for (c, t) in obs {
+    let mut writers = Vec::new();
+    for (c, w) in run.extra {
         for (k, v) in c.per_wave {
             *count.per_wave.entry(k).or_default() += v;
         }
@@ -77,9 +89,9 @@ fn trace_layout(
             *count.per_wave_pc.entry(k).or_default() += v;
         }
         count.mem += c.mem;
-        tracers.push(t);
+        writers.push(w);
     }
-    let (trace, findings) = finish(file, tracers).expect("finish trace");
+    let trace = file.finish(writers).expect("finish trace");
     Traced {
         stats,
         trace,
@@ -655,7 +667,6 @@ fn missing_wait_is_an_instant_on_its_wave() {
 fn cycle_traced(name: &str) -> (u64, wavescope::timing::TimingReport, Vec<String>) {
     use std::sync::Arc;
     use wavescope::timing::{CycleModel, TimingObserver, TimingTable};
-    use wavescope_traces::{finish_with_clocks, CycleClock};
     let s = load(name);
     let d = &s.dispatch;
     let prog = TraceProgram::new(&d.program, s.debug_info.as_deref());
@@ -684,8 +695,13 @@ fn cycle_traced(name: &str) -> (u64, wavescope::timing::TimingReport, Vec<String
         )
     });
     assert!(fault.is_none());
-    let (_, _, clocks) = finish_with_clocks(file, obs).unwrap();
-    let timing = TimingObserver::merge(clocks.into_iter().map(CycleClock::into_timing).collect());
+    let (_, clocks) = finish(file, obs).unwrap();
+    let timing = TimingObserver::merge(
+        clocks
+            .into_iter()
+            .filter_map(CycleClock::into_timing)
+            .collect(),
+    );
     let tr = validate(&path);
     (stats.wave_instructions, timing, cycle_facts(&tr))
 }
@@ -970,30 +986,32 @@ fn trace_allow_fault(s: &Session, path: &Path, opts: &RunOptions) -> u64 {
 #[test]
 fn run_traced_keeps_the_run_report_facts() {
     let s = load("polybench_gemm_64");
-    let opts = RunOptions::default();
+    let config = RunConfig::default();
     let path = tmp("gemm64_run_traced.pftrace");
-    let r = wavescope_traces::run_traced(
+    let traced = wavescope_traces::run_traced(
         &s,
-        &opts,
+        &config,
         &path,
         TraceConfig::default(),
         &TraceOptions::default(),
     )
     .unwrap();
+    let r = &traced.run;
+    let timing = r.timing.as_ref().expect("cycle model on by default");
     // The same dispatch untraced (Session::run: cycle model and hazard checker on).
     let s2 = load("polybench_gemm_64");
-    let o = s2.run(&opts);
+    let o = s2.run(&config);
     assert!(r.fault.is_none());
     assert_eq!(r.stats.wave_instructions, o.stats.wave_instructions);
     // the trace's clock is the run's cycle model (the memory-system counters are the run report's, not the trace's)
     assert_eq!(
         (
-            r.timing.cycles,
-            r.timing.waitcnt_stall_cycles,
-            r.timing.barrier_cycles,
-            r.timing.counter_full_cycles,
-            r.timing.mfma_busy_cycles,
-            r.timing.work_groups,
+            timing.cycles,
+            timing.waitcnt_stall_cycles,
+            timing.barrier_cycles,
+            timing.counter_full_cycles,
+            timing.mfma_busy_cycles,
+            timing.work_groups,
         ),
         (
             o.timing.cycles,
@@ -1005,11 +1023,11 @@ fn run_traced_keeps_the_run_report_facts() {
         ),
         "the trace's clock is the run's cycle model"
     );
-    assert_eq!(r.timing.waitcnt_stalls, o.timing.waitcnt_stalls);
-    assert!(r.timing.cycles > 0);
-    let f = r.findings.expect("check_hazards is on by default");
+    assert_eq!(timing.waitcnt_stalls, o.timing.waitcnt_stalls);
+    assert!(timing.cycles > 0);
+    let f = r.hazards.as_ref().expect("hazards are checked by default");
     assert!(f.is_empty());
-    assert_eq!(r.trace.instructions, r.stats.wave_instructions);
+    assert_eq!(traced.trace.instructions, r.stats.wave_instructions);
     let rows = cycle_facts(&validate(&path));
     assert_eq!(rows_at(&rows, 0), r.stats.wave_instructions.to_string());
     assert_eq!(rows_at(&rows, 1), o.timing.waitcnt_stall_cycles.to_string());
@@ -1022,43 +1040,23 @@ fn rows_at(rows: &[String], i: usize) -> String {
 
 /// `wavescope run --trace`'s recipe (cycle-model clock, hazard checker) with `jobs` host threads.
 fn traced_bytes(s: &Session, jobs: usize, config: TraceConfig, tag: &str) -> Vec<u8> {
-    use std::sync::Arc;
-    use wavescope::timing::{CycleModel, TimingTable};
-    use wavescope_traces::CycleClock;
+    use wavescope::timing::CycleModel;
     let d = &s.dispatch;
-    let prog = TraceProgram::new(&d.program, s.debug_info.as_deref());
-    let table = Arc::new(TimingTable::new(
-        &d.program,
-        CycleModel::default(),
-        d.lds_bytes,
-    ));
-    let hazards = HazardTable::with_apertures(&d.program, d.apertures);
-    let topts = TraceOptions::default();
     let path = tmp(&format!("determinism_{tag}_{jobs}.pftrace"));
-    let file = TraceFile::create(
-        &path,
-        TraceConfig {
-            wave_count: d.wave_count(),
-            ..config
-        },
-    )
-    .unwrap();
-    let opts = RunOptions {
-        jobs,
-        ..RunOptions::default()
+    // fixed latencies (no memory system) and the hazard checker
+    let run = RunConfig {
+        cycle_model: Some(CycleModel {
+            memory_system: None,
+            ..CycleModel::default()
+        }),
+        hazards: true,
+        ..RunConfig::plain(RunOptions {
+            jobs,
+            ..RunOptions::default()
+        })
     };
-    let (_, fault, obs) = run_observed(d, &opts, || {
-        TraceObserver::new(
-            &prog,
-            &d.program,
-            &topts,
-            file.writer(),
-            CycleClock::new(table.clone()),
-        )
-        .with_hazards(HazardChecker::new(&hazards))
-    });
-    assert!(fault.is_none());
-    finish(file, obs).unwrap();
+    let r = wavescope_traces::run_traced(s, &run, &path, config, &TraceOptions::default()).unwrap();
+    assert!(r.run.fault.is_none());
     let bytes = std::fs::read(&path).unwrap();
     if tag == "plain" && jobs == 2 {
         // the chunked file is still a valid trace with every wave's track
@@ -1114,6 +1112,152 @@ fn trace_bytes_do_not_depend_on_jobs() {
                 one_thread.len(),
                 other.iter().zip(&one_thread).position(|(a, b)| a != b)
             );
+        }
+    }
+}
+
+/// A case of the race fixtures (tests/fixtures/races: races.hip built for gfx950; tests/races.rs checks their
+/// findings against the llvm-objdump listing and the source).
+fn races_case(name: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/races")
+        .join(format!("case_{name}.json"))
+}
+
+/// The run report as JSON without the host's wall-clock figures (they differ run to run).
+fn report_facts(r: &wavescope::report::RunReport) -> serde_json::Value {
+    let mut v = serde_json::to_value(r).unwrap();
+    let o = v.as_object_mut().unwrap();
+    o.remove("wall_seconds");
+    o.remove("wave_instructions_per_second");
+    v
+}
+
+/// One configuration, three drivers of the run pipeline: the plain run (`Session::run`, `wavescope run`), the
+/// traced run (`run_traced`, `wavescope run --trace`) and the profiled run (`profile::run_profiled`, `wavescope
+/// profile`) give the same run report (timing with its memory counters, hazards, missing waits, races), for
+/// examples with LDS, barriers, MFMA, atomics, races (LDS, and global with `--races`) and a missing wait.
+#[test]
+fn run_traced_and_profiled_report_the_same() {
+    use wavescope::races::RaceOptions;
+    let global = RunConfig {
+        races: Some(RaceOptions {
+            lds: true,
+            global: true,
+        }),
+        ..RunConfig::default()
+    };
+    let cases = [
+        (example("polybench_gemm_64"), RunConfig::default()),
+        (example("heteromark_hist"), RunConfig::default()),
+        (example("mfma_bf16_16x16"), RunConfig::default()),
+        (races_case("hist_plain"), RunConfig::default()),
+        (races_case("wg_plain"), global.clone()),
+        (races_case("reduce_nobarrier"), global),
+    ];
+    let mut races = 0;
+    for (k, (m, config)) in cases.iter().enumerate() {
+        let load = || Session::load(m, &config.options).unwrap();
+        let s = load();
+        let plain = s.run(config);
+        assert!(plain.fault.is_none(), "{}", m.display());
+        let s = load();
+        let path = tmp(&format!("same_report_{k}.pftrace"));
+        let traced = wavescope_traces::run_traced(
+            &s,
+            config,
+            &path,
+            TraceConfig::default(),
+            &TraceOptions::default(),
+        )
+        .unwrap();
+        let traced = s.outcome_of(config, traced.run);
+        let s = load();
+        let profiled = wavescope_traces::profile::run_profiled(&s, config);
+        assert_eq!(
+            profiled.profile.totals.executions,
+            plain.stats.wave_instructions,
+            "{}: the profile counts every wave-instruction",
+            m.display()
+        );
+        let profiled = s.outcome_of(config, profiled.run);
+        let want = report_facts(&plain.report);
+        assert_eq!(
+            report_facts(&traced.report),
+            want,
+            "{}: traced",
+            m.display()
+        );
+        assert_eq!(
+            report_facts(&profiled.report),
+            want,
+            "{}: profiled",
+            m.display()
+        );
+        assert!(plain.report.cycles > 0);
+        races += plain.report.races.len();
+    }
+    assert!(races > 0, "the racy cases have race findings");
+}
+
+/// Issue 18: `wavescope run --trace` runs the race checker as `wavescope run` does; each race finding is an
+/// instant `race {kind} {access}` on the wave track of its second access, naming both instructions, and the
+/// traced run's race findings are the untraced run's.
+#[test]
+fn race_findings_are_trace_instants() {
+    use wavescope::races::RaceOptions;
+    for (case, global) in [
+        ("hist_plain", false),
+        ("wg_plain", true),
+        ("reduce_nobarrier", false),
+    ] {
+        let config = RunConfig {
+            races: Some(RaceOptions { lds: true, global }),
+            ..RunConfig::default()
+        };
+        let m = races_case(case);
+        let untraced = Session::load(&m, &config.options).unwrap().run(&config);
+        let want = &untraced.report.races;
+        assert!(!want.is_empty(), "{case} is racy");
+        let s = Session::load(&m, &config.options).unwrap();
+        let path = tmp(&format!("races_{case}.pftrace"));
+        let r = wavescope_traces::run_traced(
+            &s,
+            &config,
+            &path,
+            TraceConfig::default(),
+            &TraceOptions::default(),
+        )
+        .unwrap();
+        let traced = s.outcome_of(&config, r.run);
+        assert_eq!(&traced.report.races, want, "{case}");
+        let tr = validate(&path);
+        let marks: Vec<(&Slice, String)> = tr
+            .slices
+            .iter()
+            .filter(|s| s.instant && s.name.starts_with("race "))
+            .map(|s| (s, format!("{:?}", s.args)))
+            .collect();
+        let named = |f: &wavescope::races::RaceFinding, name: &str, args: &str| {
+            name == format!("race {} {}", f.kind, f.access).trim_end()
+                && args.contains(&format!("{}: ", f.first_pc))
+                && args.contains(&format!("{}: ", f.second_pc))
+        };
+        // every finding is marked, and every mark is a finding, on a wave's track
+        for f in want {
+            assert!(
+                marks.iter().any(|(s, a)| named(f, &s.name, a)),
+                "{case}: no instant for {}",
+                f.message
+            );
+        }
+        for (s, a) in &marks {
+            assert!(
+                want.iter().any(|f| named(f, &s.name, a)),
+                "{case}: instant {} {a} is no finding",
+                s.name
+            );
+            assert!(tr.track_name(s.track).starts_with("wave "), "{case}");
         }
     }
 }

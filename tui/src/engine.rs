@@ -727,90 +727,34 @@ fn parse_pc(s: &str) -> Option<u64> {
     u64::from_str_radix(s.trim().trim_start_matches("0x"), 16).ok()
 }
 
-/// Per-instruction issue and stall cycles of the cycle model over a whole run (a stall counts at the
-/// instruction that stood still, as `MachineTiming::pc_table` counts it).
-struct PcSink {
-    pcs: Arc<Vec<u64>>,
-    cycles: Vec<PcCycles>,
-}
-
-impl PcSink {
-    fn at(&mut self, pc: u64) -> Option<&mut PcCycles> {
-        let i = self.pcs.binary_search(&pc).ok()?;
-        self.cycles.get_mut(i)
-    }
-}
-
-impl wavescope::timing::TimingSink for PcSink {
-    fn issue(&mut self, _wave: u32, pc: u64, _start: u64, dur: u64) {
-        if let Some(c) = self.at(pc) {
-            c.issue += dur;
-            c.count += 1;
-        }
-    }
-    fn stall(
-        &mut self,
-        _wave: u32,
-        pc: u64,
-        _start: u64,
-        dur: u64,
-        _reason: wavescope::timing::StallReason,
-        _waited_for: &[u64],
-    ) {
-        if let Some(c) = self.at(pc) {
-            c.stall += dur;
-        }
-    }
-}
-
-/// Run the whole dispatch once on its own copy (so the interactive machine is not disturbed) with the hazard
-/// checker and the cycle model: per-instruction executions and cycles for the whole-dispatch gutters, hazards
-/// and missing waits for the findings.
+/// Run the whole dispatch once on its own copy (so the interactive machine is not disturbed) as `wavescope run`
+/// runs it (the run pipeline: hazard checker, LDS races, cycle model), profiled: per-instruction executions and
+/// cycles for the whole-dispatch gutters, hazards, missing waits and races for the findings. The cycle model runs
+/// without its memory system, as the interactive machine's live model (`Machine::configure`) does, so the
+/// whole-dispatch gutters and the live timeline count the same cycles.
 pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session::SessionError> {
-    use wavescope::hazards::{Findings, HazardChecker, HazardTable};
-    use wavescope::timing::{CycleModel, TimingObserver, TimingTable};
-    let opts = wavescope::launch::RunOptions::default();
-    let session = Session::load(manifest, &opts)?;
-    let d = &session.dispatch;
-    let hazards = HazardTable::with_apertures(&d.program, d.apertures);
-    let table = Arc::new(TimingTable::new(
-        &d.program,
-        CycleModel::default(),
-        d.lds_bytes,
-    ));
-    let pcs = Arc::new(d.program.pcs.clone());
-    let n = d.program.insts.len();
-    // LDS races and barrier misuse, as `wavescope run` checks by default (docs/races.md)
-    let ropts = wavescope::races::RaceOptions::default();
-    let race_table = wavescope::races::RaceTable::new(d);
-    let (_stats, fault, observers) = wavescope::launch::run_observed(d, &opts, || {
-        (
-            (
-                HazardChecker::new(&hazards),
-                wavescope::races::RaceChecker::new(&race_table, &d.mem, ropts),
-            ),
-            TimingObserver::with_sink(
-                table.clone(),
-                PcSink {
-                    pcs: pcs.clone(),
-                    cycles: vec![PcCycles::default(); n],
-                },
-            ),
-        )
-    });
-    let mut pc_cycles = vec![PcCycles::default(); n];
-    let mut checkers = Vec::new();
-    let mut race_checkers = Vec::new();
-    for ((checker, races), timing) in observers {
-        checkers.push(checker);
-        race_checkers.push(races);
-        for (a, b) in pc_cycles.iter_mut().zip(&timing.sink.cycles) {
-            a.issue += b.issue;
-            a.stall += b.stall;
-            a.count += b.count;
+    use wavescope::pipeline::RunConfig;
+    use wavescope::timing::CycleModel;
+    let config = RunConfig {
+        cycle_model: Some(CycleModel {
+            memory_system: None,
+            ..CycleModel::default()
+        }),
+        ..RunConfig::default()
+    };
+    let session = Session::load(manifest, &config.options)?;
+    let r = wavescope_traces::profile::run_profiled(&session, &config);
+    // a stall counts at the instruction that stood still, as `MachineTiming::pc_table` counts it
+    let mut pc_cycles = vec![PcCycles::default(); session.dispatch.program.insts.len()];
+    for i in &r.profile.insts {
+        if let Some(c) = pc_cycles.get_mut(i.index) {
+            c.issue = i.counts.issue_cycles;
+            c.stall = i.counts.stall_cycles();
+            c.count = i.counts.executions;
         }
     }
-    let findings = Findings::merge(checkers);
+    let fault = r.run.fault;
+    let findings = r.run.hazards.unwrap_or_default();
     let mut list: Vec<(String, Option<u64>)> = Vec::new();
     for h in &findings.hazards {
         list.push((
@@ -824,7 +768,7 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
             parse_pc(&m.use_pc),
         ));
     }
-    let races = wavescope::races::RaceFindings::merge(race_checkers, fault.as_ref(), ropts);
+    let races = r.run.races.unwrap_or_default();
     for r in wavescope::races::describe(&session, &races) {
         // the later access of the pair is where the missing barrier bites
         let pc = parse_pc(&r.second_pc).or(parse_pc(&r.first_pc));
