@@ -3,6 +3,7 @@
 pub mod check;
 pub mod code_object;
 pub mod debug_info;
+pub mod engine;
 pub mod exec;
 pub mod hazards;
 pub mod inspect;

@@ -12,8 +12,10 @@
 //! interactive front end can interrupt; when the poll says so `run` returns `None` and a later `run` carries on
 //! with the same plan.
 //!
-//! Barriers follow `launch::run_work_group`: a wave at `s_barrier` waits until every live (not ended) wave of its
-//! work-group arrived; ended waves leave the work-group.
+//! The schedule itself (residency, round robin, stepping, barriers, the budget and the stop flag) is the resident
+//! policy, `engine::resident`; the Machine is its debugger-facing façade: it adds breakpoints, watchpoints, shadow
+//! call stacks and the instruments through `engine::resident::Hooks`. Every instruction is `engine::step::issue`,
+//! the step of the batch policy too (`tests/scheduler_differential.rs` holds both to the same results).
 //!
 //! Nothing here knows about gdb or terminals: stop events are this module's own enum, addresses are device
 //! addresses, register state is the executor's [`Wave`].
@@ -34,140 +36,21 @@ pub use instrument::{
     WaveCycles, STRIP_BUCKETS,
 };
 
+use crate::engine::resident::{Group, Hooks, Resident};
 use crate::exec::observe::Observer;
-use crate::exec::{Ctx, Fault, FaultKind, Flow, Wave, WaveStatus, LANES};
+use crate::exec::{Fault, Flow, Wave, WaveStatus, LANES};
 use crate::hazards::HazardEvent;
 use crate::isa::{Format, Op};
-use crate::launch::{Dispatch, RunFault};
+use crate::launch::Dispatch;
 use crate::session::Session;
 use crate::timing::CycleModel;
 use instrument::{Attached, Instruments, LiveHazards};
 
-/// How a machine schedules and bounds its waves.
-#[derive(Clone, Debug)]
-pub struct MachineOptions {
-    /// Most waves resident at once (whole work-groups; at least one work-group is always resident).
-    pub resident_waves: u32,
-    /// Instructions a wave runs before the scheduler moves to the next wave (round robin).
-    pub quantum: u32,
-    /// Instructions between two calls of the poll function.
-    pub poll_interval: u32,
-}
+pub use crate::engine::resident::{
+    Action, Blocked, LaneWrite, MachineOptions, Plan, Stop, WatchHit,
+};
 
-impl Default for MachineOptions {
-    fn default() -> Self {
-        MachineOptions {
-            resident_waves: 256,
-            quantum: 32,
-            poll_interval: 4096,
-        }
-    }
-}
-
-/// What one wave may do until the next stop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Run freely.
-    Continue,
-    /// Execute one instruction, then stop.
-    Step,
-    /// Execute instructions while the PC stays in `start..end`, then stop.
-    RangeStep { start: u64, end: u64 },
-    /// Stay where it is.
-    Stop,
-}
-
-/// A resume request: actions for named waves, and what every other wave does (`Continue`, or `Stop` to keep them
-/// where they are — "scheduler locking").
-#[derive(Clone, Debug)]
-pub struct Plan {
-    pub actions: Vec<(u32, Action)>,
-    pub others: Action,
-}
-
-impl Plan {
-    /// Every wave runs.
-    pub fn continue_all() -> Plan {
-        Plan {
-            actions: Vec::new(),
-            others: Action::Continue,
-        }
-    }
-    /// Step `wave` by one instruction; the others run too (`locked == false`) or stay.
-    pub fn step(wave: u32, locked: bool) -> Plan {
-        Plan {
-            actions: vec![(wave, Action::Step)],
-            others: if locked {
-                Action::Stop
-            } else {
-                Action::Continue
-            },
-        }
-    }
-    fn action_of(&self, wave: u32) -> Action {
-        self.actions
-            .iter()
-            .find(|(w, _)| *w == wave)
-            .map(|(_, a)| *a)
-            .unwrap_or(self.others)
-    }
-}
-
-/// Why a wave cannot go on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Blocked {
-    /// It waits at `s_barrier` for waves of its work-group that the plan keeps stopped (or that faulted).
-    Barrier,
-}
-
-/// One lane's part in a watched write.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LaneWrite {
-    pub lane: u8,
-    /// First byte address the lane wrote.
-    pub addr: u64,
-    /// Bytes it wrote.
-    pub len: u8,
-}
-
-/// A write into a watched range.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WatchHit {
-    pub wave: u32,
-    /// PC of the instruction that wrote.
-    pub pc: u64,
-    /// The watch that fired.
-    pub watch_addr: u64,
-    pub watch_len: u64,
-    /// First watched byte that changed.
-    pub addr: u64,
-    pub old: Vec<u8>,
-    pub new: Vec<u8>,
-    /// The lanes whose store touched the watched range (global/flat stores and atomics; empty when the writer is
-    /// another kind of instruction, whose lanes are not known).
-    pub lanes: Vec<LaneWrite>,
-}
-
-/// Why `run` stopped.
-#[derive(Clone, Debug)]
-pub enum Stop {
-    /// `wave` is about to execute the instruction at a breakpoint, or (with `stop_on_findings`) the consumer
-    /// instruction of a new hazard or missing-wait finding: then [`Machine::finding_stop`] names it.
-    Breakpoint { wave: u32, pc: u64 },
-    /// The step or range step of `wave` finished.
-    StepDone { wave: u32 },
-    /// A watched range changed; the writing instruction has executed.
-    Watch(WatchHit),
-    /// `wave` faulted; it stays at the faulting PC.
-    Fault { wave: u32, fault: RunFault },
-    /// `s_trap code` executed (the PC is past it).
-    Trap { wave: u32, code: u8 },
-    /// `wave` cannot go on while the plan holds the waves it waits for.
-    Blocked { wave: u32, reason: Blocked },
-    /// Every wave of the dispatch ended.
-    Exited,
-}
-
+/// A wave's state in a user's words.
 /// A wave's state in a user's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WaveState {
@@ -204,16 +87,6 @@ pub enum AccessError {
     BadLane(u32),
 }
 
-struct Group {
-    flat: u32,
-    waves: Vec<Wave>,
-    lds: Vec<u8>,
-    /// Per wave: return addresses of the device-function calls it is inside, innermost last.
-    calls: Vec<Vec<u64>>,
-    /// Its slot in the live cycle model (`usize::MAX` when timing is off).
-    timing_slot: usize,
-}
-
 /// Call-like instructions, for the shadow call stacks.
 const CALL: u8 = 1;
 const SETPC: u8 = 2;
@@ -227,34 +100,8 @@ struct Watch {
     last: Option<Vec<u8>>,
 }
 
-/// The stepping wave of the current plan and how far it got.
-#[derive(Clone, Copy, Debug)]
-struct Stepper {
-    wave: u32,
-    action: Action,
-    /// Its first instruction has executed (a wave stepping onto `s_barrier` waits there for the release).
-    issued: bool,
-}
-
-/// What executing one instruction led to.
-enum Exec {
-    Next,
-    Breakpoint,
-    Barrier,
-    End,
-    Stop(Stop),
-}
-
-/// One dispatch under interactive control. See the module documentation.
-pub struct Machine {
-    session: Session,
-    opts: MachineOptions,
-    /// Resident work-groups in launch order.
-    groups: Vec<Group>,
-    /// Next work-group (flat index) to launch.
-    next_group: u32,
-    total_groups: u32,
-    waves_per_group: u32,
+/// The debugger's part of a machine: what its hooks into the resident schedule keep.
+struct Debugger {
     /// Per instruction index: a breakpoint is set at its PC.
     bp_at: Vec<bool>,
     /// Breakpoints at addresses where no instruction starts (kept so removal answers truthfully).
@@ -264,16 +111,17 @@ pub struct Machine {
     store_width: Vec<u8>,
     /// Per instruction index: CALL (s_swappc_b64, s_call_b64), SETPC (s_setpc_b64, a return) or 0.
     call_kind: Vec<u8>,
-    plan: Plan,
-    stepper: Option<Stepper>,
-    /// Wave the round robin served last (the next round starts after it, so breakpoint hits rotate over waves).
-    last_wave: Option<u32>,
-    since_poll: u32,
-    wave_instructions: u64,
-    groups_retired: u32,
     last_watch: Option<WatchHit>,
     /// Timing, hazards and the adapter's observer; None while all are off (one check per instruction).
     instr: Option<Box<Instruments>>,
+}
+
+/// One dispatch under interactive control. See the module documentation.
+pub struct Machine {
+    session: Session,
+    /// The resident schedule.
+    sched: Resident,
+    dbg: Debugger,
 }
 
 impl Machine {
@@ -297,32 +145,21 @@ impl Machine {
                 _ => 0,
             })
             .collect();
-        let mut m = Machine {
-            total_groups: d.work_group_count(),
-            waves_per_group: d.waves_per_group().max(1),
-            session,
-            opts,
-            groups: Vec::new(),
-            next_group: 0,
+        let mut dbg = Debugger {
             bp_at: vec![false; n],
             bp_elsewhere: Vec::new(),
             watches: Vec::new(),
             store_width,
             call_kind,
-            plan: Plan {
-                actions: Vec::new(),
-                others: Action::Stop,
-            },
-            stepper: None,
-            last_wave: None,
-            since_poll: 0,
-            wave_instructions: 0,
-            groups_retired: 0,
             last_watch: None,
             instr: None,
         };
-        m.launch_groups();
-        m
+        let sched = Resident::new(d, opts, &mut dbg);
+        Machine {
+            session,
+            sched,
+            dbg,
+        }
     }
 
     pub fn session(&self) -> &Session {
@@ -332,7 +169,7 @@ impl Machine {
         &self.session.dispatch
     }
     pub fn options(&self) -> &MachineOptions {
-        &self.opts
+        self.sched.options()
     }
     /// Give the session back (e.g. to check outputs after the end).
     pub fn into_session(self) -> Session {
@@ -343,7 +180,8 @@ impl Machine {
 
     /// Resident waves that have not ended, in launch order.
     pub fn waves(&self) -> impl Iterator<Item = &Wave> + '_ {
-        self.groups
+        self.sched
+            .groups
             .iter()
             .flat_map(|g| g.waves.iter())
             .filter(|w| w.wave_status != WaveStatus::Done)
@@ -351,25 +189,25 @@ impl Machine {
 
     /// Every resident wave, ended ones included (they stay until their work-group retires).
     pub fn resident_waves(&self) -> impl Iterator<Item = &Wave> + '_ {
-        self.groups.iter().flat_map(|g| g.waves.iter())
+        self.sched.groups.iter().flat_map(|g| g.waves.iter())
     }
 
     /// A resident wave by its dispatch-wide index (`WaveId::wave`), ended or not.
     pub fn wave(&self, wave: u32) -> Option<&Wave> {
-        let (g, w) = self.locate(wave)?;
-        Some(&self.groups[g].waves[w])
+        let (g, w) = self.sched.locate(wave)?;
+        Some(&self.sched.groups[g].waves[w])
     }
 
     pub fn wave_mut(&mut self, wave: u32) -> Option<&mut Wave> {
-        let (g, w) = self.locate(wave)?;
-        Some(&mut self.groups[g].waves[w])
+        let (g, w) = self.sched.locate(wave)?;
+        Some(&mut self.sched.groups[g].waves[w])
     }
 
     /// Return addresses of the device-function calls `wave` is inside, innermost last (empty in the kernel's own
     /// code). Kept by the machine as calls and returns execute.
     pub fn call_stack(&self, wave: u32) -> &[u64] {
-        match self.locate(wave) {
-            Some((g, w)) => &self.groups[g].calls[w],
+        match self.sched.locate(wave) {
+            Some((g, w)) => &self.sched.groups[g].calls[w],
             None => &[],
         }
     }
@@ -395,30 +233,30 @@ impl Machine {
     /// Work-groups: (retired, resident, not yet launched).
     pub fn group_counts(&self) -> (u32, u32, u32) {
         (
-            self.groups_retired,
-            self.groups.len() as u32,
-            self.total_groups - self.next_group,
+            self.sched.groups_retired,
+            self.sched.groups.len() as u32,
+            self.sched.total_groups - self.sched.next_group,
         )
     }
     pub fn total_waves(&self) -> u64 {
         self.session.dispatch.wave_count()
     }
     pub fn wave_instructions(&self) -> u64 {
-        self.wave_instructions
+        self.sched.wave_instructions
     }
     /// Has every wave of the dispatch ended?
     pub fn finished(&self) -> bool {
-        self.next_group >= self.total_groups && self.groups.iter().all(group_done)
+        self.sched.finished()
     }
     /// The last watched write (for "which lane wrote what").
     pub fn last_watch(&self) -> Option<&WatchHit> {
-        self.last_watch.as_ref()
+        self.dbg.last_watch.as_ref()
     }
 
     // ---- instrumentation ------------------------------------------------------------------------------------
 
     fn instruments(&mut self) -> &mut Instruments {
-        self.instr.get_or_insert_with(Default::default)
+        self.dbg.instr.get_or_insert_with(Default::default)
     }
 
     /// Turn on the live cycle model (`crate::timing`) with `model` (`CycleModel::default()` is cdna4.toml).
@@ -426,8 +264,8 @@ impl Machine {
     /// their clocks now, at 0. Read it with [`Machine::timing`]. A second call starts the model afresh.
     pub fn enable_timing(&mut self, model: CycleModel) {
         let d = &self.session.dispatch;
-        let mut t = MachineTiming::new(d, model, self.waves_per_group);
-        for g in &mut self.groups {
+        let mut t = MachineTiming::new(d, model, self.sched.waves_per_group);
+        for g in &mut self.sched.groups {
             g.timing_slot = t.group_start(g.flat, &g.waves);
         }
         self.instruments().timing = Some(t);
@@ -435,7 +273,7 @@ impl Machine {
 
     /// The live cycle model, when on.
     pub fn timing(&self) -> Option<&MachineTiming> {
-        self.instr.as_deref().and_then(|i| i.timing.as_ref())
+        self.dbg.instr.as_deref().and_then(|i| i.timing.as_ref())
     }
 
     /// Turn on the live hazard and missing-wait checker (`crate::hazards`). With `stop_on_findings`, a wave
@@ -454,13 +292,17 @@ impl Machine {
 
     /// Is the live hazard checker on?
     pub fn hazards_enabled(&self) -> bool {
-        self.instr.as_deref().is_some_and(|i| i.hazards.is_some())
+        self.dbg
+            .instr
+            .as_deref()
+            .is_some_and(|i| i.hazards.is_some())
     }
 
     /// First occurrence per (finding, wave) of every hazard and missing wait the live checker found so far
     /// (empty when it is off).
     pub fn hazard_events(&self) -> &[HazardEvent] {
-        self.instr
+        self.dbg
+            .instr
             .as_deref()
             .and_then(|i| i.hazards.as_ref())
             .map_or(&[], |h| h.checker.events())
@@ -468,7 +310,7 @@ impl Machine {
 
     /// The findings the last stop was for (empty unless it was a finding stop; cleared by `resume`).
     pub fn finding_stop(&self) -> &[FindingStop] {
-        self.instr.as_deref().map_or(&[], |i| &i.finding_stop)
+        self.dbg.instr.as_deref().map_or(&[], |i| &i.finding_stop)
     }
 
     /// Attach an adapter's observer (replacing and returning the one attached before). It sees `wave_start`
@@ -506,18 +348,12 @@ impl Machine {
 
     /// Detach the adapter's observer (e.g. to finish a trace).
     pub fn detach_observer(&mut self) -> Option<Box<dyn Observer + Send>> {
-        self.instr
+        self.dbg
+            .instr
             .as_deref_mut()?
             .observer
             .take()
             .map(Attached::into_plain)
-    }
-
-    fn locate(&self, wave: u32) -> Option<(usize, usize)> {
-        let flat = wave / self.waves_per_group;
-        let w = (wave % self.waves_per_group) as usize;
-        let g = self.groups.iter().position(|g| g.flat == flat)?;
-        (w < self.groups[g].waves.len()).then_some((g, w))
     }
 
     // ---- memory -------------------------------------------------------------------------------------------
@@ -528,8 +364,8 @@ impl Machine {
         let d = &self.session.dispatch;
         if let Some(off) = lds_offset(d, addr) {
             let Some(lds) = wave
-                .and_then(|w| self.locate(w))
-                .map(|(g, _)| &self.groups[g].lds)
+                .and_then(|w| self.sched.locate(w))
+                .map(|(g, _)| &self.sched.groups[g].lds)
             else {
                 return 0;
             };
@@ -558,9 +394,9 @@ impl Machine {
         let d = &self.session.dispatch;
         if let Some(off) = lds_offset(d, addr) {
             let (g, _) = wave
-                .and_then(|w| self.locate(w))
+                .and_then(|w| self.sched.locate(w))
                 .ok_or(AccessError::Unmapped(addr))?;
-            let lds = &mut self.groups[g].lds;
+            let lds = &mut self.sched.groups[g].lds;
             let end = off
                 .checked_add(data.len())
                 .filter(|&e| e <= lds.len())
@@ -579,8 +415,8 @@ impl Machine {
 
     /// The LDS of `wave`'s work-group.
     pub fn lds(&self, wave: u32) -> Result<&[u8], AccessError> {
-        let (g, _) = self.locate(wave).ok_or(AccessError::NoWave(wave))?;
-        Ok(&self.groups[g].lds)
+        let (g, _) = self.sched.locate(wave).ok_or(AccessError::NoWave(wave))?;
+        Ok(&self.sched.groups[g].lds)
     }
 
     /// The private (scratch) memory of one lane of `wave`.
@@ -601,12 +437,12 @@ impl Machine {
     pub fn add_breakpoint(&mut self, pc: u64) -> bool {
         match self.session.dispatch.program.index_of(pc) {
             Some(i) => {
-                self.bp_at[i] = true;
+                self.dbg.bp_at[i] = true;
                 true
             }
             None => {
-                if !self.bp_elsewhere.contains(&pc) {
-                    self.bp_elsewhere.push(pc);
+                if !self.dbg.bp_elsewhere.contains(&pc) {
+                    self.dbg.bp_elsewhere.push(pc);
                 }
                 false
             }
@@ -616,11 +452,11 @@ impl Machine {
     /// Remove a breakpoint; false if none was set at `pc`.
     pub fn remove_breakpoint(&mut self, pc: u64) -> bool {
         match self.session.dispatch.program.index_of(pc) {
-            Some(i) => std::mem::replace(&mut self.bp_at[i], false),
+            Some(i) => std::mem::replace(&mut self.dbg.bp_at[i], false),
             None => {
-                let n = self.bp_elsewhere.len();
-                self.bp_elsewhere.retain(|&a| a != pc);
-                n != self.bp_elsewhere.len()
+                let n = self.dbg.bp_elsewhere.len();
+                self.dbg.bp_elsewhere.retain(|&a| a != pc);
+                n != self.dbg.bp_elsewhere.len()
             }
         }
     }
@@ -628,13 +464,14 @@ impl Machine {
     pub fn breakpoints(&self) -> Vec<u64> {
         let p = &self.session.dispatch.program;
         let mut v: Vec<u64> = self
+            .dbg
             .bp_at
             .iter()
             .enumerate()
             .filter(|(_, &b)| b)
             .map(|(i, _)| p.pcs[i])
             .collect();
-        v.extend(&self.bp_elsewhere);
+        v.extend(&self.dbg.bp_elsewhere);
         v
     }
 
@@ -642,18 +479,19 @@ impl Machine {
     pub fn add_watch(&mut self, addr: u64, len: u64) {
         let len = len.clamp(1, 4096);
         let last = self.read_exact(addr, len);
-        self.watches.push(Watch { addr, len, last });
+        self.dbg.watches.push(Watch { addr, len, last });
     }
 
     pub fn remove_watch(&mut self, addr: u64, len: u64) -> bool {
         let len = len.clamp(1, 4096);
         match self
+            .dbg
             .watches
             .iter()
             .position(|w| w.addr == addr && w.len == len)
         {
             Some(i) => {
-                self.watches.remove(i);
+                self.dbg.watches.remove(i);
                 true
             }
             None => false,
@@ -661,20 +499,19 @@ impl Machine {
     }
 
     pub fn clear_breakpoints_and_watches(&mut self) {
-        self.bp_at.iter_mut().for_each(|b| *b = false);
-        self.bp_elsewhere.clear();
-        self.watches.clear();
+        self.dbg.bp_at.iter_mut().for_each(|b| *b = false);
+        self.dbg.bp_elsewhere.clear();
+        self.dbg.watches.clear();
     }
 
     fn read_exact(&self, addr: u64, len: u64) -> Option<Vec<u8>> {
-        let mut v = vec![0u8; len as usize];
-        self.session.dispatch.mem.read(addr, &mut v).ok().map(|_| v)
+        Debugger::read_exact(&self.session.dispatch, addr, len)
     }
 
     fn refresh_watches(&mut self) {
-        for i in 0..self.watches.len() {
-            let (a, l) = (self.watches[i].addr, self.watches[i].len);
-            self.watches[i].last = self.read_exact(a, l);
+        for i in 0..self.dbg.watches.len() {
+            let (a, l) = (self.dbg.watches[i].addr, self.dbg.watches[i].len);
+            self.dbg.watches[i].last = self.read_exact(a, l);
         }
     }
 
@@ -683,60 +520,34 @@ impl Machine {
     /// Set what each wave does until the next stop. Waves the plan lets run leave a fault behind them (they retry
     /// the faulting instruction, as a process resumed without the signal does).
     pub fn resume(&mut self, plan: Plan) {
-        if let Some(ins) = self.instr.as_deref_mut() {
+        if let Some(ins) = self.dbg.instr.as_deref_mut() {
             ins.finding_stop.clear();
         }
-        self.stepper = plan
-            .actions
-            .iter()
-            .find(|(_, a)| matches!(a, Action::Step | Action::RangeStep { .. }))
-            .map(|&(wave, action)| Stepper {
-                wave,
-                action,
-                issued: false,
-            });
-        for g in &mut self.groups {
-            for w in &mut g.waves {
-                if w.wave_status == WaveStatus::Faulted && plan.action_of(w.id.wave) != Action::Stop
-                {
-                    w.wave_status = WaveStatus::Running;
-                }
-            }
-        }
-        self.plan = plan;
+        self.sched.resume(plan);
     }
 
     /// Forget the plan: every wave stays where it is. Returns the wave a front end should name as stopped.
     pub fn halt(&mut self) -> Option<u32> {
-        let named = self.stepper.map(|s| s.wave).filter(|&w| self.is_live(w));
-        self.stepper = None;
-        self.plan = Plan {
-            actions: Vec::new(),
-            others: Action::Stop,
-        };
-        named
-            .or(self.last_wave.filter(|&w| self.is_live(w)))
-            .or_else(|| self.waves().next().map(|w| w.id.wave))
+        self.sched.halt()
     }
 
-    /// Carry out the plan until a stop (`Some`) or until `poll` asks to pause (`None`; call `run` again to go on).
+    /// Carry out the plan until a stop (`Some`) or until `poll` asks to pause or the stop flag
+    /// (`MachineOptions::control`) is raised (`None`; call `run` again to go on).
     pub fn run(&mut self, poll: &mut dyn FnMut() -> bool) -> Option<Stop> {
-        let stop = self.run_inner(poll);
-        if stop.is_some() {
-            self.stepper = None;
-            self.plan = Plan {
-                actions: Vec::new(),
-                others: Action::Stop,
-            };
-        }
-        stop
+        self.sched.run(&self.session.dispatch, &mut self.dbg, poll)
     }
 
-    /// Run every wave to the end (or the first fault), ignoring breakpoints, watches and findings (e.g. after a
-    /// detach).
+    /// Run every wave to the end (or the first fault, the budget's included), ignoring breakpoints, watches and
+    /// findings (e.g. after a detach). A raised stop flag does not end it (it pauses `run` at poll points only;
+    /// the run goes on after each).
     pub fn run_to_end(&mut self) -> Stop {
         self.clear_breakpoints_and_watches();
-        if let Some(h) = self.instr.as_deref_mut().and_then(|i| i.hazards.as_mut()) {
+        if let Some(h) = self
+            .dbg
+            .instr
+            .as_deref_mut()
+            .and_then(|i| i.hazards.as_mut())
+        {
             h.stop = false;
         }
         self.resume(Plan::continue_all());
@@ -746,353 +557,126 @@ impl Machine {
             }
         }
     }
+}
 
-    fn run_inner(&mut self, poll: &mut dyn FnMut() -> bool) -> Option<Stop> {
-        loop {
-            self.retire_and_launch();
-            // The stepping wave goes first; the others run only while it cannot.
-            if let Some(st) = self.stepper {
-                match self.advance_stepper(st, poll) {
-                    StepOutcome::Stop(s) => return Some(s),
-                    StepOutcome::Paused => return None,
-                    StepOutcome::Ended => {
-                        // gdb-stock-client.md §3: a stepped wave that ends lets the others run on until a
-                        // breakpoint or the end of the dispatch.
-                        self.stepper = None;
-                        self.plan.others = Action::Continue;
-                        self.plan.actions.clear();
-                        continue;
-                    }
-                    StepOutcome::Waiting => {}
-                }
-            }
-            if self.finished() {
-                return Some(Stop::Exited);
-            }
-            match self.round(poll) {
-                RoundOutcome::Stop(s) => return Some(s),
-                RoundOutcome::Paused => return None,
-                RoundOutcome::Progress => {}
-                RoundOutcome::NoProgress => {
-                    self.retire_and_launch();
-                    if self.finished() {
-                        return Some(Stop::Exited);
-                    }
-                    if let Some(st) = self.stepper {
-                        // Its barrier may have been released by the last waves that ended.
-                        if self
-                            .wave(st.wave)
-                            .is_some_and(|w| w.wave_status != WaveStatus::AtBarrier)
-                        {
-                            continue;
-                        }
-                        return Some(Stop::Blocked {
-                            wave: st.wave,
-                            reason: Blocked::Barrier,
-                        });
-                    }
-                    // Nothing may run: the waves the plan lets run all wait at barriers.
-                    let wave = self
-                        .waves()
-                        .find(|w| {
-                            self.plan.action_of(w.id.wave) != Action::Stop
-                                && w.wave_status == WaveStatus::AtBarrier
-                        })
-                        .or_else(|| self.waves().next())
-                        .map(|w| w.id.wave)?;
-                    return Some(Stop::Blocked {
-                        wave,
-                        reason: Blocked::Barrier,
-                    });
-                }
-            }
+impl Hooks for Debugger {
+    fn before(&mut self, d: &Dispatch, wave: &Wave, i: usize, check_bp: bool) -> Option<Stop> {
+        if check_bp && self.bp_at[i] {
+            return Some(Stop::Breakpoint {
+                wave: wave.id.wave,
+                pc: wave.pc,
+            });
         }
+        self.instr
+            .as_deref_mut()?
+            .before(wave, i, &d.program.insts[i])
     }
 
-    fn advance_stepper(&mut self, mut st: Stepper, poll: &mut dyn FnMut() -> bool) -> StepOutcome {
-        loop {
-            let Some((g, w)) = self.locate(st.wave) else {
-                return StepOutcome::Ended;
-            };
-            match self.groups[g].waves[w].wave_status {
-                WaveStatus::Done => return StepOutcome::Ended,
-                WaveStatus::AtBarrier => {
-                    self.stepper = Some(st);
-                    return StepOutcome::Waiting;
+    fn after(
+        &mut self,
+        d: &Dispatch,
+        group: &mut Group,
+        w: usize,
+        idx: Option<usize>,
+        pc: u64,
+        r: &Result<Flow, Box<Fault>>,
+    ) -> Option<Stop> {
+        let flow = match r {
+            Ok(flow) => *flow,
+            Err(_) => {
+                if let (Some(h), Some(_)) = (
+                    self.instr.as_deref_mut().and_then(|i| i.hazards.as_mut()),
+                    idx,
+                ) {
+                    // the wave stays at the faulting PC and may retry it: the checker saw it already
+                    h.pending.push((group.waves[w].id.wave, pc));
                 }
-                WaveStatus::Faulted => {
-                    let fault = self.fault_of(
-                        g,
-                        w,
-                        Fault::new(FaultKind::IllegalInstruction, "the wave faulted"),
-                    );
-                    return StepOutcome::Stop(Stop::Fault {
-                        wave: st.wave,
-                        fault,
-                    });
-                }
-                WaveStatus::Running => {}
+                return None;
             }
-            if st.issued {
-                // The barrier the step executed has been released: that completes a one-instruction step.
-                if st.action == Action::Step {
-                    return StepOutcome::Stop(Stop::StepDone { wave: st.wave });
-                }
-                let pc = self.groups[g].waves[w].pc;
-                if let Action::RangeStep { start, end } = st.action {
-                    if !(start..end).contains(&pc) {
-                        return StepOutcome::Stop(Stop::StepDone { wave: st.wave });
-                    }
-                }
-            }
-            // The first instruction of a step ignores a breakpoint at the PC (the user is stepping off it).
-            let check_bp = st.issued;
-            st.issued = true;
-            self.stepper = Some(st);
-            match self.exec_one(g, w, check_bp) {
-                Exec::Stop(s) => return StepOutcome::Stop(s),
-                Exec::Breakpoint => {
-                    let pc = self.groups[g].waves[w].pc;
-                    return StepOutcome::Stop(Stop::Breakpoint { wave: st.wave, pc });
-                }
-                Exec::End => return StepOutcome::Ended,
-                Exec::Barrier => continue, // loop: released → done/continue, else Waiting
-                Exec::Next => {}
-            }
-            match st.action {
-                Action::RangeStep { start, end } => {
-                    let pc = self.groups[g].waves[w].pc;
-                    if !(start..end).contains(&pc) {
-                        return StepOutcome::Stop(Stop::StepDone { wave: st.wave });
-                    }
-                    if self.poll_due() && poll() {
-                        return StepOutcome::Paused;
-                    }
-                }
-                _ => return StepOutcome::Stop(Stop::StepDone { wave: st.wave }),
-            }
-        }
-    }
-
-    fn poll_due(&mut self) -> bool {
-        self.since_poll += 1;
-        if self.since_poll >= self.opts.poll_interval {
-            self.since_poll = 0;
-            true
-        } else {
-            false
-        }
-    }
-
-    /// One round robin pass over the waves the plan lets run (the stepping wave excepted).
-    fn round(&mut self, poll: &mut dyn FnMut() -> bool) -> RoundOutcome {
-        // Start after the wave served last, so that a breakpoint is hit by the waves in turn.
-        let mut order: Vec<u32> = Vec::new();
-        for g in &self.groups {
-            for w in &g.waves {
-                if w.wave_status == WaveStatus::Running
-                    && self.plan.action_of(w.id.wave) == Action::Continue
-                    && self.stepper.is_none_or(|s| s.wave != w.id.wave)
-                {
-                    order.push(w.id.wave);
-                }
-            }
-        }
-        if order.is_empty() {
-            return RoundOutcome::NoProgress;
-        }
-        if let Some(last) = self.last_wave {
-            let k = order.iter().position(|&w| w > last).unwrap_or(0);
-            order.rotate_left(k);
-        }
-        for wave in order {
-            let Some((g, w)) = self.locate(wave) else {
-                continue;
-            };
-            self.last_wave = Some(wave);
-            for _ in 0..self.opts.quantum {
-                if self.groups[g].waves[w].wave_status != WaveStatus::Running {
-                    break;
-                }
-                match self.exec_one(g, w, true) {
-                    Exec::Stop(s) => return RoundOutcome::Stop(s),
-                    Exec::Breakpoint => {
-                        let pc = self.groups[g].waves[w].pc;
-                        return RoundOutcome::Stop(Stop::Breakpoint { wave, pc });
-                    }
-                    Exec::Barrier | Exec::End => break,
-                    Exec::Next => {}
-                }
-                if self.poll_due() && poll() {
-                    return RoundOutcome::Paused;
-                }
-            }
-            // A stepping wave released from its barrier by this one takes over again.
-            if let Some(st) = self.stepper {
-                if self
-                    .wave(st.wave)
-                    .is_some_and(|x| x.wave_status != WaveStatus::AtBarrier)
-                {
-                    return RoundOutcome::Progress;
-                }
-            }
-        }
-        RoundOutcome::Progress
-    }
-
-    /// Execute the instruction at the PC of wave `w` of group `g`.
-    fn exec_one(&mut self, g: usize, w: usize, check_bp: bool) -> Exec {
-        let d = &self.session.dispatch;
-        let pc = self.groups[g].waves[w].pc;
-        let idx = d.program.index_of(pc);
-        if check_bp && idx.is_some_and(|i| self.bp_at[i]) {
-            return Exec::Breakpoint;
-        }
-        if let (Some(ins), Some(i)) = (self.instr.as_deref_mut(), idx) {
-            let wave = &self.groups[g].waves[w];
-            if let Some(s) = ins.before(wave, i, &d.program.insts[i]) {
-                return Exec::Stop(s);
-            }
-        }
-        let group = &mut self.groups[g];
-        let wave = &mut group.waves[w];
-        let mut ctx = Ctx {
-            mem: &d.mem,
-            lds: &mut group.lds,
-            apertures: d.apertures,
         };
-        // the one step of every scheduler: barrier, end, halt and fault states applied there
-        let r = crate::launch::issue(&d.program, wave, idx, &mut ctx);
-        self.wave_instructions += 1;
-        if let (Some(ins), Some(i), Ok(flow)) = (self.instr.as_deref_mut(), idx, &r) {
-            let group = &self.groups[g];
+        let i = idx?;
+        if let Some(ins) = self.instr.as_deref_mut() {
             ins.after(
                 group.timing_slot,
                 &group.waves[w],
                 i,
                 &d.program.insts[i],
                 pc,
-                *flow,
+                flow,
             );
         }
-        let flow = match r {
-            Ok(f) => f,
-            Err(f) => {
-                if let (Some(h), Some(_)) = (
-                    self.instr.as_deref_mut().and_then(|i| i.hazards.as_mut()),
-                    idx,
-                ) {
-                    // the wave stays at the faulting PC and may retry it: the checker saw it already
-                    h.pending.push((self.groups[g].waves[w].id.wave, pc));
-                }
-                let fault = self.fault_of(g, w, f);
-                return Exec::Stop(Stop::Fault {
-                    wave: fault.wave.wave,
-                    fault,
-                });
-            }
-        };
         // Shadow call stack: what a debugger unwinds device-function frames with (the AMDGPU code objects carry
         // no usable CFI). A call pushes its return address; a jump to a remembered return address pops to it.
-        if let Some(i) = idx {
-            match self.call_kind[i] {
-                CALL => {
-                    let ret = pc + d.program.insts[i].size as u64;
-                    let stack = &mut self.groups[g].calls[w];
-                    if stack.len() == MAX_CALL_DEPTH {
-                        stack.remove(0);
-                    }
-                    stack.push(ret);
+        match self.call_kind[i] {
+            CALL => {
+                let ret = pc + d.program.insts[i].size as u64;
+                let stack = &mut group.calls[w];
+                if stack.len() == MAX_CALL_DEPTH {
+                    stack.remove(0);
                 }
-                SETPC => {
-                    let to = self.groups[g].waves[w].pc;
-                    let stack = &mut self.groups[g].calls[w];
-                    if let Some(k) = stack.iter().rposition(|&r| r == to) {
-                        stack.truncate(k);
-                    }
+                stack.push(ret);
+            }
+            SETPC => {
+                let to = group.waves[w].pc;
+                let stack = &mut group.calls[w];
+                if let Some(k) = stack.iter().rposition(|&r| r == to) {
+                    stack.truncate(k);
                 }
-                _ => {}
             }
+            _ => {}
         }
-        if !self.watches.is_empty() {
-            if let Some(hit) = self.check_watches(g, w, pc, idx) {
-                // A barrier or end reached by the same instruction still takes effect.
-                self.apply_flow(g, w, flow);
-                self.last_watch = Some(hit.clone());
-                return Exec::Stop(Stop::Watch(hit));
-            }
+        if self.watches.is_empty() {
+            return None;
         }
-        self.apply_flow(g, w, flow)
+        let hit = self.check_watches(d, &group.waves[w], pc, i)?;
+        self.last_watch = Some(hit.clone());
+        Some(Stop::Watch(hit))
     }
 
-    /// What the scheduler does after `launch::issue` applied the flow to the wave's state.
-    fn apply_flow(&mut self, g: usize, w: usize, flow: Flow) -> Exec {
-        let wave = &mut self.groups[g].waves[w];
-        match flow {
-            Flow::Barrier => {
-                self.try_release(g);
-                Exec::Barrier
-            }
-            Flow::End => {
-                if let Some(ins) = self.instr.as_deref_mut() {
-                    ins.wave_end(wave);
-                }
-                self.try_release(g);
-                Exec::End
-            }
-            Flow::Trap(code) => Exec::Stop(Stop::Trap {
-                wave: wave.id.wave,
-                code,
-            }),
-            Flow::Sleep(u32::MAX) => {
-                let fault = crate::launch::halt_fault(wave);
-                Exec::Stop(Stop::Fault {
-                    wave: fault.wave.wave,
-                    fault,
-                })
-            }
-            _ => Exec::Next,
+    fn wave_end(&mut self, wave: &Wave) {
+        if let Some(ins) = self.instr.as_deref_mut() {
+            ins.wave_end(wave);
         }
     }
 
-    #[allow(clippy::boxed_local)] // handlers return Box<Fault>; unboxing here would copy it for nothing
-    fn fault_of(&mut self, g: usize, w: usize, f: Box<Fault>) -> RunFault {
-        let wave = &mut self.groups[g].waves[w];
-        wave.wave_status = WaveStatus::Faulted;
-        RunFault {
-            kind: f.kind,
-            wave: wave.id,
-            pc: wave.pc,
-            lanes: f.lanes,
-            addr: f.addr,
-            detail: f.detail,
+    fn barrier_release(&mut self, group: &Group) {
+        if let Some(ins) = self.instr.as_deref_mut() {
+            ins.barrier_release(group.timing_slot, group.flat);
         }
     }
 
-    /// Release the barrier of group `g` when every live wave arrived (`launch::release_barrier`, the rule of
-    /// every scheduler).
-    fn try_release(&mut self, g: usize) {
-        if crate::launch::release_barrier(&mut self.groups[g].waves) {
-            if let Some(ins) = self.instr.as_deref_mut() {
-                let group = &self.groups[g];
-                ins.barrier_release(group.timing_slot, group.flat);
-            }
+    fn group_start(&mut self, flat: u32, waves: &[Wave]) -> usize {
+        self.instr
+            .as_deref_mut()
+            .map_or(usize::MAX, |ins| ins.group_start(flat, waves))
+    }
+
+    fn group_end(&mut self, group: &Group) {
+        if let Some(t) = self.instr.as_deref_mut().and_then(|i| i.timing.as_mut()) {
+            t.group_end(group.timing_slot);
         }
+    }
+}
+
+impl Debugger {
+    fn read_exact(d: &Dispatch, addr: u64, len: u64) -> Option<Vec<u8>> {
+        let mut v = vec![0u8; len as usize];
+        d.mem.read(addr, &mut v).ok().map(|_| v)
     }
 
     /// Compare the watched ranges with what they held; on a change, say which lanes of the writing instruction
     /// stored into the range.
     fn check_watches(
         &mut self,
-        g: usize,
-        w: usize,
+        d: &Dispatch,
+        wave: &Wave,
         pc: u64,
-        idx: Option<usize>,
+        idx: usize,
     ) -> Option<WatchHit> {
         let mut hit = None;
         for i in 0..self.watches.len() {
             let (addr, len) = (self.watches[i].addr, self.watches[i].len);
-            let now = self.read_exact(addr, len);
+            let now = Self::read_exact(d, addr, len);
             if now == self.watches[i].last {
                 continue;
             }
@@ -1104,10 +688,7 @@ impl Machine {
                 continue;
             };
             let first = old.iter().zip(&new).position(|(a, b)| a != b).unwrap_or(0);
-            let wave = &self.groups[g].waves[w];
-            let lanes = idx
-                .map(|i| self.store_lanes(wave, i, addr, len))
-                .unwrap_or_default();
+            let lanes = self.store_lanes(d, wave, idx, addr, len);
             hit = Some(WatchHit {
                 wave: wave.id.wave,
                 pc,
@@ -1124,12 +705,19 @@ impl Machine {
 
     /// Lanes of the FLAT/GLOBAL store or atomic at instruction `i` whose bytes fall in `addr..addr+len`, from the
     /// wave's registers after the instruction (a store does not change its address operands).
-    fn store_lanes(&self, wave: &Wave, i: usize, addr: u64, len: u64) -> Vec<LaneWrite> {
+    fn store_lanes(
+        &self,
+        d: &Dispatch,
+        wave: &Wave,
+        i: usize,
+        addr: u64,
+        len: u64,
+    ) -> Vec<LaneWrite> {
         let width = self.store_width[i];
         if width == 0 {
             return Vec::new();
         }
-        let inst = &self.session.dispatch.program.insts[i];
+        let inst = &d.program.insts[i];
         let exec = wave.exec();
         let vaddr = inst.src[0];
         let saddr = inst.src[2];
@@ -1164,48 +752,6 @@ impl Machine {
             }
         }
         out
-    }
-
-    // ---- residency ----------------------------------------------------------------------------------------
-
-    /// Retire work-groups whose waves all ended and launch pending ones while there is room.
-    fn retire_and_launch(&mut self) {
-        let before = self.groups.len();
-        if let Some(t) = self.instr.as_deref_mut().and_then(|i| i.timing.as_mut()) {
-            for g in self.groups.iter().filter(|g| group_done(g)) {
-                t.group_end(g.timing_slot);
-            }
-        }
-        self.groups.retain(|g| !group_done(g));
-        self.groups_retired += (before - self.groups.len()) as u32;
-        self.launch_groups();
-    }
-
-    fn launch_groups(&mut self) {
-        let limit = self.opts.resident_waves.max(1) as usize;
-        while self.next_group < self.total_groups {
-            let resident: usize = self.groups.iter().map(|g| g.waves.len()).sum();
-            if !self.groups.is_empty() && resident + self.waves_per_group as usize > limit {
-                break;
-            }
-            let d = &self.session.dispatch;
-            let flat = self.next_group;
-            self.next_group += 1;
-            let waves = d.make_work_group(flat);
-            let lds = vec![0u8; d.lds_bytes as usize];
-            let calls = vec![Vec::new(); waves.len()];
-            let mut timing_slot = usize::MAX;
-            if let Some(ins) = self.instr.as_deref_mut() {
-                timing_slot = ins.group_start(flat, &waves);
-            }
-            self.groups.push(Group {
-                flat,
-                waves,
-                lds,
-                calls,
-                timing_slot,
-            });
-        }
     }
 }
 
@@ -1300,26 +846,6 @@ impl crate::debug_info::WaveView for WaveDebugView<'_> {
     }
 }
 
-enum StepOutcome {
-    Stop(Stop),
-    Paused,
-    /// The stepping wave ended.
-    Ended,
-    /// The stepping wave waits at a barrier for others.
-    Waiting,
-}
-
-enum RoundOutcome {
-    Stop(Stop),
-    Paused,
-    Progress,
-    NoProgress,
-}
-
-fn group_done(g: &Group) -> bool {
-    g.waves.iter().all(|w| w.wave_status == WaveStatus::Done)
-}
-
 /// Offset into the LDS when `addr` lies in the shared (LDS) aperture.
 fn lds_offset(d: &Dispatch, addr: u64) -> Option<usize> {
     let base = d.apertures.shared_base;
@@ -1376,6 +902,7 @@ mod tests {
     //! Facts from outside the executor: PCs and instructions from the committed llvm-objdump listings
     //! (examples/*/kernel.objdump.txt), work-item id packing from AMDGPUUsage, expected outputs from numpy.
     use super::*;
+    use crate::exec::FaultKind;
     use crate::launch::RunOptions;
     use std::path::PathBuf;
 
@@ -1595,8 +1122,18 @@ mod tests {
 
     #[test]
     fn poll_pauses_and_run_carries_on() {
-        let mut m = machine("examples/polybench_gemm_64", 256);
-        m.opts.poll_interval = 100;
+        let s = Session::load(
+            &example("examples/polybench_gemm_64"),
+            &RunOptions::default(),
+        )
+        .expect("example loads");
+        let mut m = Machine::new(
+            s,
+            MachineOptions {
+                poll_interval: 100,
+                ..MachineOptions::default()
+            },
+        );
         m.resume(Plan::continue_all());
         let mut calls = 0;
         assert!(m

@@ -1,0 +1,321 @@
+//! The batch policy: whole work-groups per host thread (`--jobs`), in flat order or, with several threads, in XCD
+//! streams ([`WORK_GROUP_STREAMS`]); inside a work-group each wave runs until it reaches a barrier or ends. The
+//! budget and the stop flag (`RunControl`) are looked at between slices of [`POLL_INSTRUCTIONS`]. What a run
+//! with no debugger takes (`wavescope run`, traces, profiles); the interactive schedule is `engine::resident`.
+
+use super::step::{budget_fault, fault_at, halt_fault, issue, release_barrier, trap_fault};
+use crate::exec::observe::{NoObserver, Observer};
+use crate::exec::{Ctx, Flow, Wave, WaveId, WaveStatus};
+use crate::launch::{Dispatch, RunControl, RunFault, RunOptions, POLL_INSTRUCTIONS};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// Totals of a run.
+#[derive(Clone, Debug, Default)]
+pub struct RunStats {
+    pub waves: u64,
+    pub wave_instructions: u64,
+    pub work_groups_done: u64,
+    /// Per executed instruction index: execution count (opcode coverage and fidelity).
+    pub exec_counts: Vec<u64>,
+    /// The run stopped on request (`RunControl::stop`): where each wave that had not ended stood then (work-groups
+    /// in flat order, waves in order).
+    pub interrupted: Option<Vec<WavePosition>>,
+}
+
+/// Where a wave stood when a run stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WavePosition {
+    pub wave: WaveId,
+    pub pc: u64,
+    pub status: WaveStatus,
+}
+
+/// Run every work-group of `d` to completion or to the first fault.
+pub fn run(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFault>) {
+    let (stats, fault, _) = run_observed(d, opts, || NoObserver);
+    (stats, fault)
+}
+
+/// `run` with an observer per host thread (`make` builds one per worker); returns the observers, in no
+/// particular order, for the caller to merge.
+///
+/// The batch policy of the scheduler: each host thread takes the next work-group in flat order and runs it whole
+/// ([`run_work_group`]). The dispatch's budget (`max_instructions`) and the stop flag are checked between slices
+/// of [`POLL_INSTRUCTIONS`]; with one job the run stops exactly at the budget.
+/// Work-group streams of a parallel run: stream `x` holds work-groups `x, x + 8, x + 16, ...` (XCD `x` of the
+/// cycle model's memory system, `memsys`: work-group `i` runs on XCD `i % xcds`, `xcds` dividing 8). One host thread
+/// runs a whole stream in flat order, so each XCD's caches and bandwidth see the same accesses in the same order
+/// for any `--jobs`.
+pub const WORK_GROUP_STREAMS: usize = 8;
+
+pub fn run_observed<O: Observer + Send>(
+    d: &Dispatch,
+    opts: &RunOptions,
+    make: impl Fn() -> O + Sync,
+) -> (RunStats, Option<RunFault>, Vec<O>) {
+    let total = d.work_group_count() as usize;
+    let next = AtomicUsize::new(0);
+    let next_stream = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let own_control;
+    let control: &RunControl = match &opts.control {
+        Some(c) => c,
+        None => {
+            own_control = RunControl::default();
+            &own_control
+        }
+    };
+    let start_instructions = control.wave_instructions.load(Ordering::Relaxed);
+    let fault: Mutex<Option<RunFault>> = Mutex::new(None);
+    let interrupted: Mutex<Option<Vec<WavePosition>>> = Mutex::new(None);
+    let counts: Mutex<Vec<u64>> = Mutex::new(vec![0; d.program.insts.len()]);
+    let observers: Mutex<Vec<O>> = Mutex::new(Vec::new());
+    let jobs = opts.jobs.max(1).min(total.max(1));
+    let budget = Budget {
+        control,
+        limit: match opts.max_instructions {
+            0 => u64::MAX,
+            n => n.saturating_add(start_instructions),
+        },
+        max: opts.max_instructions,
+    };
+    // One thread: flat order (every stream is then in flat order too). Several: whole streams per thread.
+    let by_stream = jobs > 1;
+    let worker = || {
+        let mut stream: Option<usize> = None;
+        let mut in_stream = 0usize;
+        let mut obs = make();
+        let mut local_counts = vec![0u64; d.program.insts.len()];
+        let mut lds = vec![0u8; d.lds_bytes as usize];
+        let mut waves: Vec<Wave> = Vec::new();
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            if control.stop.load(Ordering::Relaxed) {
+                interrupted.lock().unwrap().get_or_insert_with(Vec::new);
+                break;
+            }
+            let flat = if by_stream {
+                let f = loop {
+                    if let Some(x) = stream {
+                        let f = x + in_stream * WORK_GROUP_STREAMS;
+                        if f < total {
+                            in_stream += 1;
+                            break f;
+                        }
+                    }
+                    let x = next_stream.fetch_add(1, Ordering::Relaxed);
+                    if x >= WORK_GROUP_STREAMS.min(total) {
+                        break usize::MAX;
+                    }
+                    stream = Some(x);
+                    in_stream = 0;
+                };
+                if f == usize::MAX {
+                    break;
+                }
+                // `next` counts work-groups started (RunStats::work_groups_done)
+                next.fetch_add(1, Ordering::Relaxed);
+                f
+            } else {
+                let f = next.fetch_add(1, Ordering::Relaxed);
+                if f >= total {
+                    break;
+                }
+                f
+            };
+            lds.iter_mut().for_each(|b| *b = 0);
+            d.make_work_group_into(flat as u32, &mut waves);
+            let r = run_work_group(
+                d,
+                &mut waves,
+                &mut lds,
+                &budget,
+                &mut local_counts,
+                &mut obs,
+            );
+            match r {
+                Ok(GroupEnd::Done) => {
+                    control
+                        .waves_done
+                        .fetch_add(waves.len() as u64, Ordering::Relaxed);
+                }
+                Ok(GroupEnd::Stopped) => {
+                    let mut g = interrupted.lock().unwrap();
+                    let v = g.get_or_insert_with(Vec::new);
+                    v.extend(
+                        waves
+                            .iter()
+                            .filter(|w| w.wave_status != WaveStatus::Done)
+                            .map(|w| WavePosition {
+                                wave: w.id,
+                                pc: w.pc,
+                                status: w.wave_status,
+                            }),
+                    );
+                    break;
+                }
+                Err(f) => {
+                    let mut g = fault.lock().unwrap();
+                    // Keep the fault of the lowest work-group so parallel runs report the same one.
+                    if g.as_ref().is_none_or(|o| f.wave.wave < o.wave.wave) {
+                        *g = Some(f);
+                    }
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        let mut c = counts.lock().unwrap();
+        for (a, b) in c.iter_mut().zip(&local_counts) {
+            *a += b;
+        }
+        observers.lock().unwrap().push(obs);
+    };
+    if jobs == 1 {
+        worker();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..jobs {
+                s.spawn(&worker);
+            }
+        });
+    }
+    let mut interrupted = interrupted.into_inner().unwrap();
+    if let Some(v) = &mut interrupted {
+        v.sort_by_key(|p| p.wave.wave);
+    }
+    let stats = RunStats {
+        waves: d.wave_count(),
+        wave_instructions: control.wave_instructions.load(Ordering::Relaxed) - start_instructions,
+        work_groups_done: next.load(Ordering::Relaxed).min(total) as u64,
+        exec_counts: counts.into_inner().unwrap(),
+        interrupted,
+    };
+    (
+        stats,
+        fault.into_inner().unwrap(),
+        observers.into_inner().unwrap(),
+    )
+}
+
+/// The dispatch's instruction budget, shared by the host threads.
+pub struct Budget<'a> {
+    pub control: &'a RunControl,
+    /// Stop when `control.wave_instructions` reaches this (u64::MAX: no limit).
+    pub limit: u64,
+    /// The budget as the user gave it (`--max-instructions`).
+    pub max: u64,
+}
+
+impl Budget<'_> {
+    /// Wave-instructions the next slice may issue: at most [`POLL_INSTRUCTIONS`], 0 when the budget is spent.
+    #[inline]
+    fn slice(&self) -> u64 {
+        let used = self.control.wave_instructions.load(Ordering::Relaxed);
+        self.limit.saturating_sub(used).min(POLL_INSTRUCTIONS)
+    }
+    #[inline]
+    fn spend(&self, n: u64) {
+        self.control
+            .wave_instructions
+            .fetch_add(n, Ordering::Relaxed);
+    }
+}
+
+/// How a work-group's run ended without a fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupEnd {
+    /// Every wave ended.
+    Done,
+    /// The stop flag was raised; the waves stay where they are.
+    Stopped,
+}
+
+/// Run the waves of one work-group: each wave runs until it reaches a barrier or ends; when every live wave waits
+/// at the barrier, all are released. The fixed order makes runs deterministic.
+pub fn run_work_group<O: Observer>(
+    d: &Dispatch,
+    waves: &mut [Wave],
+    lds: &mut [u8],
+    budget: &Budget,
+    counts: &mut [u64],
+    obs: &mut O,
+) -> Result<GroupEnd, RunFault> {
+    let mut ctx = Ctx {
+        mem: &d.mem,
+        lds,
+        apertures: d.apertures,
+    };
+    for w in waves.iter() {
+        obs.wave_start(w);
+    }
+    loop {
+        let mut progressed = false;
+        for wave in waves.iter_mut() {
+            if wave.wave_status != WaveStatus::Running {
+                continue;
+            }
+            progressed = true;
+            // Slices of at most POLL_INSTRUCTIONS: between two, the budget and the stop flag.
+            'slices: loop {
+                if budget.control.stop.load(Ordering::Relaxed) {
+                    return Ok(GroupEnd::Stopped);
+                }
+                let slice = budget.slice();
+                if slice == 0 {
+                    return Err(budget_fault(wave, budget.max));
+                }
+                let first = wave.instructions;
+                let end = first + slice;
+                let ended = loop {
+                    if wave.instructions >= end {
+                        break false;
+                    }
+                    let pc = wave.pc;
+                    let idx = d.program.index_of(pc);
+                    if let Some(i) = idx {
+                        counts[i] += 1;
+                        obs.before(wave, i, &d.program.insts[i]);
+                    }
+                    let r = issue(&d.program, wave, idx, &mut ctx);
+                    if let (Some(i), Ok(flow)) = (idx, &r) {
+                        obs.after(wave, i, &d.program.insts[i], pc, *flow);
+                    }
+                    match r {
+                        Ok(Flow::Barrier) => break true,
+                        Ok(Flow::End) => {
+                            obs.wave_end(wave);
+                            break true;
+                        }
+                        Ok(Flow::Sleep(u32::MAX)) => {
+                            budget.spend(wave.instructions - first);
+                            return Err(halt_fault(wave));
+                        }
+                        Ok(Flow::Trap(code)) => {
+                            budget.spend(wave.instructions - first);
+                            return Err(trap_fault(wave, code, pc));
+                        }
+                        Ok(_) => {}
+                        Err(f) => {
+                            budget.spend(wave.instructions - first);
+                            return Err(fault_at(wave, f));
+                        }
+                    }
+                };
+                budget.spend(wave.instructions - first);
+                if ended {
+                    break 'slices;
+                }
+            }
+        }
+        if release_barrier(waves) {
+            obs.barrier_release(waves[0].id.work_group_flat);
+            continue;
+        }
+        if !progressed {
+            return Ok(GroupEnd::Done);
+        }
+    }
+}
