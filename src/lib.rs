@@ -5,7 +5,6 @@ pub mod code_object;
 pub mod debug_info;
 pub mod exec;
 pub mod hazards;
-pub mod inspect;
 pub mod isa;
 pub mod kernel_abi;
 pub mod launch;
