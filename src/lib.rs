@@ -6,7 +6,6 @@ pub mod debug_info;
 pub mod engine;
 pub mod exec;
 pub mod hazards;
-pub mod inspect;
 pub mod isa;
 pub mod kernel_abi;
 pub mod launch;

@@ -1,9 +1,10 @@
 //! `wavescope inspect`: run a dispatch until one wave reaches a source line, then print that wave's stop (wave,
 //! work-group, PC, source line) and the source variables of its frame for the lanes asked, non-interactively.
 //!
-//! The run is `wavescope::inspect::stop_at_line` (work-groups in order, waves as `wavescope run --jobs 1` runs
-//! them); values come from the DWARF location of each variable at the stop PC, or, for kernel arguments clang
-//! leaves without a location, from the kernarg segment (marked `[kernarg]`).
+//! The run is `wavescope_cli::inspect::stop_at_line` (the interactive machine, work-groups in order, waves as
+//! `wavescope run --jobs 1` runs them); values come from the core's frame view (`DebugInfo::frame_values`): the
+//! DWARF location of each variable at the stop PC, or, for kernel arguments clang leaves without a location, the
+//! kernarg segment (marked `[kernarg]`).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -11,9 +12,9 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use wavescope::exec::LANES;
-use wavescope::inspect::{self, InspectOptions, StoppedWave, ValueOrigin};
 use wavescope::launch::RunOptions;
 use wavescope::session::Session;
+use wavescope_cli::inspect::{self, InspectOptions, StoppedWave, ValueOrigin};
 
 pub struct InspectArgs {
     pub manifest: PathBuf,
@@ -78,8 +79,8 @@ pub fn run(a: &InspectArgs) -> anyhow::Result<ExitCode> {
         hit: a.hit.max(1),
     };
     let stopped = match &spec {
-        Spec::Line(file, line) => inspect::stop_at_line_with(&session, file, *line, a.wave, &opts),
-        Spec::Pc(pc) => inspect::stop_at_pc(&session, *pc, a.wave, &opts),
+        Spec::Line(file, line) => inspect::stop_at_line_with(session, file, *line, a.wave, &opts),
+        Spec::Pc(pc) => inspect::stop_at_pc(session, *pc, a.wave, &opts),
     };
     let stopped = match stopped {
         Ok(s) => s,
@@ -108,7 +109,7 @@ pub fn run(a: &InspectArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The stop and the locals of every lane, as printed.
-fn render(s: &StoppedWave<'_>, lanes: &[u32], source_dirs: &[PathBuf], hit: u32) -> String {
+fn render(s: &StoppedWave, lanes: &[u32], source_dirs: &[PathBuf], hit: u32) -> String {
     let mut o = String::new();
     let id = s.id();
     let wg = id.work_group;
@@ -130,7 +131,7 @@ fn render(s: &StoppedWave<'_>, lanes: &[u32], source_dirs: &[PathBuf], hit: u32)
         s.run_instructions
     );
     let line = s
-        .session
+        .session()
         .debug_info
         .as_ref()
         .and_then(|d| d.source_loc(s.pc()))
@@ -144,10 +145,10 @@ fn render(s: &StoppedWave<'_>, lanes: &[u32], source_dirs: &[PathBuf], hit: u32)
             let _ = writeln!(o, "       (source text not found; pass --source-dir DIR)");
         }
     }
-    let exec = s.wave.exec();
+    let exec = s.wave().exec();
     let _ = writeln!(o, "exec 0x{exec:016x} ({} lanes active)", exec.count_ones());
     let frames = s.frames();
-    if let Some(d) = &s.session.debug_info {
+    if let Some(d) = &s.session().debug_info {
         for (k, f) in frames.iter().enumerate() {
             let _ = writeln!(
                 o,

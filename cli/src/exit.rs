@@ -70,9 +70,11 @@ pub fn one_line(e: &anyhow::Error) -> String {
 /// out 4), anything else is bad input (2).
 pub fn for_error(e: &anyhow::Error) -> Exit {
     for cause in e.chain() {
-        match cause.downcast_ref::<wavescope::inspect::InspectError>() {
-            Some(wavescope::inspect::InspectError::Fault { .. }) => return Exit::KernelFault,
-            Some(wavescope::inspect::InspectError::InstructionLimit { .. }) => return Exit::Budget,
+        match cause.downcast_ref::<wavescope_cli::inspect::InspectError>() {
+            Some(wavescope_cli::inspect::InspectError::Fault { .. }) => return Exit::KernelFault,
+            Some(wavescope_cli::inspect::InspectError::InstructionLimit { .. }) => {
+                return Exit::Budget
+            }
             _ => {}
         }
     }

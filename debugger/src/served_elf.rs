@@ -575,6 +575,205 @@ fn neutralize_locations(
     vars
 }
 
+/// Give the parameters of an OpenCL kernel function that have no location (clang 22 at -O1 and up: the kernel is
+/// a stub calling its inlined body `__clang_ocl_kern_imp_<kernel>` with the same arguments) a window in the
+/// server's variable area, so gdb's `info args` and `bt` show their launch values (the core's frame view reads
+/// them from the kernarg segment; `debug_info::frame_values`). A DIE cannot grow in place, so the DWARF is
+/// rewritten with gimli's writer (from the already neutralized copy: every expression in it is one gimli can
+/// parse) and the new sections are appended, their headers pointing there. Sections the writer does not
+/// produce (`.debug_addr`, `.debug_str_offsets`) stay as they are, unreferenced. Nothing changes when no kernel
+/// argument lacks a location.
+fn locate_kernel_args(
+    out: &mut Vec<u8>,
+    shoff: usize,
+    names: &[u8],
+    vars: &mut Vec<ServedVar>,
+) -> Result<(), ServedElfError> {
+    use gimli::write::{AttributeValue, EndianVec, Expression, Sections};
+    use gimli::{EndianSlice, LittleEndian};
+    let err = |e: &dyn std::fmt::Display| ServedElfError(format!("kernel arguments: {e}"));
+    let (_, shdrs, _) = section_headers(out)?;
+    let mut dwarf = {
+        let section = |name: &str| -> &[u8] {
+            shdrs
+                .iter()
+                .find(|s| name_of(names, s.name) == name.as_bytes())
+                .and_then(|s| section_bytes(out, s).ok())
+                .unwrap_or(&[])
+        };
+        let read = gimli::Dwarf::load(|id: gimli::SectionId| {
+            Ok::<_, gimli::Error>(EndianSlice::new(section(id.name()), LittleEndian))
+        })
+        .map_err(|e| err(&e))?;
+        writable_line_tables(&read)?;
+        // gimli's writer asserts what it cannot encode; the checks above cover what is known of it, and a
+        // panic left is one rewrite less, never the server's end.
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            gimli::write::Dwarf::from(&read, &|a| Some(gimli::write::Address::Constant(a)))
+        }))
+        .map_err(|_| err(&"the DWARF writer refused this object"))?
+        .map_err(|e| err(&e))?
+    };
+    let mut added = 0;
+    for (_, unit) in dwarf.units.iter_mut() {
+        let strings = &dwarf.strings;
+        let string_attr =
+            |e: &gimli::write::DebuggingInformationEntry, at: gimli::DwAt| -> Option<Vec<u8>> {
+                match e.get(at)? {
+                    AttributeValue::StringRef(id) => Some(strings.get(*id).to_vec()),
+                    AttributeValue::String(b) => Some(b.clone()),
+                    _ => None,
+                }
+            };
+        let name_of_entry =
+            |e: &gimli::write::DebuggingInformationEntry| string_attr(e, gimli::DW_AT_name);
+        // Every DIE of the unit, depth first.
+        let mut all = Vec::new();
+        let mut stack = vec![unit.root()];
+        while let Some(id) = stack.pop() {
+            all.push(id);
+            stack.extend(unit.get(id).children().rev().copied());
+        }
+        // The kernels whose body clang split off: `__clang_ocl_kern_imp_<kernel>` (the body's linkage name).
+        let bodies: Vec<Vec<u8>> = all
+            .iter()
+            .filter(|&&id| unit.get(id).tag() == gimli::DW_TAG_subprogram)
+            .flat_map(|&id| {
+                let e = unit.get(id);
+                [
+                    string_attr(e, gimli::DW_AT_linkage_name),
+                    string_attr(e, gimli::DW_AT_name),
+                ]
+            })
+            .flatten()
+            .filter_map(|n| n.strip_prefix(b"__clang_ocl_kern_imp_").map(<[u8]>::to_vec))
+            .collect();
+        let mut params = Vec::new();
+        for &id in &all {
+            let e = unit.get(id);
+            let concrete =
+                e.get(gimli::DW_AT_low_pc).is_some() || e.get(gimli::DW_AT_ranges).is_some();
+            let is_body = string_attr(e, gimli::DW_AT_linkage_name)
+                .is_some_and(|n| n.starts_with(b"__clang_ocl_kern_imp_"));
+            if e.tag() != gimli::DW_TAG_subprogram
+                || !concrete
+                || is_body
+                || !name_of_entry(e).is_some_and(|n| bodies.contains(&n))
+            {
+                continue;
+            }
+            for &c in e.children() {
+                let p = unit.get(c);
+                if p.tag() != gimli::DW_TAG_formal_parameter
+                    || p.get(gimli::DW_AT_location).is_some()
+                {
+                    continue;
+                }
+                let line = match p.get(gimli::DW_AT_decl_line) {
+                    Some(AttributeValue::Udata(n)) => *n,
+                    Some(AttributeValue::Data1(n)) => *n as u64,
+                    Some(AttributeValue::Data2(n)) => *n as u64,
+                    Some(AttributeValue::Data4(n)) => *n as u64,
+                    Some(AttributeValue::Data8(n)) => *n,
+                    _ => continue,
+                };
+                let Some(name) = name_of_entry(p) else {
+                    continue;
+                };
+                params.push((c, String::from_utf8_lossy(&name).into_owned(), line));
+            }
+        }
+        for (c, name, decl_line) in params {
+            let key = ServedVar {
+                name,
+                decl_line,
+                decl_file: None,
+                kernel_arg: true,
+            };
+            let k = match vars.iter().position(|v| *v == key) {
+                Some(k) => k,
+                None => {
+                    vars.push(key);
+                    vars.len() - 1
+                }
+            };
+            let mut expr = vec![0x76]; // DW_OP_breg6 (rbp)
+            expr.extend(sleb128(k as u64 * VAR_STRIDE));
+            unit.get_mut(c).set(
+                gimli::DW_AT_location,
+                AttributeValue::Exprloc(Expression::raw(expr)),
+            );
+            added += 1;
+        }
+    }
+    if added == 0 {
+        return Ok(());
+    }
+    let mut sections = Sections::new(EndianVec::new(LittleEndian));
+    dwarf.write(&mut sections).map_err(|e| err(&e))?;
+    let mut new: Vec<(&'static str, Vec<u8>)> = Vec::new();
+    sections
+        .for_each(|id, w| {
+            new.push((id.name(), w.slice().to_vec()));
+            Ok::<(), gimli::write::Error>(())
+        })
+        .map_err(|e| err(&e))?;
+    // Every section the writer produced must have a header to point at it; else leave the copy as it was.
+    let mut placed = Vec::new();
+    for (name, data) in &new {
+        match shdrs
+            .iter()
+            .position(|s| name_of(names, s.name) == name.as_bytes())
+        {
+            Some(i) => placed.push((i, data)),
+            None if data.is_empty() => {}
+            None => {
+                return Err(err(&format!(
+                    "no section {name} to hold the rewritten DWARF"
+                )))
+            }
+        }
+    }
+    for (i, data) in placed {
+        align8(out);
+        let off = out.len() as u64;
+        out.extend_from_slice(data);
+        let h = shoff + i * 64;
+        out[h + 0x18..h + 0x20].copy_from_slice(&off.to_le_bytes());
+        out[h + 0x20..h + 0x28].copy_from_slice(&(data.len() as u64).to_le_bytes());
+    }
+    Ok(())
+}
+
+/// The line tables' encodings and names as gimli's writer can write them again (it asserts, not errs): a
+/// `line_base` <= 0 whose sum with `line_range` is positive, and no empty inline directory or file name.
+fn writable_line_tables<R: gimli::Reader<Offset = usize>>(
+    dwarf: &gimli::Dwarf<R>,
+) -> Result<(), ServedElfError> {
+    let bad = |what: &str| Err(ServedElfError(format!("kernel arguments: {what}")));
+    let mut units = dwarf.units();
+    while let Ok(Some(h)) = units.next() {
+        let Ok(unit) = dwarf.unit(h) else {
+            return bad("a unit does not parse");
+        };
+        let Some(lp) = &unit.line_program else {
+            continue;
+        };
+        let h = lp.header();
+        let (base, range) = (h.line_base(), h.line_range() as i8);
+        if base > 0 || !base.checked_add(range).is_some_and(|v| v > 0) {
+            return bad("a line table's line_base/line_range cannot be written again");
+        }
+        let empty_inline = |v: &gimli::AttributeValue<R>| matches!(v, gimli::AttributeValue::String(s) if s.is_empty());
+        if h.include_directories().iter().any(empty_inline)
+            || h.file_names().iter().any(|f| empty_inline(&f.path_name()))
+        {
+            return bad("a line table names an empty directory or file inline");
+        }
+    }
+    Ok(())
+}
+
 /// Where gdb finds the variables the server evaluates: rbp holds this in every frame, and variable `k` lives at
 /// `VAR_BASE + k * VAR_STRIDE` (no device aperture is near: buffers, kernarg and LDS are below 2^49).
 pub const VAR_BASE: u64 = 0x7700_0000_0000_0000;
@@ -590,6 +789,9 @@ pub struct ServedVar {
     pub decl_line: u64,
     /// The file name (last path component) of the declaration, when the DWARF names it.
     pub decl_file: Option<String>,
+    /// A kernel argument clang gave no location (the OpenCL kernel function's own parameter): the served copy
+    /// gave it this window, and the server reads it through the core's frame view, from the kernarg segment.
+    pub kernel_arg: bool,
 }
 
 /// The name and declaration line of a variable DIE, through its abstract origin (inlined copies carry neither).
@@ -617,6 +819,7 @@ fn served_var<R: gimli::Reader>(
                 name,
                 decl_line,
                 decl_file,
+                kernel_arg: false,
             });
         }
         match e.attr_value(gimli::DW_AT_abstract_origin)? {
@@ -680,7 +883,9 @@ pub fn served_copy_with_vars(
         rebase_line_dirs(&mut out, shoff, &shdrs, shstrtab, base);
         rebase_comp_dirs(&mut out, shoff, &shdrs, shstrtab, base);
     }
-    let vars = neutralize_locations(&mut out, original, &shdrs, shstrtab);
+    let mut vars = neutralize_locations(&mut out, original, &shdrs, shstrtab);
+    // gdb reads what the neutralized copy says; a failed rewrite only leaves the kernel arguments optimized out
+    let _ = locate_kernel_args(&mut out, shoff, shstrtab, &mut vars);
     let existing = shdrs
         .iter()
         .position(|s| name_of(shstrtab, s.name) == b".debug_frame");

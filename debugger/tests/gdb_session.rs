@@ -542,3 +542,72 @@ fn pc_inside_an_instruction_is_sigill() {
     assert!(out.contains("simd 0 faulted)"), "{out}");
     assert_eq!(outcome.ending, Ending::Killed, "{log}");
 }
+
+/// Kernel arguments clang leaves without a DWARF location (gemm's OpenCL kernel stub; clang 22 -O2) print their
+/// launch values in stock gdb, as `wavescope inspect` prints them: `bt`'s frame line of the kernel and
+/// `info args` in its frame. Expected values come from the manifest (case.json scalars, parsed here) and the
+/// buffer addresses the launch mapped (`Dispatch::buffer_addrs`, which `monitor buffers` also lists).
+#[test]
+fn kernel_arguments_print_their_launch_values() {
+    let session =
+        wavescope::session::Session::load(&repo(GEMM), &wavescope::launch::RunOptions::default())
+            .unwrap();
+    let case: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(repo(&format!("{GEMM}/case.json"))).unwrap())
+            .unwrap();
+    let names = ["a", "b", "c", "alpha", "beta", "ni", "nj", "nk"];
+    let want: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let arg = &case["args"][i];
+            match arg["kind"].as_str().unwrap() {
+                "buffer" => format!("{n} = 0x{:x}", session.dispatch.buffer_addrs[i].unwrap()),
+                _ => format!("{n} = {}", arg["value"].as_f64().unwrap()),
+            }
+        })
+        .collect();
+    let srv = serve(GEMM, MachineOptions::default(), true);
+    let out = gdb(
+        srv.port,
+        &[
+            "break kernel.cl:32",
+            "continue",
+            "echo @bt\\n",
+            "bt",
+            "echo @args\\n",
+            "frame 1",
+            "info args",
+            "echo @p\\n",
+            "p alpha",
+            "p/x ((int *)a)[65]",
+            "echo @end\\n",
+            "delete",
+            "continue",
+        ],
+    );
+    let (outcome, log) = srv.finish();
+    let s = after(&out, "@bt");
+    let frame1 = s
+        .lines()
+        .find(|l| l.starts_with("#1  gemm ("))
+        .unwrap_or_else(|| panic!("no kernel frame: {out}"));
+    let in_bt: Vec<String> = want.iter().map(|w| w.replace(" = ", "=")).collect();
+    assert!(
+        frame1.contains(&format!("({})", in_bt.join(", "))),
+        "{frame1}\nwant {in_bt:?}"
+    );
+    let s = after(&out, "@args");
+    let s = &s[..s.find("@p").unwrap()];
+    for w in &want {
+        assert!(s.contains(&format!("{w}\n")), "{w}: {out}");
+    }
+    assert!(!s.contains("optimized out"), "{out}");
+    let s = after(&out, "@p");
+    assert!(s.contains("$1 = 32412\n"), "{out}");
+    // a[65]: in_a.bin's float 65 (its bits, not 0), read by gdb from the device buffer the argument points to.
+    let a65 = f32_bits(&format!("{GEMM}/in_a.bin"), 65);
+    assert_ne!(a65, 0);
+    assert!(s.contains(&format!("$2 = 0x{a65:x}\n")), "{a65:x}: {out}");
+    assert_eq!(outcome.ending, Ending::Finished, "{log}");
+}

@@ -245,3 +245,118 @@ fn dwarf4_relative_compilation_directory_is_made_absolute() {
     let served5 = served_copy(&gemm5, Some("/src/gemm")).unwrap();
     assert_eq!(comp_dir(&served5), (5, ".".to_string()));
 }
+
+/// gemm's OpenCL kernel function (the stub clang 22 -O2 makes; its body `__clang_ocl_kern_imp_gemm` is inlined)
+/// keeps its eight parameters without a location in the original. In the served copy each gets one: DW_OP_breg6
+/// (rbp) + k * VAR_STRIDE, the server's window for variable k, which the variable table marks as a kernel
+/// argument (read from the kernarg segment). The rewritten DWARF still reads: the same units, line table rows
+/// and function names as the original.
+#[test]
+fn kernel_arguments_get_a_location_in_the_served_copy() {
+    use wavescope_debugger::served_elf::{served_copy_with_vars, VAR_STRIDE};
+    let original = std::fs::read(repo("examples/polybench_gemm_64/kernel.hsaco")).unwrap();
+    let served = served_copy_with_vars(&original, None).unwrap();
+    let load = |elf: &[u8], id: gimli::SectionId| -> Vec<u8> {
+        let f = object::File::parse(elf).unwrap();
+        f.section_by_name(id.name())
+            .and_then(|s| s.uncompressed_data().ok())
+            .map(|d| d.into_owned())
+            .unwrap_or_default()
+    };
+    // (function, parameter, location expression bytes) of every formal parameter of a concrete subprogram
+    let params = |elf: &[u8]| -> Vec<(String, String, Option<Vec<u8>>)> {
+        let sections =
+            gimli::DwarfSections::load(|id| Ok::<_, gimli::Error>(load(elf, id))).unwrap();
+        let dwarf = sections.borrow(|s| EndianSlice::new(s, LittleEndian));
+        let mut out = Vec::new();
+        let mut units = dwarf.units();
+        while let Some(h) = units.next().unwrap() {
+            let unit = dwarf.unit(h).unwrap();
+            let mut tree = unit.entries_tree(None).unwrap();
+            let root = tree.root().unwrap();
+            let mut children = root.children();
+            while let Some(sub) = children.next().unwrap() {
+                let e = sub.entry();
+                if e.tag() != gimli::DW_TAG_subprogram
+                    || e.attr_value(gimli::DW_AT_low_pc).is_none()
+                {
+                    continue;
+                }
+                let name = |e: &gimli::DebuggingInformationEntry<_>| {
+                    e.attr_value(gimli::DW_AT_name)
+                        .and_then(|v| dwarf.attr_string(&unit, v).ok())
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default()
+                };
+                let f = name(e);
+                let mut kids = sub.children();
+                while let Some(p) = kids.next().unwrap() {
+                    let p = p.entry();
+                    if p.tag() != gimli::DW_TAG_formal_parameter {
+                        continue;
+                    }
+                    let loc = match p.attr_value(gimli::DW_AT_location) {
+                        Some(gimli::AttributeValue::Exprloc(e)) => Some(e.0.to_vec()),
+                        Some(_) => Some(Vec::new()),
+                        None => None,
+                    };
+                    out.push((f.clone(), name(p), loc));
+                }
+            }
+        }
+        out
+    };
+    let names = ["a", "b", "c", "alpha", "beta", "ni", "nj", "nk"];
+    let before: Vec<_> = params(&original)
+        .into_iter()
+        .filter(|p| p.0 == "gemm")
+        .collect();
+    assert_eq!(
+        before.iter().map(|p| p.1.as_str()).collect::<Vec<_>>(),
+        names
+    );
+    assert!(before.iter().all(|p| p.2.is_none()), "{before:?}");
+    let after: Vec<_> = params(&served.bytes)
+        .into_iter()
+        .filter(|p| p.0 == "gemm")
+        .collect();
+    assert_eq!(after.len(), names.len(), "{after:?}");
+    for (f, n, loc) in &after {
+        let k = served
+            .vars
+            .iter()
+            .position(|v| v.name == *n && v.kernel_arg)
+            .unwrap_or_else(|| panic!("{f}: {n} has no kernel-argument window"));
+        let mut want = vec![0x76u8]; // DW_OP_breg6
+        let mut v = k as u64 * VAR_STRIDE;
+        loop {
+            let b = (v & 0x7f) as u8;
+            v >>= 7;
+            if v == 0 && b & 0x40 == 0 {
+                want.push(b);
+                break;
+            }
+            want.push(b | 0x80);
+        }
+        assert_eq!(loc.as_deref(), Some(want.as_slice()), "{n}");
+    }
+    // Everything else reads as before: the other functions' parameters and the line table.
+    let others = |elf: &[u8]| -> Vec<(String, String)> {
+        params(elf)
+            .into_iter()
+            .filter(|p| p.0 != "gemm")
+            .map(|p| (p.0, p.1))
+            .collect()
+    };
+    assert_eq!(others(&original), others(&served.bytes));
+    let di_orig = wavescope::debug_info::DebugInfo::from_elf(&original).unwrap();
+    let di_served = wavescope::debug_info::DebugInfo::from_elf(&served.bytes).unwrap();
+    let rows = |d: &wavescope::debug_info::DebugInfo| -> Vec<(u64, u32, u32)> {
+        d.line_rows()
+            .iter()
+            .map(|r| (r.address, r.line, r.column))
+            .collect()
+    };
+    assert!(!rows(&di_orig).is_empty());
+    assert_eq!(rows(&di_orig), rows(&di_served));
+}

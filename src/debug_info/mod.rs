@@ -10,6 +10,7 @@
 //! the rest is described by `notes()`, and PCs without source keep working as plain PCs.
 
 mod expr;
+mod frame_values;
 mod lines;
 mod model;
 mod source;
@@ -18,6 +19,7 @@ mod types;
 pub use expr::{
     evaluate, read_location, AddrSpace, EvalError, ExprEnv, Location, Reg, WaveView, WAVE64,
 };
+pub use frame_values::{KernelArgs, LocalValue, ValueOrigin};
 pub use lines::{normalize_path, row_flags, LineRow};
 pub use model::Function;
 pub use source::{MissingSource, SourceCache, SourceText};

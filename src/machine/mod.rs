@@ -789,12 +789,19 @@ impl crate::debug_info::WaveView for WaveDebugView<'_> {
         self.wave.sgpr.get(n as usize).copied().unwrap_or(0)
     }
     fn vgpr(&self, n: u32, lane: u32) -> u32 {
+        // v0..v255 only: the upper half of the unified file is the AGPRs, read through `agpr`.
+        if n >= 256 {
+            return 0;
+        }
         self.wave
             .vreg
             .get(n as usize)
             .map_or(0, |v| v[lane as usize % LANES])
     }
     fn agpr(&self, n: u32, lane: u32) -> u32 {
+        if n >= 256 {
+            return 0;
+        }
         self.wave
             .vreg
             .get(256 + n as usize)
@@ -820,6 +827,17 @@ impl crate::debug_info::WaveView for WaveDebugView<'_> {
             true
         };
         match space {
+            // encodings.md FLAT: a generic address in the private aperture is the lane's scratch offset (the
+            // shared aperture and global memory are what `Machine::read_memory` routes).
+            AddrSpace::Generic
+                if addr.wrapping_sub(self.machine.dispatch().apertures.private_base)
+                    < crate::exec::Apertures::SIZE =>
+            {
+                let off = addr - self.machine.dispatch().apertures.private_base;
+                self.machine
+                    .scratch(id, lane % LANES as u32)
+                    .is_ok_and(|s| from(s, off, buf))
+            }
             AddrSpace::Global | AddrSpace::Generic => {
                 self.machine.read_memory(Some(id), addr, buf) == buf.len()
             }
@@ -830,7 +848,9 @@ impl crate::debug_info::WaveView for WaveDebugView<'_> {
                 .is_ok_and(|s| from(s, addr, buf)),
             // AMDGPUUsage "Address Space Identifier": in private_wave, dword d of lane l lies at (d * 64 + l) * 4.
             AddrSpace::PrivateWave => buf.iter_mut().enumerate().all(|(i, b)| {
-                let a = addr + i as u64;
+                let Some(a) = addr.checked_add(i as u64) else {
+                    return false;
+                };
                 let (dword, byte) = (a / 4, a % 4);
                 let (l, d) = ((dword % LANES as u64) as u32, dword / LANES as u64);
                 let mut one = [0u8];

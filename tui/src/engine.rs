@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use wavescope::debug_info::{DebugInfo, WaveView};
+use wavescope::debug_info::DebugInfo;
 use wavescope::exec::LANES;
 use wavescope::machine::{Action, Activity, Machine, Plan, StallKind, Stop, WaveState};
 pub use wavescope::machine::{PcCycles, WaveCycles};
@@ -563,12 +563,17 @@ impl Engine {
         let timeline = self.timeline(&waves);
         let regs = m.wave(self.wave).map(|w| {
             let vreg = self.vreg.min(511);
+            // the core's one frame view: kernel arguments without a DWARF location read from the kernarg segment
             let locals = match (&self.debug_info, m.debug_view(self.wave)) {
                 (Some(di), Some(view)) => di
-                    .variables_at(view.pc())
+                    .frame_values(
+                        &view,
+                        &wavescope::debug_info::KernelArgs::of(m.dispatch()),
+                        self.lane as u32,
+                    )
                     .iter()
                     .filter(|v| v.kind != wavescope::debug_info::VarKind::Global)
-                    .map(|v| di.format_variable(v, &view, self.lane as u32))
+                    .map(|v| v.assignment())
                     .collect(),
                 _ => Vec::new(),
             };

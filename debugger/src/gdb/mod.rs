@@ -108,9 +108,10 @@ impl GdbTarget {
         self.vars = vars;
     }
 
-    /// A gdb read in the variable window: variable `k` of the served copy, evaluated by the core's DWARF model
-    /// at the wave's PC for the chosen lane. None when it is not in scope there (e.g. a caller's variable seen
-    /// from a device function: only the innermost concrete function's variables are evaluated) or cannot be
+    /// A gdb read in the variable window: variable `k` of the served copy, evaluated by the core's frame view
+    /// (`DebugInfo::variable_value`: its DWARF location, or for an OpenCL kernel's argument the kernarg slot) at
+    /// the wave's PC for the chosen lane. None when it is not in scope there (e.g. a caller's variable seen from
+    /// a device function: only the innermost concrete function's variables are evaluated) or cannot be
     /// evaluated; gdb then reports the read as failed, never a made-up value.
     fn read_served_var(&mut self, wave: u32, addr: u64, data: &mut [u8]) -> Option<usize> {
         use crate::served_elf::{VAR_BASE, VAR_STRIDE};
@@ -120,6 +121,7 @@ impl GdbTarget {
         let off = (rel % VAR_STRIDE) as usize;
         let di = self.machine.session().debug_info.clone()?;
         let pc = self.machine.wave(wave)?.pc;
+        let outermost = di.frames(pc).len().saturating_sub(1);
         let var = self
             .var_cache
             .entry((pc, k))
@@ -130,7 +132,12 @@ impl GdbTarget {
                         (Some(want), Some(f)) => f.path.rsplit('/').next() == Some(want.as_str()),
                         _ => true,
                     };
-                    *v.name == *key.name && d.line as u64 == key.decl_line && file_ok
+                    // a kernel argument's own window is the kernel function's (outermost) parameter, not the
+                    // inlined body's copy of the same declaration
+                    let frame_ok = !key.kernel_arg
+                        || (v.frame == outermost
+                            && v.kind == wavescope::debug_info::VarKind::Param);
+                    *v.name == *key.name && d.line as u64 == key.decl_line && file_ok && frame_ok
                 })
             })
             .clone()?;
@@ -141,7 +148,13 @@ impl GdbTarget {
         } else {
             w.exec().trailing_zeros()
         });
-        let bytes = di.read_variable(&var, &view, lane).ok()?;
+        let bytes = if key.kernel_arg {
+            let kernel = wavescope::debug_info::KernelArgs::of(self.machine.dispatch());
+            let vars = di.variables_at(pc);
+            di.variable_value(&view, &kernel, &vars, &var, lane).ok()?.0
+        } else {
+            di.read_variable(&var, &view, lane).ok()?
+        };
         let src = bytes.get(off..)?;
         let n = src.len().min(data.len());
         data[..n].copy_from_slice(&src[..n]);

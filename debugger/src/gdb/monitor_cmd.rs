@@ -463,7 +463,12 @@ impl GdbTarget {
         let wave = self.machine.wave(w).unwrap();
         let lane = lane.unwrap_or_else(|| first_lane(wave.exec()));
         let frames = di.frames(wave.pc);
-        let vars = di.variables_at(wave.pc);
+        // the core's one frame view (kernel arguments without a DWARF location come from the kernarg segment)
+        let vars = di.frame_values(
+            &view,
+            &wavescope::debug_info::KernelArgs::of(self.machine.dispatch()),
+            lane,
+        );
         if vars.is_empty() {
             let _ = write!(out, "no variables in scope at 0x{:x}", wave.pc);
             return;
@@ -479,7 +484,7 @@ impl GdbTarget {
                     .unwrap_or_else(|| "<unit>".into());
                 let _ = writeln!(out, "#{} {name}", v.frame);
             }
-            let _ = writeln!(out, "  {}", di.format_variable(v, &view, lane));
+            let _ = writeln!(out, "  {}", v.assignment());
         }
     }
 

@@ -6,13 +6,15 @@
 //! buffer), and the stop PCs of unrolled loop copies come from the committed `llvm-dwarfdump --debug-line` listing.
 
 use std::path::{Path, PathBuf};
-use wavescope::inspect::{self, InspectOptions, LocalValue, StoppedWave, ValueOrigin};
+use wavescope::debug_info::LocalValue;
 use wavescope::launch::RunOptions;
 use wavescope::session::Session;
+use wavescope_cli::inspect::{self, InspectOptions, StoppedWave, ValueOrigin};
 
 fn example(name: &str) -> PathBuf {
+    // the workspace root is the parent of the cli package
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples")
+        .join("../examples")
         .join(name)
 }
 
@@ -113,13 +115,15 @@ fn close(got: f32, want: f64, rtol: f64) -> bool {
     ((got as f64) - want).abs() <= rtol * want.abs()
 }
 
-fn stop<'s>(s: &'s Session, file: &str, line: u32, wave: u32) -> StoppedWave<'s> {
-    inspect::stop_at_line(s, file, line, wave)
+/// Stop wave `wave` of a freshly loaded example at `file:line` (a stop keeps the memory as the kernel wrote it
+/// so far).
+fn stop(name: &str, file: &str, line: u32, wave: u32) -> StoppedWave {
+    inspect::stop_at_line(session(name), file, line, wave)
         .unwrap_or_else(|e| panic!("stop at {file}:{line} wave {wave}: {e}"))
 }
 
-fn stop_pc(s: &Session, pc: u64, wave: u32) -> StoppedWave<'_> {
-    inspect::stop_at_pc(s, pc, wave, &InspectOptions::default())
+fn stop_pc(name: &str, pc: u64, wave: u32) -> StoppedWave {
+    inspect::stop_at_pc(session(name), pc, wave, &InspectOptions::default())
         .unwrap_or_else(|e| panic!("stop at 0x{pc:x} wave {wave}: {e}"))
 }
 
@@ -158,7 +162,7 @@ fn gemm_indices_and_arguments_at_the_loop_head() {
     let (s, m) = (session("polybench_gemm_64"), manifest("polybench_gemm_64"));
     for wave in [0u32, 5, 63] {
         // kernel.cl:30 `for(k=0; k < nk; k++)`
-        let st = stop(&s, "kernel.cl", 30, wave);
+        let st = stop("polybench_gemm_64", "kernel.cl", 30, wave);
         assert_eq!(st.line, 30);
         for lane in [0u32, 1, 31, 33, 63] {
             let (_, _, global) = work_item(&m, wave, lane).unwrap();
@@ -186,7 +190,7 @@ fn gemm_indices_and_arguments_at_the_loop_head() {
 
 #[test]
 fn gemm_loop_counter_is_zero_before_the_first_iteration() {
-    let (s, m) = (session("polybench_gemm_64"), manifest("polybench_gemm_64"));
+    let m = manifest("polybench_gemm_64");
     // The loop's entry test `s_cbranch_scc1` of kernel.cl:30 (kernel.objdump.txt), the only PC where clang
     // describes k (its location list holds `k = 0` there).
     let listing =
@@ -195,7 +199,7 @@ fn gemm_loop_counter_is_zero_before_the_first_iteration() {
         .lines()
         .any(|l| l.contains("s_cbranch_scc1") && l.contains("00000000179C")));
     for wave in [2u32, 17] {
-        let st = stop_pc(&s, 0x179c, wave);
+        let st = stop_pc("polybench_gemm_64", 0x179c, wave);
         for lane in [0u32, 40, 63] {
             let vars = inspect::locals(&st, lane);
             assert_eq!(int(var(&vars, None, "k")), 0);
@@ -213,7 +217,7 @@ fn nn_global_id_and_the_guard_of_the_partial_group() {
     let num_records = arg_value(&m, 2) as u32;
     for wave in [0u32, 3, 20] {
         // kernel.cl:17, inside `if (globalId < numRecords)`.
-        let st = stop(&s, "kernel.cl", 17, wave);
+        let st = stop("rodinia_nn", "kernel.cl", 17, wave);
         let mut want_exec = 0u64;
         for lane in 0..64u32 {
             if let Some((_, _, g)) = work_item(&m, wave, lane) {
@@ -222,7 +226,7 @@ fn nn_global_id_and_the_guard_of_the_partial_group() {
                 }
             }
         }
-        assert_eq!(st.wave.exec(), want_exec, "wave {wave}");
+        assert_eq!(st.wave().exec(), want_exec, "wave {wave}");
         for lane in [0u32, 5, 29, 31] {
             let (_, _, g) = work_item(&m, wave, lane).unwrap();
             let vars = inspect::locals(&st, lane);
@@ -261,7 +265,7 @@ fn conv2d_indices_coefficients_and_the_corner_group() {
     // Wave 5: work-group (1,0); wave 80: the 6x2 corner work-group (2,6), 12 work-items.
     for wave in [5u32, 80] {
         // kernel.cl:31, inside `if ((i < (ni-1)) && (j < (nj - 1)) && (i > 0) && (j > 0))`.
-        let st = stop(&s, "kernel.cl", 31, wave);
+        let st = stop("polybench_2dconv", "kernel.cl", 31, wave);
         let mut want_exec = 0u64;
         for lane in 0..64u32 {
             if let Some((_, _, g)) = work_item(&m, wave, lane) {
@@ -271,7 +275,7 @@ fn conv2d_indices_coefficients_and_the_corner_group() {
                 }
             }
         }
-        assert_eq!(st.wave.exec(), want_exec, "wave {wave}");
+        assert_eq!(st.wave().exec(), want_exec, "wave {wave}");
         for lane in (0..64u32).filter(|l| want_exec >> l & 1 != 0).step_by(3) {
             let (_, _, g) = work_item(&m, wave, lane).unwrap();
             let vars = inspect::locals(&st, lane);
@@ -295,7 +299,7 @@ fn conv2d_indices_coefficients_and_the_corner_group() {
 
 #[test]
 fn hist_private_histogram_equals_the_counts_of_the_pixels() {
-    let (s, m) = (session("heteromark_hist"), manifest("heteromark_hist"));
+    let m = manifest("heteromark_hist");
     let pixels = u32s(example("heteromark_hist").join("in_pixels.bin"));
     let (num_colors, num_pixels) = (arg_value(&m, 2) as usize, arg_value(&m, 3) as u32);
     // gsize = hipGridDim_x * hipBlockDim_x: the whole grid.
@@ -305,7 +309,7 @@ fn hist_private_histogram_equals_the_counts_of_the_pixels() {
     let tid = |lane: u32| work_item(&m, wave, lane).unwrap().2[0];
 
     // kernel.hip:57 `priv_hist[i] = 0;` at its first arrival: i = 0.
-    let st = stop(&s, "kernel.hip", 57, wave);
+    let st = stop("heteromark_hist", "kernel.hip", 57, wave);
     for lane in lanes {
         let vars = inspect::locals(&st, lane);
         assert_eq!(int(var(&vars, None, "i")), 0);
@@ -313,8 +317,7 @@ fn hist_private_histogram_equals_the_counts_of_the_pixels() {
     }
 
     // kernel.hip:64 `priv_hist[color]++;` at its first arrival: color = pixels[tid].
-    let s = session("heteromark_hist");
-    let st = stop(&s, "kernel.hip", 64, wave);
+    let st = stop("heteromark_hist", "kernel.hip", 64, wave);
     for lane in lanes {
         let vars = inspect::locals(&st, lane);
         assert_eq!(
@@ -325,12 +328,13 @@ fn hist_private_histogram_equals_the_counts_of_the_pixels() {
 
     // The same line at later arrivals: one per iteration of the while loop, index = tid + (n - 1) * gsize.
     for n in [2u32, 5, 8] {
-        let s = session("heteromark_hist");
         let opts = InspectOptions {
             hit: n,
             ..InspectOptions::default()
         };
-        let st = inspect::stop_at_line_with(&s, "kernel.hip", 64, wave, &opts).unwrap();
+        let st =
+            inspect::stop_at_line_with(session("heteromark_hist"), "kernel.hip", 64, wave, &opts)
+                .unwrap();
         for lane in lanes {
             let vars = inspect::locals(&st, lane);
             let index = tid(lane) + (n - 1) * gsize;
@@ -345,8 +349,7 @@ fn hist_private_histogram_equals_the_counts_of_the_pixels() {
     // kernel.hip:71, the copy loop after the private histogram (line 68's __syncthreads has no line-table row
     // of its own, so a breakpoint there moves on to 71): priv_hist holds the count of each color among the
     // thread's pixels tid, tid + gsize, ...; index has left the while loop at the first tid + n*gsize >= num_pixels.
-    let s = session("heteromark_hist");
-    let st = stop(&s, "kernel.hip", 68, wave);
+    let st = stop("heteromark_hist", "kernel.hip", 68, wave);
     assert_eq!(st.line, 71);
     for lane in lanes {
         let t = tid(lane);
@@ -381,7 +384,7 @@ fn bs_random_input_and_phi_argument() {
     let wave = 3u32;
     let lanes = [0u32, 3, 44, 63];
     // kernel.cl:81, after `float i_rand = rand_array[tid];` with rand_array advanced by offset.
-    let st = stop(&s, "kernel.cl", 81, wave);
+    let st = stop("heteromark_bs", "kernel.cl", 81, wave);
     for lane in lanes {
         let tid = work_item(&m, wave, lane).unwrap().2[0] as usize;
         let vars = inspect::locals(&st, lane);
@@ -401,8 +404,7 @@ fn bs_random_input_and_phi_argument() {
 
     // Phi (noinline, called with s_swappc_b64) at kernel.cl:60: its first call is Phi(d1). With s == k (the same
     // expression) log(s / k) = 0, so d1 = (r + sigma*sigma/2) * t / (sigma * sqrt(t)).
-    let s = session("heteromark_bs");
-    let st = stop(&s, "kernel.cl", 60, wave);
+    let st = stop("heteromark_bs", "kernel.cl", 60, wave);
     for lane in lanes {
         let tid = work_item(&m, wave, lane).unwrap().2[0] as usize;
         let x = rand[offset + tid] as f64;
@@ -436,7 +438,7 @@ fn nbody_first_interaction() {
     let wave = 2u32;
     let lanes = [0u32, 3, 31, 63];
     // kernel.cl:37 `for (uint j = 0; j < numBodies; j+=WGSIZE)` at its first arrival.
-    let st = stop(&s, "kernel.cl", 37, wave);
+    let st = stop("uob_nbody", "kernel.cl", 37, wave);
     for lane in lanes {
         let vars = inspect::locals(&st, lane);
         assert_eq!(int(var(&vars, None, "j")), 0);
@@ -454,8 +456,7 @@ fn nbody_first_interaction() {
     }
     // kernel.cl:16 in computeForce(ipos, scratch[0]): the first call has jpos = positionsIn[0] (j = 0, k = 0,
     // staged through LDS) and ipos = positionsIn[i]. softening = 0.05f (cflags.txt).
-    let s = session("uob_nbody");
-    let st = stop(&s, "kernel.cl", 16, wave);
+    let st = stop("uob_nbody", "kernel.cl", 16, wave);
     for lane in lanes {
         let i = work_item(&m, wave, lane).unwrap().2[0] as usize;
         let d: Vec<f64> = (0..3)
@@ -494,14 +495,14 @@ fn backprop_reduction_loop_counter_doubles() {
     let wave = 9u32; // work-group (0,2): by = 2
     let by = work_item(&m, wave, 0).unwrap().0[1] as i64;
     // kernel.cl:31 `input_node[ty] = input_cuda[index_in];` under `if (tx == 0)`.
-    let st = stop(&s, "kernel.cl", 31, wave);
+    let st = stop("rodinia_backprop", "kernel.cl", 31, wave);
     let mut want_exec = 0u64;
     for lane in 0..64u32 {
         if work_item(&m, wave, lane).unwrap().1[0] == 0 {
             want_exec |= 1 << lane;
         }
     }
-    assert_eq!(st.wave.exec(), want_exec);
+    assert_eq!(st.wave().exec(), want_exec);
     for lane in [0u32, 16, 32, 48] {
         let (_, local, _) = work_item(&m, wave, lane).unwrap();
         let vars = inspect::locals(&st, lane);
@@ -546,8 +547,7 @@ fn backprop_reduction_loop_counter_doubles() {
     let pcs = stmt_rows("rodinia_backprop", 48, 0, kernel_end);
     assert_eq!(pcs.len(), 5, "{pcs:x?}");
     for (n, &pc) in pcs.iter().enumerate() {
-        let s = session("rodinia_backprop");
-        let st = stop_pc(&s, pc, wave);
+        let st = stop_pc("rodinia_backprop", pc, wave);
         for lane in [1u32, 17, 63] {
             let vars = inspect::locals(&st, lane);
             assert_eq!(int(var(&vars, None, "power_two")), 1 << n, "pc 0x{pc:x}");
@@ -564,12 +564,12 @@ fn backprop_reduction_loop_counter_doubles() {
 fn the_stop_is_the_first_arrival_and_leaves_later_work_undone() {
     // gemm_64: wave 5 stopped at kernel.cl:28 `c[i * nj + j] *= beta;` before its store: c of its own
     // work-items still holds the input, while every earlier work-group (0) has finished its c entries.
-    let (s, m) = (session("polybench_gemm_64"), manifest("polybench_gemm_64"));
+    let m = manifest("polybench_gemm_64");
     let c_in = f32s(example("polybench_gemm_64").join("in_c.bin"));
     let c_out = f32s(example("polybench_gemm_64").join("expected_c.bin"));
-    let st = stop(&s, "kernel.cl", 28, 5);
+    let st = stop("polybench_gemm_64", "kernel.cl", 28, 5);
     assert!(st.breakpoint_pcs.contains(&st.pc()));
-    let c_now = s.buffer(2).unwrap();
+    let c_now = st.session().buffer(2).unwrap();
     let c_now: Vec<f32> = c_now
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes(c.try_into().unwrap()))

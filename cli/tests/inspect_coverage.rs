@@ -1,6 +1,7 @@
 //! How many of the variables clang describes in the examples wavescope can print, and why not the rest.
 //!
-//! For every example, waves are run through `inspect::run_until` and at every PC they reach (the first visits) every
+//! For every example, waves are stepped one instruction at a time on the interactive machine (from their first
+//! instruction, where `inspect::stop_at_pc` stops them) and at every PC they reach (the first visits) every
 //! variable `variables_at(pc)` lists is read for the first active lane. Source variables (name + declaration
 //! file:line, so the copies of an inlined function's variable count once) are then sorted into: printed from DWARF,
 //! printed from the kernarg segment (OpenCL kernel stub arguments), or the reason they cannot be: no location in
@@ -8,14 +9,16 @@
 //! if any location that covers a reached PC cannot be evaluated for another reason (an unsupported operation, an
 //! unreadable register or address): that would be a wavescope gap, not a compiler choice.
 //!
-//! `cargo test --test inspect_coverage -- --nocapture` prints the table.
+//! `cargo test --release -p wavescope-cli --test inspect_coverage -- --nocapture` prints the table.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
-use wavescope::debug_info::{EvalError, VarKind, VarLocation};
-use wavescope::inspect::{self, InspectOptions, ValueOrigin};
+use wavescope::debug_info::{EvalError, VarKind, VarLocation, WaveView};
+use wavescope::isa::Op;
 use wavescope::launch::RunOptions;
+use wavescope::machine::{Plan, Stop};
 use wavescope::session::Session;
+use wavescope_cli::inspect::{self, InspectOptions, ValueOrigin};
 
 type Key = (String, String, u32);
 
@@ -46,50 +49,72 @@ fn key(di: &wavescope::debug_info::DebugInfo, v: &wavescope::debug_info::Variabl
 
 fn survey(name: &str, waves: &[u32], seen: &mut Seen) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples")
+        .join("../examples")
         .join(name);
     for &wave in waves {
         let s = Session::load(&dir, &RunOptions::default()).unwrap();
         let di = s.debug_info.clone().unwrap();
         let mut visits: HashMap<u64, u32> = HashMap::new();
         let mut stops: Vec<u64> = Vec::new();
-        let _ = inspect::run_until(&s, wave, &InspectOptions::default(), "the end", |v| {
-            let pc = v.wave.pc;
+        // The wave at its first instruction, then stepped (the others run while it waits at a barrier) until
+        // it is about to end, faults, or the dispatch's budget is spent.
+        let entry = s.abi().entry_pc;
+        let Ok(mut st) = inspect::stop_at_pc(s, entry, wave, &InspectOptions::default()) else {
+            continue;
+        };
+        st.machine.clear_breakpoints_and_watches();
+        let m = &mut st.machine;
+        let budget = wavescope::launch::DEFAULT_MAX_INSTRUCTIONS;
+        while m.wave_instructions() < budget {
+            let Some(v) = m.debug_view(wave) else { break };
+            let pc = v.pc();
             let n = visits.entry(pc).or_default();
             *n += 1;
-            if *n > 2 {
-                return false;
-            }
-            seen.pcs.insert(pc);
-            let exec = v.wave.exec();
-            let lane = if exec == 0 { 0 } else { exec.trailing_zeros() };
-            for var in di.variables_at(pc) {
-                match di.read_variable(&var, v, lane) {
-                    Ok(_) => {
-                        seen.printed.insert(key(&di, &var));
-                    }
-                    Err(EvalError::OptimizedOut) => {
-                        if matches!(var.location, VarLocation::Expr(_) | VarLocation::Const(_)) {
-                            seen.undefined.insert(key(&di, &var));
+            if *n <= 2 {
+                seen.pcs.insert(pc);
+                let exec = v.exec();
+                let lane = if exec == 0 { 0 } else { exec.trailing_zeros() };
+                for var in di.variables_at(pc) {
+                    match di.read_variable(&var, &v, lane) {
+                        Ok(_) => {
+                            seen.printed.insert(key(&di, &var));
                         }
-                        if var.kind == VarKind::Param
-                            && di.function_at(pc).map(|f| f.entry) == Some(s.abi().entry_pc)
-                        {
-                            stops.push(pc);
+                        Err(EvalError::OptimizedOut) => {
+                            if matches!(var.location, VarLocation::Expr(_) | VarLocation::Const(_))
+                            {
+                                seen.undefined.insert(key(&di, &var));
+                            }
+                            if var.kind == VarKind::Param
+                                && di.function_at(pc).map(|f| f.entry) == Some(entry)
+                            {
+                                stops.push(pc);
+                            }
                         }
+                        Err(e) => seen.failures.push((key(&di, &var), pc, e.to_string())),
                     }
-                    Err(e) => seen.failures.push((key(&di, &var), pc, e.to_string())),
                 }
             }
-            false
-        });
+            // a stepped wave that ends lets the whole dispatch run on: stop before its s_endpgm
+            if m.dispatch()
+                .program
+                .inst_at(pc)
+                .is_none_or(|i| i.op == Op::S_ENDPGM)
+            {
+                break;
+            }
+            m.resume(Plan::step(wave, false));
+            match m.run(&mut || false) {
+                Some(Stop::StepDone { .. }) => {}
+                _ => break,
+            }
+        }
         // Kernel arguments from the kernarg segment: stop again at one PC where a parameter was optimized out.
         stops.sort_unstable();
         stops.dedup();
         if let Some(&pc) = stops.first() {
             let s = Session::load(&dir, &RunOptions::default()).unwrap();
-            if let Ok(st) = inspect::stop_at_pc(&s, pc, wave, &InspectOptions::default()) {
-                let lane = st.wave.exec().trailing_zeros().min(63);
+            if let Ok(st) = inspect::stop_at_pc(s, pc, wave, &InspectOptions::default()) {
+                let lane = st.wave().exec().trailing_zeros().min(63);
                 let vars = di.variables_at(pc);
                 for (v, l) in vars.iter().zip(inspect::locals(&st, lane)) {
                     if l.origin == ValueOrigin::Kernarg {
@@ -115,7 +140,7 @@ struct Row {
 
 #[test]
 fn variables_clang_describes_and_what_wavescope_prints() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
     let mut names: Vec<String> = std::fs::read_dir(&root)
         .unwrap()
         .filter_map(|e| e.ok())
