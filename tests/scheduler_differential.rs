@@ -21,7 +21,8 @@ use wavescope::isa::Inst;
 use wavescope::launch::{run_observed, RunControl, RunFault, RunOptions};
 use wavescope::machine::{Action, Machine, MachineOptions, Plan, Stop};
 use wavescope::session::Session;
-use wavescope::timing::{run_timed, CycleModel};
+use wavescope::pipeline::RunConfig;
+use wavescope::timing::CycleModel;
 
 /// Per wave: instructions and a hash of (PC before, EXEC and STATUS after) of each, in order.
 type Streams = BTreeMap<u32, (u64, u64)>;
@@ -129,13 +130,15 @@ fn model_without_memory_system() -> CycleModel {
 }
 
 fn batch_timing(dir: &PathBuf) -> StallSums {
-    let opts = RunOptions {
-        check_hazards: false,
-        ..RunOptions::default()
-    };
+    let opts = RunOptions::default();
     let s = Session::load(dir, &opts).unwrap();
-    let (_, fault, t) = run_timed(&s.dispatch, &opts, model_without_memory_system());
-    assert!(fault.is_none());
+    let config = RunConfig {
+        cycle_model: Some(model_without_memory_system()),
+        ..RunConfig::plain(opts)
+    };
+    let r = wavescope::pipeline::run(&s.dispatch, &config);
+    assert!(r.fault.is_none());
+    let t = r.timing.unwrap();
     [
         t.waitcnt_stall_cycles,
         t.barrier_cycles,
@@ -204,9 +207,13 @@ fn sort_events(v: &mut [HazardEvent]) {
 fn batch_hazards(dir: &PathBuf) -> Vec<HazardEvent> {
     let opts = RunOptions::default();
     let s = Session::load(dir, &opts).unwrap();
-    let (_, fault, findings) = wavescope::hazards::run_checked(&s.dispatch, &opts);
-    assert!(fault.is_none(), "{}: {fault:?}", dir.display());
-    let mut v = findings.events;
+    let config = RunConfig {
+        hazards: true,
+        ..RunConfig::plain(opts)
+    };
+    let r = wavescope::pipeline::run(&s.dispatch, &config);
+    assert!(r.fault.is_none(), "{}: {:?}", dir.display(), r.fault);
+    let mut v = r.hazards.unwrap().events;
     sort_events(&mut v);
     v
 }

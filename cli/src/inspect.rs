@@ -367,6 +367,9 @@ fn stop_at_pcs(
         resident_waves: wpg,
         quantum: u32::MAX,
         poll_interval: max.clamp(1, 4096) as u32,
+        // inspect counts the budget itself (below), to name the place it was looking for
+        max_instructions: 0,
+        control: None,
     };
     let mut m = Machine::new(session, mopts);
     for &pc in sorted.iter().chain(&ends) {
