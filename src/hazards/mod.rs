@@ -542,6 +542,10 @@ struct WaveState {
     /// the per-register vector checks are skipped.
     last_vec_producer: u64,
     last_war_reader: u64,
+    /// Clock after the last VALU / SALU that wrote an SGPR at issue: when older than `WINDOW`, SGPR reads
+    /// checked only against such producers are skipped.
+    last_valu_sgpr_write: u64,
+    last_salu_sgpr_write: u64,
     mem: MemState,
     seen: HashSet<Key>,
 }
@@ -560,6 +564,8 @@ impl WaveState {
             setvskip: Rec::NONE,
             last_vec_producer: 0,
             last_war_reader: 0,
+            last_valu_sgpr_write: 0,
+            last_salu_sgpr_write: 0,
             mem: MemState::new(),
             seen: HashSet::new(),
         }
@@ -1255,17 +1261,26 @@ fn record_all(
     }
 }
 
-/// The wave's history after instruction `idx32` (effects `e`, producer kinds `pk`) issued.
+/// The wave's history after instruction `idx32` (effects `e`, plan `p`) issued.
 fn update_history(
     st: &mut WaveState,
     e: &InstEffects,
     idx32: u32,
-    pk: u8,
+    p: &plan::InstPlan,
     dyn_write: Option<Regs>,
     mem_class: MemClass,
 ) {
+    let pk = p.pk;
     let now = st.clock;
     let after = now + e.waits as u64;
+    if p.flags & plan::flag::SCALAR_WRITE != 0 || dyn_write.is_some_and(|w| w.is_scalar()) {
+        if pk & plan::pk::VALU != 0 {
+            st.last_valu_sgpr_write = after;
+        }
+        if pk & plan::pk::SALU != 0 {
+            st.last_salu_sgpr_write = after;
+        }
+    }
     if e.is(P_VEC) {
         st.last_vec_producer = after;
     }
@@ -1357,7 +1372,6 @@ impl HazardChecker<'_> {
     fn before_generic(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
         let t = self.table;
         let Some(e) = t.effects.get(idx) else { return };
-        let pk = t.plan.insts[idx].pk;
         // VGPR indexing mode (state.md MODE bit 27): operands move by M0[7:0]
         let indexed;
         let e = if wave.mode & (1 << 27) != 0 && e.is(class::VALU) {
@@ -1461,7 +1475,7 @@ impl HazardChecker<'_> {
             &self.wait_hits[..nwait],
             &self.hits,
         );
-        update_history(st, e, idx32, pk, dyn_write, mem_class);
+        update_history(st, e, idx32, &t.plan.insts[idx], dyn_write, mem_class);
     }
 }
 
@@ -1528,8 +1542,15 @@ impl Observer for HazardChecker<'_> {
         let hits = &mut self.hits;
         hits.n = 0;
         let vec_recent = st.last_vec_producer != 0 && now - st.last_vec_producer < WINDOW;
+        let mut sgpr_live = 0;
+        if now - st.last_valu_sgpr_write < WINDOW {
+            sgpr_live |= plan::pk::VALU;
+        }
+        if now - st.last_salu_sgpr_write < WINDOW {
+            sgpr_live |= plan::pk::SALU;
+        }
         for pr in t.plan.reads_of(p) {
-            if pr.vec_only && !vec_recent {
+            if (pr.vec_only && !vec_recent) || (pr.scalar && pr.pmask & sgpr_live == 0) {
                 continue;
             }
             for g in pr.first..pr.end {
@@ -1560,7 +1581,7 @@ impl Observer for HazardChecker<'_> {
                 &self.hits,
             );
         }
-        update_history(st, e, idx32, p.pk, None, mem_class);
+        update_history(st, e, idx32, p, None, mem_class);
     }
 
     fn after(&mut self, _wave: &Wave, _idx: usize, _inst: &Inst, _pc: u64, _flow: Flow) {}

@@ -104,6 +104,8 @@ pub struct PlanRead {
     pub read: u8,
     /// Only MFMA/DL/trans/shifted-result producers matter (skip unless one issued within the window).
     pub vec_only: bool,
+    /// An SGPR read: only VALU/SALU producers of SGPRs matter (skip unless one issued within the window).
+    pub scalar: bool,
 }
 
 /// Flags of an instruction's plan.
@@ -118,6 +120,8 @@ pub mod flag {
     pub const WRITES: u16 = 8;
     /// Touches more register words than `MW_WORDS`: always scan for missing waits.
     pub const MW_ALL: u16 = 16;
+    /// Writes an SGPR at issue.
+    pub const SCALAR_WRITE: u16 = 32;
 }
 
 /// Words of the 640-bit register set one plan entry can name.
@@ -187,6 +191,9 @@ impl CheckPlan {
             {
                 flags |= flag::WRITES;
             }
+            if e.writes().iter().any(|w| w.is_scalar()) {
+                flags |= flag::SCALAR_WRITE;
+            }
             let reads_start = reads.len() as u32;
             for (i, rd) in e.reads().iter().enumerate() {
                 let vector = rd.regs.is_vector();
@@ -200,6 +207,7 @@ impl CheckPlan {
                     pmask,
                     read: i as u8,
                     vec_only: vector && !e.is(C_VEC),
+                    scalar: !vector,
                 });
             }
             let nreads = (reads.len() as u32 - reads_start) as u8;
