@@ -15,6 +15,11 @@
 //! needs `vmcnt(0)` and `lgkmcnt(0)`. Reading a register such an op still has to write (RAW), or writing it
 //! (WAW, unless the writer is a later op of the same in-order class), is a missing wait.
 //!
+//! **Cost**: the table compiles a per-program check plan (plan.rs): per instruction only the reads and rule
+//! groups that can fire given the producer classes in the program, and the missing-wait scan only when a
+//! register it touches still waits for an outstanding op. M0-relative operands and VGPR indexing mode take the
+//! generic evaluation (`HazardChecker::generic`, the reference tests/hazards_plan.rs compares the plan with).
+//!
 //! Use: build one [`HazardTable`] per program, give every host thread a [`HazardChecker`] (see
 //! [`run_checked`]), then [`Findings::merge`] them.
 //!
@@ -29,6 +34,7 @@
 //! - "V_CMPX writes EXEC" (H4.5-13/18d/18e/22, H7-33) is any VALU that writes EXEC.
 //! - H4.5-08 does not apply to loads (VMEM/DS) writing a wide store's data VGPRs: they write at completion, and
 //!   LLVM 22 pads only VALU writers (clang -O2 emits such reloads; tests/fixtures/extra_kernels_hip).
+//!
 //! Where the table is stricter than LLVM the table is followed (LLVM never saw these in the corpus): H7-22 WAW
 //! (LLVM: 11), H7-04 with an MFMA consumer.
 
