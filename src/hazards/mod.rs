@@ -15,6 +15,11 @@
 //! needs `vmcnt(0)` and `lgkmcnt(0)`. Reading a register such an op still has to write (RAW), or writing it
 //! (WAW, unless the writer is a later op of the same in-order class), is a missing wait.
 //!
+//! **Cost**: the table compiles a per-program check plan (plan.rs): per instruction only the reads and rule
+//! groups that can fire given the producer classes in the program, and the missing-wait scan only when a
+//! register it touches still waits for an outstanding op. M0-relative operands and VGPR indexing mode take the
+//! generic evaluation (`HazardChecker::generic`, the reference tests/hazards_plan.rs compares the plan with).
+//!
 //! Use: build one [`HazardTable`] per program, give every host thread a [`HazardChecker`] (see
 //! `crate::pipeline`, which does it for every run), then [`Findings::merge`] them.
 //!
@@ -29,10 +34,12 @@
 //! - "V_CMPX writes EXEC" (H4.5-13/18d/18e/22, H7-33) is any VALU that writes EXEC.
 //! - H4.5-08 does not apply to loads (VMEM/DS) writing a wide store's data VGPRs: they write at completion, and
 //!   LLVM 22 pads only VALU writers (clang -O2 emits such reloads; tests/fixtures/extra_kernels_hip).
+//!
 //! Where the table is stricter than LLVM the table is followed (LLVM never saw these in the corpus): H7-22 WAW
 //! (LLVM: 11), H7-04 with an MFMA consumer.
 
 pub mod effects;
+pub mod plan;
 pub mod rules;
 
 use crate::exec::observe::Observer;
@@ -47,11 +54,14 @@ use std::collections::{HashMap, HashSet, VecDeque};
 /// The longest wait any rule requires (H7-08/H7-09 after a 16-pass XDL op): older producers cannot matter.
 const WINDOW: u64 = 20;
 
-/// Per-instruction effects of one program, built once and shared (read-only) by every checker.
+/// Per-instruction effects of one program and its check plan, built once and shared (read-only) by every
+/// checker.
 pub struct HazardTable {
     pub effects: Vec<InstEffects>,
     pub pcs: Vec<u64>,
     pub apertures: Apertures,
+    /// What to check per instruction, compiled from `effects` (plan.rs).
+    pub plan: plan::CheckPlan,
 }
 
 impl HazardTable {
@@ -60,10 +70,13 @@ impl HazardTable {
     }
     /// `apertures` decides which FLAT addresses are LDS (waitcnt.md FLAT caveat).
     pub fn with_apertures(program: &Program, apertures: Apertures) -> HazardTable {
+        let effects = effects::build(program);
+        let plan = plan::CheckPlan::build(&effects);
         HazardTable {
-            effects: effects::build(program),
+            effects,
             pcs: program.pcs.clone(),
             apertures,
+            plan,
         }
     }
 }
@@ -274,6 +287,8 @@ struct Rec {
     clock: u64,
     idx: u32,
     flags: u8,
+    /// Producer kinds of the instruction (`plan::pk`).
+    pk: u8,
 }
 
 /// The write went through an M0-relative index (H3.9-01).
@@ -284,6 +299,7 @@ impl Rec {
         clock: 0,
         idx: u32::MAX,
         flags: 0,
+        pk: 0,
     };
     #[inline]
     fn recent(&self, now: u64) -> bool {
@@ -316,6 +332,10 @@ struct MemState {
     flat: Vec<u32>,
     /// Per register: seq of the outstanding op that will write it (0 = none).
     pending: Box<[u32]>,
+    /// Registers whose `pending` entry may name an outstanding op (a superset: cleared on a register write and
+    /// when nothing is outstanding), one bit each: the missing-wait scan runs only for instructions touching
+    /// one of them.
+    bits: [u64; plan::REG_WORDS],
 }
 
 impl MemState {
@@ -338,19 +358,50 @@ impl MemState {
             smem: Vec::with_capacity(72),
             flat: Vec::with_capacity(72),
             pending: vec![0; NREG].into_boxed_slice(),
+            bits: [0; plan::REG_WORDS],
         }
     }
-    fn reset(&mut self) {
-        for p in self.ops.iter_mut() {
-            p.seq = 0;
-            p.done = true;
+    #[inline]
+    fn outstanding(&self) -> bool {
+        self.vm.len() + self.lds.len() + self.smem.len() + self.flat.len() > 0
+    }
+    /// Does any register the plan names for an instruction wait for an op?
+    #[inline]
+    fn touches(&self, p: &plan::InstPlan) -> bool {
+        (0..p.nmw as usize).any(|i| self.bits[p.mw_word[i] as usize] & p.mw_bits[i] != 0)
+    }
+    #[inline]
+    fn set_pending(&mut self, g: u16, seq: u32) {
+        self.pending[g as usize] = seq;
+        self.bits[(g / 64) as usize] |= 1u64 << (g % 64);
+    }
+    /// Register `g` was written at issue: no op's completion is still to write it. (With its bit clear the
+    /// entry is already dead: it names an op no longer outstanding, which `op` never returns again.)
+    #[inline]
+    fn clear_pending(&mut self, g: u16) {
+        let (w, b) = ((g / 64) as usize, 1u64 << (g % 64));
+        if self.bits[w] & b != 0 {
+            self.bits[w] &= !b;
+            self.pending[g as usize] = 0;
         }
-        self.next_seq = 1;
-        self.vm.clear();
-        self.lds.clear();
-        self.smem.clear();
-        self.flat.clear();
-        self.pending.fill(0);
+    }
+    /// Forget every outstanding op (a new wave in this slot). Every outstanding op is in one of the queues, so
+    /// retiring those retires all; seqs keep counting up, so the `pending` entries left over name ops that are
+    /// done for good and need no clearing (a wave start costs no 10 KB fill).
+    fn reset(&mut self) {
+        while let Some(s) = self.vm.pop_front() {
+            self.complete(s);
+        }
+        while let Some(s) = self.lds.pop_front() {
+            self.complete(s);
+        }
+        while let Some(s) = self.smem.pop() {
+            self.complete(s);
+        }
+        while let Some(s) = self.flat.pop() {
+            self.complete(s);
+        }
+        self.bits = [0; plan::REG_WORDS];
     }
     #[inline]
     fn op(&self, seq: u32) -> Option<&Pending> {
@@ -489,6 +540,10 @@ struct WaveState {
     /// the per-register vector checks are skipped.
     last_vec_producer: u64,
     last_war_reader: u64,
+    /// Clock after the last VALU / SALU that wrote an SGPR at issue: when older than `WINDOW`, SGPR reads
+    /// checked only against such producers are skipped.
+    last_valu_sgpr_write: u64,
+    last_salu_sgpr_write: u64,
     mem: MemState,
     seen: HashSet<Key>,
 }
@@ -507,22 +562,19 @@ impl WaveState {
             setvskip: Rec::NONE,
             last_vec_producer: 0,
             last_war_reader: 0,
+            last_valu_sgpr_write: 0,
+            last_salu_sgpr_write: 0,
             mem: MemState::new(),
             seen: HashSet::new(),
         }
     }
+    /// A new wave in this slot. The history arrays are not cleared: moving the clock `WINDOW` wait states past
+    /// everything recorded makes every record too old to matter (`Rec::recent`, `last_vec_producer`), as if
+    /// they had been cleared (and a wave start costs no 26 KB fill).
     fn reset(&mut self, wave: u32) {
         self.wave = wave;
         self.active = true;
-        self.clock = 0;
-        self.last_write.fill(Rec::NONE);
-        self.last_srcc.fill(Rec::NONE);
-        self.last_store.fill(Rec::NONE);
-        self.setreg = [Rec::NONE; 64];
-        self.setreg_vskip = Rec::NONE;
-        self.setvskip = Rec::NONE;
-        self.last_vec_producer = 0;
-        self.last_war_reader = 0;
+        self.clock += WINDOW;
         self.mem.reset();
         self.seen.clear();
     }
@@ -589,7 +641,14 @@ pub struct HazardChecker<'a> {
     /// Scratch buffers of one instruction's findings (kept here so the hot path allocates nothing).
     hits: Hits,
     wait_hits: [(u32, u16, Regs); 8],
+    /// Slot + 1 of each active wave id below `BY_WAVE_MAX` (0: none); grown at `wave_start` only.
+    by_wave: Vec<u32>,
+    /// Evaluate every rule for every instruction (no plan): the reference the plan is tested against.
+    generic: bool,
 }
+
+/// Wave ids the direct slot map covers (4 bytes each); waves beyond it are found by a scan.
+const BY_WAVE_MAX: u32 = 1 << 22;
 
 impl<'a> HazardChecker<'a> {
     pub fn new(table: &'a HazardTable) -> HazardChecker<'a> {
@@ -601,6 +660,17 @@ impl<'a> HazardChecker<'a> {
             events: Vec::new(),
             hits: Hits::new(),
             wait_hits: [(0, 0, Regs::NONE); 8],
+            by_wave: Vec::new(),
+            generic: false,
+        }
+    }
+
+    /// A checker that evaluates every rule for every instruction without the table's plan (slower; same
+    /// findings): the reference for tests of the plan.
+    pub fn generic(table: &'a HazardTable) -> HazardChecker<'a> {
+        HazardChecker {
+            generic: true,
+            ..HazardChecker::new(table)
         }
     }
 
@@ -615,6 +685,8 @@ impl<'a> HazardChecker<'a> {
         Findings::merge([self])
     }
 
+    /// The slot of `wave`: the last one used, else the direct map, else a new or recycled slot.
+    #[inline]
     fn slot_for(&mut self, wave: u32) -> usize {
         if self.cur < self.slots.len()
             && self.slots[self.cur].active
@@ -622,7 +694,23 @@ impl<'a> HazardChecker<'a> {
         {
             return self.cur;
         }
-        let i = match self.slots.iter().position(|s| s.active && s.wave == wave) {
+        self.slot_lookup(wave)
+    }
+
+    #[inline(never)]
+    fn slot_lookup(&mut self, wave: u32) -> usize {
+        let mapped = self
+            .by_wave
+            .get(wave as usize)
+            .map(|&s| s as usize)
+            .filter(|&s| s > 0 && self.slots[s - 1].active && self.slots[s - 1].wave == wave)
+            .map(|s| s - 1);
+        let found = match mapped {
+            Some(i) => Some(i),
+            None if wave < BY_WAVE_MAX && (wave as usize) < self.by_wave.len() => None,
+            None => self.slots.iter().position(|s| s.active && s.wave == wave),
+        };
+        let i = match found {
             Some(i) => i,
             None => match self.slots.iter().position(|s| !s.active) {
                 Some(i) => {
@@ -635,6 +723,12 @@ impl<'a> HazardChecker<'a> {
                 }
             },
         };
+        if wave < BY_WAVE_MAX {
+            if self.by_wave.len() <= wave as usize {
+                self.by_wave.resize(wave as usize + 1, 0);
+            }
+            self.by_wave[wave as usize] = i as u32 + 1;
+        }
         self.cur = i;
         i
     }
@@ -960,24 +1054,320 @@ fn counter_code(p: &Pending) -> u16 {
     }
 }
 
-impl Observer for HazardChecker<'_> {
-    fn wave_start(&mut self, wave: &Wave) {
-        let i = self.slot_for(wave.id.wave);
-        // a new wave with a recycled id (a second dispatch) starts clean
-        self.slots[i].reset(wave.id.wave);
+/// Missing-wait check of one register run read (`write` false) or written by the current instruction, whose
+/// memory class (FLAT resolved) is `mem_class`: hits go to `wait_hits` (one per producer, at most 8).
+#[inline]
+fn scan_wait(
+    mem: &MemState,
+    regs: Regs,
+    write: bool,
+    mem_class: MemClass,
+    wait_hits: &mut [(u32, u16, Regs); 8],
+    nwait: &mut usize,
+) {
+    let mut g = regs.first;
+    while g < regs.end() {
+        let s = mem.pending[g as usize];
+        if let Some(p) = mem.op(s) {
+            let same_order = write
+                && ((p.class == MemClass::Vm && mem_class == MemClass::Vm)
+                    || (p.class == MemClass::Lds && mem_class == MemClass::Lds));
+            if !same_order {
+                let mut end = g + 1;
+                while end < regs.end() && mem.pending[end as usize] == s {
+                    end += 1;
+                }
+                let hit = (
+                    p.idx,
+                    counter_code(p),
+                    Regs {
+                        first: g,
+                        count: (end - g) as u8,
+                    },
+                );
+                if *nwait < 8 && !wait_hits[..*nwait].iter().any(|h| h.0 == hit.0) {
+                    wait_hits[*nwait] = hit;
+                    *nwait += 1;
+                }
+                g = end;
+                continue;
+            }
+        }
+        g += 1;
     }
+}
 
-    fn wave_end(&mut self, wave: &Wave) {
-        if let Some(s) = self
-            .slots
-            .iter_mut()
-            .find(|s| s.active && s.wave == wave.id.wave)
-        {
-            s.active = false;
+/// A VGPR read only matters after these producers, or for these consumers.
+const P_VEC: u64 = class::TRANS | class::DSTSHIFT | class::MFMA | class::DOT;
+const C_VEC: u64 =
+    class::DPP | class::READLANE | class::READFIRSTLANE | class::PERMLANE | class::MFMA;
+
+/// The rules on EXEC/VCCZ/EXECZ written by a VALU, hardware registers, S_RFE and MODE.VSKIP.
+#[inline(never)]
+fn rare_hazards(t: &HazardTable, st: &WaveState, e: &InstEffects, now: u64, hits: &mut Hits) {
+    // EXEC written by a VALU (V_CMPX): DPP, MFMA, lane ops, permlane
+    if e.is(class::DPP
+        | class::MFMA
+        | class::READLANE
+        | class::READFIRSTLANE
+        | class::WRITELANE
+        | class::PERMLANE)
+    {
+        for g in [EXEC, EXEC + 1] {
+            let rec = st.last_write[g as usize];
+            if !rec.recent(now) || !t.effects[rec.idx as usize].is(class::VALU) {
+                continue;
+            }
+            let d = now - rec.clock;
+            if e.is(class::DPP) {
+                hits.add(Rule::H4_5_13, rec.idx, 5, d);
+            }
+            if e.is(class::MFMA) {
+                hits.add(Rule::H7_33, rec.idx, 4, d);
+            }
+            if e.is(class::READLANE | class::READFIRSTLANE | class::WRITELANE) {
+                hits.add(Rule::H4_5_18e, rec.idx, 4, d);
+            }
+            if e.is(class::PERMLANE) {
+                hits.add(Rule::H4_5_22, rec.idx, 4, d);
+            }
         }
     }
+    // VCCZ / EXECZ as VALU data
+    if e.is(class::READS_VCCZ | class::READS_EXECZ) {
+        let base = if e.is(class::READS_VCCZ) { VCC } else { EXEC };
+        for g in [base, base + 1] {
+            let rec = st.last_write[g as usize];
+            if rec.recent(now) && t.effects[rec.idx as usize].is(class::VALU) {
+                hits.add(Rule::H4_5_05, rec.idx, 5, now - rec.clock);
+            }
+        }
+        if e.is(class::READS_VCCZ) && e.is(class::READS_EXECZ) {
+            for g in [EXEC, EXEC + 1] {
+                let rec = st.last_write[g as usize];
+                if rec.recent(now) && t.effects[rec.idx as usize].is(class::VALU) {
+                    hits.add(Rule::H4_5_05, rec.idx, 5, now - rec.clock);
+                }
+            }
+        }
+    }
+    // hardware registers
+    if e.is(class::GETREG | class::SETREG) {
+        let id = (e.simm16 & 0x3F) as usize;
+        let rec = st.setreg[id];
+        if rec.recent(now) {
+            let r = if e.is(class::GETREG) {
+                Rule::H4_5_01
+            } else {
+                Rule::H4_5_02
+            };
+            hits.add(r, rec.idx, 2, now - rec.clock);
+        }
+        if e.is(class::GETREG) && id == 1 && st.setvskip.recent(now) {
+            hits.add(Rule::H4_5_03, st.setvskip.idx, 2, now - st.setvskip.clock);
+        }
+    }
+    if e.is(class::RFE) && st.setreg[3].recent(now) {
+        hits.add(Rule::H4_5_15, st.setreg[3].idx, 1, now - st.setreg[3].clock);
+    }
+    if e.is(class::VECTOR) && st.setreg_vskip.recent(now) {
+        hits.add(
+            Rule::H4_5_04,
+            st.setreg_vskip.idx,
+            2,
+            now - st.setreg_vskip.clock,
+        );
+    }
+}
 
-    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+/// WAW / WAR checks of the vector registers `e` writes.
+#[inline(never)]
+fn vector_write_hazards(
+    t: &HazardTable,
+    st: &WaveState,
+    e: &InstEffects,
+    now: u64,
+    hits: &mut Hits,
+) {
+    for w in e.writes().iter().chain(std::iter::once(&e.async_write)) {
+        if !w.is_vector() {
+            continue;
+        }
+        for g in w.first..w.end() {
+            write_hazards(t, st, e, g, now, hits);
+        }
+    }
+}
+
+/// Record the missing waits and hazards the current instruction (`idx32`) found.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn record_all(
+    findings: &mut HashMap<Key, Agg>,
+    events: &mut Vec<HazardEvent>,
+    t: &HazardTable,
+    st: &mut WaveState,
+    wave: &Wave,
+    idx32: u32,
+    wait_hits: &[(u32, u16, Regs)],
+    hits: &Hits,
+) {
+    for &(pidx, code, regs) in wait_hits {
+        let key = Key {
+            kind: KIND_WAIT,
+            code,
+            producer: pidx,
+            consumer: idx32,
+        };
+        let name = if findings.contains_key(&key) {
+            None
+        } else {
+            Some(effects::regs_name(regs))
+        };
+        record(
+            findings,
+            events,
+            t,
+            st,
+            wave,
+            key,
+            0,
+            0,
+            name,
+            COUNTERS[code as usize],
+        );
+    }
+    for h in &hits.h[..hits.n] {
+        let key = Key {
+            kind: KIND_HAZARD,
+            code: h.rule as u16,
+            producer: h.producer,
+            consumer: idx32,
+        };
+        record(
+            findings,
+            events,
+            t,
+            st,
+            wave,
+            key,
+            h.required,
+            h.provided,
+            None,
+            h.rule.id(),
+        );
+    }
+}
+
+/// The wave's history after instruction `idx32` (effects `e`, plan `p`) issued.
+fn update_history(
+    st: &mut WaveState,
+    e: &InstEffects,
+    idx32: u32,
+    p: &plan::InstPlan,
+    dyn_write: Option<Regs>,
+    mem_class: MemClass,
+) {
+    let pk = p.pk;
+    let now = st.clock;
+    let after = now + e.waits as u64;
+    if p.flags & plan::flag::SCALAR_WRITE != 0 || dyn_write.is_some_and(|w| w.is_scalar()) {
+        if pk & plan::pk::VALU != 0 {
+            st.last_valu_sgpr_write = after;
+        }
+        if pk & plan::pk::SALU != 0 {
+            st.last_salu_sgpr_write = after;
+        }
+    }
+    if e.is(P_VEC) {
+        st.last_vec_producer = after;
+    }
+    if e.is(class::XDL | class::SMFMAC | class::WIDE_STORE) {
+        st.last_war_reader = after;
+    }
+    let rec = Rec {
+        clock: after,
+        idx: idx32,
+        flags: 0,
+        pk,
+    };
+    if e.is(class::XDL | class::SMFMAC) {
+        if let Some(c) = e.read_of(ReadKind::MfmaC) {
+            if c.is_vector() {
+                for g in c.first..c.end() {
+                    st.last_srcc[(g - VGPR_BASE) as usize] = rec;
+                }
+            }
+        }
+    }
+    if e.is(class::WIDE_STORE) {
+        if let Some(c) = e.read_of(ReadKind::Data) {
+            if c.is_vector() {
+                for g in c.first..c.end() {
+                    st.last_store[(g - VGPR_BASE) as usize] = rec;
+                }
+            }
+        }
+    }
+    for w in e.writes() {
+        for g in w.first..w.end() {
+            st.last_write[g as usize] = rec;
+            st.mem.clear_pending(g);
+        }
+    }
+    if let Some(w) = dyn_write {
+        for g in w.first..w.end() {
+            st.last_write[g as usize] = Rec {
+                flags: BY_INDEX,
+                ..rec
+            };
+            st.mem.clear_pending(g);
+        }
+    }
+    if e.async_write.count > 0 {
+        let w = e.async_write;
+        for g in w.first..w.end() {
+            st.last_write[g as usize] = rec;
+        }
+    }
+    if e.is(class::SETREG) {
+        let id = (e.simm16 & 0x3F) as usize;
+        st.setreg[id] = rec;
+        let offset = (e.simm16 >> 6) & 0x1F;
+        let size = ((e.simm16 >> 11) & 0x1F) + 1;
+        // state.md MODE: VSKIP is bit 28
+        if id == 1 && offset <= 28 && offset + size > 28 {
+            st.setreg_vskip = rec;
+        }
+    }
+    if e.is(class::SETVSKIP) {
+        st.setvskip = rec;
+    }
+    if mem_class != MemClass::None && mem_class != MemClass::Msg {
+        let seq = st.mem.issue(idx32, mem_class);
+        let w = e.async_write;
+        for g in w.first..w.end() {
+            st.mem.set_pending(g, seq);
+        }
+    }
+    st.clock = after;
+}
+
+/// FLAT is in VM order only when no lane goes to LDS (decided per execution).
+#[inline]
+fn resolve_mem_class(e: &InstEffects, wave: &Wave, inst: &Inst, ap: &Apertures) -> MemClass {
+    if e.mem == MemClass::Flat && inst.format == Format::Flat && !flat_touches_lds(wave, inst, ap) {
+        MemClass::Vm
+    } else {
+        e.mem
+    }
+}
+
+impl HazardChecker<'_> {
+    /// Every rule for every instruction, from the instruction's effects alone: M0-relative operands, VGPR
+    /// indexing mode, and the reference the plan is tested against.
+    #[inline(never)]
+    fn before_generic(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
         let t = self.table;
         let Some(e) = t.effects.get(idx) else { return };
         // VGPR indexing mode (state.md MODE bit 27): operands move by M0[7:0]
@@ -1007,14 +1397,7 @@ impl Observer for HazardChecker<'_> {
                     effects::operand_regs(crate::isa::Operand(inst.dst.0.wrapping_add(m0)), w);
             }
         }
-        // FLAT: in VM order only when no lane goes to LDS
-        let mut mem_class = e.mem;
-        if mem_class == MemClass::Flat
-            && inst.format == Format::Flat
-            && !flat_touches_lds(wave, inst, &t.apertures)
-        {
-            mem_class = MemClass::Vm;
-        }
+        let mem_class = resolve_mem_class(e, wave, inst, &t.apertures);
 
         // ---- missing waits -----------------------------------------------------------------------------
         if e.is(class::WAITCNT) {
@@ -1022,91 +1405,30 @@ impl Observer for HazardChecker<'_> {
         }
         let wait_hits = &mut self.wait_hits;
         let mut nwait = 0usize;
-        let outstanding =
-            st.mem.vm.len() + st.mem.lds.len() + st.mem.smem.len() + st.mem.flat.len() > 0;
-        if outstanding {
+        if st.mem.outstanding() {
             let mem = &st.mem;
-            let mut check = |regs: Regs, write: bool, nwait: &mut usize| {
-                let mut g = regs.first;
-                while g < regs.end() {
-                    let s = mem.pending[g as usize];
-                    if let Some(p) = mem.op(s) {
-                        let same_order = write
-                            && ((p.class == MemClass::Vm && mem_class == MemClass::Vm)
-                                || (p.class == MemClass::Lds && mem_class == MemClass::Lds));
-                        if !same_order {
-                            let mut end = g + 1;
-                            while end < regs.end() && mem.pending[end as usize] == s {
-                                end += 1;
-                            }
-                            let hit = (
-                                p.idx,
-                                counter_code(p),
-                                Regs {
-                                    first: g,
-                                    count: (end - g) as u8,
-                                },
-                            );
-                            if *nwait < 8 && !wait_hits[..*nwait].iter().any(|h| h.0 == hit.0) {
-                                wait_hits[*nwait] = hit;
-                                *nwait += 1;
-                            }
-                            g = end;
-                            continue;
-                        }
-                    }
-                    g += 1;
-                }
-            };
             for rd in e.reads() {
-                check(rd.regs, false, &mut nwait);
+                scan_wait(mem, rd.regs, false, mem_class, wait_hits, &mut nwait);
             }
             if let Some(r) = dyn_read {
-                check(r, false, &mut nwait);
+                scan_wait(mem, r, false, mem_class, wait_hits, &mut nwait);
             }
             for &w in e.writes() {
-                check(w, true, &mut nwait);
+                scan_wait(mem, w, true, mem_class, wait_hits, &mut nwait);
             }
             if let Some(r) = dyn_write {
-                check(r, true, &mut nwait);
+                scan_wait(mem, r, true, mem_class, wait_hits, &mut nwait);
             }
             if e.async_write.count > 0 {
-                check(e.async_write, true, &mut nwait);
+                scan_wait(mem, e.async_write, true, mem_class, wait_hits, &mut nwait);
             }
-        }
-        for &(pidx, code, regs) in &wait_hits[..nwait] {
-            let key = Key {
-                kind: KIND_WAIT,
-                code,
-                producer: pidx,
-                consumer: idx32,
-            };
-            let name = if self.findings.contains_key(&key) {
-                None
-            } else {
-                Some(effects::regs_name(regs))
-            };
-            record(
-                &mut self.findings,
-                &mut self.events,
-                t,
-                st,
-                wave,
-                key,
-                0,
-                0,
-                name,
-                COUNTERS[code as usize],
-            );
+        } else {
+            st.mem.bits = [0; plan::REG_WORDS];
         }
 
         // ---- hazards -----------------------------------------------------------------------------------
         let hits = &mut self.hits;
         hits.n = 0;
-        // a VGPR read only matters after these producers, or for these consumers
-        const P_VEC: u64 = class::TRANS | class::DSTSHIFT | class::MFMA | class::DOT;
-        const C_VEC: u64 =
-            class::DPP | class::READLANE | class::READFIRSTLANE | class::PERMLANE | class::MFMA;
         let consumer_vec = e.is(C_VEC);
         let vec_recent = st.last_vec_producer != 0 && now - st.last_vec_producer < WINDOW;
         let war_recent = st.last_war_reader != 0 && now - st.last_war_reader < WINDOW;
@@ -1136,184 +1458,128 @@ impl Observer for HazardChecker<'_> {
                 }
             }
         }
-        // EXEC written by a VALU (V_CMPX): DPP, MFMA, lane ops, permlane
-        if e.is(class::DPP
-            | class::MFMA
-            | class::READLANE
-            | class::READFIRSTLANE
-            | class::WRITELANE
-            | class::PERMLANE)
-        {
-            for g in [EXEC, EXEC + 1] {
-                let rec = st.last_write[g as usize];
-                if !rec.recent(now) || !t.effects[rec.idx as usize].is(class::VALU) {
-                    continue;
-                }
-                let d = now - rec.clock;
-                if e.is(class::DPP) {
-                    hits.add(Rule::H4_5_13, rec.idx, 5, d);
-                }
-                if e.is(class::MFMA) {
-                    hits.add(Rule::H7_33, rec.idx, 4, d);
-                }
-                if e.is(class::READLANE | class::READFIRSTLANE | class::WRITELANE) {
-                    hits.add(Rule::H4_5_18e, rec.idx, 4, d);
-                }
-                if e.is(class::PERMLANE) {
-                    hits.add(Rule::H4_5_22, rec.idx, 4, d);
-                }
-            }
-        }
-        // VCCZ / EXECZ as VALU data
-        if e.is(class::READS_VCCZ | class::READS_EXECZ) {
-            let base = if e.is(class::READS_VCCZ) { VCC } else { EXEC };
-            for g in [base, base + 1] {
-                let rec = st.last_write[g as usize];
-                if rec.recent(now) && t.effects[rec.idx as usize].is(class::VALU) {
-                    hits.add(Rule::H4_5_05, rec.idx, 5, now - rec.clock);
-                }
-            }
-            if e.is(class::READS_VCCZ) && e.is(class::READS_EXECZ) {
-                for g in [EXEC, EXEC + 1] {
-                    let rec = st.last_write[g as usize];
-                    if rec.recent(now) && t.effects[rec.idx as usize].is(class::VALU) {
-                        hits.add(Rule::H4_5_05, rec.idx, 5, now - rec.clock);
-                    }
-                }
-            }
-        }
-        // hardware registers
-        if e.is(class::GETREG | class::SETREG) {
-            let id = (e.simm16 & 0x3F) as usize;
-            let rec = st.setreg[id];
-            if rec.recent(now) {
-                let r = if e.is(class::GETREG) {
-                    Rule::H4_5_01
-                } else {
-                    Rule::H4_5_02
-                };
-                hits.add(r, rec.idx, 2, now - rec.clock);
-            }
-            if e.is(class::GETREG) && id == 1 && st.setvskip.recent(now) {
-                hits.add(Rule::H4_5_03, st.setvskip.idx, 2, now - st.setvskip.clock);
-            }
-        }
-        if e.is(class::RFE) && st.setreg[3].recent(now) {
-            hits.add(Rule::H4_5_15, st.setreg[3].idx, 1, now - st.setreg[3].clock);
-        }
-        if e.is(class::VECTOR) && st.setreg_vskip.recent(now) {
-            hits.add(
-                Rule::H4_5_04,
-                st.setreg_vskip.idx,
-                2,
-                now - st.setreg_vskip.clock,
-            );
-        }
+        rare_hazards(t, st, e, now, hits);
         // writes of vector registers: WAW / WAR
         if e.is(class::VALU | class::VMEM | class::DS) && (vec_recent || war_recent) {
-            for w in e.writes().iter().chain(std::iter::once(&e.async_write)) {
-                if !w.is_vector() {
-                    continue;
-                }
-                for g in w.first..w.end() {
-                    write_hazards(t, st, e, g, now, hits);
+            vector_write_hazards(t, st, e, now, hits);
+        }
+        record_all(
+            &mut self.findings,
+            &mut self.events,
+            t,
+            st,
+            wave,
+            idx32,
+            &self.wait_hits[..nwait],
+            &self.hits,
+        );
+        update_history(st, e, idx32, &t.plan.insts[idx], dyn_write, mem_class);
+    }
+}
+
+impl Observer for HazardChecker<'_> {
+    fn wave_start(&mut self, wave: &Wave) {
+        let i = self.slot_for(wave.id.wave);
+        // a new wave with a recycled id (a second dispatch) starts clean
+        self.slots[i].reset(wave.id.wave);
+    }
+
+    fn wave_end(&mut self, wave: &Wave) {
+        if let Some(s) = self
+            .slots
+            .iter_mut()
+            .find(|s| s.active && s.wave == wave.id.wave)
+        {
+            s.active = false;
+        }
+    }
+
+    /// The planned evaluation (plan.rs): only the reads, rule groups and missing-wait scans the program's plan
+    /// says can find something; the same findings as `before_generic`.
+    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        let t = self.table;
+        let Some(p) = t.plan.insts.get(idx) else {
+            return;
+        };
+        if self.generic
+            || p.flags & plan::flag::GENERIC != 0
+            || (p.flags & plan::flag::VALU != 0 && wave.mode & (1 << 27) != 0)
+        {
+            self.before_generic(wave, idx, inst);
+            return;
+        }
+        let e = &t.effects[idx];
+        let si = self.slot_for(wave.id.wave);
+        let st = &mut self.slots[si];
+        let now = st.clock;
+        let idx32 = idx as u32;
+        let mem_class = resolve_mem_class(e, wave, inst, &t.apertures);
+
+        // ---- missing waits: only when a register this instruction touches waits for an outstanding op ----
+        if e.is(class::WAITCNT) {
+            st.mem.wait(e.simm16);
+        }
+        let mut nwait = 0usize;
+        if !st.mem.outstanding() {
+            st.mem.bits = [0; plan::REG_WORDS];
+        } else if p.flags & plan::flag::MW_ALL != 0 || st.mem.touches(p) {
+            let mem = &st.mem;
+            let wait_hits = &mut self.wait_hits;
+            for rd in e.reads() {
+                scan_wait(mem, rd.regs, false, mem_class, wait_hits, &mut nwait);
+            }
+            for &w in e.writes() {
+                scan_wait(mem, w, true, mem_class, wait_hits, &mut nwait);
+            }
+            if e.async_write.count > 0 {
+                scan_wait(mem, e.async_write, true, mem_class, wait_hits, &mut nwait);
+            }
+        }
+
+        // ---- hazards: the plan's reads, each against the producer kinds that can fire on it ------------
+        let hits = &mut self.hits;
+        hits.n = 0;
+        let vec_recent = st.last_vec_producer != 0 && now - st.last_vec_producer < WINDOW;
+        let mut sgpr_live = 0;
+        if now - st.last_valu_sgpr_write < WINDOW {
+            sgpr_live |= plan::pk::VALU;
+        }
+        if now - st.last_salu_sgpr_write < WINDOW {
+            sgpr_live |= plan::pk::SALU;
+        }
+        for pr in t.plan.reads_of(p) {
+            if (pr.vec_only && !vec_recent) || (pr.scalar && pr.pmask & sgpr_live == 0) {
+                continue;
+            }
+            for g in pr.first..pr.end {
+                let rec = st.last_write[g as usize];
+                if rec.pk & pr.pmask != 0 && rec.recent(now) {
+                    read_hazards(t, e, e.reads[pr.read as usize], g, rec, now, hits);
                 }
             }
         }
-        for h in &hits.h[..hits.n] {
-            let key = Key {
-                kind: KIND_HAZARD,
-                code: h.rule as u16,
-                producer: h.producer,
-                consumer: idx32,
-            };
-            record(
+        if p.flags & plan::flag::RARE != 0 {
+            rare_hazards(t, st, e, now, hits);
+        }
+        if p.flags & plan::flag::WRITES != 0 {
+            let war_recent = st.last_war_reader != 0 && now - st.last_war_reader < WINDOW;
+            if vec_recent || war_recent {
+                vector_write_hazards(t, st, e, now, hits);
+            }
+        }
+        if nwait > 0 || hits.n > 0 {
+            record_all(
                 &mut self.findings,
                 &mut self.events,
                 t,
                 st,
                 wave,
-                key,
-                h.required,
-                h.provided,
-                None,
-                h.rule.id(),
+                idx32,
+                &self.wait_hits[..nwait],
+                &self.hits,
             );
         }
-
-        // ---- update the history ------------------------------------------------------------------------
-        let after = now + e.waits as u64;
-        if e.is(P_VEC) {
-            st.last_vec_producer = after;
-        }
-        if e.is(class::XDL | class::SMFMAC | class::WIDE_STORE) {
-            st.last_war_reader = after;
-        }
-        let rec = Rec {
-            clock: after,
-            idx: idx32,
-            flags: 0,
-        };
-        if e.is(class::XDL | class::SMFMAC) {
-            if let Some(c) = e.read_of(ReadKind::MfmaC) {
-                if c.is_vector() {
-                    for g in c.first..c.end() {
-                        st.last_srcc[(g - VGPR_BASE) as usize] = rec;
-                    }
-                }
-            }
-        }
-        if e.is(class::WIDE_STORE) {
-            if let Some(c) = e.read_of(ReadKind::Data) {
-                if c.is_vector() {
-                    for g in c.first..c.end() {
-                        st.last_store[(g - VGPR_BASE) as usize] = rec;
-                    }
-                }
-            }
-        }
-        for w in e.writes() {
-            for g in w.first..w.end() {
-                st.last_write[g as usize] = rec;
-                st.mem.pending[g as usize] = 0;
-            }
-        }
-        if let Some(w) = dyn_write {
-            for g in w.first..w.end() {
-                st.last_write[g as usize] = Rec {
-                    flags: BY_INDEX,
-                    ..rec
-                };
-                st.mem.pending[g as usize] = 0;
-            }
-        }
-        if e.async_write.count > 0 {
-            let w = e.async_write;
-            for g in w.first..w.end() {
-                st.last_write[g as usize] = rec;
-            }
-        }
-        if e.is(class::SETREG) {
-            let id = (e.simm16 & 0x3F) as usize;
-            st.setreg[id] = rec;
-            let offset = (e.simm16 >> 6) & 0x1F;
-            let size = ((e.simm16 >> 11) & 0x1F) + 1;
-            // state.md MODE: VSKIP is bit 28
-            if id == 1 && offset <= 28 && offset + size > 28 {
-                st.setreg_vskip = rec;
-            }
-        }
-        if e.is(class::SETVSKIP) {
-            st.setvskip = rec;
-        }
-        if mem_class != MemClass::None && mem_class != MemClass::Msg {
-            let seq = st.mem.issue(idx32, mem_class);
-            let w = e.async_write;
-            for g in w.first..w.end() {
-                st.mem.pending[g as usize] = seq;
-            }
-        }
-        st.clock = after;
+        update_history(st, e, idx32, p, None, mem_class);
     }
 
     fn after(&mut self, _wave: &Wave, _idx: usize, _inst: &Inst, _pc: u64, _flow: Flow) {}

@@ -1,0 +1,253 @@
+//! Per-program check plans: what the checker has to look at for each instruction, decided once when the
+//! `HazardTable` is built so the per-instruction work is a few bit tests and array reads.
+//!
+//! For every instruction the plan keeps
+//! - the register reads that can be the second instruction of some rule, each with the mask of producer kinds
+//!   (`pk`) that can make a rule fire for it, already narrowed to the kinds that occur in this program (a read
+//!   whose mask comes out empty is dropped: no rule can fire on it in this program);
+//! - flags for the rarer rule groups (EXEC/VCCZ/hardware-register rules, vector WAW/WAR) so an ordinary
+//!   instruction skips them with one test;
+//! - the registers it touches as (word, bits) pairs of a 640-bit set, so the missing-wait scan runs only when
+//!   one of them still waits for an outstanding memory op.
+//!
+//! The masks are supersets of the conditions in `read_hazards` / `write_hazards` (mod.rs), which still decide
+//! every finding: the plan only skips work that cannot produce one, so findings are exactly those of the
+//! generic evaluation (tests/hazards_plan.rs compares both on every example).
+
+use super::effects::{class, InstEffects, ReadKind, NREG};
+
+/// Producer kinds a `Rec` carries (the classes that rules name as first instruction).
+pub mod pk {
+    pub const VALU: u8 = 1;
+    pub const SALU: u8 = 2;
+    pub const TRANS: u8 = 4;
+    pub const DSTSHIFT: u8 = 8;
+    pub const DOT: u8 = 16;
+    pub const MFMA: u8 = 32;
+}
+
+/// The producer kinds of an instruction of class bits `c`.
+pub fn pk_of(c: u64) -> u8 {
+    let mut k = 0;
+    if c & class::VALU != 0 {
+        k |= pk::VALU;
+    }
+    if c & class::SALU != 0 {
+        k |= pk::SALU;
+    }
+    if c & class::TRANS != 0 {
+        k |= pk::TRANS;
+    }
+    if c & class::DSTSHIFT != 0 {
+        k |= pk::DSTSHIFT;
+    }
+    if c & class::DOT != 0 {
+        k |= pk::DOT;
+    }
+    if c & class::MFMA != 0 {
+        k |= pk::MFMA;
+    }
+    k
+}
+
+/// Producer kinds that can make `read_hazards` report anything for read `kind` of a `vector` register by an
+/// instruction of class bits `e` (`by_index`: the program writes SGPRs M0-relatively, H3.9-01).
+pub fn read_pmask(e: u64, kind: ReadKind, vector: bool, by_index: bool) -> u8 {
+    let is = |b: u64| e & b != 0;
+    let mut m = 0;
+    if vector {
+        if is(class::VALU) {
+            m |= pk::DSTSHIFT; // H4.5-20
+            if !is(class::TRANS) {
+                m |= pk::TRANS; // H4.5-21
+            }
+        }
+        if is(class::DPP | class::PERMLANE | class::MFMA)
+            || (is(class::READLANE | class::READFIRSTLANE) && kind == ReadKind::Src)
+        {
+            m |= pk::VALU; // H4.5-12/19/23, H7-01
+        }
+        m |= pk::DOT; // H7-03/04
+        if is(class::MFMA | class::VMEM | class::DS | class::VALU) {
+            m |= pk::MFMA; // Table 38
+        }
+        return m;
+    }
+    if is(class::VALU)
+        && matches!(
+            kind,
+            ReadKind::Src | ReadKind::Src2 | ReadKind::LaneSel | ReadKind::DivFmasVcc
+        )
+    {
+        m |= pk::VALU; // H4.5-06/07/14/18a/18d
+    }
+    if is(class::VMEM) && kind == ReadKind::MemSgpr {
+        m |= pk::VALU; // H4.5-10
+    }
+    if kind == ReadKind::M0 && is(class::SENDMSG | class::M0_LDS | class::SMOVREL) {
+        m |= pk::SALU; // H4.5-11/16/17
+    }
+    if kind == ReadKind::Branch && is(class::CBR_VCC) && by_index {
+        m |= pk::SALU; // H3.9-01
+    }
+    m
+}
+
+/// One register read the plan checks.
+#[derive(Clone, Copy, Debug)]
+pub struct PlanRead {
+    pub first: u16,
+    pub end: u16,
+    /// Producer kinds that can fire a rule on this read.
+    pub pmask: u8,
+    /// Index of the read in `InstEffects::reads`.
+    pub read: u8,
+    /// Only MFMA/DL/trans/shifted-result producers matter (skip unless one issued within the window).
+    pub vec_only: bool,
+    /// An SGPR read: only VALU/SALU producers of SGPRs matter (skip unless one issued within the window).
+    pub scalar: bool,
+}
+
+/// Flags of an instruction's plan.
+pub mod flag {
+    /// Needs the generic evaluation: M0-relative scalar operands (S_MOVRELS/D).
+    pub const GENERIC: u16 = 1;
+    /// A VALU: under VGPR indexing mode its operands move (generic evaluation).
+    pub const VALU: u16 = 2;
+    /// EXEC-by-VALU, VCCZ/EXECZ, S_GETREG/S_SETREG, S_RFE or H4.5-04 checks may apply.
+    pub const RARE: u16 = 4;
+    /// Vector writes that can be the second instruction of a WAW/WAR rule in this program.
+    pub const WRITES: u16 = 8;
+    /// Touches more register words than `MW_WORDS`: always scan for missing waits.
+    pub const MW_ALL: u16 = 16;
+    /// Writes an SGPR at issue.
+    pub const SCALAR_WRITE: u16 = 32;
+}
+
+/// Words of the 640-bit register set one plan entry can name.
+pub const MW_WORDS: usize = 4;
+/// Words of a 640-bit register set.
+pub const REG_WORDS: usize = NREG.div_ceil(64);
+
+/// What the checker does for one instruction.
+#[derive(Clone, Copy, Debug)]
+pub struct InstPlan {
+    pub flags: u16,
+    /// Producer kinds of this instruction (stored in the history records it leaves).
+    pub pk: u8,
+    pub reads_start: u32,
+    pub nreads: u8,
+    /// Registers it reads or writes (missing-wait candidates), as words `mw_word[..nmw]` of a 640-bit set with
+    /// bits `mw_bits`.
+    pub mw_word: [u8; MW_WORDS],
+    pub nmw: u8,
+    pub mw_bits: [u64; MW_WORDS],
+}
+
+/// The plan of a whole program, indexed like `Program::insts`.
+pub struct CheckPlan {
+    pub insts: Vec<InstPlan>,
+    pub reads: Vec<PlanRead>,
+}
+
+impl CheckPlan {
+    pub fn build(effects: &[InstEffects]) -> CheckPlan {
+        let present = effects.iter().fold(0u64, |a, e| a | e.class);
+        let present_pk = pk_of(present);
+        let by_index = present & class::DYN_SDST != 0;
+        let mut reads = Vec::new();
+        let mut insts = Vec::with_capacity(effects.len());
+        // a VGPR read only matters after these producers, or for these consumers (mod.rs `before_generic`)
+        const C_VEC: u64 =
+            class::DPP | class::READLANE | class::READFIRSTLANE | class::PERMLANE | class::MFMA;
+        for e in effects {
+            let mut flags = 0;
+            if e.is(class::DYN_SSRC | class::DYN_SDST) {
+                flags |= flag::GENERIC;
+            }
+            if e.is(class::VALU) {
+                flags |= flag::VALU;
+            }
+            if e.is(class::DPP
+                | class::MFMA
+                | class::READLANE
+                | class::READFIRSTLANE
+                | class::WRITELANE
+                | class::PERMLANE
+                | class::READS_VCCZ
+                | class::READS_EXECZ
+                | class::GETREG
+                | class::SETREG
+                | class::RFE)
+                || (e.is(class::VECTOR) && present & class::SETREG != 0)
+            {
+                flags |= flag::RARE;
+            }
+            let vector_write = e.writes().iter().any(|w| w.is_vector())
+                || (e.async_write.count > 0 && e.async_write.is_vector());
+            if e.is(class::VALU | class::VMEM | class::DS)
+                && vector_write
+                && present & (class::DOT | class::MFMA | class::WIDE_STORE) != 0
+            {
+                flags |= flag::WRITES;
+            }
+            if e.writes().iter().any(|w| w.is_scalar()) {
+                flags |= flag::SCALAR_WRITE;
+            }
+            let reads_start = reads.len() as u32;
+            for (i, rd) in e.reads().iter().enumerate() {
+                let vector = rd.regs.is_vector();
+                let pmask = read_pmask(e.class, rd.kind, vector, by_index) & present_pk;
+                if pmask == 0 {
+                    continue;
+                }
+                reads.push(PlanRead {
+                    first: rd.regs.first,
+                    end: rd.regs.end(),
+                    pmask,
+                    read: i as u8,
+                    vec_only: vector && !e.is(C_VEC),
+                    scalar: !vector,
+                });
+            }
+            let nreads = (reads.len() as u32 - reads_start) as u8;
+            let mut mw = [(0u8, 0u64); MW_WORDS];
+            let mut nmw = 0usize;
+            let ranges = e
+                .reads()
+                .iter()
+                .map(|r| r.regs)
+                .chain(e.writes().iter().copied())
+                .chain(std::iter::once(e.async_write));
+            'ranges: for r in ranges {
+                for g in r.first..r.end() {
+                    let (w, b) = ((g / 64) as u8, 1u64 << (g % 64));
+                    if let Some(x) = mw[..nmw].iter_mut().find(|x| x.0 == w) {
+                        x.1 |= b;
+                    } else if nmw < MW_WORDS {
+                        mw[nmw] = (w, b);
+                        nmw += 1;
+                    } else {
+                        flags |= flag::MW_ALL;
+                        break 'ranges;
+                    }
+                }
+            }
+            insts.push(InstPlan {
+                flags,
+                pk: pk_of(e.class),
+                reads_start,
+                nreads,
+                mw_word: mw.map(|x| x.0),
+                nmw: nmw as u8,
+                mw_bits: mw.map(|x| x.1),
+            });
+        }
+        CheckPlan { insts, reads }
+    }
+
+    #[inline]
+    pub fn reads_of(&self, p: &InstPlan) -> &[PlanRead] {
+        &self.reads[p.reads_start as usize..p.reads_start as usize + p.nreads as usize]
+    }
+}
