@@ -76,7 +76,6 @@ fn main() {
         }
         let opts = RunOptions {
             jobs: 1,
-            check_hazards: what == What::WavescopeRun,
             ..RunOptions::default()
         };
         let (mut best_wall, mut best_cpu) = (f64::MAX, f64::MAX);
@@ -104,11 +103,15 @@ fn main() {
                     (stats.wave_instructions, fault.is_some())
                 }
                 What::CycleModel => {
-                    let o = s.run(&opts);
+                    // the cycle model alone, checkers off
+                    let o = s.run(&wavescope::pipeline::RunConfig {
+                        cycle_model: Some(wavescope::timing::CycleModel::default()),
+                        ..wavescope::pipeline::RunConfig::plain(opts.clone())
+                    });
                     (o.stats.wave_instructions, o.fault.is_some())
                 }
                 What::WavescopeRun => {
-                    let o = s.run_with_races(&opts, wavescope::races::RaceOptions::default());
+                    let o = s.run(&wavescope::pipeline::RunConfig::full(opts.clone()));
                     (o.stats.wave_instructions, o.fault.is_some())
                 }
             };

@@ -12,7 +12,7 @@
 //! benchmark case) — every other example with a `case.json` runs.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{FaultKind, Flow, Wave};
@@ -93,7 +93,7 @@ struct Result {
     streams: Streams,
 }
 
-fn batch(dir: &PathBuf, jobs: usize) -> Result {
+fn batch(dir: &Path, jobs: usize) -> Result {
     let opts = RunOptions {
         jobs,
         ..RunOptions::default()
@@ -129,7 +129,7 @@ fn model_without_memory_system() -> CycleModel {
     }
 }
 
-fn batch_timing(dir: &PathBuf) -> StallSums {
+fn batch_timing(dir: &Path) -> StallSums {
     let opts = RunOptions::default();
     let s = Session::load(dir, &opts).unwrap();
     let config = RunConfig {
@@ -150,7 +150,7 @@ fn batch_timing(dir: &PathBuf) -> StallSums {
 /// The resident policy, round-robin with `quantum` and at most `resident_waves`; with `instruments`, the live
 /// hazard and missing-wait checker (its events, sorted) and the cycle model without memory system (its sums) on.
 fn resident(
-    dir: &PathBuf,
+    dir: &Path,
     quantum: u32,
     resident_waves: u32,
     instruments: bool,
@@ -204,7 +204,7 @@ fn sort_events(v: &mut [HazardEvent]) {
 }
 
 /// The batch policy's hazard and missing-wait events (one host thread), sorted.
-fn batch_hazards(dir: &PathBuf) -> Vec<HazardEvent> {
+fn batch_hazards(dir: &Path) -> Vec<HazardEvent> {
     let opts = RunOptions::default();
     let s = Session::load(dir, &opts).unwrap();
     let config = RunConfig {
@@ -252,7 +252,7 @@ fn assert_same_streams(name: &str, how: &str, a: &Result, r: &Result) {
 
 /// The resident policy stepping one wave at a time (the others held), a random live wave for a random number
 /// of steps each time, as a gdb user with `set scheduler-locking step` would.
-fn stepped(dir: &PathBuf, rng: &mut Rng, max_steps: u64) -> Option<Result> {
+fn stepped(dir: &Path, rng: &mut Rng, max_steps: u64) -> Option<Result> {
     let s = Session::load(dir, &RunOptions::default()).unwrap();
     let mut m = Machine::new(s, MachineOptions::default());
     let out = Arc::new(Mutex::new(Streams::new()));
@@ -386,7 +386,7 @@ fn both_policies_find_the_same_hazards() {
 
 /// A copy of examples/polybench_gemm_64 whose C buffer lacks its last row (64 floats): the waves of the last row
 /// of work-groups load out of bounds (as in tests/faults.rs).
-fn short_c_case(dir: &std::path::Path) -> PathBuf {
+fn short_c_case(dir: &Path) -> PathBuf {
     let ex = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/polybench_gemm_64");
     std::fs::create_dir_all(dir).unwrap();
     let c = std::fs::read(ex.join("in_c.bin")).unwrap();
@@ -414,7 +414,7 @@ fn same_fault(a: &RunFault, b: &RunFault) -> bool {
 
 /// Every fault a resident run meets: after each, the faulted waves are held and the others go on, until the
 /// dispatch ends or nothing may run.
-fn resident_faults(case: &PathBuf, quantum: u32) -> Vec<RunFault> {
+fn resident_faults(case: &Path, quantum: u32) -> Vec<RunFault> {
     let s = Session::load(case, &RunOptions::default()).unwrap();
     let mut m = Machine::new(
         s,

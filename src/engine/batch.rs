@@ -37,18 +37,18 @@ pub fn run(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFault>) {
     (stats, fault)
 }
 
-/// `run` with an observer per host thread (`make` builds one per worker); returns the observers, in no
-/// particular order, for the caller to merge.
-///
-/// The batch policy of the scheduler: each host thread takes the next work-group in flat order and runs it whole
-/// ([`run_work_group`]). The dispatch's budget (`max_instructions`) and the stop flag are checked between slices
-/// of [`POLL_INSTRUCTIONS`]; with one job the run stops exactly at the budget.
 /// Work-group streams of a parallel run: stream `x` holds work-groups `x, x + 8, x + 16, ...` (XCD `x` of the
 /// cycle model's memory system, `memsys`: work-group `i` runs on XCD `i % xcds`, `xcds` dividing 8). One host thread
 /// runs a whole stream in flat order, so each XCD's caches and bandwidth see the same accesses in the same order
 /// for any `--jobs`.
 pub const WORK_GROUP_STREAMS: usize = 8;
 
+/// `run` with an observer per host thread (`make` builds one per worker); returns the observers, in no
+/// particular order, for the caller to merge.
+///
+/// The batch policy of the scheduler: each host thread takes the next work-group in flat order and runs it whole
+/// ([`run_work_group`]). The dispatch's budget (`max_instructions`) and the stop flag are checked between slices
+/// of [`POLL_INSTRUCTIONS`]; with one job the run stops exactly at the budget.
 pub fn run_observed<O: Observer + Send>(
     d: &Dispatch,
     opts: &RunOptions,
