@@ -398,6 +398,32 @@ pub(crate) fn nop(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<F
     Ok(FlowWord::NEXT)
 }
 
+/// Every lane's global address of a GLOBAL or FLAT access into `out`, as the handler's fast path computes them
+/// (`Addr::global_addrs`, no per-lane branches), and `true` when every active lane is a plain global access;
+/// `false` for other formats and for a FLAT access with an active lane in the LDS or private aperture (then
+/// [`locate_lanes`]). For the cycle model's memory system, which needs only the lines.
+pub(crate) fn global_lane_addrs(
+    wave: &Wave,
+    inst: &Inst,
+    mem: &crate::exec::GlobalMemory,
+    apertures: crate::exec::Apertures,
+    mask: u64,
+    out: &mut [u64; LANES],
+) -> bool {
+    use crate::isa::Format;
+    let mut no_lds: [u8; 0] = [];
+    let ctx = Ctx {
+        mem,
+        lds: &mut no_lds,
+        apertures,
+    };
+    match inst.format {
+        Format::Flat => flat::Flat::global_addrs(wave, inst, &ctx, mask, out),
+        Format::Global => flat::Global::global_addrs(wave, inst, &ctx, mask, out),
+        _ => false,
+    }
+}
+
 /// Per-lane locations of a DS/MUBUF/MTBUF/FLAT/GLOBAL/SCRATCH access of `size` bytes per lane, computed exactly as
 /// the instruction's handler computes them (for checkers that watch memory, e.g. `crate::races`). Lanes outside
 /// `mask` keep their old entry. `false` for other formats.
