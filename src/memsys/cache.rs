@@ -68,6 +68,24 @@ pub fn lane_lines(
         );
         return;
     }
+    if hi - lo < 64 {
+        // the usual case: the bitmap in one register, every lane without branches (no store-to-load chain
+        // through a bitmap in memory); inactive lanes shift a zero
+        let mut bits = 0u64;
+        for l in 0..64 {
+            let on = mask >> l & 1;
+            let a = addrs[l];
+            let f = (a >> line_shift).wrapping_sub(lo) as u32;
+            let e =
+                (a.wrapping_add(bytes[l].max(1) as u64 - 1) >> line_shift).wrapping_sub(lo) as u32;
+            bits |= on.wrapping_shl(f) | on.wrapping_shl(e);
+        }
+        while bits != 0 {
+            out.push(lo + bits.trailing_zeros() as u64);
+            bits &= bits - 1;
+        }
+        return;
+    }
     let mut bits = [0u64; (SPAN_LINES / 64) as usize];
     let mut m = mask;
     while m != 0 {
