@@ -5,7 +5,7 @@
 //! - `hazards (plan)`: the executor with `HazardChecker` alone, using the table's compiled check plan;
 //! - `hazards (generic)`: the same with `HazardChecker::generic` (every rule for every instruction, no plan);
 //! - `cycle model`: `Session::run` with the checkers off;
-//! - `wavescope run`: `Session::run_with_races` with the default race options: cycle model, hazards, missing
+//! - `wavescope run`: `Session::run(&RunConfig::full(..))`: cycle model, hazards, missing
 //!   waits and LDS races, what `wavescope run` does.
 //!
 //! Measured 2026-11-27 on the shared 2-core machine under load ~10 (CPU seconds, best of 3): executor 0.74 s

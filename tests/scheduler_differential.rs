@@ -20,8 +20,8 @@ use wavescope::hazards::HazardEvent;
 use wavescope::isa::Inst;
 use wavescope::launch::{run_observed, RunControl, RunFault, RunOptions};
 use wavescope::machine::{Action, Machine, MachineOptions, Plan, Stop};
-use wavescope::session::Session;
 use wavescope::pipeline::RunConfig;
+use wavescope::session::Session;
 use wavescope::timing::CycleModel;
 
 /// Per wave: instructions and a hash of (PC before, EXEC and STATUS after) of each, in order.

@@ -88,7 +88,7 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
                 layout: if a.compact_trace {
                     wavescope_traces::Layout::Compact
                 } else {
-                    wavescope_traces::Layout::Validator
+                    wavescope_traces::Layout::Standard
                 },
                 compress: a.compress_trace,
                 ..TraceConfig::default()

@@ -34,18 +34,18 @@ pub enum Flow {
     Trap(u8),
 }
 
-/// A handler's [`Flow`] packed into one word. `Result<Step, Box<Fault>>` comes back from the handler call in two
+/// A handler's [`Flow`] packed into one word. `Result<FlowWord, Box<Fault>>` comes back from the handler call in two
 /// registers, where `Result<Flow, Box<Fault>>` (16 bytes, an enum with payload) came back through memory and the run
 /// loop's 8-byte read of the flow stalled on store forwarding from the handler's 1-byte tag store (~12 cycles per
 /// instruction, measured with perf on gemm 512).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(transparent)]
-pub struct Step(u64);
+pub struct FlowWord(u64);
 
-impl Step {
-    pub const NEXT: Step = Step(0);
-    pub const JUMP: Step = Step(1);
-    /// The flow this step stands for.
+impl FlowWord {
+    pub const NEXT: FlowWord = FlowWord(0);
+    pub const JUMP: FlowWord = FlowWord(1);
+    /// The flow this word stands for.
     #[inline(always)]
     pub fn flow(self) -> Flow {
         let payload = (self.0 >> 8) as u32;
@@ -61,9 +61,9 @@ impl Step {
     }
 }
 
-impl From<Flow> for Step {
+impl From<Flow> for FlowWord {
     #[inline(always)]
-    fn from(f: Flow) -> Step {
+    fn from(f: Flow) -> FlowWord {
         let (tag, payload) = match f {
             Flow::Next => (0, 0),
             Flow::Jump => (1, 0),
@@ -73,7 +73,7 @@ impl From<Flow> for Step {
             Flow::Waitcnt(s) => (5, s as u64),
             Flow::Trap(n) => (6, n as u64),
         };
-        Step(tag | payload << 8)
+        FlowWord(tag | payload << 8)
     }
 }
 
@@ -138,7 +138,7 @@ pub struct Ctx<'a> {
 }
 
 /// Semantics of one operation. Handlers are chosen once per instruction at load time.
-pub type Handler = fn(&mut Wave, &Inst, &mut Ctx) -> Result<Step, Box<Fault>>;
+pub type Handler = fn(&mut Wave, &Inst, &mut Ctx) -> Result<FlowWord, Box<Fault>>;
 
 /// A code object's `.text`, decoded once: instructions, their handlers, and a PC index.
 pub struct Program {
@@ -257,7 +257,7 @@ pub fn is_implemented(op: Op) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Flow, Step};
+    use super::{Flow, FlowWord};
 
     #[test]
     fn step_packs_every_flow() {
@@ -274,9 +274,9 @@ mod tests {
             Flow::Trap(0),
             Flow::Trap(0xFF),
         ] {
-            assert_eq!(Step::from(f).flow(), f);
+            assert_eq!(FlowWord::from(f).flow(), f);
         }
-        assert_eq!(Step::NEXT.flow(), Flow::Next);
-        assert_eq!(Step::JUMP.flow(), Flow::Jump);
+        assert_eq!(FlowWord::NEXT.flow(), Flow::Next);
+        assert_eq!(FlowWord::JUMP.flow(), Flow::Jump);
     }
 }

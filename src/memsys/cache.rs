@@ -11,7 +11,8 @@ pub fn distinct_lines(
     let mut sorted = true;
     for (a, bytes) in addrs {
         let first = a >> line_shift;
-        let last = (a + bytes.max(1) as u64 - 1) >> line_shift;
+        // an end past 2^64 touches no line (such an access faults before it reaches memory)
+        let last = a.wrapping_add(bytes.max(1) as u64 - 1) >> line_shift;
         for l in first..=last {
             // neighbouring lanes mostly share a line: drop repeats as they come (a coalesced wave64 dword
             // access pushes 2 lines, not 64), and sort only when the lanes went backwards
@@ -28,6 +29,85 @@ pub fn distinct_lines(
         out.dedup();
     }
 }
+
+/// The same set as [`distinct_lines`] (sorted, distinct), for the active lanes (`mask`) of one instruction whose
+/// lane `l` accesses `bytes[l]` bytes at `addrs[l]`. Per line, not per lane, where it can be: one branch-free pass
+/// over the lanes finds the lowest and highest line; when they are less than [`SPAN_LINES`] apart (every coalesced,
+/// broadcast or line-strided access), each lane sets its first and last line in a bitmap of that span and the lines
+/// are read off the bitmap in order, with no sorting and no per-lane branches. Wider spans, lanes of more than two
+/// lines, and addresses that wrap take [`distinct_lines`].
+pub fn lane_lines(
+    addrs: &[u64; 64],
+    bytes: &[u32; 64],
+    mask: u64,
+    line_shift: u32,
+    out: &mut Vec<u64>,
+) {
+    out.clear();
+    if mask == 0 {
+        return;
+    }
+    let (mut lo, mut hi, mut odd) = (u64::MAX, 0u64, false);
+    for l in 0..64 {
+        let on = mask >> l & 1 != 0;
+        let a = addrs[l];
+        let end = a.wrapping_add(bytes[l].max(1) as u64 - 1);
+        let (first, last) = (a >> line_shift, end >> line_shift);
+        // a lane past two lines, or one whose end wraps, is left to the general path
+        odd |= on & ((end < a) | (last.wrapping_sub(first) > 1));
+        lo = if on { lo.min(first) } else { lo };
+        hi = if on { hi.max(last) } else { hi };
+    }
+    if odd || hi - lo >= SPAN_LINES {
+        distinct_lines(
+            (0..64)
+                .filter(|&l| mask >> l & 1 != 0)
+                .map(|l| (addrs[l], bytes[l])),
+            line_shift,
+            out,
+        );
+        return;
+    }
+    if hi - lo < 64 {
+        // the usual case: the bitmap in one register, every lane without branches (no store-to-load chain
+        // through a bitmap in memory); inactive lanes shift a zero
+        let mut bits = 0u64;
+        for l in 0..64 {
+            let on = mask >> l & 1;
+            let a = addrs[l];
+            let f = (a >> line_shift).wrapping_sub(lo) as u32;
+            let e =
+                (a.wrapping_add(bytes[l].max(1) as u64 - 1) >> line_shift).wrapping_sub(lo) as u32;
+            bits |= on.wrapping_shl(f) | on.wrapping_shl(e);
+        }
+        while bits != 0 {
+            out.push(lo + bits.trailing_zeros() as u64);
+            bits &= bits - 1;
+        }
+        return;
+    }
+    let mut bits = [0u64; (SPAN_LINES / 64) as usize];
+    let mut m = mask;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let a = addrs[l];
+        let f = (a >> line_shift) - lo;
+        let e = ((a + bytes[l].max(1) as u64 - 1) >> line_shift) - lo;
+        bits[(f >> 6) as usize] |= 1 << (f & 63);
+        bits[(e >> 6) as usize] |= 1 << (e & 63);
+    }
+    for (w, &word) in bits.iter().enumerate() {
+        let mut b = word;
+        while b != 0 {
+            out.push(lo + (w as u64) * 64 + b.trailing_zeros() as u64);
+            b &= b - 1;
+        }
+    }
+}
+
+/// Lines an instruction's lanes may spread over for [`lane_lines`]' bitmap (64 lanes, 2 lines strided apart).
+pub const SPAN_LINES: u64 = 256;
 
 /// A set-associative cache with true LRU replacement, holding line numbers (address >> line shift).
 #[derive(Clone)]
@@ -204,6 +284,57 @@ mod tests {
         // An access straddling a line boundary counts both lines.
         distinct_lines([(0x107e, 4)].into_iter(), 7, &mut out);
         assert_eq!(out, [0x20, 0x21]);
+    }
+
+    /// `lane_lines` gives exactly `distinct_lines`' set, on coalesced, broadcast, strided, backwards, straddling,
+    /// wide, partial-mask and wrapping accesses (a small xorshift makes the rest).
+    #[test]
+    fn lane_lines_equals_distinct_lines() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rnd = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut cases: Vec<([u64; 64], [u32; 64], u64)> = Vec::new();
+        let lanes = |f: &dyn Fn(u64) -> u64, b: u32, mask: u64| {
+            (std::array::from_fn(|l| f(l as u64)), [b; 64], mask)
+        };
+        cases.push(lanes(&|l| 0x1000 + 4 * l, 4, !0));
+        cases.push(lanes(&|_| 0x1234, 4, !0));
+        cases.push(lanes(&|l| 0x1000 + 128 * l, 4, !0));
+        cases.push(lanes(&|l| 0x1000 + 256 * l, 16, !0));
+        cases.push(lanes(&|l| 0x1000 + 4096 * l, 4, !0));
+        cases.push(lanes(&|l| 0x9000 - 16 * l, 16, !0));
+        cases.push(lanes(&|l| 0x107e + 8 * l, 8, 0xF0F0_0000_0000_0F0F));
+        cases.push(lanes(&|l| u64::MAX - 2 - l, 4, !0));
+        cases.push(lanes(&|l| 0x1000 + 4 * l, 300, 1 << 5));
+        cases.push(lanes(&|l| 0x1000 + 4 * l, 4, 0));
+        for _ in 0..2000 {
+            let base = rnd() >> 20;
+            let spread = [1u64, 64, 512, 4096, 1 << 20][(rnd() % 5) as usize];
+            let mut a = [0u64; 64];
+            let mut b = [0u32; 64];
+            for l in 0..64 {
+                a[l] = base + rnd() % spread;
+                b[l] = [1u32, 2, 4, 8, 12, 16][(rnd() % 6) as usize];
+            }
+            let mask = if rnd() % 3 == 0 { rnd() } else { !0 };
+            cases.push((a, b, mask));
+        }
+        let (mut want, mut got) = (Vec::new(), Vec::new());
+        for (a, b, mask) in &cases {
+            distinct_lines(
+                (0..64)
+                    .filter(|&l| mask >> l & 1 != 0)
+                    .map(|l| (a[l], b[l])),
+                7,
+                &mut want,
+            );
+            lane_lines(a, b, *mask, 7, &mut got);
+            assert_eq!(got, want, "addrs {:x?} mask {mask:x}", &a[..4]);
+        }
     }
 
     #[test]

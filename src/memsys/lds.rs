@@ -55,6 +55,25 @@ impl PhaseShape {
         }
     }
 
+    /// The lanes of phase `phase` (what [`phase_of`](Self::phase_of) gives, as a mask).
+    #[inline]
+    pub fn phase_lanes(self, phase: u32) -> u64 {
+        match self {
+            PhaseShape::One => !0,
+            PhaseShape::Consecutive(n) if n >= 64 => !0,
+            PhaseShape::Consecutive(n) => ((1u64 << n) - 1) << (phase * n as u32),
+            PhaseShape::ReadB128 => {
+                // quads 0,3,5,6 (lanes 0-3, 12-15, 20-23, 24-27) / quads 1,2,4,7 of each half
+                let half = if phase % 2 == 0 {
+                    0x0FF0_F00F
+                } else {
+                    0xF00F_0FF0u64
+                };
+                half << (32 * (phase / 2))
+            }
+        }
+    }
+
     pub fn phases(self) -> u32 {
         match self {
             PhaseShape::One => 1,
@@ -85,44 +104,96 @@ pub struct LanePieces {
 
 /// Bank conflicts of one instruction. `pieces[lane]` lists what each active lane (bit set in `mask`) touches.
 pub fn bank_cost(pieces: &[LanePieces; 64], mask: u64, shape: PhaseShape) -> LdsCost {
+    bank_cost_with(pieces, mask, shape, &mut Vec::new())
+}
+
+/// Dwords one phase can present: 64 lanes x 2 pieces, each piece at most 255 bytes unaligned (65 dwords).
+pub const DWORDS_PER_PHASE: usize = 64 * 2 * 65;
+
+/// [`bank_cost`] with the caller's scratch for phases that conflict (no allocation once it has grown).
+///
+/// Per phase, a first pass gives each bank the first dword it sees and stops at a second, different dword on a
+/// bank: without one, every bank has at most one distinct dword (a broadcast costs nothing) and the phase takes one
+/// cycle, which is the common case and needs no sorting. A phase with a conflict is counted exactly: its dwords
+/// sorted and made distinct, then counted per bank.
+pub fn bank_cost_with(
+    pieces: &[LanePieces; 64],
+    mask: u64,
+    shape: PhaseShape,
+    dwords: &mut Vec<u32>,
+) -> LdsCost {
     let mut cost = LdsCost::default();
-    // Per phase: for every bank, the distinct dword addresses seen (at most 64 lanes x 8 dwords per phase).
-    let mut dwords: Vec<u32> = Vec::with_capacity(64 * 8);
     for phase in 0..shape.phases() {
-        dwords.clear();
-        let mut any = false;
-        let mut m = mask;
-        while m != 0 {
-            let lane = m.trailing_zeros();
-            m &= m - 1;
-            if shape.phase_of(lane) != phase {
-                continue;
-            }
-            any = true;
-            let p = &pieces[lane as usize];
+        let lanes = shape.phase_lanes(phase) & mask;
+        if lanes == 0 {
+            continue;
+        }
+        let mut first = [u32::MAX; BANKS as usize];
+        let mut conflict = false;
+        'lanes: for lane in Lanes(lanes) {
+            let p = &pieces[lane];
             for k in 0..p.n as usize {
-                let first = p.addr[k] / 4;
-                let last = (p.addr[k] + p.bytes[k].max(1) as u32 - 1) / 4;
-                for d in first..=last {
-                    dwords.push(d);
+                let (lo, hi) = piece_dwords(p, k);
+                for d in lo..=hi {
+                    let f = &mut first[(d % BANKS) as usize];
+                    if *f == u32::MAX {
+                        *f = d;
+                    } else if *f != d {
+                        conflict = true;
+                        break 'lanes;
+                    }
                 }
             }
         }
-        if !any {
-            continue;
-        }
-        dwords.sort_unstable();
-        dwords.dedup();
-        let mut per_bank = [0u32; BANKS as usize];
-        for &d in &dwords {
-            per_bank[(d % BANKS) as usize] += 1;
-        }
-        let worst = per_bank.iter().copied().max().unwrap_or(0).max(1);
+        let worst = if conflict {
+            dwords.clear();
+            for lane in Lanes(lanes) {
+                let p = &pieces[lane];
+                for k in 0..p.n as usize {
+                    let (lo, hi) = piece_dwords(p, k);
+                    dwords.extend(lo..=hi);
+                }
+            }
+            dwords.sort_unstable();
+            dwords.dedup();
+            let mut per_bank = [0u32; BANKS as usize];
+            for &d in dwords.iter() {
+                per_bank[(d % BANKS) as usize] += 1;
+            }
+            per_bank.iter().copied().max().unwrap_or(0).max(1)
+        } else {
+            1
+        };
         cost.phases += 1;
         cost.cycles += worst;
         cost.conflict_cycles += worst - 1;
     }
     cost
+}
+
+/// First and last dword address of piece `k` of a lane.
+#[inline(always)]
+fn piece_dwords(p: &LanePieces, k: usize) -> (u32, u32) {
+    (
+        p.addr[k] / 4,
+        (p.addr[k] + p.bytes[k].max(1) as u32 - 1) / 4,
+    )
+}
+
+/// The lanes of a mask, lowest first.
+struct Lanes(u64);
+
+impl Iterator for Lanes {
+    type Item = usize;
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let l = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(l)
+    }
 }
 
 #[cfg(test)]
@@ -191,6 +262,94 @@ mod tests {
         // Only the lanes of one phase active (quads 0 and 1 are in different phases): no conflict at all.
         let c = bank_cost(&p, 0xFF, PhaseShape::ReadB128);
         assert_eq!((c.phases, c.cycles, c.conflict_cycles), (2, 2, 0));
+    }
+
+    /// The first-dword-per-bank pass agrees with counting every phase's distinct dwords per bank (the
+    /// definition), on random pieces clustered enough to conflict, broadcast and not.
+    #[test]
+    fn bank_cost_equals_the_definition() {
+        fn reference(pieces: &[LanePieces; 64], mask: u64, shape: PhaseShape) -> LdsCost {
+            let mut cost = LdsCost::default();
+            for phase in 0..shape.phases() {
+                let mut dwords = Vec::new();
+                for lane in (0..64).filter(|&l| mask >> l & 1 != 0 && shape.phase_of(l) == phase) {
+                    let p = &pieces[lane as usize];
+                    for k in 0..p.n as usize {
+                        let first = p.addr[k] / 4;
+                        let last = (p.addr[k] + p.bytes[k].max(1) as u32 - 1) / 4;
+                        dwords.extend(first..=last);
+                    }
+                }
+                if !(0..64).any(|l| mask >> l & 1 != 0 && shape.phase_of(l) == phase) {
+                    continue;
+                }
+                dwords.sort_unstable();
+                dwords.dedup();
+                let worst = (0..BANKS)
+                    .map(|b| dwords.iter().filter(|&&d| d % BANKS == b).count() as u32)
+                    .max()
+                    .unwrap_or(0)
+                    .max(1);
+                cost.phases += 1;
+                cost.cycles += worst;
+                cost.conflict_cycles += worst - 1;
+            }
+            cost
+        }
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rnd = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut scratch = Vec::new();
+        for _ in 0..3000 {
+            let spread = [4u64, 256, 1024, 65536][(rnd() % 4) as usize];
+            let bytes = [1u8, 2, 4, 8, 16][(rnd() % 5) as usize];
+            let two = rnd() % 4 == 0;
+            let mut p = [LanePieces::default(); 64];
+            for lp in p.iter_mut() {
+                lp.n = if two { 2 } else { 1 };
+                for k in 0..lp.n as usize {
+                    lp.addr[k] = (rnd() % spread) as u32 & !(bytes as u32 - 1);
+                    lp.bytes[k] = bytes;
+                }
+            }
+            let mask = if rnd() % 2 == 0 { !0 } else { rnd() };
+            let shape = PhaseShape::for_access(bytes as u32 * lp_count(two), rnd() % 2 == 0);
+            assert_eq!(
+                bank_cost_with(&p, mask, shape, &mut scratch),
+                reference(&p, mask, shape),
+                "{shape:?} spread {spread} bytes {bytes}"
+            );
+        }
+        fn lp_count(two: bool) -> u32 {
+            if two {
+                2
+            } else {
+                1
+            }
+        }
+    }
+
+    /// `phase_lanes` is `phase_of` as masks, for every shape the LDS uses.
+    #[test]
+    fn phase_lanes_match_phase_of() {
+        for s in [
+            PhaseShape::One,
+            PhaseShape::Consecutive(32),
+            PhaseShape::Consecutive(16),
+            PhaseShape::Consecutive(8),
+            PhaseShape::ReadB128,
+        ] {
+            for p in 0..s.phases() {
+                let want = (0..64u32)
+                    .filter(|&l| s.phase_of(l) == p)
+                    .fold(0u64, |m, l| m | 1 << l);
+                assert_eq!(s.phase_lanes(p), want, "{s:?} phase {p}");
+            }
+        }
     }
 
     #[test]

@@ -167,6 +167,16 @@ pub enum VmemKind {
     Atomic,
 }
 
+/// What `XcdMemory::smem` reads of the parameters.
+struct SmemParams {
+    scalar_hit_latency: u64,
+    scalar_line_bytes: u64,
+    line_bytes: u64,
+    l2_hit_latency: u64,
+    mall_hit_latency: u64,
+    hbm_latency: u64,
+}
+
 /// The memory system of one XCD: its CUs' L1s, its L2 and its slices of the MALL and of HBM bandwidth.
 pub struct XcdMemory {
     params: MemParams,
@@ -307,7 +317,15 @@ impl XcdMemory {
     /// A scalar load at `t` on CU `cu` touching `lines` (scalar-cache line numbers of `scalar_line_bytes`).
     /// Returns the latency: a hit costs the scalar cache latency; a miss goes to L2 (and below) as a vector load.
     pub fn smem(&mut self, cu: usize, t: u64, lines: &[u64]) -> u64 {
-        let p = self.params.clone();
+        // the few figures it needs, copied: `params` stays borrowed-free for the caches below
+        let p = SmemParams {
+            scalar_hit_latency: self.params.scalar_hit_latency,
+            scalar_line_bytes: self.params.scalar_line_bytes,
+            line_bytes: self.params.line_bytes,
+            l2_hit_latency: self.params.l2_hit_latency,
+            mall_hit_latency: self.params.mall_hit_latency,
+            hbm_latency: self.params.hbm_latency,
+        };
         let sc = (cu / 2) % self.scalar.len();
         let mut lat = p.scalar_hit_latency;
         let ratio = (p.line_bytes / p.scalar_line_bytes.max(1)).max(1);

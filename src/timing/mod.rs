@@ -31,14 +31,14 @@
 //! The parameters, each with its source, are in `cdna4.toml` beside this file (`CycleModel::default()` parses
 //! it); `CycleModel::from_file` reads a changed copy (TOML, keys in their sections, missing keys keep the default).
 
-use crate::exec::semantics::vmem::{access::Loc, locate_lanes};
+use crate::exec::semantics::vmem::{access::Loc, global_lane_addrs, locate_lanes};
 use crate::exec::{Apertures, GlobalMemory};
 use crate::exec::{Flow, Program, Wave};
 use crate::hazards::effects::{class, effects_of, mfma_passes, MemClass};
 use crate::isa::{Inst, Op};
 use crate::launch::Dispatch;
 use crate::memsys::counters::{Ceilings, Counters, InstCounts, Metrics};
-use crate::memsys::lds::{bank_cost, LanePieces, PhaseShape};
+use crate::memsys::lds::{bank_cost_with, LanePieces, PhaseShape};
 use crate::memsys::{MemCounters, MemParams, VmemKind, XcdMemory};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -950,8 +950,14 @@ struct MemState {
     /// buffer instructions come from registers and descriptors only, so an empty one serves.
     no_mem: GlobalMemory,
     locs: Box<[Loc; 64]>,
+    /// Lane addresses and bytes of a vector memory access (the lines are made from them).
+    addrs: Box<[u64; 64]>,
+    sizes: Box<[u32; 64]>,
+    line_shift: u32,
     lines: Vec<u64>,
     pieces: Box<[LanePieces; 64]>,
+    /// Scratch of `bank_cost` for a phase with bank conflicts.
+    dwords: Vec<u32>,
     /// Set by `before` for the instruction `after` completes.
     pending: Pending,
 }
@@ -1011,8 +1017,12 @@ impl<S: TimingSink> TimingObserver<S> {
                     start: 0,
                     no_mem: GlobalMemory::new(),
                     locs: Box::new([Loc::Dropped; 64]),
+                    addrs: Box::new([0; 64]),
+                    sizes: Box::new([0; 64]),
+                    line_shift: p.line_bytes.max(1).trailing_zeros(),
                     lines: Vec::with_capacity(256),
                     pieces: Box::new([LanePieces::default(); 64]),
+                    dwords: Vec::with_capacity(crate::memsys::lds::DWORDS_PER_PHASE),
                     pending: Pending::None,
                 })
             }),
@@ -1345,13 +1355,24 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                 }
             }
             let per_lane = a.bytes as u32 * if a.ds2_scale > 0 { 2 } else { 1 };
-            let cost = bank_cost(&m.pieces, mask, PhaseShape::for_access(per_lane, a.write));
+            let cost = bank_cost_with(
+                &m.pieces,
+                mask,
+                PhaseShape::for_access(per_lane, a.write),
+                &mut m.dwords,
+            );
             m.pending = Pending::Lds(cost, active * per_lane as u64);
             return;
         }
         m.lines.clear();
-        if mask != 0
-            && locate_lanes(
+        if mask != 0 {
+            let b = a.bytes as u32;
+            // GLOBAL and FLAT: the addresses as the handler's fast path makes them; the rest (buffer, scratch,
+            // FLAT into an aperture) lane by lane, keeping the lanes that reach global memory
+            let lanes = if global_lane_addrs(wave, inst, &m.no_mem, ap, mask, &mut m.addrs) {
+                m.sizes.fill(b);
+                mask
+            } else if locate_lanes(
                 wave,
                 inst,
                 &m.no_mem,
@@ -1359,21 +1380,26 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                 mask,
                 a.bytes as usize,
                 &mut m.locs,
-            )
-        {
-            let b = a.bytes as u32;
-            let locs = &m.locs;
-            crate::memsys::cache::distinct_lines(
-                (0..64)
-                    .filter(|&l| mask >> l & 1 != 0)
-                    .filter_map(|l| match locs[l] {
-                        Loc::Global(x) => Some((x, b)),
-                        Loc::Partial(x, n) => Some((x, n as u32 * 4)),
-                        _ => None,
-                    }),
-                m.params.line_bytes.trailing_zeros(),
-                &mut m.lines,
-            );
+            ) {
+                let mut global = 0u64;
+                let mut mm = mask;
+                while mm != 0 {
+                    let l = mm.trailing_zeros() as usize;
+                    mm &= mm - 1;
+                    let (x, n) = match m.locs[l] {
+                        Loc::Global(x) => (x, b),
+                        Loc::Partial(x, n) => (x, n as u32 * 4),
+                        _ => continue,
+                    };
+                    m.addrs[l] = x;
+                    m.sizes[l] = n;
+                    global |= 1 << l;
+                }
+                global
+            } else {
+                0
+            };
+            crate::memsys::cache::lane_lines(&m.addrs, &m.sizes, lanes, m.line_shift, &mut m.lines);
             // a FLAT access whose lanes all address LDS or scratch keeps the fixed latency
             if m.lines.is_empty() && inst.format == crate::isa::Format::Flat {
                 return;

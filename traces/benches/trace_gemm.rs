@@ -5,15 +5,15 @@
 //! - as the CLI runs: `run_traced` (`wavescope run --trace`) / `Session::run` (`wavescope run`), both with the
 //!   cycle model, the hazard checker and the LDS race checker (`RunConfig::full`);
 //!
-//! each for three encodings (`Layout::Validator`, the default, which every Perfetto reader takes;
-//! `Layout::Compact`, which relies on trace_processor's sequence defaults; and the validator layout written
+//! each for three encodings (`Layout::Standard`, the default, which every Perfetto reader takes;
+//! `Layout::Compact`, which relies on trace_processor's sequence defaults; and the standard layout written
 //! zlib-compressed in `compressed_packets` containers, `--trace-compress`), and trace bytes per
 //! wave-instruction. Wall time is the figure; CPU time (all threads, the I/O thread's too) shows what a loaded
 //! machine hides. The trace streams to target/tmp and is deleted after each run, outside the timing.
 //!
 //! `cargo bench -p wavescope-traces --bench trace_gemm` (`-- --quick`: one run each; `-- --keep`: keep the last
 //! file; `-- --case DIR`: another example; `-- --clock issue|cycle|run`,
-//! `-- --layout validator|compact|compressed`: only those; `-- --out FILE`: write there, e.g. `/dev/null` to time the tracer without the file system).
+//! `-- --layout standard|compact|compressed`: only those; `-- --out FILE`: write there, e.g. `/dev/null` to time the tracer without the file system).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -153,9 +153,9 @@ fn main() {
         d.lds_bytes,
     ));
     let layouts: Vec<(&str, (Layout, bool))> = [
-        ("validator", (Layout::Validator, false)),
+        ("standard", (Layout::Standard, false)),
         ("compact", (Layout::Compact, false)),
-        ("compressed", (Layout::Validator, true)),
+        ("compressed", (Layout::Standard, true)),
     ]
     .into_iter()
     .filter(|(name, _)| want("--layout", name))

@@ -27,7 +27,7 @@
 //! `finish` merges the threads' SIMD busy-wave counts and writes them last.
 //!
 //! # Size
-//! Two layouts ([`writer::Layout`]; the module docs of [`writer`] count the bytes): `Validator` (default), which
+//! Two layouts ([`writer::Layout`]; the module docs of [`writer`] count the bytes): `Standard` (default), which
 //! every Perfetto reader takes — 41.0 bytes per wave-instruction on gemm 512 with the issue-order clock, 43.0
 //! with the cycle model's stall slices — and `Compact`, which relies on trace_processor's sequence defaults
 //! (`TrackEventDefaults` track and counter tracks, `extra_counter_values`, varint flow ids): 27.9 and 29.5.

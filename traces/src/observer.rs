@@ -30,6 +30,7 @@
 use crate::writer::{Arg, FlowId, LocId, NameId, TraceWriter, WaveDesc, WaveTrack};
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
+use std::sync::Arc;
 use wavescope::debug_info::DebugInfo;
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{Flow, Program, Wave};
@@ -586,8 +587,8 @@ pub struct TraceParts<C> {
 
 /// Writes a slice per executed wave-instruction (see the module docs). One per host thread.
 pub struct TraceObserver<'a, C: Clock> {
-    prog: &'a TraceProgram,
-    options: &'a TraceOptions,
+    prog: Shared<'a, TraceProgram>,
+    options: Shared<'a, TraceOptions>,
     w: TraceWriter,
     clock: C,
     /// The clock's hazard and race events already given to an instruction.
@@ -608,15 +609,69 @@ pub struct TraceObserver<'a, C: Clock> {
     group: Option<u32>,
 }
 
+/// What every observer of a run reads: borrowed from the caller (a batch run keeps it on its stack) or shared
+/// (the machine tap, whose observers outlive any borrow: `tap::TraceStatic`).
+enum Shared<'a, T> {
+    Borrowed(&'a T),
+    Arc(Arc<T>),
+}
+
+impl<T> std::ops::Deref for Shared<'_, T> {
+    type Target = T;
+    #[inline(always)]
+    fn deref(&self) -> &T {
+        match self {
+            Shared::Borrowed(t) => t,
+            Shared::Arc(t) => t,
+        }
+    }
+}
+
+impl<C: Clock> TraceObserver<'static, C> {
+    /// `new` for an observer that owns its share of the run's static parts (no borrow to outlive).
+    pub fn shared(
+        prog: Arc<TraceProgram>,
+        program: &Program,
+        options: Arc<TraceOptions>,
+        writer: TraceWriter,
+        clock: C,
+    ) -> TraceObserver<'static, C> {
+        TraceObserver::build(
+            Shared::Arc(prog),
+            program,
+            Shared::Arc(options),
+            writer,
+            clock,
+        )
+    }
+}
+
 impl<'a, C: Clock> TraceObserver<'a, C> {
     pub fn new(
         prog: &'a TraceProgram,
         program: &Program,
         options: &'a TraceOptions,
+        writer: TraceWriter,
+        clock: C,
+    ) -> TraceObserver<'a, C> {
+        TraceObserver::build(
+            Shared::Borrowed(prog),
+            program,
+            Shared::Borrowed(options),
+            writer,
+            clock,
+        )
+    }
+
+    fn build(
+        prog: Shared<'a, TraceProgram>,
+        program: &Program,
+        options: Shared<'a, TraceOptions>,
         mut writer: TraceWriter,
         clock: C,
     ) -> TraceObserver<'a, C> {
         let names = prog.mnemonics.iter().map(|m| writer.name(m)).collect();
+        let locs = vec![None; prog.label.len()];
         let pc_ok = program
             .pcs
             .iter()
@@ -630,7 +685,7 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
             hazard_seen: 0,
             race_seen: 0,
             names,
-            locs: vec![None; prog.label.len()],
+            locs,
             pc_ok,
             waves: Vec::new(),
             flows_in: Vec::with_capacity(VMCNT_MAX + LGKMCNT_MAX + 2),

@@ -26,23 +26,25 @@ use wavescope::machine::{TimedObserver, TimedSpan};
 use wavescope::session::Session;
 use wavescope::timing::StallReason;
 
-/// What a trace needs for the whole session (the observers borrow it, so it lives as long as the process:
-/// made once per debugged dispatch, at the first `trace start`).
+/// What a trace needs for the whole session: made once per debugged dispatch (at the first `trace start`) and
+/// shared by every trace of it; the observers hold their share (`TraceObserver::shared`), so it goes when the
+/// session and its last trace do.
 pub struct TraceStatic {
-    prog: TraceProgram,
-    /// The dispatch's program decoded once more (`TraceObserver::new` reads its PCs for the filter).
+    prog: Arc<TraceProgram>,
+    /// The dispatch's program decoded once more (the machine owns the session's; `TraceObserver::shared` reads
+    /// its PCs for the filter).
     program: wavescope::exec::Program,
-    options: TraceOptions,
+    options: Arc<TraceOptions>,
 }
 
 impl TraceStatic {
-    pub fn leak(session: &Session) -> &'static TraceStatic {
+    pub fn new(session: &Session) -> Arc<TraceStatic> {
         let d = &session.dispatch;
-        Box::leak(Box::new(TraceStatic {
-            prog: TraceProgram::new(&d.program, session.debug_info.as_deref()),
+        Arc::new(TraceStatic {
+            prog: Arc::new(TraceProgram::new(&d.program, session.debug_info.as_deref())),
             program: wavescope::exec::Program::new(&d.program.text, d.program.base),
-            options: TraceOptions::default(),
-        }))
+            options: Arc::new(TraceOptions::default()),
+        })
     }
 }
 
@@ -95,7 +97,7 @@ struct Lane {
 }
 
 struct TraceState {
-    st: &'static TraceStatic,
+    st: Arc<TraceStatic>,
     file: TraceFile,
     lanes: Vec<Lane>,
     feed: Arc<Mutex<Feed>>,
@@ -119,11 +121,17 @@ impl Observer for Tap {
             None => match s.lanes.iter().position(|l| l.group.is_none()) {
                 Some(i) => i,
                 None => {
-                    let st = s.st;
+                    let st = s.st.clone();
                     let writer = s.file.writer();
                     let clock = FeedClock(s.feed.clone());
                     s.lanes.push(Lane {
-                        obs: TraceObserver::new(&st.prog, &st.program, &st.options, writer, clock),
+                        obs: TraceObserver::shared(
+                            st.prog.clone(),
+                            &st.program,
+                            st.options.clone(),
+                            writer,
+                            clock,
+                        ),
                         group: None,
                         live: 0,
                     });
@@ -220,7 +228,7 @@ impl Trace {
     /// Create `path` and the observer to attach to the machine.
     /// `clocks`: the modelled clock of every wave already running (`MachineTiming::wave_clock`).
     pub fn start(
-        st: &'static TraceStatic,
+        st: Arc<TraceStatic>,
         session: &Session,
         path: &Path,
         clocks: HashMap<u32, u64>,
@@ -230,7 +238,7 @@ impl Trace {
 
     /// `start` into a file the caller opened (`path`: its name, for messages).
     pub fn start_file(
-        st: &'static TraceStatic,
+        st: Arc<TraceStatic>,
         session: &Session,
         out: std::fs::File,
         path: &Path,

@@ -38,7 +38,7 @@
 //! iids 1). Every packet costs 2 (`Trace.packet` tag and length) + 2 (timestamp: trace_processor needs one on
 //! every packet, it stamps a packet without one with the latest time of the whole trace) + 2 (sequence id) + 2
 //! (`track_event` tag and length) + 2 (type).
-//! - [`Layout::Validator`] (default): begin 10 + name 2 + track 3 + source location 3 = 18, end 10 + track 3 =
+//! - [`Layout::Standard`] (default): begin 10 + name 2 + track 3 + source location 3 = 18, end 10 + track 3 =
 //!   13: 31 per instruction slice; a counter change 16 (10 + track 3 + value 3); a flow 20 (two `fixed64`
 //!   ids with their 2-byte tags). gemm 512 (14 instructions a loop iteration: 3 memory instructions, 5 vmcnt
 //!   changes): 41.0 bytes per wave-instruction with the issue-order clock, 43.0 with the cycle model (stall
@@ -51,7 +51,7 @@
 //!
 //! Neither reaches 24 bytes per wave-instruction: a slice alone is 25 bytes at least in any TrackEvent encoding
 //! that gives each slice its own name and source location and each packet a timestamp.
-//! - Compressed ([`TraceConfig::compress`], `--trace-compress`): the validator layout's packets, zlib level 1, in
+//! - Compressed ([`TraceConfig::compress`], `--trace-compress`): the standard layout's packets, zlib level 1, in
 //!   one `compressed_packets` container per handed-over buffer (about 1 MiB of packets each), the form Perfetto's
 //!   own service writes when a trace config asks for compression; trace_processor (and so ui.perfetto.dev)
 //!   inflates each container and reads its packets in place. The packets repeat heavily (the same few names,
@@ -85,13 +85,13 @@ pub enum Layout {
     /// Every event names its track (`track_uuid`), counter values are their own `TYPE_COUNTER` packets and flows
     /// use the `fixed64` ids: what `validate_pftrace.py` reads, and trace_processor too.
     #[default]
-    Validator,
+    Standard,
     /// trace_processor's rules for sequence defaults (track_event.proto, trace_packet_defaults.proto): a wave's
     /// events leave `track_uuid` to `TrackEventDefaults.track_uuid`; the wave's `vmcnt`, `lgkmcnt` and
     /// `active lanes` values ride on the instruction's slice begin as `extra_counter_values` for
     /// `TrackEventDefaults.extra_counter_track_uuids`; flows use the varint `flow_ids_old` /
     /// `terminating_flow_ids_old`. validate_pftrace.py applies none of these, so this layout is tested by
-    /// expanding it back into the validator layout (tests/trace_examples.rs).
+    /// expanding it back into the standard layout (tests/trace_examples.rs).
     Compact,
 }
 
@@ -124,7 +124,7 @@ impl Default for TraceConfig {
         TraceConfig {
             clock_hz: 1_000_000_000,
             wave_count: 1 << 14,
-            layout: Layout::Validator,
+            layout: Layout::Standard,
             compress: false,
             flush_bytes: 1 << 20,
             work_group_order: true,
@@ -908,7 +908,7 @@ impl TraceWriter {
         s.lanes_arg = u32::MAX;
         s.flows = 0;
         let track = match cfg.layout {
-            Layout::Validator => wave_uuid,
+            Layout::Standard => wave_uuid,
             Layout::Compact => 0,
         };
         s.end = proto::EndTemplate::new(s.seq, track);
@@ -978,7 +978,7 @@ impl TraceWriter {
     #[inline(always)]
     fn track_field(&self, t: &WaveTrack) -> u64 {
         match self.layout {
-            Layout::Validator => t.uuid,
+            Layout::Standard => t.uuid,
             Layout::Compact => 0,
         }
     }
@@ -1308,7 +1308,7 @@ impl TraceWriter {
         }
         let ids = flows_in.iter().map(|f| f.0).collect();
         match self.layout {
-            Layout::Validator => e.terminating_flow_ids = ids,
+            Layout::Standard => e.terminating_flow_ids = ids,
             Layout::Compact => e.terminating_flow_ids_old = ids,
         }
         p.set_track_event(e);

@@ -34,7 +34,7 @@ fn trace(
     topts: &TraceOptions,
     hazards: bool,
 ) -> Traced {
-    trace_layout(session, path, opts, topts, hazards, Layout::Validator)
+    trace_layout(session, path, opts, topts, hazards, Layout::Standard)
 }
 
 fn trace_layout(
@@ -362,12 +362,12 @@ fn fingerprint(t: &Trace) -> Fingerprint {
     (slices, counters, flows)
 }
 
-/// The compact layout written back in the validator layout, applying what trace_processor does with it
+/// The compact layout written back in the standard layout, applying what trace_processor does with it
 /// (track_event.proto, trace_packet_defaults.proto): a `TrackEvent` without `track_uuid` is on
 /// `TrackEventDefaults.track_uuid`; `extra_counter_values[i]` is a counter value, at the event's timestamp, for
 /// `extra_counter_track_uuids[i]` of the defaults; `flow_ids_old`/`terminating_flow_ids_old` are flow ids like
 /// `flow_ids`/`terminating_flow_ids`. Counter values equal to their track's previous value are dropped (the same
-/// step function; the validator layout writes changes only).
+/// step function; the standard layout writes changes only).
 fn expand_compact(src: &Path, dst: &Path) {
     use perfetto_protos::track_event::{track_event::Type, TrackEvent};
     use std::collections::HashMap;
@@ -441,10 +441,10 @@ fn compact_layout_holds_the_same_trace() {
         ..RunOptions::default()
     };
     let topts = TraceOptions::default();
-    let full = tmp("gemm64_validator_layout.pftrace");
+    let full = tmp("gemm64_standard_layout.pftrace");
     let compact = tmp("gemm64_compact.pftrace");
     let expanded = tmp("gemm64_compact_expanded.pftrace");
-    let a = trace_layout(&s, &full, &opts, &topts, false, Layout::Validator);
+    let a = trace_layout(&s, &full, &opts, &topts, false, Layout::Standard);
     let b = trace_layout(&s, &compact, &opts, &topts, false, Layout::Compact);
     assert_eq!(a.trace.instructions, b.trace.instructions);
     assert_eq!(a.trace.counter_values, b.trace.counter_values);
@@ -479,11 +479,11 @@ fn compact_layout_holds_the_same_trace() {
     let (fa, fb) = (a.trace.bytes as f64, b.trace.bytes as f64);
     let n = a.stats.wave_instructions as f64;
     eprintln!(
-        "gemm 64: validator layout {:.1} bytes/wave-instruction, compact {:.1}",
+        "gemm 64: standard layout {:.1} bytes/wave-instruction, compact {:.1}",
         fa / n,
         fb / n
     );
-    assert!(fb < fa * 0.8, "compact {fb} bytes, validator layout {fa}");
+    assert!(fb < fa * 0.8, "compact {fb} bytes, standard layout {fa}");
 }
 
 fn packets(path: &Path) -> Vec<TracePacket> {

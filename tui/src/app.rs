@@ -84,8 +84,8 @@ pub struct Finding {
     pub pc: Option<u64>,
 }
 
-/// What does not change while the dispatch runs: the program and its source.
-pub struct Program {
+/// What does not change while the dispatch runs: the kernel's disassembly listing and its source.
+pub struct Listing {
     pub kernel: String,
     pub disasm: Vec<DisasmLine>,
     pub file: Option<FileId>,
@@ -106,9 +106,9 @@ pub struct Heat {
 }
 
 impl Heat {
-    fn new(pc_cycles: Vec<PcCycles>, program: &Program) -> Heat {
-        let mut per_line = vec![PcCycles::default(); program.source.len() + 1];
-        for (i, d) in program.disasm.iter().enumerate() {
+    fn new(pc_cycles: Vec<PcCycles>, listing: &Listing) -> Heat {
+        let mut per_line = vec![PcCycles::default(); listing.source.len() + 1];
+        for (i, d) in listing.disasm.iter().enumerate() {
             if let (Some(l), Some(c)) = (d.line, pc_cycles.get(i)) {
                 if let Some(x) = per_line.get_mut(l as usize) {
                     x.issue += c.issue;
@@ -144,8 +144,8 @@ pub fn heat_level(n: u64, max: u64) -> usize {
     f.clamp(1, 3)
 }
 
-impl Program {
-    pub fn from_session(s: &Session) -> Program {
+impl Listing {
+    pub fn from_session(s: &Session) -> Listing {
         let p = &s.dispatch.program;
         let di = s.debug_info.clone();
         let file = di
@@ -183,7 +183,7 @@ impl Program {
                 }
             })
             .collect();
-        Program {
+        Listing {
             kernel: s.manifest.kernel.clone(),
             disasm,
             file,
@@ -203,7 +203,7 @@ impl Program {
 }
 
 pub struct App {
-    pub program: Program,
+    pub listing: Listing,
     pub snapshot: Snapshot,
     /// The registers before the last run (step, next, continue), for highlighting what it changed.
     pub prev_regs: Option<crate::engine::WaveRegs>,
@@ -244,9 +244,9 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(program: Program) -> App {
+    pub fn new(listing: Listing) -> App {
         App {
-            program,
+            listing,
             snapshot: Snapshot::default(),
             prev_regs: None,
             profile: None,
@@ -325,7 +325,7 @@ impl App {
     /// Where `t` offers to write the trace: the kernel's name (symbol characters only) in the working directory.
     pub fn default_trace_path(&self) -> String {
         let name: String = self
-            .program
+            .listing
             .kernel
             .chars()
             .map(|c| {
@@ -357,10 +357,10 @@ impl App {
 
     fn follow_pc(&mut self) {
         if let Some(pc) = self.current_pc() {
-            if let Some(i) = self.program.disasm_index(pc) {
+            if let Some(i) = self.listing.disasm_index(pc) {
                 self.disasm_cursor = i;
             }
-            if let Some(l) = self.program.line_of(pc) {
+            if let Some(l) = self.listing.line_of(pc) {
                 self.source_cursor = l.saturating_sub(1) as usize;
             }
         }
@@ -374,7 +374,7 @@ impl App {
         match u {
             Update::Snapshot(s) => {
                 self.snapshot = *s;
-                self.live = Heat::new(std::mem::take(&mut self.snapshot.pc_cycles), &self.program);
+                self.live = Heat::new(std::mem::take(&mut self.snapshot.pc_cycles), &self.listing);
                 if let Some(r) = &self.snapshot.regs {
                     self.wave = r.wave;
                 } else if let Some(w) = self.snapshot.waves.first() {
@@ -390,7 +390,7 @@ impl App {
                 for (text, pc) in findings {
                     self.findings.push(Finding { text, pc });
                 }
-                self.profile = Some(Heat::new(pc_cycles, &self.program));
+                self.profile = Some(Heat::new(pc_cycles, &self.listing));
             }
             Update::Message(m) => self.status = m,
             Update::Progress {
@@ -444,8 +444,8 @@ impl App {
 
     fn pane_len(&self, p: Pane) -> usize {
         match p {
-            Pane::Source => self.program.source.len(),
-            Pane::Disasm => self.program.disasm.len(),
+            Pane::Source => self.listing.source.len(),
+            Pane::Disasm => self.listing.disasm.len(),
             Pane::Waves => self.snapshot.waves.len(),
             Pane::Findings => self.findings.len(),
             // Scrolling stops when the last wave is on screen.
@@ -478,7 +478,7 @@ impl App {
     fn toggle_breakpoint(&mut self) -> Vec<Out> {
         let pcs: Vec<u64> = match self.focus {
             Pane::Disasm => self
-                .program
+                .listing
                 .disasm
                 .get(self.disasm_cursor)
                 .map(|d| vec![d.pc])
@@ -490,7 +490,7 @@ impl App {
                     .breakpoints
                     .iter()
                     .copied()
-                    .filter(|&pc| self.program.line_of(pc) == Some(line))
+                    .filter(|&pc| self.listing.line_of(pc) == Some(line))
                     .collect();
                 if !here.is_empty() {
                     for pc in &here {
@@ -501,14 +501,14 @@ impl App {
                         self.breakpoints.iter().copied().collect(),
                     ))];
                 }
-                match (&self.program.debug_info, self.program.file) {
+                match (&self.listing.debug_info, self.listing.file) {
                     (Some(d), Some(f)) => {
                         let (l, mut pcs) = d.breakpoint_pcs(f, line);
                         // A line whose code is all inlined (`__syncthreads();`) has no PCs of its own in the
                         // line table: break where its inlined code starts (the disassembly's call-site lines).
                         if l != line {
                             if let Some(first) =
-                                self.program.disasm.iter().find(|x| x.line == Some(line))
+                                self.listing.disasm.iter().find(|x| x.line == Some(line))
                             {
                                 pcs = vec![first.pc];
                                 return self.set_breakpoints(pcs);
@@ -565,12 +565,12 @@ impl App {
         };
         let texts: Vec<&str> = match pane {
             Pane::Disasm => self
-                .program
+                .listing
                 .disasm
                 .iter()
                 .map(|d| d.text.as_str())
                 .collect(),
-            _ => self.program.source.iter().map(String::as_str).collect(),
+            _ => self.listing.source.iter().map(String::as_str).collect(),
         };
         let n = texts.len();
         let hit = (1..=n)
@@ -839,11 +839,11 @@ impl App {
     /// Show the selected finding's PC in the disassembly (focused) and its line in the source.
     fn jump_to_finding(&mut self) {
         if let Some(pc) = self.findings.get(self.findings_cursor).and_then(|f| f.pc) {
-            if let Some(i) = self.program.disasm_index(pc) {
+            if let Some(i) = self.listing.disasm_index(pc) {
                 self.disasm_cursor = i;
                 self.focus = Pane::Disasm;
             }
-            if let Some(l) = self.program.line_of(pc) {
+            if let Some(l) = self.listing.line_of(pc) {
                 self.source_cursor = l as usize - 1;
             }
             self.status = self.findings[self.findings_cursor].text.clone();
@@ -857,7 +857,7 @@ impl App {
         let (col, longest) = match self.focus {
             Pane::Source => (
                 &mut self.source_col,
-                self.program
+                self.listing
                     .source
                     .iter()
                     .map(|l| l.replace('\t', "    ").chars().count())
@@ -866,7 +866,7 @@ impl App {
             ),
             Pane::Disasm => (
                 &mut self.disasm_col,
-                self.program
+                self.listing
                     .disasm
                     .iter()
                     .map(|d| d.text.chars().count())

@@ -274,6 +274,8 @@ pub struct Engine {
     /// work itself before it returns (tests).
     notify: Option<flume::Sender<Update>>,
     view: TimelineView,
+    /// What every trace of this dispatch shares, made at the first `Command::WriteTrace`.
+    trace_static: Option<Arc<wavescope_traces::tap::TraceStatic>>,
 }
 
 impl Engine {
@@ -294,6 +296,7 @@ impl Engine {
             manifest: None,
             notify: None,
             view: TimelineView::default(),
+            trace_static: None,
         }
     }
 
@@ -353,16 +356,22 @@ impl Engine {
                 };
                 let log = self.log.clone();
                 let opts = self.machine.options().clone();
+                // The replay loads the same manifest, so this session's program is the replay's.
+                let session = self.machine.session();
+                let st = self
+                    .trace_static
+                    .get_or_insert_with(|| wavescope_traces::tap::TraceStatic::new(session))
+                    .clone();
                 match &self.notify {
                     Some(tx) => {
                         let tx = tx.clone();
                         let msg = format!("writing the trace so far to {}...", out.display());
                         std::thread::spawn(move || {
-                            let _ = tx.send(write_trace(&manifest, opts, &log, &out));
+                            let _ = tx.send(write_trace(&manifest, opts, &log, &out, st));
                         });
                         vec![Update::Message(msg)]
                     }
-                    None => vec![write_trace(&manifest, opts, &log, &out)],
+                    None => vec![write_trace(&manifest, opts, &log, &out, st)],
                 }
             }
             Command::Select { wave, vreg, lane } => {
@@ -795,33 +804,20 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
 /// machine of the same dispatch and options with the cycle model on and the trace observer attached from the
 /// first instruction (the machine tap `wavescope_traces::tap`, as gdb's `monitor trace`), so the trace holds every
 /// instruction run so far in modelled cycles, and the session goes on untouched. Costs a re-run of what ran.
+/// `st`: the dispatch's `TraceStatic`, made once per engine and shared by its traces.
 pub fn write_trace(
     manifest: &std::path::Path,
     opts: wavescope::machine::MachineOptions,
     log: &ReplayLog,
     out: &std::path::Path,
+    st: Arc<wavescope_traces::tap::TraceStatic>,
 ) -> Update {
-    use wavescope_traces::tap::{Trace, TraceStatic};
+    use wavescope_traces::tap::Trace;
     let fail =
         |e: &dyn std::fmt::Display| Update::Message(format!("trace: {}: {e}", out.display()));
     let session = match Session::load(manifest, &wavescope::launch::RunOptions::default()) {
         Ok(s) => s,
         Err(e) => return fail(&e),
-    };
-    // The trace observers borrow this for as long as they live: made once per dispatch (the manifest) and kept,
-    // not once per trace written.
-    static STATICS: std::sync::Mutex<Vec<(std::path::PathBuf, &'static TraceStatic)>> =
-        std::sync::Mutex::new(Vec::new());
-    let st = {
-        let mut g = STATICS.lock().unwrap_or_else(|e| e.into_inner());
-        match g.iter().find(|(p, _)| p == manifest) {
-            Some((_, st)) => *st,
-            None => {
-                let st = TraceStatic::leak(&session);
-                g.push((manifest.to_path_buf(), st));
-                st
-            }
-        }
     };
     let (trace, tap) = match Trace::start(st, &session, out, Default::default()) {
         Ok(t) => t,

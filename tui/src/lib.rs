@@ -8,7 +8,7 @@ pub mod keys;
 pub mod panes;
 pub mod theme;
 
-use app::{App, Mode, Out, Program};
+use app::{App, Listing, Mode, Out};
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
 use engine::{Command, Engine};
@@ -29,10 +29,10 @@ pub struct Options {
 /// Load a dispatch for the UI: the engine and the app state that shows it.
 pub fn load(manifest: &Path, machine: MachineOptions) -> Result<(Engine, App), Error> {
     let session = Session::load(manifest, &RunOptions::default())?;
-    let program = Program::from_session(&session);
+    let listing = Listing::from_session(&session);
     let warnings = session.launch_warnings();
     let engine = Engine::new(session, machine).with_manifest(manifest);
-    let mut app = App::new(program);
+    let mut app = App::new(listing);
     if !warnings.is_empty() {
         // What `wavescope run` prints on stderr (e.g. a grid that is not a multiple of a uniform block).
         app.status = format!("{} | ? for keys", warnings.join("; "));

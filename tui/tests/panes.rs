@@ -273,13 +273,13 @@ fn a_step_highlights_the_registers_it_changed() {
 fn next_leaves_the_current_source_line() {
     let (mut e, mut app) = open("heteromark_hist");
     let od = objdump("heteromark_hist");
-    let line0 = app.program.line_of(od[0].0).expect("entry has a line");
+    let line0 = app.listing.line_of(od[0].0).expect("entry has a line");
     keys(&mut e, &mut app, &chars("n"));
     let pc = app.current_pc().unwrap();
-    assert_ne!(app.program.line_of(pc), Some(line0), "pc {pc:x}");
+    assert_ne!(app.listing.line_of(pc), Some(line0), "pc {pc:x}");
     // Every instruction between the entry and the new PC belonged to the entry's line (objdump addresses).
     for (a, _) in od.iter().take_while(|(a, _)| *a < pc) {
-        assert_eq!(app.program.line_of(*a), Some(line0), "{a:x}");
+        assert_eq!(app.listing.line_of(*a), Some(line0), "{a:x}");
     }
     let s = screen(&mut app, 140, 44);
     assert!(has(&s, "step done"));
@@ -300,7 +300,7 @@ fn enter_on_a_finding_jumps_to_its_pc() {
     let mut e = _e;
     keys(&mut e, &mut app, &[KeyCode::Enter]);
     assert_eq!(app.focus, Pane::Disasm);
-    assert_eq!(app.program.disasm[app.disasm_cursor].pc, pc);
+    assert_eq!(app.listing.disasm[app.disasm_cursor].pc, pc);
     let s = screen(&mut app, 140, 44);
     assert!(has(&s, "fault: memory fault: test"));
 }
@@ -325,9 +325,9 @@ fn mouse_click_selects_and_wheel_scrolls() {
     };
     app.mouse(&ev(MouseEventKind::Down(MouseButton::Left)));
     assert_eq!(app.focus, Pane::Disasm);
-    assert_eq!(app.program.disasm[app.disasm_cursor].pc, od[2].0);
+    assert_eq!(app.listing.disasm[app.disasm_cursor].pc, od[2].0);
     app.mouse(&ev(MouseEventKind::ScrollDown));
-    assert_eq!(app.program.disasm[app.disasm_cursor].pc, od[5].0);
+    assert_eq!(app.listing.disasm[app.disasm_cursor].pc, od[5].0);
 }
 
 #[test]
@@ -397,9 +397,9 @@ fn search_in_the_disassembly_and_again_with_an_empty_search() {
     k.extend(chars("s_waitcnt"));
     k.push(KeyCode::Enter);
     keys(&mut e, &mut app, &k);
-    assert_eq!(app.program.disasm[app.disasm_cursor].pc, waits[0]);
+    assert_eq!(app.listing.disasm[app.disasm_cursor].pc, waits[0]);
     keys(&mut e, &mut app, &[KeyCode::Char('/'), KeyCode::Enter]);
-    assert_eq!(app.program.disasm[app.disasm_cursor].pc, waits[1]);
+    assert_eq!(app.listing.disasm[app.disasm_cursor].pc, waits[1]);
     let mut k = vec![KeyCode::Char('/')];
     k.extend(chars("no such text"));
     k.push(KeyCode::Enter);

@@ -157,7 +157,7 @@ fn findings_pane_and_enter_jumps_to_the_pc() {
     keys(&mut e, &mut app, &[KeyCode::Down, KeyCode::Enter]);
     assert_eq!(app.focus, Pane::Disasm);
     let pc = app.findings[1].pc.unwrap();
-    assert_eq!(app.program.disasm[app.disasm_cursor].pc, pc);
+    assert_eq!(app.listing.disasm[app.disasm_cursor].pc, pc);
     assert_snapshot!(
         "disasm_after_enter_on_a_finding",
         snap_pane(&mut e, &mut app, Pane::Disasm, 140, 44)

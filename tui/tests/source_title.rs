@@ -9,7 +9,7 @@ use common::*;
 fn a_long_source_path_keeps_its_file_name_in_the_title() {
     let (_e, mut app) = open_at(&example("polybench_gemm_64"));
     let long = format!("/{}/kernel.cl", "very_long_directory_name".repeat(8));
-    app.program.file_name = long.clone();
+    app.listing.file_name = long.clone();
     for (w, h) in [(140, 44), (80, 24)] {
         let s = screen(&mut app, w, h);
         let title = s.iter().find(|l| l.contains(" Source: ")).unwrap();
@@ -17,7 +17,7 @@ fn a_long_source_path_keeps_its_file_name_in_the_title() {
         assert!(title.contains("/kernel.cl ("), "{w}x{h}: {title}");
     }
     // A short one is shown whole.
-    app.program.file_name = "./kernel.cl".into();
+    app.listing.file_name = "./kernel.cl".into();
     let s = screen(&mut app, 140, 44);
     assert!(
         s.iter().any(|l| l.contains(" Source: ./kernel.cl (")),

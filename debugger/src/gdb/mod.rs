@@ -47,7 +47,7 @@ pub struct GdbTarget {
     /// in unless `set_trace_dir` chose another. None: the working directory is gone; traces are refused.
     trace_dir: Option<std::path::PathBuf>,
     /// Made at the first `trace start` (see `trace::TraceStatic`).
-    trace_static: Option<&'static crate::trace::TraceStatic>,
+    trace_static: Option<std::sync::Arc<crate::trace::TraceStatic>>,
     /// Variables the served copy reads from the server's window (`served_elf::VAR_BASE`).
     vars: Vec<crate::served_elf::ServedVar>,
     /// `monitor lane N`: the lane those reads show (None: the first active lane).
@@ -196,9 +196,10 @@ impl GdbTarget {
         if self.trace.is_some() {
             note = format!("{}\n", self.trace_stop());
         }
-        let st = *self
+        let st = self
             .trace_static
-            .get_or_insert_with(|| crate::trace::TraceStatic::leak(self.machine.session()));
+            .get_or_insert_with(|| crate::trace::TraceStatic::new(self.machine.session()))
+            .clone();
         let clocks = match self.machine.timing() {
             Some(t) => self
                 .machine

@@ -19,7 +19,7 @@ use crate::exec::fidelity::Fidelity;
 use crate::exec::semantics::vmem::access::{kind, lanes, Faults, Loc, Why};
 use crate::exec::semantics::vmem::atomic as at;
 use crate::exec::semantics::vmem::{atomic, load, spaces, store, vreg, Addr};
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{Ctx, Fault, Handler, Wave, LANES};
 use crate::isa::{Inst, Op, Operand};
 
@@ -27,7 +27,7 @@ pub fn lookup(op: Op) -> Option<Handler> {
     use kind::*;
     use Op::*;
     Some(match op {
-        DS_NOP => |_, _, _| Ok(Step::NEXT),
+        DS_NOP => |_, _, _| Ok(FlowWord::NEXT),
         // Loads (pseudocode.md DS_READ_*): sign/zero extension and D16 halves as in vmem::access::kind.
         DS_READ_B32 => rd::<B32, 1>,
         DS_READ_B64 => rd::<B32, 2>,
@@ -201,7 +201,7 @@ fn rd<const K: u8, const N: usize>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     load::<Ds, K, N>(w, i, c, i.dst)
 }
 
@@ -209,7 +209,7 @@ fn wr<const K: u8, const N: usize>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     store::<Ds, K, N>(w, i, c, i.src[1])
 }
 
@@ -219,7 +219,7 @@ fn am<const OP: u8, const W64: bool, const RTN: bool>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let (a, b) = if OP == at::CMPSWAP || OP == at::CMPSWAP_F {
         (i.src[2], i.src[1])
     } else {
@@ -242,7 +242,7 @@ fn rd2<const N: usize, const SCALE: u32>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let off = offsets::<SCALE>(i);
@@ -276,7 +276,7 @@ fn rd2<const N: usize, const SCALE: u32>(
             w.vreg[r][l] = o[l];
         }
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// DS_WRITE2*: DATA0 to `addr + OFFSET0 * scale`, DATA1 to `addr + OFFSET1 * scale`.
@@ -284,7 +284,7 @@ fn wr2<const N: usize, const SCALE: u32>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let off = offsets::<SCALE>(i);
@@ -309,7 +309,7 @@ fn wr2<const N: usize, const SCALE: u32>(
             }
         }
     }
-    faults.check(i).map(|_| Step::NEXT)
+    faults.check(i).map(|_| FlowWord::NEXT)
 }
 
 /// DS_WRXCHG2*_RTN: read both elements, then write DATA0/DATA1 there; the old values return to VDST.
@@ -317,7 +317,7 @@ fn xchg2<const N: usize, const SCALE: u32>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let off = offsets::<SCALE>(i);
@@ -362,13 +362,13 @@ fn xchg2<const N: usize, const SCALE: u32>(
             w.vreg[r][l] = o[l];
         }
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// DS_CONDXCHG32_RTN_B64 (pseudocode.md): on the aligned qword at `ADDR + offset`, each dword is replaced by
 /// DATA's dword with bit 31 cleared when DATA's bit 31 (resp. 63) is set; the old qword returns. The pseudocode's
 /// `& 0xfff8` is read as "align to 8" (the 16-bit mask predates 160 KiB LDS).
-fn condxchg32(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+fn condxchg32(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let (d0, d1) = (w.vreg[vreg(i.src[1], 0)], w.vreg[vreg(i.src[1], 1)]);
@@ -402,7 +402,7 @@ fn condxchg32(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
             w.vreg[r][l] = o[l];
         }
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// Write `vals` to the lanes of `mask` in `dst`.
@@ -446,7 +446,7 @@ pub(crate) fn swizzle_source(offset: u32, lane: usize) -> usize {
 }
 
 /// DS_SWIZZLE_B32: no LDS access; reading an inactive lane gives 0 (MI200 §12.12.1).
-fn swizzle(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
+fn swizzle(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let mask = w.exec();
     let src = w.vreg[vreg(i.src[0], 0)];
     let offset = i.imm as u32 & 0xFFFF;
@@ -456,12 +456,12 @@ fn swizzle(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
         *o = if mask >> j & 1 != 0 { src[j] } else { 0 };
     }
     write_lanes(w, i.dst, &out, mask);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// DS_PERMUTE_B32 (pseudocode.md): forward permute, active lane i sends DATA0 to lane `(ADDR + OFFSET) / 4 % 64`;
 /// lanes nobody sends to get 0; when several send to one lane the highest-numbered sender wins.
-fn permute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
+fn permute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let mask = w.exec();
     let (addr, data) = (w.vreg[vreg(i.src[0], 0)], w.vreg[vreg(i.src[1], 0)]);
     let off = i.imm as u32 & 0xFFFF;
@@ -470,12 +470,12 @@ fn permute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
         tmp[(addr[l].wrapping_add(off) / 4 % 64) as usize] = data[l];
     }
     write_lanes(w, i.dst, &tmp, mask);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// DS_BPERMUTE_B32 (pseudocode.md): backward permute, lane i reads DATA0 of lane `(ADDR + OFFSET) / 4 % 64`,
 /// or 0 when that lane is inactive ("EXEC is applied to the source VGPR reads").
-fn bpermute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
+fn bpermute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let mask = w.exec();
     let (addr, data) = (w.vreg[vreg(i.src[0], 0)], w.vreg[vreg(i.src[1], 0)]);
     let off = i.imm as u32 & 0xFFFF;
@@ -485,16 +485,20 @@ fn bpermute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
         tmp[l] = if mask >> s & 1 != 0 { data[s] } else { 0 };
     }
     write_lanes(w, i.dst, &tmp, mask);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// DS_APPEND / DS_CONSUME (MI200 §12.12 text; no pseudocode): add (subtract) the number of active lanes to the
 /// dword at `M0 + offset` and return the pre-op value to every active lane. M0 holds the LDS byte address
 /// (LLVM sets M0 to the counter's LDS pointer). Nothing happens with EXEC = 0.
-fn append<const CONSUME: bool>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+fn append<const CONSUME: bool>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
     let mask = w.exec();
     if mask == 0 {
-        return Ok(Step::NEXT);
+        return Ok(FlowWord::NEXT);
     }
     let n = mask.count_ones();
     let addr = w.m0().wrapping_add(i.imm as u32 & 0xFFFF) as u64;
@@ -511,7 +515,7 @@ fn append<const CONSUME: bool>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<St
     };
     let old = old.map_err(|why| lane_fault(i, first, why))?;
     write_lanes(w, i.dst, &[old; LANES], mask);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 #[cold]
@@ -527,7 +531,7 @@ fn addtid_base(w: &Wave, i: &Inst) -> u32 {
     (i.imm as u32 & 0xFFFF) + (w.m0() & 0xFFFF)
 }
 
-fn read_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+fn read_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let mask = w.exec();
     let base = addtid_base(w, i);
     let mut out = [0u32; LANES];
@@ -544,10 +548,10 @@ fn read_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> 
     }
     faults.check(i)?;
     write_lanes(w, i.dst, &out, mask);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
-fn write_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+fn write_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let mask = w.exec();
     let base = addtid_base(w, i);
     // The only data operand is DATA0 (`ds_write_addtid_b32 v4`).
@@ -570,7 +574,7 @@ fn write_addtid(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>>
             faults.add(l, why);
         }
     }
-    faults.check(i).map(|_| Step::NEXT)
+    faults.check(i).map(|_| FlowWord::NEXT)
 }
 
 /// gfx950 DS_READ_B64_TR_B{4,8,16} / DS_READ_B96_TR_B6: each lane reads `DW` dwords at `ADDR + offset`, then
@@ -588,7 +592,7 @@ fn read_tr<const BITS: u32, const DW: usize>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let mask = w.exec();
     let base = w.vreg[vreg(i.src[0], 0)];
     let off = i.imm as u32 & 0xFFFF;
@@ -631,5 +635,5 @@ fn read_tr<const BITS: u32, const DW: usize>(
             w.vreg[r][l] = o[l];
         }
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }

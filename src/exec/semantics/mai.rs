@@ -38,7 +38,7 @@
 
 use super::super::float::{self as fp, two_sum, Fmt, FpMode};
 use crate::exec::fidelity::Fidelity;
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{ConstKind, Ctx, Fault, FaultKind, Handler, Wave, LANES};
 use crate::isa::{Inst, Op, Operand};
 
@@ -57,17 +57,17 @@ pub fn lookup(op: Op) -> Option<Handler> {
             let v = w.vreg[Wave::vreg_index(agpr(i.src[0]))];
             let exec = w.exec();
             w.write_vreg(i.dst, &v, exec);
-            Ok(Step::NEXT)
+            Ok(FlowWord::NEXT)
         },
         V_ACCVGPR_WRITE_B32 => |w, i, c| {
             let v = w.read_vsrc(i.src[0], i.literal, &c.apertures, ConstKind::B32);
             let exec = w.exec();
             w.write_vreg(agpr(i.dst), &v, exec);
-            Ok(Step::NEXT)
+            Ok(FlowWord::NEXT)
         },
         // A load-scale prefix not fused with a following F8F6F4 MFMA: the scale "is used just for one
         // instruction and does not carry forward" (§7.2.1), so on its own it has no architectural effect.
-        V_MFMA_LD_SCALE_B32 => |_, _, _| Ok(Step::NEXT),
+        V_MFMA_LD_SCALE_B32 => |_, _, _| Ok(FlowWord::NEXT),
         _ if shape(op).is_some() => mfma,
         _ => return None,
     })
@@ -164,7 +164,7 @@ fn bad(msg: &'static str) -> Box<Fault> {
 
 /// Every V_MFMA_* / V_SMFMAC_*: the dense f32-accumulating ones through [`fast`], the rest (and every op when a
 /// differential test asks for it) through the exact path.
-fn mfma(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Step, Box<Fault>> {
+fn mfma(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     if !fast::exact_only() {
         if let Some(s) = shape(inst.op) {
             if let Some(r) = fast::mfma_f32(w, inst, ctx, &s) {
@@ -176,7 +176,7 @@ fn mfma(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Step, Box<Fault>> {
 }
 
 /// The exact path (the reference; see the module doc).
-fn mfma_exact(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Step, Box<Fault>> {
+fn mfma_exact(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let Some(s) = shape(inst.op) else {
         return Err(bad("not an MFMA op"));
     };
@@ -346,7 +346,7 @@ fn mfma_exact(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Step, Box<Faul
     for (r, o) in out.iter().enumerate().take(nregs) {
         w.vreg[(d_base + r) & 511] = *o;
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// C + Σ a[k]·b(k) rounded once to f32 (RNE). Products are exact in f64; the sum is kept as an unevaluated

@@ -3,7 +3,7 @@
 //! Every handler cites the pseudocode it follows (the CDNA4 guide's per-instruction pseudocode).
 
 use super::{Ctx, Fault, FaultKind, Handler, Wave};
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::isa::{Inst, Op};
 
 pub mod ds;
@@ -35,14 +35,14 @@ pub fn handler(inst: &Inst) -> Handler {
     lookup(inst.op).unwrap_or(not_implemented)
 }
 
-fn illegal(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
+fn illegal(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     Err(Fault::new(
         FaultKind::IllegalInstruction,
         "illegal instruction (no gfx950 opcode matches these words)",
     ))
 }
 
-fn not_implemented(_: &mut Wave, inst: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
+fn not_implemented(_: &mut Wave, inst: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     Err(Fault::new(
         FaultKind::NotImplemented,
         format!("not implemented: {}", inst.name()),

@@ -25,11 +25,11 @@
 
 use crate::exec::fidelity::Fidelity;
 use crate::exec::wave::status_bits;
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{ConstKind, Ctx, Fault, Flow, Handler, Wave};
 use crate::isa::{Inst, Op, Operand};
 
-type R = Result<Step, Box<Fault>>;
+type R = Result<FlowWord, Box<Fault>>;
 
 /// MODE fields used here (state.md "MODE").
 pub mod mode_bits {
@@ -519,7 +519,7 @@ fn alu<const OP: u16>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     if s.scc {
         w.scc = scc;
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// `(1 << width) - 1` for a field width that may exceed the register (S1[22:16] is 7 bits): a width of 32
@@ -832,13 +832,13 @@ fn eval(op: u16, a: u64, b: u64, old: u64, scc: bool) -> Out {
 fn getpc(w: &mut Wave, i: &Inst, _: &mut Ctx) -> R {
     let next = w.pc.wrapping_add(i.size as u64);
     w.write_sgpr64(i.dst, next);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// S_SETPC_B64: `PC = S0.i64`.
 fn setpc(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     w.pc = src64(w, i, 0, c);
-    Ok(Step::JUMP)
+    Ok(FlowWord::JUMP)
 }
 
 /// S_SWAPPC_B64: `jump_addr = S0.i64; D0.i64 = PC + 4LL; PC = jump_addr` (S0 read before D0 is written).
@@ -847,14 +847,14 @@ fn swappc(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     let next = w.pc.wrapping_add(i.size as u64);
     w.write_sgpr64(i.dst, next);
     w.pc = target;
-    Ok(Step::JUMP)
+    Ok(FlowWord::JUMP)
 }
 
 /// S_RFE_B64: `WAVE_STATUS.PRIV = 0; PC = S0.i64`.
 fn rfe(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     w.status &= !STATUS_PRIV;
     w.pc = src64(w, i, 0, c);
-    Ok(Step::JUMP)
+    Ok(FlowWord::JUMP)
 }
 
 /// SOPK S_CALL_B64: `D0.i64 = PC + 4LL; PC = PC + signext(SIMM16 * 4) + 4LL`.
@@ -862,7 +862,7 @@ fn call(w: &mut Wave, i: &Inst, _: &mut Ctx) -> R {
     let next = w.pc.wrapping_add(4);
     w.write_sgpr64(sopk_reg(i), next);
     w.pc = next.wrapping_add((simm16(i) as i64 * 4) as u64);
-    Ok(Step::JUMP)
+    Ok(FlowWord::JUMP)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -904,7 +904,7 @@ fn exec_op<const OP: u16>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     let wrexec = is(OP, Op::S_ANDN1_WREXEC_B64) || is(OP, Op::S_ANDN2_WREXEC_B64);
     w.write_sgpr64(i.dst, if wrexec { new } else { old });
     w.scc = new != 0;
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -935,7 +935,7 @@ fn movrels<const B64: bool>(w: &mut Wave, i: &Inst, _: &mut Ctx) -> R {
         let v = w.sgpr[r];
         w.write_sgpr(i.dst, v);
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// S_MOVRELD_B32/B64: `addr = DST.u32 + M0; SGPR[addr] = S0`.
@@ -953,7 +953,7 @@ fn movreld<const B64: bool>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
             w.sgpr[r] = v as u32;
         }
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1029,7 +1029,7 @@ fn join(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     let saved = src32(w, i, 0, c);
     let cur = csp(w);
     if cur == saved {
-        return Ok(Step::NEXT);
+        return Ok(FlowWord::NEXT);
     }
     let top = cur.wrapping_sub(1) & 7;
     set_csp(w, top);
@@ -1038,7 +1038,7 @@ fn join(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     let pc = read_sgpr64(w, slot + 2);
     w.set_exec(exec);
     w.pc = pc;
-    Ok(Step::JUMP)
+    Ok(FlowWord::JUMP)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1118,7 +1118,7 @@ fn getreg(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     let (id, offset, size) = hwreg_fields(i.imm as u32 & 0xFFFF);
     let v = (hwreg_value(w, c, id) >> offset) & mask32(size);
     w.write_sgpr(sopk_reg(i), v);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// S_SETREG_B32 (value from the SDST-field register) / S_SETREG_IMM32_B32 (value from the literal):
@@ -1135,7 +1135,7 @@ fn setreg<const IMM32: bool>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     };
     let mask = ((mask32(size) as u64) << offset) as u32 & hwreg_write_mask(w, id);
     if mask == 0 {
-        return Ok(Step::NEXT);
+        return Ok(FlowWord::NEXT);
     }
     let old = hwreg_value(w, c, id);
     let v = ((s0 << offset) & mask) | (old & !mask);
@@ -1149,7 +1149,7 @@ fn setreg<const IMM32: bool>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
         }
         _ => {}
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1165,7 +1165,7 @@ fn setvskip(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     } else {
         w.mode &= !mode_bits::VSKIP;
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// S_SET_GPR_IDX_ON: `MODE.GPR_IDX_EN = 1; M0[7:0] = S0[7:0]; M0[15:12] = SRC1[3:0]` (the raw SSRC1 field,
@@ -1181,7 +1181,7 @@ fn set_gpr_idx_on(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     let m0 = w.m0();
     w.sgpr[crate::exec::wave::M0] = (m0 & !0xF0FF) | (s0 & 0xFF) | (modes << 12);
     w.mode |= mode_bits::GPR_IDX_EN;
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// S_SET_GPR_IDX_IDX: `M0[7:0] = S0.u32[7:0]`.
@@ -1189,20 +1189,20 @@ fn set_gpr_idx_idx(w: &mut Wave, i: &Inst, c: &mut Ctx) -> R {
     let s0 = src32(w, i, 0, c);
     let m0 = w.m0();
     w.sgpr[crate::exec::wave::M0] = (m0 & !0xFF) | (s0 & 0xFF);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// SOPP S_SET_GPR_IDX_OFF: `WAVE_MODE.GPR_IDX_EN = 0`.
 fn set_gpr_idx_off(w: &mut Wave, _: &Inst, _: &mut Ctx) -> R {
     w.mode &= !mode_bits::GPR_IDX_EN;
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// SOPP S_SET_GPR_IDX_MODE: `M0[15:12] = SIMM16[3:0]`.
 fn set_gpr_idx_mode(w: &mut Wave, i: &Inst, _: &mut Ctx) -> R {
     let m0 = w.m0();
     w.sgpr[crate::exec::wave::M0] = (m0 & !0xF000) | ((i.imm as u32 & 0xF) << 12);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 #[cfg(test)]

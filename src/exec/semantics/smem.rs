@@ -20,11 +20,11 @@
 //! `Fault::memory(err, 0)` before any SGPR is written.
 
 use crate::exec::fidelity::Fidelity;
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{ConstKind, Ctx, Fault, Handler, MemError, Wave};
 use crate::isa::{mem_flags, Inst, Op, Operand};
 
-type R = Result<Step, Box<Fault>>;
+type R = Result<FlowWord, Box<Fault>>;
 
 /// Address spaces of SMEM (const generic parameter).
 const GLOBAL: u8 = 0;
@@ -74,7 +74,7 @@ pub fn lookup(op: Op) -> Option<Handler> {
         // Cache maintenance and translation probes (no pseudocode; guide §8.2.3): wavescope has no scalar cache
         // and no TLB, memory is always coherent, so they change no architectural state.
         S_DCACHE_INV | S_DCACHE_WB | S_DCACHE_INV_VOL | S_DCACHE_WB_VOL | S_DCACHE_DISCARD
-        | S_DCACHE_DISCARD_X2 | S_ATC_PROBE | S_ATC_PROBE_BUFFER => |_, _, _| Ok(Step::NEXT),
+        | S_DCACHE_DISCARD_X2 | S_ATC_PROBE | S_ATC_PROBE_BUFFER => |_, _, _| Ok(FlowWord::NEXT),
         S_MEMTIME | S_MEMREALTIME => memtime,
         S_BUFFER_ATOMIC_SWAP => atomic::<BUFFER, SWAP, false>,
         S_BUFFER_ATOMIC_CMPSWAP => atomic::<BUFFER, CMPSWAP, false>,
@@ -289,7 +289,7 @@ fn load<const SPACE: u8, const N: usize>(w: &mut Wave, i: &Inst, c: &mut Ctx) ->
     for (k, &d) in data.iter().enumerate() {
         w.write_sgpr(Operand(i.dst.0 + k as u16), d);
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// S_STORE / S_SCRATCH_STORE / S_BUFFER_STORE_DWORD{,X2,X4}: `MEM[addr + 4k].b32 = SDATA[32k+31 : 32k]`.
@@ -317,7 +317,7 @@ fn store<const SPACE: u8, const N: usize>(w: &mut Wave, i: &Inst, c: &mut Ctx) -
             }
         }
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// S_MEMTIME / S_MEMREALTIME: `SDATA[63:0]` = a 64-bit counter. wavescope returns the wave's issued-instruction
@@ -325,7 +325,7 @@ fn store<const SPACE: u8, const N: usize>(w: &mut Wave, i: &Inst, c: &mut Ctx) -
 fn memtime(w: &mut Wave, i: &Inst, _: &mut Ctx) -> R {
     let t = w.instructions;
     w.write_sgpr64(i.dst, t);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -424,5 +424,5 @@ fn atomic<const SPACE: u8, const KIND: u8, const X2: bool>(
             w.write_sgpr(d, old as u32);
         }
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }

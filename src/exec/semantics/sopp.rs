@@ -1,20 +1,20 @@
 //! SOPP: program control (pseudocode.md "SOPP").
 
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{Fault, FaultKind, Flow, Handler, Wave};
 use crate::isa::{Inst, Op};
 
 pub fn lookup(op: Op) -> Option<Handler> {
     use Op::*;
     Some(match op {
-        S_NOP => |_, _, _| Ok(Step::NEXT),
+        S_NOP => |_, _, _| Ok(FlowWord::NEXT),
         S_ENDPGM => |w, _, _| {
             w.wave_status = crate::exec::WaveStatus::Done;
             Ok(Flow::End.into())
         },
         S_BRANCH => |w, i, _| {
             w.pc = i.target;
-            Ok(Step::JUMP)
+            Ok(FlowWord::JUMP)
         },
         S_CBRANCH_SCC0 => |w, i, _| Ok(branch_if(w, i, !w.scc).into()),
         S_CBRANCH_SCC1 => |w, i, _| Ok(branch_if(w, i, w.scc).into()),
@@ -36,16 +36,16 @@ pub fn lookup(op: Op) -> Option<Handler> {
         S_SLEEP => |_, i, _| Ok(Flow::Sleep(i.imm as u32 & 0x7F).into()),
         S_SETPRIO => |w, i, _| {
             w.priority = (i.imm & 3) as u8;
-            Ok(Step::NEXT)
+            Ok(FlowWord::NEXT)
         },
         // Messages have no receiver in a single dispatch; hints and perf levels do not change results.
         S_SENDMSG | S_SENDMSGHALT | S_WAKEUP | S_SETKILL | S_ICACHE_INV | S_INCPERFLEVEL
-        | S_DECPERFLEVEL | S_TTRACEDATA => |_, _, _| Ok(Step::NEXT),
+        | S_DECPERFLEVEL | S_TTRACEDATA => |_, _, _| Ok(FlowWord::NEXT),
         S_SETHALT => |_, i, _| {
             Ok(if i.imm & 1 != 0 {
                 Flow::Sleep(u32::MAX).into()
             } else {
-                Step::NEXT
+                FlowWord::NEXT
             })
         },
         // state.md "Trap entry": with TRAP_EN = 0 s_trap is a no-op on hardware; a debugger user wants to know,

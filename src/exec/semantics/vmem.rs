@@ -13,7 +13,7 @@ mod flat;
 mod format;
 
 use crate::exec::fidelity::Fidelity;
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{Ctx, Fault, Handler, Wave, LANES};
 use crate::isa::{Inst, Op, Operand};
 use access::{kind, lanes, Faults, Loc, Spaces};
@@ -218,10 +218,10 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
     inst: &Inst,
     ctx: &mut Ctx,
     dst: Operand,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
     if KIND == kind::B32 && mask != 0 && dwords::<A, N, false>(wave, inst, ctx, dst, mask) {
-        return Ok(Step::NEXT);
+        return Ok(FlowWord::NEXT);
     }
     let size = kind::size(KIND, N);
     let mut locs = [Loc::Dropped; LANES];
@@ -249,7 +249,7 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
             r[l] = kind::merge(KIND, o[l], r[l]);
         }
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// Store `N` dwords (or the `KIND` bits of one VGPR) per lane from `data`.
@@ -259,10 +259,10 @@ pub(crate) fn store<A: Addr, const KIND: u8, const N: usize>(
     inst: &Inst,
     ctx: &mut Ctx,
     data: Operand,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
     if KIND == kind::B32 && mask != 0 && dwords::<A, N, true>(wave, inst, ctx, data, mask) {
-        return Ok(Step::NEXT);
+        return Ok(FlowWord::NEXT);
     }
     let size = kind::size(KIND, N);
     let mut locs = [Loc::Dropped; LANES];
@@ -283,7 +283,7 @@ pub(crate) fn store<A: Addr, const KIND: u8, const N: usize>(
         }
     }
     faults.check(inst)?;
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// Atomic `OP` on a dword (`W64 = false`) or qword per lane. `a`/`b` are the operand registers (see
@@ -296,7 +296,7 @@ pub(crate) fn atomic<A: Addr, const OP: u8, const W64: bool>(
     a: Operand,
     b: Operand,
     ret: Option<Operand>,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
     let mut locs = [Loc::Dropped; LANES];
     A::locate(wave, inst, ctx, mask, if W64 { 8 } else { 4 }, &mut locs);
@@ -350,7 +350,7 @@ pub(crate) fn atomic<A: Addr, const OP: u8, const W64: bool>(
             }
         }
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// Load to LDS (MUBUF lds=1, GLOBAL/SCRATCH_LOAD_LDS_*): each active lane's element goes to LDS at
@@ -364,7 +364,7 @@ pub(crate) fn load_lds<A: Addr, const KIND: u8, const N: usize>(
     wave: &mut Wave,
     inst: &Inst,
     ctx: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
     let size = kind::size(KIND, N);
     let mut locs = [Loc::Dropped; LANES];
@@ -390,12 +390,38 @@ pub(crate) fn load_lds<A: Addr, const KIND: u8, const N: usize>(
         }
     }
     faults.check(inst)?;
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// Cache-control instructions (BUFFER_WBL2, BUFFER_INV): no architectural effect in a coherent single-copy memory.
-pub(crate) fn nop(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
-    Ok(Step::NEXT)
+pub(crate) fn nop(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
+    Ok(FlowWord::NEXT)
+}
+
+/// Every lane's global address of a GLOBAL or FLAT access into `out`, as the handler's fast path computes them
+/// (`Addr::global_addrs`, no per-lane branches), and `true` when every active lane is a plain global access;
+/// `false` for other formats and for a FLAT access with an active lane in the LDS or private aperture (then
+/// [`locate_lanes`]). For the cycle model's memory system, which needs only the lines.
+pub(crate) fn global_lane_addrs(
+    wave: &Wave,
+    inst: &Inst,
+    mem: &crate::exec::GlobalMemory,
+    apertures: crate::exec::Apertures,
+    mask: u64,
+    out: &mut [u64; LANES],
+) -> bool {
+    use crate::isa::Format;
+    let mut no_lds: [u8; 0] = [];
+    let ctx = Ctx {
+        mem,
+        lds: &mut no_lds,
+        apertures,
+    };
+    match inst.format {
+        Format::Flat => flat::Flat::global_addrs(wave, inst, &ctx, mask, out),
+        Format::Global => flat::Global::global_addrs(wave, inst, &ctx, mask, out),
+        _ => false,
+    }
 }
 
 /// Per-lane locations of a DS/MUBUF/MTBUF/FLAT/GLOBAL/SCRATCH access of `size` bytes per lane, computed exactly as

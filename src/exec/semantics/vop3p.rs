@@ -17,7 +17,7 @@
 
 use super::super::float::{self as fp, Fmt, FpMode};
 use crate::exec::fidelity::Fidelity;
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{ConstKind, Ctx, Fault, Handler, Wave, LANES};
 use crate::isa::{Inst, Op};
 
@@ -225,7 +225,7 @@ fn pk_int(
     ctx: &mut Ctx,
     nsrc: usize,
     f: impl Fn(u16, u16, u16, bool) -> u16,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let s0 = src_b32x16(w, inst, ctx, 0);
     let s1 = src_b32x16(w, inst, ctx, 1);
     let s2 = if nsrc > 2 {
@@ -251,7 +251,7 @@ fn pk_int(
         d[l] = lo as u32 | (hi as u32) << 16;
     }
     write(w, inst, &d);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// V_PK_*_F16 (pseudocode.md VOP3P 14–18, 27, 28): `f` on the low halves and on the high halves, with
@@ -263,7 +263,7 @@ fn pk_f16(
     ctx: &mut Ctx,
     nsrc: usize,
     f: impl Fn(&[u64; 3], &FpMode) -> u64,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let mut s = [[0u32; LANES]; 3];
     for (i, si) in s.iter_mut().enumerate().take(nsrc) {
@@ -291,7 +291,7 @@ fn pk_f16(
         d[l] = r[0] | r[1] << 16;
     }
     write(w, inst, &d);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -372,7 +372,7 @@ fn pk_f32<const OP: u8>(
     ctx: &mut Ctx,
     nsrc: usize,
     f: impl Fn(&[u64; 3], &FpMode) -> u64,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let mut s = [([0u32; LANES], [0u32; LANES]); 3];
     for (i, si) in s.iter_mut().enumerate().take(nsrc) {
@@ -396,7 +396,7 @@ fn pk_f32<const OP: u8>(
         }
         if pk_f32_host_both::<OP>(&x, &mut d) {
             write_pk(w, inst, &d);
-            return Ok(Step::NEXT);
+            return Ok(FlowWord::NEXT);
         }
     }
     for l in 0..LANES {
@@ -417,7 +417,7 @@ fn pk_f32<const OP: u8>(
         }
     }
     write_pk(w, inst, &d);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// D pair of a packed f32 op, EXEC lanes only.
@@ -436,7 +436,7 @@ fn write_pk(w: &mut Wave, inst: &Inst, d: &[[u32; LANES]; 2]) {
 }
 
 /// V_PK_MOV_B32 (pseudocode.md VOP3P 51): D.dword0 = S0.dword[OPSEL[0]], D.dword1 = S1.dword[OPSEL[1]].
-fn pk_mov_b32(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Step, Box<Fault>> {
+fn pk_mov_b32(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let s0 = src_pair(w, inst, ctx, 0);
     let s1 = src_pair(w, inst, ctx, 1);
     let os = inst.mods.op_sel;
@@ -446,7 +446,7 @@ fn pk_mov_b32(w: &mut Wave, inst: &Inst, ctx: &mut Ctx) -> Result<Step, Box<Faul
     let r = Wave::vreg_index(inst.dst);
     w.write_vreg(crate::isa::Operand(256 + r as u16), &lo, exec);
     w.write_vreg(crate::isa::Operand(256 + ((r + 1) & 511) as u16), &hi, exec);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -468,7 +468,7 @@ enum Mix {
 /// non-packed ops (llvm-mc encodes `|v1|` there). An inline float constant read as f32 is the f32 constant,
 /// read as f16 the f16 constant. Clamp applies to the final result.
 #[inline(always)]
-fn fma_mix(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, kind: Mix) -> Result<Step, Box<Fault>> {
+fn fma_mix(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, kind: Mix) -> Result<FlowWord, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let md = inst.mods;
     let abs = md.abs | md.neg_hi;
@@ -524,7 +524,7 @@ fn fma_mix(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, kind: Mix) -> Result<Step, 
         };
     }
     write(w, inst, &d);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -535,7 +535,7 @@ fn fma_mix(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, kind: Mix) -> Result<Step, 
 /// tmp = a0*b0; tmp += a1*b1; tmp += S2. The halves of S0/S1 follow OP_SEL/OP_SEL_HI and neg_lo/neg_hi like
 /// packed sources; S2 is an f32 with neg_lo[2]. Products of two f16/bf16 are exact in f32; each `+=` is an
 /// f32 addition rounded per MODE (approximate vs hardware, see `fidelity`). Clamp to [0, 1].
-fn dot2_float(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, f: Fmt) -> Result<Step, Box<Fault>> {
+fn dot2_float(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, f: Fmt) -> Result<FlowWord, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let md = inst.mods;
     let s0 = src_b32x16(w, inst, ctx, 0);
@@ -576,7 +576,7 @@ fn dot2_float(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, f: Fmt) -> Result<Step, 
         } as u32;
     }
     write(w, inst, &d);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -592,7 +592,7 @@ enum DotInt {
 /// V_DOT2_I32_I16 / U32_U16 (38/39), V_DOT4_I32_I8 / U32_U8 (40/41), V_DOT8_I32_I4 / U32_U4 (42/43):
 /// D = S2 + Σ S0.elem[k] * S1.elem[k], exact, wrapping to 32 bits; with clamp the exact sum saturates to
 /// the i32/u32 range (§6.5 integer clamp). The 16-bit forms take their halves through OP_SEL/OP_SEL_HI.
-fn dot_int(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, k: DotInt) -> Result<Step, Box<Fault>> {
+fn dot_int(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, k: DotInt) -> Result<FlowWord, Box<Fault>> {
     let md = inst.mods;
     let s0 = src_b32x16(w, inst, ctx, 0);
     let s1 = src_b32x16(w, inst, ctx, 1);
@@ -649,5 +649,5 @@ fn dot_int(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, k: DotInt) -> Result<Step, 
         };
     }
     write(w, inst, &d);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }

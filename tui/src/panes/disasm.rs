@@ -12,7 +12,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let p = &app.program;
+    let p = &app.listing;
     let which = match app.gutter {
         Gutter::SoFar => "so far",
         Gutter::Whole => "whole dispatch",

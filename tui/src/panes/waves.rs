@@ -43,7 +43,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             st => st.as_str().to_string(),
         };
         let line_no = app
-            .program
+            .listing
             .line_of(w.pc)
             .map(|l| l.to_string())
             .unwrap_or_default();

@@ -17,7 +17,7 @@ use super::layout::{chunk, output_pos, Acc, Shape, Ty};
 use super::{blgp_lane, dot_f32, item, MAX_ELEMS};
 use crate::exec::float::{two_sum, Fmt, FpMode};
 use crate::exec::semantics::vop3p::lowfloat::{e8m0, Low};
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{ConstKind, Ctx, Fault, Wave, LANES};
 use crate::isa::Inst;
 use std::cell::{Cell, RefCell};
@@ -138,7 +138,7 @@ pub(super) fn mfma_f32(
     inst: &Inst,
     ctx: &mut Ctx,
     s: &Shape,
-) -> Option<Result<Step, Box<Fault>>> {
+) -> Option<Result<FlowWord, Box<Fault>>> {
     if s.acc != Acc::F32
         || s.sparse
         || !matches!(s.n, 4 | 16 | 32)
@@ -184,7 +184,7 @@ pub(super) fn mfma_f32(
         let mut sc = sc.borrow_mut();
         dispatch(w, inst, s, &op, &mut sc);
     });
-    Some(Ok(Step::NEXT))
+    Some(Ok(FlowWord::NEXT))
 }
 
 struct Operands<'a> {

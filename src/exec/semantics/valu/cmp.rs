@@ -13,7 +13,7 @@
 use super::lanes::{self, Plan, K};
 use crate::exec::float::{Fmt, FpMode};
 use crate::exec::wave::{Wave, LANES};
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{Ctx, Fault};
 use crate::isa::{Ext, Inst, Operand};
 
@@ -85,7 +85,7 @@ fn write_result(w: &mut Wave, i: &Inst, bits: u64, x: bool) {
 }
 
 /// V_CMP[X]_<pred>_<T>.
-pub fn vopc<T: CmpTy>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+pub fn vopc<T: CmpTy>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let opc = i.info().opcode as u32;
     let table = opc & 0xF;
     let x = opc & 0x10 != 0;
@@ -118,13 +118,13 @@ pub fn vopc<T: CmpTy>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<F
         bits |= ((table >> T::order(a[l], b[l], &m)) as u64 & 1) << l;
     }
     write_result(w, i, bits & plan.write, x);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// V_CMP[X]_CLASS_F16/F32/F64 (pseudocode.md VOPC 16-21): bit of S1 selected by the class of S0
 /// (0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf).
 /// The class is that of the raw S0 (after source modifiers), without denormal flushing.
-pub fn vopc_class<T: CmpTy>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+pub fn vopc_class<T: CmpTy>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let x = i.info().opcode & 1 != 0;
     let f = T::K.fmt().unwrap_or(Fmt::F32);
     let plan = Plan::new(w, i)?;
@@ -155,7 +155,7 @@ pub fn vopc_class<T: CmpTy>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step,
         bits |= ((b[l] >> class_of(f, a[l])) & 1) << l;
     }
     write_result(w, i, bits & plan.write, x);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// The class index (S1 bit) of a float.

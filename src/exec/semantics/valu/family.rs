@@ -8,7 +8,7 @@
 
 use super::lanes::{self, Env, Hi16, Plan, K};
 use crate::exec::wave::{ConstKind, Wave, LANES};
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{Ctx, Fault};
 use crate::isa::{Ext, Inst, Mods, Operand};
 use std::mem::MaybeUninit;
@@ -157,7 +157,7 @@ fn vop_plain<O: VOp, const S0: bool>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     // S0: source 0 is a scalar/constant (VOP2's usual SGPR or inline constant): the lane loop takes its value
     // from a register, not from a broadcast row (float ops with a native form still broadcast it).
     let s0_value = S0 && O::NATIVE == Native::None;
@@ -210,14 +210,14 @@ fn vop_plain<O: VOp, const S0: bool>(
         (d_lo, d_hi)
     };
     if dst.is_none() {
-        return Ok(Step::NEXT);
+        return Ok(FlowWord::NEXT);
     }
     store32(w, dst, &d_lo, mask);
     if wide(O::D) {
         let n = Wave::vreg_index(dst);
         store32(w, Operand(256 + ((n + 1) & 511) as u16), &d_hi, mask);
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// `O::NATIVE` on host floats over all lanes, when MODE allows it and no lane's result is NaN (NaN payloads and
@@ -338,7 +338,7 @@ unsafe fn vop_plain_avx2<O: VOp, const S0: bool>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     vop_plain::<O, S0>(w, i, c)
 }
 
@@ -356,7 +356,7 @@ pub(crate) fn host_avx2() -> bool {
 }
 
 /// Handler for every [`VOp`].
-pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     if plain::<O>(w, i) {
         let s0 = O::S[0] != K::None && i.src[0].0 < 256;
         #[cfg(target_arch = "x86_64")]
@@ -399,7 +399,7 @@ pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Faul
         d[l] = O::lane([s[0][l], s[1][l], s[2][l]], &env, l);
     }
     lanes::store(w, i, &plan, &env, O::D, O::HI16, &mut d);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// One VALU operation computing a value and a flag bit per lane.
@@ -412,7 +412,7 @@ pub trait VOpFlag {
 }
 
 /// Handler for every [`VOpFlag`]. Flags of inactive lanes are written as 0.
-pub fn vop_flag<O: VOpFlag>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+pub fn vop_flag<O: VOpFlag>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let plan = Plan::new(w, i)?;
     let env = Env::new(w, i);
     let vop3 = lanes::is_vop3(i);
@@ -453,5 +453,5 @@ pub fn vop_flag<O: VOpFlag>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step,
         Operand::VCC_LO
     };
     w.write_sgpr64(sdst, flags);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }

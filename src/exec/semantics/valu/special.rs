@@ -5,13 +5,13 @@
 use super::lanes::{self, Plan, K};
 use crate::exec::float::{self, Fmt, Round};
 use crate::exec::wave::{ConstKind, Wave, LANES, VREGS};
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{Ctx, Fault};
 use crate::isa::{Inst, Operand};
 
 /// V_NOP, V_CLREXCP (no exception state is modelled).
-pub fn nop(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
-    Ok(Step::NEXT)
+pub fn nop(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
+    Ok(FlowWord::NEXT)
 }
 
 /// The SGPR destination of readlane/readfirstlane (the decoder gives an SGPR code; a VGPR-coded field is
@@ -26,7 +26,7 @@ fn sgpr_dst(op: Operand) -> Operand {
 }
 
 /// V_READFIRSTLANE_B32 (pseudocode.md VOP1 2): the lowest active lane (lane 0 when EXEC is 0) to an SGPR.
-pub fn readfirstlane(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+pub fn readfirstlane(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let plan = Plan::new(w, i)?;
     let exec = w.exec();
     let lane = if exec == 0 {
@@ -41,11 +41,11 @@ pub fn readfirstlane(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fa
         ConstKind::B32,
     )[lane];
     w.write_sgpr(sgpr_dst(i.dst), v);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// V_READLANE_B32 (pseudocode.md VOP3A 649): lane S1[5:0] of VGPR S0 to an SGPR.
-pub fn readlane(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+pub fn readlane(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let plan = Plan::new(w, i)?;
     let lane = w.read_scalar(i.src[1], i.literal, &c.apertures, ConstKind::B32) as usize & 63;
     let v = w.read_vsrc(
@@ -55,26 +55,26 @@ pub fn readlane(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>>
         ConstKind::B32,
     )[lane];
     w.write_sgpr(sgpr_dst(i.dst), v);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// V_WRITELANE_B32 (pseudocode.md VOP3A 650): the scalar S0 into lane S1[5:0] of VDST, whatever EXEC.
-pub fn writelane(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+pub fn writelane(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let lane = w.read_scalar(i.src[1], i.literal, &c.apertures, ConstKind::B32) as usize & 63;
     let v = w.read_scalar(i.src[0], i.literal, &c.apertures, ConstKind::B32) as u32;
     let dst = Plan::new(w, i)?.dst;
     if !dst.is_none() {
         w.vreg[Wave::vreg_index(dst)][lane] = v;
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// V_SWAP_B32 (pseudocode.md VOP1 81): exchange VDST and SRC0 in the active lanes.
-pub fn swap(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
+pub fn swap(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let exec = w.exec();
     let plan = Plan::new(w, i)?;
     if plan.dst.is_none() {
-        return Ok(Step::NEXT);
+        return Ok(FlowWord::NEXT);
     }
     let (d, s) = (
         Wave::vreg_index(plan.dst),
@@ -87,7 +87,7 @@ pub fn swap(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
             w.vreg[s][l] = t;
         }
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// Swap lane `a` of register `ra` with lane `b` of register `rb`.
@@ -100,10 +100,10 @@ fn swap_lanes(w: &mut Wave, ra: usize, a: usize, rb: usize, b: usize) {
 
 /// V_PERMLANE16_SWAP_B32 (pseudocode.md VOP1 89): rows 1 and 3 of VDST swap with rows 0 and 2 of SRC0.
 /// The pseudocode has no EXEC condition; neither has wavescope.
-pub fn permlane16_swap(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
+pub fn permlane16_swap(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let plan = Plan::new(w, i)?;
     if plan.dst.is_none() {
-        return Ok(Step::NEXT);
+        return Ok(FlowWord::NEXT);
     }
     let (d, s) = (
         Wave::vreg_index(plan.dst),
@@ -114,15 +114,15 @@ pub fn permlane16_swap(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<
             swap_lanes(w, s, pass * 32 + lane, d, pass * 32 + lane + 16);
         }
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// V_PERMLANE32_SWAP_B32 (pseudocode.md VOP1 90): the upper 32 lanes of VDST swap with the lower 32 of
 /// SRC0.
-pub fn permlane32_swap(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<Fault>> {
+pub fn permlane32_swap(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let plan = Plan::new(w, i)?;
     if plan.dst.is_none() {
-        return Ok(Step::NEXT);
+        return Ok(FlowWord::NEXT);
     }
     let (d, s) = (
         Wave::vreg_index(plan.dst),
@@ -131,12 +131,12 @@ pub fn permlane32_swap(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<Step, Box<
     for lane in 0..32 {
         swap_lanes(w, s, lane, d, lane + 32);
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// V_MQSAD_U32_U8 (pseudocode.md VOP3A 487): four 32-bit masked SADs into a 128-bit destination; S2 is
 /// 128 bits too.
-pub fn mqsad_u32_u8(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+pub fn mqsad_u32_u8(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let plan = Plan::new(w, i)?;
     let mut s0 = [0u64; LANES];
     let mut s1 = [0u64; LANES];
@@ -171,7 +171,7 @@ pub fn mqsad_u32_u8(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fau
         *a = w.read_vsrc(op, i.literal, &c.apertures, ConstKind::B32);
     }
     if plan.dst.is_none() {
-        return Ok(Step::NEXT);
+        return Ok(FlowWord::NEXT);
     }
     let d = Wave::vreg_index(plan.dst);
     for l in 0..LANES {
@@ -191,7 +191,7 @@ pub fn mqsad_u32_u8(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fau
             w.vreg[(d + k) & (VREGS - 1)][l] = t;
         }
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// The fraction bits of 2/pi, most significant first: 2/pi = 0.A2F9836E4E441529... (1201 bits; computed
@@ -237,7 +237,7 @@ fn two_over_pi_chunk(start: u32) -> u64 {
 /// (plus the excess of S0's exponent over 1077) after the point, scaled to its place value
 /// (`2^(-53-shift)`, `+128` when S0's exponent field is >= 1968). Exact; a scaled result below the f64
 /// range rounds once (to nearest even).
-pub fn trig_preop(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault>> {
+pub fn trig_preop(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let plan = Plan::new(w, i)?;
     let mut s0 = [0u64; LANES];
     let mut s1 = [0u64; LANES];
@@ -277,5 +277,5 @@ pub fn trig_preop(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<Step, Box<Fault
     }
     let env = lanes::Env::new(w, i);
     lanes::store(w, i, &plan, &env, K::F64, lanes::Hi16::Zero, &mut d);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }

@@ -19,7 +19,7 @@ use super::flat::by_opcode;
 use super::format::Fmt;
 use super::{load_lds, nop, spaces, vreg, Addr};
 use crate::exec::fidelity::Fidelity;
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{ConstKind, Ctx, Fault, FaultKind, Handler, Wave, LANES};
 use crate::isa::{mem_flags, Format, Inst, Op, Operand};
 
@@ -246,7 +246,7 @@ fn fmt_load<const MTBUF: bool, const COMPS: usize, const D16: bool, const HI: bo
     wave: &mut Wave,
     inst: &Inst,
     ctx: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     if !MTBUF && inst.mem & mem_flags::LDS != 0 {
         if COMPS == 1 && !D16 {
             // BUFFER_LOAD_FORMAT_X lds=1 with a 32-bit format is a dword DMA; converting formats are not modelled.
@@ -329,7 +329,7 @@ fn fmt_load<const MTBUF: bool, const COMPS: usize, const D16: bool, const HI: bo
             }
         }
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// BUFFER_STORE_FORMAT_* / TBUFFER_STORE_FORMAT_*: `ConvertToFormat` of each component; channels beyond the
@@ -338,7 +338,7 @@ fn fmt_store<const MTBUF: bool, const COMPS: usize, const D16: bool, const HI: b
     wave: &mut Wave,
     inst: &Inst,
     ctx: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let (f, _) = format_of::<MTBUF>(wave, inst)?;
     let mask = wave.exec();
     let n = COMPS.min(f.chans as usize);
@@ -375,5 +375,5 @@ fn fmt_store<const MTBUF: bool, const COMPS: usize, const D16: bool, const HI: b
         }
     }
     faults.check(inst)?;
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }

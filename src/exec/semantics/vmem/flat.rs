@@ -4,7 +4,7 @@
 
 use super::access::{kind, lanes, Loc};
 use super::{atomic as at, load, load_lds, store, vreg, Addr};
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{Apertures, ConstKind, Ctx, Fault, Handler, Wave, LANES};
 use crate::isa::{mem_flags, Format, Inst, Op, Operand};
 
@@ -125,7 +125,7 @@ fn ld<A: Addr, const K: u8, const N: usize, const BUF: bool>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     if BUF && i.mem & mem_flags::LDS != 0 {
         // MI200 §9.1.9: ubyte/sbyte/ushort/sshort/dword (gfx950 also dwordx3/x4) can return to LDS.
         if N == 2 {
@@ -143,7 +143,7 @@ fn st<A: Addr, const K: u8, const N: usize, const BUF: bool>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     store::<A, K, N>(w, i, c, data_of::<BUF>(i))
 }
 
@@ -153,7 +153,7 @@ fn am<A: Addr, const OP: u8, const W64: bool, const BUF: bool>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let d = data_of::<BUF>(i);
     let b = Operand(d.0 + if W64 { 2 } else { 1 });
     let ret = dst_of::<BUF>(i);

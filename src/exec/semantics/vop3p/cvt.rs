@@ -23,7 +23,7 @@
 use super::lowfloat::{prng, scale_of_f32, Low};
 use crate::exec::fidelity::Fidelity;
 use crate::exec::float::{self as fp, Fmt, FpMode};
-use crate::exec::Step;
+use crate::exec::FlowWord;
 use crate::exec::{ConstKind, Ctx, Fault, Handler, Wave, LANES};
 use crate::isa::{Ext, Format, Inst, Op};
 
@@ -348,7 +348,7 @@ fn word_sel(inst: &Inst) -> u32 {
 }
 
 /// V_CVT_F32_FP8 / V_CVT_F32_BF8 (VOP1 84/85): D.f32 = fp8_to_f32(S0.byte[sel]) (exact).
-fn cvt_f32_f8(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, low: Low) -> Result<Step, Box<Fault>> {
+fn cvt_f32_f8(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, low: Low) -> Result<FlowWord, Box<Fault>> {
     let s = vsrc(w, inst, ctx, 0);
     let sh = 8 * byte_sel(inst);
     let mut d = [0u32; LANES];
@@ -356,11 +356,16 @@ fn cvt_f32_f8(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, low: Low) -> Result<Step
         d[l] = from_low(low, (s[l] >> sh) & 0xFF, 127, Fmt::F32) as u32;
     }
     write_reg(w, inst, 0, &d);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// V_CVT_PK_F32_FP8 / V_CVT_PK_F32_BF8 (VOP1 86/87): D0 = cvt(word.byte0), D1 = cvt(word.byte1).
-fn cvt_pk_f32_f8(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, low: Low) -> Result<Step, Box<Fault>> {
+fn cvt_pk_f32_f8(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    low: Low,
+) -> Result<FlowWord, Box<Fault>> {
     let s = vsrc(w, inst, ctx, 0);
     let sh = 16 * word_sel(inst);
     let (mut d0, mut d1) = ([0u32; LANES], [0u32; LANES]);
@@ -371,7 +376,7 @@ fn cvt_pk_f32_f8(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, low: Low) -> Result<S
     }
     write_reg(w, inst, 0, &d0);
     write_reg(w, inst, 1, &d1);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -446,7 +451,7 @@ fn enc_pk2(
     low: Low,
     src: Src,
     scale: Option<usize>,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let ovfl = fp16_ovfl(w);
     let (a, b, _) = two_values(w, inst, ctx, src, &m);
@@ -461,7 +466,7 @@ fn enc_pk2(
     } else {
         write_field(w, inst, &d, 8 * (inst.mods.op_sel as u32 >> 2 & 3), 8);
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// One value to FP8/BF8 with stochastic rounding into byte OP_SEL[3:2]: V_CVT_SR_FP8/BF8_F32 (676/677:
@@ -473,7 +478,7 @@ fn enc_sr1(
     low: Low,
     src: Fmt,
     scale: Option<usize>,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let ovfl = fp16_ovfl(w);
     let x = if src == Fmt::F32 {
@@ -489,12 +494,17 @@ fn enc_sr1(
         d[l] = to_low_sr(low, v, src, r[l], s[l], ovfl);
     }
     write_field(w, inst, &d, 8 * (inst.mods.op_sel as u32 >> 2 & 3), 8);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// V_CVT_SCALEF32_SR_PK_FP4_{F32,F16,BF16} (574/590/591): two values, the second rounded with
 /// `v_prng_b32(S1)`, into byte OP_SEL[3:2]; scale S2.
-fn enc_sr_pk_fp4(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, src: Src) -> Result<Step, Box<Fault>> {
+fn enc_sr_pk_fp4(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    src: Src,
+) -> Result<FlowWord, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let (a, b, f) = two_values(w, inst, ctx, src, &m);
     let r = vsrc(w, inst, ctx, 1);
@@ -506,7 +516,7 @@ fn enc_sr_pk_fp4(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, src: Src) -> Result<S
         d[l] = lo | hi << 4;
     }
     write_field(w, inst, &d, 8 * (inst.mods.op_sel as u32 >> 2 & 3), 8);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// V_CVT_SR_F16_F32 / V_CVT_SR_BF16_F32 (678/679): f32 to f16/bf16 with stochastic rounding (random S1)
@@ -517,7 +527,7 @@ fn cvt_sr_16(
     ctx: &mut Ctx,
     low: Low,
     to: Fmt,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let ovfl = fp16_ovfl(w);
     let x = f32_src(w, inst, ctx, 0);
@@ -533,7 +543,7 @@ fn cvt_sr_16(
         };
     }
     write_field(w, inst, &d, 16 * opsel(inst, 3), 16);
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -554,7 +564,7 @@ fn enc_pk32_f6(
     ctx: &mut Ctx,
     low: Low,
     kind: Pk32,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let scale_idx = if matches!(kind, Pk32::Rne(_)) { 1 } else { 2 };
     let s = scales(w, inst, ctx, Some(scale_idx));
@@ -602,7 +612,7 @@ fn enc_pk32_f6(
     for (k, o) in out.iter().enumerate() {
         write_reg(w, inst, k, o);
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -617,7 +627,7 @@ fn dec_pk2(
     ctx: &mut Ctx,
     low: Low,
     to: Fmt,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let x = vsrc(w, inst, ctx, 0);
     let s = scales(w, inst, ctx, Some(1));
     let bits = low.bits();
@@ -642,12 +652,18 @@ fn dec_pk2(
         }
         write_reg(w, inst, 0, &d0);
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// V_CVT_SCALEF32_{F32,F16}_{FP8,BF8}: byte OP_SEL[1:0] of S0; the f16 result goes to half OP_SEL[3]
 /// (the other half preserved), the f32 result to all of D.
-fn dec_1(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, low: Low, to: Fmt) -> Result<Step, Box<Fault>> {
+fn dec_1(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    low: Low,
+    to: Fmt,
+) -> Result<FlowWord, Box<Fault>> {
     let x = vsrc(w, inst, ctx, 0);
     let s = scales(w, inst, ctx, Some(1));
     let sh = 8 * (inst.mods.op_sel as u32 & 3);
@@ -660,7 +676,7 @@ fn dec_1(w: &mut Wave, inst: &Inst, ctx: &mut Ctx, low: Low, to: Fmt) -> Result<
     } else {
         write_field(w, inst, &d, 16 * opsel(inst, 3), 16);
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
 
 /// V_CVT_SCALEF32_PK32_{F32,F16,BF16}_{FP6,BF6}: 32 FP6/BF6 from S0[0..6] (192 bits) to D[0..32] (f32) or
@@ -671,7 +687,7 @@ fn dec_pk32_f6(
     ctx: &mut Ctx,
     low: Low,
     to: Fmt,
-) -> Result<Step, Box<Fault>> {
+) -> Result<FlowWord, Box<Fault>> {
     let s = scales(w, inst, ctx, Some(1));
     let nregs = if to == Fmt::F32 { 32 } else { 16 };
     let mut out = [[0u32; LANES]; 32];
@@ -695,5 +711,5 @@ fn dec_pk32_f6(
     for (k, o) in out.iter().enumerate().take(nregs) {
         write_reg(w, inst, k, o);
     }
-    Ok(Step::NEXT)
+    Ok(FlowWord::NEXT)
 }
