@@ -1,6 +1,6 @@
 //! Engine speed on a GEMM and an LDS-heavy kernel, in wave-instructions per second and wall milliseconds (the
 //! best of N runs), for what each front door costs:
-//! - `interp`: `launch::run` with nothing attached (the interpreter alone);
+//! - `interp`: `wavescope::engine::run` with nothing attached (the interpreter alone);
 //! - `run`: `Session::run`, what `wavescope run` does in-process: cycle model with the memory system, hazard and
 //!   missing-wait checkers, LDS race checker;
 //! - `run-nomem`: the same with the cycle model's memory system off (`CycleModel::memory_system = None`, what `[memory_system] enabled = false` gives), so
@@ -17,7 +17,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
-use wavescope::launch::{self, RunOptions};
+use wavescope::launch::RunOptions;
 use wavescope::pipeline::RunConfig;
 use wavescope::session::Session;
 
@@ -83,7 +83,7 @@ fn run_once(mode: &str, dir: &Path, jobs: usize, bin: &Path) -> (u64, f64) {
     let t = Instant::now();
     let (insts, faulted) = match mode {
         "interp" => {
-            let (stats, fault) = launch::run(&s.dispatch, &opts);
+            let (stats, fault) = wavescope::engine::run(&s.dispatch, &opts);
             (stats.wave_instructions, fault.is_some())
         }
         // what `wavescope run` runs in process: cycle model (memory system on), hazards, LDS races

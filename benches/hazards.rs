@@ -1,7 +1,7 @@
 //! What the hazard and missing-wait checkers cost on PolyBench gemm 512^3 (4096 waves, 29.5 M wave-instructions),
 //! one host thread, in wave-instructions per second of wall time and of process CPU time (the CPU figure is
 //! the one to compare on a shared, loaded machine):
-//! - `executor`: `launch::run`, no observer (the interpreter alone);
+//! - `executor`: `wavescope::engine::run`, no observer (the interpreter alone);
 //! - `hazards (plan)`: the executor with `HazardChecker` alone, using the table's compiled check plan;
 //! - `hazards (generic)`: the same with `HazardChecker::generic` (every rule for every instruction, no plan);
 //! - `cycle model`: `Session::run` with the checkers off;
@@ -18,8 +18,9 @@
 
 use std::path::PathBuf;
 use std::time::Instant;
+use wavescope::engine::run_observed;
 use wavescope::hazards::{HazardChecker, HazardTable};
-use wavescope::launch::{self, run_observed, RunOptions};
+use wavescope::launch::RunOptions;
 use wavescope::session::Session;
 
 #[derive(Clone, Copy, PartialEq)]
@@ -86,7 +87,7 @@ fn main() {
             let (t, c) = (Instant::now(), cpu_seconds());
             let (wave_instructions, faulted) = match what {
                 What::Executor => {
-                    let (stats, fault) = launch::run(d, &opts);
+                    let (stats, fault) = wavescope::engine::run(d, &opts);
                     (stats.wave_instructions, fault.is_some())
                 }
                 What::HazardsPlan | What::HazardsGeneric => {

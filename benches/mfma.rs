@@ -4,7 +4,7 @@
 //!   step loads new A/B registers (GEMM-like data: values in [-1, 1] of the type) and accumulates into the same
 //!   f32 D registers (C = D). Run once through the fast path and once through the exact path (the reference):
 //!   the final accumulators must be bit-identical; the ratio of the two is the speed-up.
-//! - `example`: the MFMA examples end to end (`launch::run`, outputs checked against their numpy references).
+//! - `example`: the MFMA examples end to end (`wavescope::engine::run`, outputs checked against their numpy references).
 //!   Add a GEMM example to `EXAMPLES` (one line) when it lands.
 //!
 //! `cargo bench --bench mfma` (`-- --quick`: fewer steps). Ratios within one run are what count (shared machine).
@@ -14,7 +14,7 @@ use std::time::Instant;
 use wavescope::exec::semantics::{self, mai::fast::set_exact_only, mai::layout::shape};
 use wavescope::exec::{Apertures, Ctx, GlobalMemory, Wave, WaveId, LANES};
 use wavescope::isa::{Format, Inst, Op, Operand};
-use wavescope::launch::{self, RunOptions};
+use wavescope::launch::RunOptions;
 use wavescope::session::Session;
 
 /// MFMA examples run end to end (directory under examples/, MACs of one dispatch).
@@ -170,7 +170,7 @@ fn main() {
     for ex in EXAMPLES {
         let s = Session::load(&root.join(ex), &opts).expect("load example");
         let t = Instant::now();
-        let (stats, fault) = launch::run(&s.dispatch, &opts);
+        let (stats, fault) = wavescope::engine::run(&s.dispatch, &opts);
         let dt = t.elapsed().as_secs_f64();
         assert!(fault.is_none(), "{ex} faulted");
         assert!(

@@ -1,5 +1,5 @@
 //! Emulation speed on PolyBench gemm 512^3 (4096 waves, 29.5 M wave-instructions), in wave-instructions per second:
-//! - `executor`: `launch::run` with no observer (the interpreter alone), on 1 and N host threads;
+//! - `executor`: `wavescope::engine::run` with no observer (the interpreter alone), on 1 and N host threads;
 //! - `executor + cycle model`: `Session::run` with the checkers off (what a run without checks costs);
 //! - `wavescope run`: `Session::run` with the hazard and missing-wait checkers on (the CLI's default).
 //! Every run's output is checked against the numpy reference. `cargo bench --bench run_gemm` (add `-- --quick` for
@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 use std::time::Instant;
-use wavescope::launch::{self, RunOptions};
+use wavescope::launch::RunOptions;
 use wavescope::session::Session;
 
 #[derive(Clone, Copy, PartialEq)]
@@ -56,7 +56,7 @@ fn main() {
             let s = Session::load(&dir, &opts).expect("load gemm 512");
             let t = Instant::now();
             let (wave_instructions, faulted) = if what == What::Executor {
-                let (stats, fault) = launch::run(&s.dispatch, &opts);
+                let (stats, fault) = wavescope::engine::run(&s.dispatch, &opts);
                 (stats.wave_instructions, fault.is_some())
             } else {
                 let o = s.run(&config);

@@ -508,11 +508,3 @@ impl Dispatch {
         }
     }
 }
-
-// The scheduler lives in `crate::engine`; its entry points keep their `launch::` names for the callers.
-pub use crate::engine::batch::{
-    run, run_observed, run_work_group, Budget, GroupEnd, RunStats, WavePosition, WORK_GROUP_STREAMS,
-};
-pub use crate::engine::step::{
-    budget_fault, budget_message, fault_at, halt_fault, issue, release_barrier, trap_fault,
-};

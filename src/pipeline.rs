@@ -4,22 +4,23 @@
 //! A run is configured once ([`RunConfig`]: the scheduler's options, the cycle model, the hazard checker, the race
 //! checker). [`Plan::new`] builds the per-dispatch tables the enabled instruments need (`TimingTable::for_dispatch`,
 //! `HazardTable::with_apertures`, `RaceTable`); [`Plan::run`] gives every host thread its [`Instruments`], runs
-//! `launch::run_observed`, merges them and returns a [`RunResult`]. Adapters (the trace writer, the profile) plug in
+//! `crate::engine::run_observed`, merges them and returns a [`RunResult`]. Adapters (the trace writer, the profile) plug in
 //! through [`Plan::run_with`]: they give each thread's cycle model its `TimingSink` and may wrap the thread's
 //! instruments in an observer of their own (which then drives them and can read what they found at each
 //! instruction: hazard events, race events, the model's issue and stall times); the pipeline takes the instruments
 //! back after the run and merges them as for a plain run, so every driver reports the same timing and findings.
 //!
-//! With nothing enabled the run is `launch::run` (`NoObserver`): instrumentation that is off costs nothing. An
+//! With nothing enabled the run is `crate::engine::run` (`NoObserver`): instrumentation that is off costs nothing. An
 //! enabled instrument costs one predictable branch per event beside its own work: `wavescope run` on gemm 512
 //! (cycle model, hazards, LDS races) took 3.80 CPU s against 3.85 with the tuple observers the old wrappers
 //! composed (farm-bench, 5 paired runs, ratio 0.98), so the combinations are not monomorphized one by one.
 
+use crate::engine::{run_observed, RunStats};
 use crate::exec::observe::Observer;
 use crate::exec::{Flow, Wave};
 use crate::hazards::{Findings, HazardChecker, HazardEvent, HazardTable};
 use crate::isa::Inst;
-use crate::launch::{run_observed, Dispatch, RunFault, RunOptions, RunStats};
+use crate::launch::{Dispatch, RunFault, RunOptions};
 use crate::races::{RaceChecker, RaceEvent, RaceFindings, RaceOptions, RaceTable};
 use crate::timing::{CycleModel, NoSink, TimingObserver, TimingReport, TimingSink, TimingTable};
 use std::sync::Arc;
@@ -270,7 +271,7 @@ impl<'d> Plan<'d> {
     pub fn run(&self) -> RunResult {
         if !self.config.instrumented() {
             let t0 = Instant::now();
-            let (stats, fault) = crate::launch::run(self.d, &self.config.run_options());
+            let (stats, fault) = crate::engine::run(self.d, &self.config.run_options());
             return RunResult {
                 stats,
                 fault,

@@ -4,8 +4,9 @@
 use crate::check::{check_all, OutputCheck};
 use crate::code_object::CodeObject;
 use crate::debug_info::DebugInfo;
+use crate::engine::RunStats;
 use crate::exec::{FaultKind, Program, RegionKind};
-use crate::launch::{self, Dispatch, KernelAbi, RunFault, RunOptions, RunStats};
+use crate::launch::{self, Dispatch, KernelAbi, RunFault, RunOptions};
 use crate::manifest::Manifest;
 use crate::pipeline::{RunConfig, RunResult};
 use crate::report::{FaultReport, FidelitySection, RunReport};

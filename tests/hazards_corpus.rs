@@ -14,7 +14,7 @@ fn run_checked(
     d: &wavescope::launch::Dispatch,
     o: &RunOptions,
 ) -> (
-    wavescope::launch::RunStats,
+    wavescope::engine::RunStats,
     Option<wavescope::launch::RunFault>,
     Findings,
 ) {
@@ -316,7 +316,7 @@ fn thread_cpu() -> f64 {
 fn checker_overhead_on_gemm_512() {
     let session = load("polybench_gemm_512");
     let t0 = thread_cpu();
-    let (stats, fault) = wavescope::launch::run(&session.dispatch, &opts());
+    let (stats, fault) = wavescope::engine::run(&session.dispatch, &opts());
     let plain = thread_cpu() - t0;
     assert!(fault.is_none());
     let t1 = thread_cpu();

@@ -12,11 +12,12 @@
 
 use object::{Object, ObjectSection, ObjectSymbol};
 use std::path::PathBuf;
+use wavescope::engine::run_observed;
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{Apertures, Ctx, GlobalMemory, Program, Wave, WaveId};
 use wavescope::hazards::{Findings, HazardChecker, HazardTable};
 use wavescope::isa::Op;
-use wavescope::launch::{run_observed, RunOptions};
+use wavescope::launch::RunOptions;
 use wavescope::session::Session;
 
 fn text(f: &Findings) -> String {

@@ -21,7 +21,7 @@ fn run_checked(
     d: &wavescope::launch::Dispatch,
     o: &RunOptions,
 ) -> (
-    wavescope::launch::RunStats,
+    wavescope::engine::RunStats,
     Option<wavescope::launch::RunFault>,
     Findings,
 ) {
@@ -514,7 +514,7 @@ fn dump_traces() {
         };
         let pcs = session.dispatch.program.pcs.clone();
         let (_, _, obs) =
-            wavescope::launch::run_observed(&session.dispatch, &opts(), || Tr(HashMap::new()));
+            wavescope::engine::run_observed(&session.dispatch, &opts(), || Tr(HashMap::new()));
         let mut seen = HashSet::new();
         for o in obs {
             let mut ws: Vec<_> = o.0.into_iter().collect();

@@ -20,10 +20,11 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
+use wavescope::engine::run_observed;
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{Program, Wave};
 use wavescope::isa::{Format, Inst};
-use wavescope::launch::{run_observed, RunOptions};
+use wavescope::launch::RunOptions;
 use wavescope::races::{RaceChecker, RaceFindings, RaceKind, RaceOptions, RaceTable};
 use wavescope::session::Session;
 

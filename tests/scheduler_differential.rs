@@ -1,6 +1,6 @@
-//! The batch policy (`launch::run_observed`: whole work-groups, one after another) and the resident policy
+//! The batch policy (`wavescope::engine::run_observed`: whole work-groups, one after another) and the resident policy
 //! (`machine::Machine`: resident work-groups stepped round-robin, as gdb and the TUI drive it) are two schedules of
-//! one step (`launch::issue`). For every example they must give the same final memory and, per wave, the same
+//! one step (`wavescope::engine::issue`). For every example they must give the same final memory and, per wave, the same
 //! instruction stream (the PC, and the EXEC mask and STATUS after each instruction, in order): a wave's own execution cannot
 //! depend on how the scheduler interleaves it with others (the examples have no inter-work-group races).
 //! The resident runs use pseudo-random quanta (fixed seed, so a failure replays): one work-group resident at a
@@ -14,11 +14,12 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use wavescope::engine::run_observed;
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{FaultKind, Flow, Wave};
 use wavescope::hazards::HazardEvent;
 use wavescope::isa::Inst;
-use wavescope::launch::{run_observed, RunControl, RunFault, RunOptions};
+use wavescope::launch::{RunControl, RunFault, RunOptions};
 use wavescope::machine::{Action, Machine, MachineOptions, Plan, Stop};
 use wavescope::pipeline::RunConfig;
 use wavescope::session::Session;
@@ -444,7 +445,7 @@ fn both_policies_fault_alike() {
     let case = short_c_case(&dir);
     let opts = RunOptions::default();
     let s = Session::load(&case, &opts).unwrap();
-    let (_, fault) = wavescope::launch::run(&s.dispatch, &opts);
+    let (_, fault) = wavescope::engine::run(&s.dispatch, &opts);
     let batch = fault.expect("the short C buffer must fault");
     assert_eq!(batch.kind, FaultKind::Memory);
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
@@ -474,7 +475,7 @@ fn both_policies_obey_the_budget_and_the_stop_flag() {
         ..RunOptions::default()
     };
     let s = Session::load(&dir, &opts).unwrap();
-    let (stats, fault) = wavescope::launch::run(&s.dispatch, &opts);
+    let (stats, fault) = wavescope::engine::run(&s.dispatch, &opts);
     let batch = fault.expect("the budget must end the batch run");
     assert_eq!(batch.kind, FaultKind::InstructionLimit);
     assert_eq!(stats.wave_instructions, max);
@@ -527,6 +528,6 @@ fn both_policies_obey_the_budget_and_the_stop_flag() {
         control: Some(control),
         ..RunOptions::default()
     };
-    let (stats, fault) = wavescope::launch::run(&s.dispatch, &o);
+    let (stats, fault) = wavescope::engine::run(&s.dispatch, &o);
     assert!(fault.is_none() && stats.interrupted.is_some());
 }

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 use std::time::Instant;
-use wavescope::launch::{self, RunOptions};
+use wavescope::launch::RunOptions;
 use wavescope::pipeline::{self, RunConfig};
 use wavescope::session::Session;
 use wavescope::timing::CycleModel;
@@ -34,7 +34,7 @@ fn timing_overhead_on_gemm_512() {
     let mut cycles = Vec::new();
     for _ in 0..3 {
         let t = Instant::now();
-        let (_, f) = launch::run(&s.dispatch, &opts);
+        let (_, f) = wavescope::engine::run(&s.dispatch, &opts);
         plain = plain.min(t.elapsed().as_secs_f64());
         assert!(f.is_none());
         let t = Instant::now();

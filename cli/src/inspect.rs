@@ -362,7 +362,7 @@ fn stop_at_pcs(
         0 => u64::MAX,
         n => n,
     };
-    // One work-group resident at a time, each wave running until it waits or ends (`launch::run_work_group`).
+    // One work-group resident at a time, each wave running until it waits or ends (`wavescope::engine::run_work_group`).
     let mopts = MachineOptions {
         resident_waves: wpg,
         quantum: u32::MAX,
@@ -435,7 +435,7 @@ fn stop_at_pcs(
                 // Step the wave past the breakpoint (alone: a batch run does not switch waves there).
                 m.resume(Plan::step(wave, true));
             }
-            // Then it runs on alone until it waits at a barrier or ends, as `launch::run_work_group` runs a wave;
+            // Then it runs on alone until it waits at a barrier or ends, as `wavescope::engine::run_work_group` runs a wave;
             // the machine's round robin then goes on with the wave after it, as the batch loop does.
             Stop::StepDone { wave } => m.resume(Plan {
                 actions: vec![(wave, Action::Continue)],
@@ -451,7 +451,7 @@ fn stop_at_pcs(
                 let pcs = &m.dispatch().program.pcs;
                 let at = pcs.partition_point(|&p| p < w.pc).saturating_sub(1);
                 let trap_pc = pcs.get(at).copied().unwrap_or(w.pc);
-                let f = wavescope::launch::trap_fault(&mut w, code, trap_pc);
+                let f = wavescope::engine::trap_fault(&mut w, code, trap_pc);
                 return Err(fault(&m, &f));
             }
             // The wave running alone waits at a barrier (or ended): every wave may run again. Twice in a row

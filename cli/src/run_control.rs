@@ -7,7 +7,8 @@ use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use wavescope::launch::{RunControl, WavePosition};
+use wavescope::engine::WavePosition;
+use wavescope::launch::RunControl;
 use wavescope::session::Session;
 
 /// Set by the SIGINT handler (an atomic store is all a handler may do).

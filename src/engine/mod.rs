@@ -7,9 +7,16 @@
 //!   work-groups as others retire, with breakpoint, watchpoint and stop-request hooks (the debugger's
 //!   [`Machine`](crate::machine::Machine) is a façade over it).
 //!
-//! Dispatch preparation (memory layout, kernargs, the initial wave state) stays in `launch`, which re-exports the
-//! batch entry points under their old names.
+//! Dispatch preparation (memory layout, kernargs, the initial wave state) is `launch`'s, below the engine: the
+//! engine reads a prepared `launch::Dispatch`, never the other way round (tests/module_graph.rs).
 
 pub mod batch;
 pub mod resident;
 pub mod step;
+
+pub use batch::{
+    run, run_observed, run_work_group, Budget, GroupEnd, RunStats, WavePosition, WORK_GROUP_STREAMS,
+};
+pub use step::{
+    budget_fault, budget_message, fault_at, halt_fault, issue, release_barrier, trap_fault,
+};

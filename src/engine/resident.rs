@@ -26,7 +26,7 @@ pub struct MachineOptions {
     pub poll_interval: u32,
     /// The dispatch's budget, as `RunOptions::max_instructions`: the wave about to issue instruction
     /// `max_instructions + 1` (counted from the machine's start) stops with the batch policy's fault
-    /// (`FaultKind::InstructionLimit`, `launch::budget_message`). 0: no limit.
+    /// (`FaultKind::InstructionLimit`, `crate::engine::budget_message`). 0: no limit.
     pub max_instructions: u64,
     /// Progress counters and the stop request, as `RunOptions::control`: a raised stop flag pauses `run` (it
     /// returns `None`) at the next poll point. `None`: the machine makes its own.

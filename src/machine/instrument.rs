@@ -5,7 +5,7 @@
 //! All of it is off unless asked for (`Machine::enable_timing`, `Machine::enable_hazards`,
 //! `Machine::attach_observer`); when off the run loop pays one `Option` check per instruction.
 //!
-//! The run loop interleaves the waves of every resident work-group, while `launch::run_work_group` runs one
+//! The run loop interleaves the waves of every resident work-group, while `crate::engine::run_work_group` runs one
 //! work-group at a time; the cycle model gives each wave its own clock (timing module doc), so a wave's modelled
 //! cycles do not depend on that order: one `TimingObserver` per resident work-group (reused as work-groups
 //! retire) gives each wave the clock a batch run gives it.

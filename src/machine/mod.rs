@@ -26,7 +26,7 @@
 //! ([`Machine::enable_hazards`]; with `stop_on_findings` a wave stops before the consumer instruction of a new
 //! finding, reported as [`Stop::Breakpoint`] with [`Machine::finding_stop`] saying which), and one adapter
 //! observer ([`Machine::attach_observer`]; [`Machine::attach_timed_observer`] also hands it the model's
-//! [`TimedSpan`]s, e.g. for a trace drawn in modelled cycles). Unlike `launch::run_observed`, whose observers see
+//! [`TimedSpan`]s, e.g. for a trace drawn in modelled cycles). Unlike `crate::engine::run_observed`, whose observers see
 //! one work-group at a time, the attached observer sees the events of every resident work-group interleaved.
 
 mod instrument;
@@ -1327,7 +1327,7 @@ mod tests {
             model.clone(),
             d.lds_bytes,
         ));
-        let (_, fault, obs) = crate::launch::run_observed(d, &RunOptions::default(), || {
+        let (_, fault, obs) = crate::engine::run_observed(d, &RunOptions::default(), || {
             crate::timing::TimingObserver::with_sink(table.clone(), EndSink::default())
         });
         assert!(fault.is_none());

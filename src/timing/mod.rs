@@ -315,8 +315,8 @@ fn memory_params(
                     ),
                 )
             })?;
-    // the scheduler's work-group streams (launch::WORK_GROUP_STREAMS) must each hold whole XCDs
-    if !(p.xcds > 0 && crate::launch::WORK_GROUP_STREAMS as u64 % p.xcds == 0) {
+    // the scheduler's work-group streams (crate::engine::WORK_GROUP_STREAMS) must each hold whole XCDs
+    if !(p.xcds > 0 && crate::engine::WORK_GROUP_STREAMS as u64 % p.xcds == 0) {
         return Err(syntax(
             None,
             "[memory_system]: xcds must be 1, 2, 4 or 8".into(),

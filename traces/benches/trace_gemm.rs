@@ -1,6 +1,6 @@
 //! Cost of tracing every wave-instruction of PolyBench gemm 512^3 (4096 waves, ~30M wave-instructions), one
 //! host thread throughout:
-//! - issue-order clock: traced run / `launch::run` (no timing model);
+//! - issue-order clock: traced run / `wavescope::engine::run` (no timing model);
 //! - cycle-model clock: traced run / the pipeline with the cycle model alone (the same model, untraced);
 //! - as the CLI runs: `run_traced` (`wavescope run --trace`) / `Session::run` (`wavescope run`), both with the
 //!   cycle model, the hazard checker and the LDS race checker (`RunConfig::full`);
@@ -18,7 +18,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
-use wavescope::launch::{self, run_observed, RunOptions};
+use wavescope::engine::run_observed;
+use wavescope::launch::RunOptions;
 use wavescope::pipeline::RunConfig;
 use wavescope::session::Session;
 use wavescope::timing::{CycleModel, TimingTable};
@@ -139,7 +140,7 @@ fn main() {
     };
     let s = Session::load(&case, &opts).expect("load");
     let d = &s.dispatch;
-    let insts = launch::run(d, &opts).0.wave_instructions;
+    let insts = wavescope::engine::run(d, &opts).0.wave_instructions;
     // Deleting the file (freeing its page cache) is not part of tracing: it happens after the clock stops.
     let done = || {
         // only a regular file (never `/dev/null`)
@@ -172,7 +173,7 @@ fn main() {
     let mut traced_run = vec![Best::new(); layouts.len()];
     for _ in 0..runs {
         if issue {
-            plain.run(|| launch::run(d, &opts).0.wave_instructions);
+            plain.run(|| wavescope::engine::run(d, &opts).0.wave_instructions);
             for (b, &(_, layout)) in traced_issue.iter_mut().zip(&layouts) {
                 b.run(|| traced(&s, &out, layout, &opts, || IssueOrderClock));
                 done();

@@ -21,7 +21,7 @@
 //! `select name, count(*) from slice group by name order by 2 desc`.
 //!
 //! # Threads
-//! `launch::run_observed` makes one observer per host thread (`--jobs`). Each gets its own `TraceWriter` from
+//! `wavescope::engine::run_observed` makes one observer per host thread (`--jobs`). Each gets its own `TraceWriter` from
 //! one `TraceFile`: its own sequences and buffer, handed a whole buffer at a time to the file's I/O thread, so
 //! packets of different threads interleave without breaking a sequence (Perfetto sequences are independent).
 //! `finish` merges the threads' SIMD busy-wave counts and writes them last.
@@ -47,7 +47,7 @@
 //! let topts = TraceOptions::default();
 //! let file = TraceFile::create(Path::new("gemm.pftrace"),
 //!     TraceConfig { wave_count: d.wave_count(), ..TraceConfig::default() }).unwrap();
-//! let (_stats, _fault, observers) = launch::run_observed(d, &opts, || {
+//! let (_stats, _fault, observers) = wavescope::engine::run_observed(d, &opts, || {
 //!     TraceObserver::new(&prog, &d.program, &topts, file.writer(), IssueOrderClock)
 //! });
 //! let (trace_stats, _clocks) = finish(file, observers).unwrap();
@@ -115,7 +115,7 @@ pub fn run_traced(
     Ok(TracedRun { run, trace })
 }
 
-/// Finish a traced run made by hand (`launch::run_observed` with `TraceObserver`s): close the observers' waves
+/// Finish a traced run made by hand (`wavescope::engine::run_observed` with `TraceObserver`s): close the observers' waves
 /// and complete the file; returns the trace's totals and each observer's clock (e.g. a `CycleClock`'s
 /// instruments, for the pipeline's merges).
 pub fn finish<'a, C: Clock>(

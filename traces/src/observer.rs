@@ -1,4 +1,4 @@
-//! The executor adapter: a `TraceObserver` (one per host thread, see `launch::run_observed`) turns every executed
+//! The executor adapter: a `TraceObserver` (one per host thread, see `wavescope::engine::run_observed`) turns every executed
 //! wave-instruction into a slice on its wave's track, with the wave's wait counters, flows from memory
 //! instructions to the `s_waitcnt` that waits for them, and (when the run's instruments check them) instants at
 //! hazards, missing waits, races and barrier misuse.
