@@ -93,9 +93,9 @@ fn run_once(mode: &str, dir: &Path, jobs: usize, bin: &Path) -> (u64, f64) {
         }
         _ => {
             let config = RunConfig {
-                cycle_model: Some(wavescope::timing::CycleModel {
+                cycle_model: Some(wavescope::observers::timing::CycleModel {
                     memory_system: None,
-                    ..wavescope::timing::CycleModel::default()
+                    ..wavescope::observers::timing::CycleModel::default()
                 }),
                 ..RunConfig::full(opts.clone())
             };

@@ -19,8 +19,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 use wavescope::engine::run_observed;
-use wavescope::hazards::{HazardChecker, HazardTable};
 use wavescope::launch::RunOptions;
+use wavescope::observers::hazards::{HazardChecker, HazardTable};
 use wavescope::session::Session;
 
 #[derive(Clone, Copy, PartialEq)]
@@ -99,14 +99,14 @@ fn main() {
                             HazardChecker::generic(&table)
                         }
                     });
-                    let f = wavescope::hazards::Findings::merge(checkers);
+                    let f = wavescope::observers::hazards::Findings::merge(checkers);
                     assert!(f.is_empty(), "gemm is clean: {}", f.summary_line());
                     (stats.wave_instructions, fault.is_some())
                 }
                 What::CycleModel => {
                     // the cycle model alone, checkers off
                     let o = s.run(&wavescope::pipeline::RunConfig {
-                        cycle_model: Some(wavescope::timing::CycleModel::default()),
+                        cycle_model: Some(wavescope::observers::timing::CycleModel::default()),
                         ..wavescope::pipeline::RunConfig::plain(opts.clone())
                     });
                     (o.stats.wave_instructions, o.fault.is_some())

@@ -46,7 +46,7 @@ fn main() {
         let config = match what {
             What::WavescopeRun => wavescope::pipeline::RunConfig::full(opts.clone()),
             _ => wavescope::pipeline::RunConfig {
-                cycle_model: Some(wavescope::timing::CycleModel::default()),
+                cycle_model: Some(wavescope::observers::timing::CycleModel::default()),
                 ..wavescope::pipeline::RunConfig::plain(opts.clone())
             },
         };

@@ -18,11 +18,13 @@
 use crate::engine::{run_observed, RunStats};
 use crate::exec::observe::Observer;
 use crate::exec::{Flow, Wave};
-use crate::hazards::{Findings, HazardChecker, HazardEvent, HazardTable};
 use crate::isa::Inst;
 use crate::launch::{Dispatch, RunFault, RunOptions};
-use crate::races::{RaceChecker, RaceEvent, RaceFindings, RaceOptions, RaceTable};
-use crate::timing::{CycleModel, NoSink, TimingObserver, TimingReport, TimingSink, TimingTable};
+use crate::observers::hazards::{Findings, HazardChecker, HazardEvent, HazardTable};
+use crate::observers::races::{RaceChecker, RaceEvent, RaceFindings, RaceOptions, RaceTable};
+use crate::observers::timing::{
+    CycleModel, NoSink, TimingObserver, TimingReport, TimingSink, TimingTable,
+};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -31,11 +33,11 @@ use std::time::Instant;
 pub struct RunConfig {
     /// Budget, host threads, stack size, progress and stop control.
     pub options: RunOptions,
-    /// The cycle model (`crate::timing`): its timing report, the trace's clock, the profile's cycles.
+    /// The cycle model (`crate::observers::timing`): its timing report, the trace's clock, the profile's cycles.
     pub cycle_model: Option<CycleModel>,
-    /// The wait-state hazard and missing-wait checkers (`crate::hazards`).
+    /// The wait-state hazard and missing-wait checkers (`crate::observers::hazards`).
     pub hazards: bool,
-    /// The race and barrier checker (`crate::races`); global races run on one host thread.
+    /// The race and barrier checker (`crate::observers::races`); global races run on one host thread.
     pub races: Option<RaceOptions>,
     /// The interactive machine only ([`crate::machine::Machine::configure`]): a wave stops before the consumer of
     /// a finding no wave hit before.

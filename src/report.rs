@@ -8,8 +8,8 @@ use crate::isa::Op;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-// What the checkers find is theirs (`crate::hazards`); the report shows it.
-pub use crate::hazards::{HazardFinding, MissingWait};
+// What the checkers find is theirs (`crate::observers::hazards`); the report shows it.
+pub use crate::observers::hazards::{HazardFinding, MissingWait};
 
 /// One executed opcode in the fidelity table.
 #[derive(Clone, Debug, Serialize)]
@@ -113,23 +113,23 @@ pub struct RunReport {
     pub kernel: String,
     pub waves: u64,
     pub wave_instructions: u64,
-    /// Modelled cycles from the first issue to the last wave's end (`timing_model`, src/timing/cdna4.toml).
+    /// Modelled cycles from the first issue to the last wave's end (`timing_model`, src/observers/timing/cdna4.toml).
     pub cycles: u64,
     pub waitcnt_stall_cycles: u64,
     /// Which timing model produced `cycles`.
     pub timing_model: String,
     /// The cycle model's totals and per-PC s_waitcnt stall attribution (counter, waited-for memory PCs).
-    pub timing: Option<crate::timing::TimingReport>,
+    pub timing: Option<crate::observers::timing::TimingReport>,
     /// rocprof-compute counters of the dispatch and derived metrics from the memory-system model
     /// (docs/memory-model.md); absent when the model file turns the memory system off.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub counters: Option<crate::memsys::counters::Counters>,
+    pub counters: Option<crate::observers::memsys::counters::Counters>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub metrics: Option<crate::memsys::counters::Metrics>,
+    pub metrics: Option<crate::observers::memsys::counters::Metrics>,
     pub hazards: Vec<HazardFinding>,
     pub missing_waits: Vec<MissingWait>,
-    /// Race and barrier findings (`crate::races`, docs/races.md).
-    pub races: Vec<crate::races::RaceFinding>,
+    /// Race and barrier findings (`crate::observers::races`, docs/races.md).
+    pub races: Vec<crate::observers::races::RaceFinding>,
     pub work_groups: u64,
     pub grid: [u32; 3],
     pub block: [u32; 3],
@@ -147,10 +147,10 @@ pub struct RunReport {
 
 impl RunReport {
     /// Fill the run report's timing keys from the cycle model's result.
-    pub fn fill_timing(&mut self, t: &crate::timing::TimingReport) {
+    pub fn fill_timing(&mut self, t: &crate::observers::timing::TimingReport) {
         self.cycles = t.cycles;
         self.waitcnt_stall_cycles = t.waitcnt_stall_cycles;
-        self.timing_model = crate::timing::MODEL_NAME.to_string();
+        self.timing_model = crate::observers::timing::MODEL_NAME.to_string();
         self.counters = t.counters.clone();
         self.metrics = t.metrics.clone();
         self.timing = Some(t.clone());
@@ -159,7 +159,7 @@ impl RunReport {
 
 impl RunReport {
     /// Put the checkers' findings into the report's `hazards` and `missing_waits`.
-    pub fn fill_findings(&mut self, f: &crate::hazards::Findings) {
+    pub fn fill_findings(&mut self, f: &crate::observers::hazards::Findings) {
         self.hazards = f.hazards.clone();
         self.missing_waits = f.missing_waits.clone();
     }

@@ -25,13 +25,13 @@ pub struct Session {
 pub struct Outcome {
     pub stats: RunStats,
     /// Hazards and missing waits (when `RunConfig::hazards`).
-    pub findings: Option<crate::hazards::Findings>,
+    pub findings: Option<crate::observers::hazards::Findings>,
     pub fault: Option<RunFault>,
-    /// Race and barrier findings (`crate::races`; `None` when the checker was off).
-    pub races: Option<crate::races::RaceFindings>,
+    /// Race and barrier findings (`crate::observers::races`; `None` when the checker was off).
+    pub races: Option<crate::observers::races::RaceFindings>,
     pub report: RunReport,
-    /// Modelled cycles, stalls and their attribution (`crate::timing`; all zero without a cycle model).
-    pub timing: crate::timing::TimingReport,
+    /// Modelled cycles, stalls and their attribution (`crate::observers::timing`; all zero without a cycle model).
+    pub timing: crate::observers::timing::TimingReport,
     pub wall_seconds: f64,
 }
 
@@ -153,7 +153,7 @@ impl Session {
             report.fill_timing(t);
         }
         if let Some(r) = &races {
-            report.races = crate::races::describe(self, r);
+            report.races = crate::observers::races::describe(self, r);
         }
         Outcome {
             stats,
@@ -344,7 +344,7 @@ fn check_scalar_types(m: &Manifest, co: &CodeObject) -> Result<(), String> {
     Ok(())
 }
 
-impl crate::races::Described for Session {
+impl crate::observers::races::Described for Session {
     fn dispatch(&self) -> &Dispatch {
         &self.dispatch
     }

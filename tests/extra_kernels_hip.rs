@@ -19,7 +19,7 @@ fn run_one(name: &str) {
             .report
             .hazards
             .iter()
-            .map(wavescope::hazards::format_finding)
+            .map(wavescope::observers::hazards::format_finding)
             .collect::<Vec<_>>()
     );
 }

@@ -8,12 +8,12 @@ use object::{Object, ObjectSection, ObjectSymbol};
 use std::collections::HashMap;
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{Apertures, Ctx, GlobalMemory, Program, Wave, WaveId};
-use wavescope::hazards::effects::{class, effects_of};
-use wavescope::hazards::rules::{Rule, ALL_RULES};
-use wavescope::hazards::{
+use wavescope::isa::Op;
+use wavescope::observers::hazards::effects::{class, effects_of};
+use wavescope::observers::hazards::rules::{Rule, ALL_RULES};
+use wavescope::observers::hazards::{
     format_finding, format_missing_wait, Findings, HazardChecker, HazardTable,
 };
-use wavescope::isa::Op;
 
 struct Fixture {
     program: Program,

@@ -5,8 +5,8 @@
 
 use std::path::PathBuf;
 use wavescope::exec::Program;
-use wavescope::hazards::{format_finding, format_missing_wait, Findings};
 use wavescope::launch::RunOptions;
+use wavescope::observers::hazards::{format_finding, format_missing_wait, Findings};
 use wavescope::session::Session;
 
 /// The hazard checker alone, through the run pipeline.

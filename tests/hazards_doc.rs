@@ -3,7 +3,7 @@
 //! guide's tables) are the checker's own, for every MFMA pass count.
 
 use std::collections::BTreeMap;
-use wavescope::hazards::rules::{Rule, ALL_RULES};
+use wavescope::observers::hazards::rules::{Rule, ALL_RULES};
 
 fn root() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -32,7 +32,7 @@ fn every_rule_has_its_anchor_on_the_page() {
             "{doc}: no such section"
         );
     }
-    let missing = wavescope::hazards::MISSING_WAIT_DOC;
+    let missing = wavescope::observers::hazards::MISSING_WAIT_DOC;
     let anchor = missing.strip_prefix("docs/hazards.md#").unwrap();
     assert!(page.contains(&format!("<a id=\"{anchor}\"></a>")));
     assert_eq!(Rule::H4_5_18a.doc(), "docs/hazards.md#h4-5-18a");

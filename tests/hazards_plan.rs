@@ -1,4 +1,4 @@
-//! The compiled check plan (src/hazards/plan.rs) against the generic rule evaluation (`HazardChecker::generic`,
+//! The compiled check plan (src/observers/hazards/plan.rs) against the generic rule evaluation (`HazardChecker::generic`,
 //! every rule for every instruction): identical findings (rules, PCs, required/provided wait states, wave
 //! counts, registers) and identical trace events, on
 //! - every labelled sequence of the rules fixture (tests/fixtures/hazards/rules.o: one case per hazards.md rule
@@ -15,9 +15,9 @@ use std::path::PathBuf;
 use wavescope::engine::run_observed;
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{Apertures, Ctx, GlobalMemory, Program, Wave, WaveId};
-use wavescope::hazards::{Findings, HazardChecker, HazardTable};
 use wavescope::isa::Op;
 use wavescope::launch::RunOptions;
+use wavescope::observers::hazards::{Findings, HazardChecker, HazardTable};
 use wavescope::session::Session;
 
 fn text(f: &Findings) -> String {

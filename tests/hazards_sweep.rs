@@ -11,9 +11,9 @@
 
 use std::path::PathBuf;
 use wavescope::exec::Program;
-use wavescope::hazards::Findings;
 use wavescope::isa::Op;
 use wavescope::launch::RunOptions;
+use wavescope::observers::hazards::Findings;
 use wavescope::session::Session;
 
 /// The hazard checker alone, through the run pipeline.

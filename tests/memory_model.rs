@@ -10,7 +10,7 @@
 
 use std::path::PathBuf;
 use wavescope::launch::RunOptions;
-use wavescope::memsys::counters::Counters;
+use wavescope::observers::memsys::counters::Counters;
 use wavescope::session::{Outcome, Session};
 
 fn run(path: &std::path::Path, jobs: usize) -> Outcome {

@@ -1,4 +1,4 @@
-//! Race and barrier checker (src/races, docs/races.md) on hand-worked kernel pairs that differ by one change
+//! Race and barrier checker (src/observers/races, docs/races.md) on hand-worked kernel pairs that differ by one change
 //! (tests/fixtures/races/races.hip, clang-22 -g -O2 gfx950). Each racy kernel must be flagged with the kind,
 //! access order and the two source lines the source says (line numbers of races.hip, read here from the source
 //! text), each PC's instruction as llvm-objdump-22 lists it (races.objdump.txt); each correct kernel must have 0
@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use wavescope::launch::RunOptions;
-use wavescope::races::{RaceFinding, RaceOptions};
+use wavescope::observers::races::{RaceFinding, RaceOptions};
 use wavescope::session::Session;
 
 fn dir() -> PathBuf {

@@ -3,7 +3,7 @@
 //! findings with an independent model written here, in both directions (a missed pair and an unexpected pair
 //! both fail).
 //!
-//! The model is a separate `Observer` that does not use `src/races`: it records every DS access of every lane
+//! The model is a separate `Observer` that does not use `src/observers/races`: it records every DS access of every lane
 //! (bytes, read / write / atomic) with its work-group's barrier epoch (the number of `s_barrier` releases the
 //! group has seen), then computes the racing instruction pairs from the rules docs/races.md states:
 //! two accesses race when they come from different waves of one work-group, in the same epoch (no release
@@ -25,7 +25,7 @@ use wavescope::exec::observe::Observer;
 use wavescope::exec::{Program, Wave};
 use wavescope::isa::{Format, Inst};
 use wavescope::launch::RunOptions;
-use wavescope::races::{RaceChecker, RaceFindings, RaceKind, RaceOptions, RaceTable};
+use wavescope::observers::races::{RaceChecker, RaceFindings, RaceKind, RaceOptions, RaceTable};
 use wavescope::session::Session;
 
 const S_BARRIER: u32 = 0xbf8a_0000;

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use wavescope::launch::RunOptions;
-use wavescope::races::RaceOptions;
+use wavescope::observers::races::RaceOptions;
 use wavescope::session::Session;
 
 fn root() -> PathBuf {

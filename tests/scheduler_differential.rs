@@ -17,13 +17,13 @@ use std::sync::{Arc, Mutex};
 use wavescope::engine::run_observed;
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{FaultKind, Flow, Wave};
-use wavescope::hazards::HazardEvent;
 use wavescope::isa::Inst;
 use wavescope::launch::{RunControl, RunFault, RunOptions};
 use wavescope::machine::{Action, Machine, MachineOptions, Plan, Stop};
+use wavescope::observers::hazards::HazardEvent;
+use wavescope::observers::timing::CycleModel;
 use wavescope::pipeline::RunConfig;
 use wavescope::session::Session;
-use wavescope::timing::CycleModel;
 
 /// Per wave: instructions and a hash of (PC before, EXEC and STATUS after) of each, in order.
 type Streams = BTreeMap<u32, (u64, u64)>;

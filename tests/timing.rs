@@ -1,6 +1,6 @@
 //! Cycle-model sanity (issue 5): a dependent chain of global loads costs about N x latency, independent loads
 //! overlap, a VALU-only loop costs its passes, `s_waitcnt` stalls name the loads they waited for.
-//! Expected cycles are worked by hand from the documented parameters of src/timing/cdna4.toml (issue 4, VALU 4,
+//! Expected cycles are worked by hand from the documented parameters of src/observers/timing/cdna4.toml (issue 4, VALU 4,
 //! trans 16, SALU 4, global load 600, LDS 64, MFMA pass 4, s_sleep 64*N); PCs come from the llvm-objdump
 //! listing tests/fixtures/timing/timing.lst (llvm-mc-22 -mcpu=gfx950 of timing.s).
 
@@ -10,7 +10,7 @@ use common::{memory_with, program, wave_at};
 use std::sync::Arc;
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{Apertures, Ctx, Flow, Program};
-use wavescope::timing::{
+use wavescope::observers::timing::{
     CycleModel, ModelError, StallReason, TimingObserver, TimingReport, TimingSink, TimingTable,
     CDNA4_TOML,
 };
@@ -45,7 +45,7 @@ fn run(p: &Program, model: CycleModel, start: u64) -> (TimingReport, Events) {
         wave.vreg[6][l] = 0;
     }
     // these cases check the fixed `[memory]` latencies; the memory system has its own tests
-    // (src/memsys, tests/memory_model.rs)
+    // (src/observers/memsys, tests/memory_model.rs)
     let mut model = model;
     model.memory_system = None;
     let table = Arc::new(TimingTable::new(p, model, 0));

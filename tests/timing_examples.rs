@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 use wavescope::launch::RunOptions;
+use wavescope::observers::timing::MODEL_NAME;
 use wavescope::session::Session;
-use wavescope::timing::MODEL_NAME;
 
 fn example_dirs() -> Vec<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples");

@@ -5,9 +5,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 use wavescope::launch::RunOptions;
+use wavescope::observers::timing::CycleModel;
 use wavescope::pipeline::{self, RunConfig};
 use wavescope::session::Session;
-use wavescope::timing::CycleModel;
 
 #[test]
 #[ignore]

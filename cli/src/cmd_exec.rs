@@ -71,7 +71,7 @@ pub fn run(a: &ExecArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some(t) = &a.timing_model {
         bail!(
-            "--timing-model {}: exec runs the default cycle model only (src/timing/cdna4.toml) for now",
+            "--timing-model {}: exec runs the default cycle model only (src/observers/timing/cdna4.toml) for now",
             t.display()
         );
     }

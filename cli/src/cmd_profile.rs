@@ -52,7 +52,7 @@ pub struct ProfileArgs {
     pub json: Option<PathBuf>,
     pub jobs: usize,
     pub max_instructions: u64,
-    /// A changed copy of src/timing/cdna4.toml.
+    /// A changed copy of src/observers/timing/cdna4.toml.
     pub timing_model: Option<PathBuf>,
 }
 
@@ -70,7 +70,7 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
     }
     // the run's configuration (`wavescope run`'s instruments), with the given model
     if let Some(p) = &a.timing_model {
-        config.cycle_model = Some(wavescope::timing::CycleModel::from_file(p)?);
+        config.cycle_model = Some(wavescope::observers::timing::CycleModel::from_file(p)?);
     }
     let mut watch = crate::run_control::Watch::start(session.dispatch.wave_count());
     config.options.control = Some(watch.control.clone());
@@ -188,7 +188,7 @@ fn tables(session: &Session, r: &profile::ProfiledRun, a: &ProfileArgs) -> Vec<S
                 r.run.stats.waves,
                 r.run.stats.wave_instructions,
                 r.run.timing.as_ref().map_or(0, |t| t.cycles),
-                wavescope::timing::MODEL_NAME
+                wavescope::observers::timing::MODEL_NAME
             ),
             WIDTH,
         ),
@@ -424,7 +424,7 @@ fn to_json(session: &Session, r: &profile::ProfiledRun, fault: Option<&str>) -> 
         .map(|di| (di, di.source_cache(dirs)));
     json!({
         "kernel": session.manifest.kernel,
-        "timing_model": wavescope::timing::MODEL_NAME,
+        "timing_model": wavescope::observers::timing::MODEL_NAME,
         "waves": r.run.stats.waves,
         "wave_instructions": r.run.stats.wave_instructions,
         "cycles": r.run.timing.as_ref().map_or(0, |t| t.cycles),

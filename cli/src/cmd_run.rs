@@ -38,7 +38,7 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         ..RunOptions::default()
     });
     // LDS races unless --no-races; global ones with --races (traced or not: one configuration)
-    config.races = Some(wavescope::races::RaceOptions {
+    config.races = Some(wavescope::observers::races::RaceOptions {
         lds: !a.no_races,
         global: a.races && !a.no_races,
     });
@@ -142,10 +142,10 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some(f) = &outcome.findings {
         for h in &f.hazards {
-            println!("{}", wavescope::hazards::format_finding(h));
+            println!("{}", wavescope::observers::hazards::format_finding(h));
         }
         for m in &f.missing_waits {
-            println!("{}", wavescope::hazards::format_missing_wait(m));
+            println!("{}", wavescope::observers::hazards::format_missing_wait(m));
         }
         println!("{}", f.summary_line());
     }
@@ -155,7 +155,7 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         }
         println!(
             "{}",
-            wavescope::races::summary_line(
+            wavescope::observers::races::summary_line(
                 &outcome.report.races,
                 outcome.races.as_ref().and_then(|r| r.options)
             )

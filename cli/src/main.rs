@@ -132,7 +132,7 @@ enum Command {
         /// Stop when the dispatch has issued this many wave-instructions, all waves together (0: no limit; exit 4).
         #[arg(long, default_value_t = wavescope::launch::DEFAULT_MAX_INSTRUCTIONS)]
         max_instructions: u64,
-        /// Cycle-model parameters: a changed copy of src/timing/cdna4.toml (default: that file's figures).
+        /// Cycle-model parameters: a changed copy of src/observers/timing/cdna4.toml (default: that file's figures).
         #[arg(long)]
         timing_model: Option<PathBuf>,
     },

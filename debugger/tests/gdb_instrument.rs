@@ -2,7 +2,7 @@
 //! `wavescope_traces::validate`: Perfetto's schema and trace_processor's import rules), `monitor
 //! waitcnt` from the cycle model, and `--stop-on-findings`. Expected values come from outside the server: PCs and
 //! instruction text from the committed llvm-objdump listings, counter increments from waitcnt.md, latencies from
-//! src/timing/cdna4.toml, the hazard rule and its wait states from hazards.md (the same shortened `s_nop` that
+//! src/observers/timing/cdna4.toml, the hazard rule and its wait states from hazards.md (the same shortened `s_nop` that
 //! tests/hazards_corpus.rs uses).
 
 mod common;

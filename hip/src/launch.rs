@@ -291,13 +291,13 @@ pub unsafe fn launch(
         for h in &fs.hazards {
             eprintln!(
                 "wavescope: launch {index} {demangled}: {}",
-                wavescope::hazards::format_finding(h)
+                wavescope::observers::hazards::format_finding(h)
             );
         }
         for m in &fs.missing_waits {
             eprintln!(
                 "wavescope: launch {index} {demangled}: {}",
-                wavescope::hazards::format_missing_wait(m)
+                wavescope::observers::hazards::format_missing_wait(m)
             );
         }
     }

@@ -1,5 +1,5 @@
 //! Instrumentation a [`Machine`](super::Machine) drives from its own run loop: the live cycle model
-//! ([`MachineTiming`], `crate::timing`), the live hazard and missing-wait checker (`crate::hazards`) and one
+//! ([`MachineTiming`], `crate::observers::timing`), the live hazard and missing-wait checker (`crate::observers::hazards`) and one
 //! observer an adapter attaches (e.g. the debugger's trace writer).
 //!
 //! All of it is off unless asked for (`Machine::enable_timing`, `Machine::enable_hazards`,
@@ -12,9 +12,9 @@
 
 use crate::exec::observe::Observer;
 use crate::exec::{Flow, Program, Wave};
-use crate::hazards::{HazardChecker, HazardEvent, HazardTable};
 use crate::isa::Inst;
-use crate::timing::{
+use crate::observers::hazards::{HazardChecker, HazardEvent, HazardTable};
+use crate::observers::timing::{
     CycleModel, OutstandingOp, StallReason, TimingObserver, TimingSink, TimingTable,
 };
 use std::sync::Arc;
@@ -326,7 +326,7 @@ impl TimingSink for SpanSink {
 }
 
 /// The live cycle model of a [`Machine`](super::Machine) (`Machine::timing`). Cycles are the model's
-/// (`crate::timing`, `cdna4.toml`): each wave has its own clock counting from its work-group's launch, so
+/// (`crate::observers::timing`, `cdna4.toml`): each wave has its own clock counting from its work-group's launch, so
 /// clocks of different work-groups are not on one time line (the model places work-groups on CUs only after a
 /// whole run). Memory stays bounded on long runs: a strip of [`STRIP_BUCKETS`] buckets per resident wave, one
 /// [`WaveCycles`] per wave whose work-group retired, one [`PcCycles`] per instruction.

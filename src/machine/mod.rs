@@ -39,11 +39,11 @@ pub use instrument::{
 use crate::engine::resident::{Group, Hooks, Resident};
 use crate::exec::observe::Observer;
 use crate::exec::{Fault, Flow, Wave, WaveStatus, LANES};
-use crate::hazards::HazardEvent;
 use crate::isa::{Format, Op};
 use crate::launch::Dispatch;
+use crate::observers::hazards::HazardEvent;
+use crate::observers::timing::CycleModel;
 use crate::session::Session;
-use crate::timing::CycleModel;
 use instrument::{Attached, Instruments, LiveHazards};
 
 pub use crate::engine::resident::{
@@ -259,7 +259,7 @@ impl Machine {
         self.dbg.instr.get_or_insert_with(Default::default)
     }
 
-    /// Turn on the live cycle model (`crate::timing`) with `model` (`CycleModel::default()` is cdna4.toml).
+    /// Turn on the live cycle model (`crate::observers::timing`) with `model` (`CycleModel::default()` is cdna4.toml).
     /// Call it before the first `run` for clocks from the start of the dispatch: waves already resident start
     /// their clocks now, at 0. Read it with [`Machine::timing`]. A second call starts the model afresh.
     pub fn enable_timing(&mut self, model: CycleModel) {
@@ -276,7 +276,7 @@ impl Machine {
         self.dbg.instr.as_deref().and_then(|i| i.timing.as_ref())
     }
 
-    /// Turn on the live hazard and missing-wait checker (`crate::hazards`). With `stop_on_findings`, a wave
+    /// Turn on the live hazard and missing-wait checker (`crate::observers::hazards`). With `stop_on_findings`, a wave
     /// about to execute the consumer instruction of a finding no wave hit before stops there (`run` returns
     /// [`Stop::Breakpoint`] at the consumer's PC, [`Machine::finding_stop`] names the finding); each finding
     /// (rule or counter, producer PC, consumer PC) stops once per dispatch. Call it before the first `run`: the
@@ -1200,7 +1200,7 @@ mod tests {
 
     // ---- instrumentation ----------------------------------------------------------------------------------
     // Facts: PCs from examples/polybench_gemm_64/kernel.objdump.txt; latencies and issue costs from
-    // src/timing/cdna4.toml; SMEM counter increments and waits from waitcnt.md; the hazard rule from hazards.md
+    // src/observers/timing/cdna4.toml; SMEM counter increments and waits from waitcnt.md; the hazard rule from hazards.md
     // (as tests/hazards_corpus.rs uses it).
 
     #[test]
@@ -1287,7 +1287,7 @@ mod tests {
     /// Per wave: the cycle its last event ended at, and its `s_waitcnt` and barrier stall cycles.
     #[derive(Default)]
     struct EndSink(std::collections::HashMap<u32, (u64, u64, u64)>);
-    impl crate::timing::TimingSink for EndSink {
+    impl crate::observers::timing::TimingSink for EndSink {
         fn issue(&mut self, wave: u32, _pc: u64, start: u64, dur: u64) {
             let e = self.0.entry(wave).or_default();
             e.0 = e.0.max(start + dur);
@@ -1298,14 +1298,14 @@ mod tests {
             _pc: u64,
             start: u64,
             dur: u64,
-            reason: crate::timing::StallReason,
+            reason: crate::observers::timing::StallReason,
             _w: &[u64],
         ) {
             let e = self.0.entry(wave).or_default();
             e.0 = e.0.max(start + dur);
             match reason {
-                crate::timing::StallReason::Waitcnt { .. } => e.1 += dur,
-                crate::timing::StallReason::Barrier => e.2 += dur,
+                crate::observers::timing::StallReason::Waitcnt { .. } => e.1 += dur,
+                crate::observers::timing::StallReason::Barrier => e.2 += dur,
                 _ => {}
             }
         }
@@ -1322,13 +1322,13 @@ mod tests {
             memory_system: None,
             ..CycleModel::default()
         };
-        let table = std::sync::Arc::new(crate::timing::TimingTable::new(
+        let table = std::sync::Arc::new(crate::observers::timing::TimingTable::new(
             &d.program,
             model.clone(),
             d.lds_bytes,
         ));
         let (_, fault, obs) = crate::engine::run_observed(d, &RunOptions::default(), || {
-            crate::timing::TimingObserver::with_sink(table.clone(), EndSink::default())
+            crate::observers::timing::TimingObserver::with_sink(table.clone(), EndSink::default())
         });
         assert!(fault.is_none());
         let mut batch = std::collections::HashMap::new();

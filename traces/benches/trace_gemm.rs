@@ -20,9 +20,9 @@ use std::sync::Arc;
 use std::time::Instant;
 use wavescope::engine::run_observed;
 use wavescope::launch::RunOptions;
+use wavescope::observers::timing::{CycleModel, TimingTable};
 use wavescope::pipeline::RunConfig;
 use wavescope::session::Session;
-use wavescope::timing::{CycleModel, TimingTable};
 use wavescope_traces::{
     finish, run_traced, writer::Layout, Clock, CycleClock, IssueOrderClock, TraceConfig, TraceFile,
     TraceObserver, TraceOptions, TraceProgram,

@@ -8,7 +8,7 @@
 //! `Instruments`: checkers and cycle model, see [`CycleClock`]) and tells the observer what they found. [`IssueOrderClock`] needs no model: a wave's instruction `n`
 //! (counting from 0) is at cycle `n` and takes one cycle, so every wave starts at 0 and the trace shows issue
 //! order, not time (the run report says `timing_model: "none"`). [`CycleClock`] takes issue times, durations and
-//! stalls (`s_waitcnt`, counter full, MFMA busy, barrier) from the cycle model (`wavescope::timing`); its cycles
+//! stalls (`s_waitcnt`, counter full, MFMA busy, barrier) from the cycle model (`wavescope::observers::timing`); its cycles
 //! count from the start of each work-group, as the model's `TimingSink` gives them, and work-group `f` is drawn
 //! on CU `f % cu_count` of the model. That is the model's placement while the dispatch's work-groups fit its
 //! CU slots (cu_count x work-groups per CU; every example does): they all start at cycle 0. Beyond that the
@@ -34,12 +34,12 @@ use std::sync::Arc;
 use wavescope::debug_info::DebugInfo;
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{Flow, Program, Wave};
-use wavescope::hazards::effects::{self, class, MemClass};
-use wavescope::hazards::{HazardEvent, Rule};
 use wavescope::isa::{Inst, Op};
+use wavescope::observers::hazards::effects::{self, class, MemClass};
+use wavescope::observers::hazards::{HazardEvent, Rule};
+use wavescope::observers::races::RaceEvent;
+use wavescope::observers::timing::{StallReason, TimingObserver, TimingSink, TimingTable};
 use wavescope::pipeline::Instruments;
-use wavescope::races::RaceEvent;
-use wavescope::timing::{StallReason, TimingObserver, TimingSink, TimingTable};
 
 /// A wave standing still before an instruction (or at a barrier), in modelled cycles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -203,7 +203,7 @@ impl<'t> CycleClock<'t> {
 impl Clock for CycleClock<'_> {
     fn timing_model(&self) -> &'static str {
         match self.instruments.timing {
-            Some(_) => wavescope::timing::MODEL_NAME,
+            Some(_) => wavescope::observers::timing::MODEL_NAME,
             None => "none",
         }
     }

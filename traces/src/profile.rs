@@ -2,7 +2,7 @@
 //! per instruction and per source line with its inline call chain, and how much of each memory instruction's
 //! latency the wave hid behind other work.
 //!
-//! The figures are the cycle model's (`wavescope::timing`, parameters in `src/timing/cdna4.toml`), received
+//! The figures are the cycle model's (`wavescope::observers::timing`, parameters in `src/observers/timing/cdna4.toml`), received
 //! through its `TimingSink` hook by a [`ProfileSink`] (one per host thread, summed), so the profile and the run
 //! report's timing section come from the same single run and always agree. Every figure is in wave-cycles
 //! summed over all waves of the dispatch (a wave-cycle is one cycle of one wave's own clock).
@@ -49,11 +49,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use wavescope::debug_info::DebugInfo;
 use wavescope::exec::Program;
-use wavescope::hazards::effects::{effects_of, MemClass};
-use wavescope::hazards::Findings;
+use wavescope::observers::hazards::effects::{effects_of, MemClass};
+use wavescope::observers::hazards::Findings;
+use wavescope::observers::timing::{StallReason, TimingSink};
 use wavescope::pipeline::{Plan, RunConfig, RunResult};
 use wavescope::session::Session;
-use wavescope::timing::{StallReason, TimingSink};
 
 /// Cycle and execution counts of one instruction, line or the whole run. See the module doc.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -299,14 +299,14 @@ fn findings_by_pc(f: &Findings) -> HashMap<u64, Vec<String>> {
         if let Some(pc) = parse(&h.consumer_pc) {
             m.entry(pc)
                 .or_default()
-                .push(wavescope::hazards::format_finding(h));
+                .push(wavescope::observers::hazards::format_finding(h));
         }
     }
     for w in &f.missing_waits {
         if let Some(pc) = parse(&w.use_pc) {
             m.entry(pc)
                 .or_default()
-                .push(wavescope::hazards::format_missing_wait(w));
+                .push(wavescope::observers::hazards::format_missing_wait(w));
         }
     }
     m

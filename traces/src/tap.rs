@@ -23,8 +23,8 @@ use wavescope::exec::observe::Observer;
 use wavescope::exec::{Flow, Wave};
 use wavescope::isa::Inst;
 use wavescope::machine::{TimedObserver, TimedSpan};
+use wavescope::observers::timing::StallReason;
 use wavescope::session::Session;
-use wavescope::timing::StallReason;
 
 /// What a trace needs for the whole session: made once per debugged dispatch (at the first `trace start`) and
 /// shared by every trace of it; the observers hold their share (`TraceObserver::shared`), so it goes when the
@@ -63,7 +63,7 @@ struct FeedClock(Arc<Mutex<Feed>>);
 
 impl Clock for FeedClock {
     fn timing_model(&self) -> &'static str {
-        wavescope::timing::MODEL_NAME
+        wavescope::observers::timing::MODEL_NAME
     }
     fn wave_start(&mut self, wave: &Wave) -> u64 {
         self.0

@@ -1,5 +1,5 @@
 //! The profile (`wavescope_traces::profile`) against facts from outside it: hand-worked cycles from the documented
-//! model parameters (src/timing/cdna4.toml: issue/VALU 4, global load 600, store 400, LDS 64, SMEM 200) on the
+//! model parameters (src/observers/timing/cdna4.toml: issue/VALU 4, global load 600, store 400, LDS 64, SMEM 200) on the
 //! llvm-mc fixture tests/fixtures/profile/profile.s (PCs from its llvm-objdump listing profile.lst), the
 //! executor's own instruction counts, the timing report's stall totals, and on example kernels the
 //! llvm-objdump (kernel.objdump.txt) and llvm-symbolizer --inlining (kernel.symbolizer.txt) listings.
@@ -14,8 +14,8 @@ use wavescope::exec::{
     Apertures, Ctx, Flow, GlobalMemory, Program, Region, RegionKind, Wave, WaveId,
 };
 use wavescope::launch::RunOptions;
+use wavescope::observers::timing::{CycleModel, TimingObserver, TimingReport, TimingTable};
 use wavescope::session::Session;
-use wavescope::timing::{CycleModel, TimingObserver, TimingReport, TimingTable};
 use wavescope_traces::profile::{Counts, Profile, ProfileSink, ProfiledRun};
 
 const BASE: u64 = 0x1000_0000;
@@ -165,9 +165,9 @@ fn profiled(name: &str, jobs: usize) -> (Session, ProfiledRun) {
     };
     let s = Session::load(&example(name), &opts).expect("load example");
     // the accounting is checked under the fixed `[memory]` latencies (hand-worked below)
-    let model = wavescope::timing::CycleModel {
+    let model = wavescope::observers::timing::CycleModel {
         memory_system: None,
-        ..wavescope::timing::CycleModel::default()
+        ..wavescope::observers::timing::CycleModel::default()
     };
     let config = wavescope::pipeline::RunConfig {
         cycle_model: Some(model),

@@ -25,7 +25,7 @@ struct Traced {
     stats: RunStats,
     trace: TraceStats,
     count: Count,
-    findings: Option<wavescope::hazards::Findings>,
+    findings: Option<wavescope::observers::hazards::Findings>,
 }
 
 fn trace(
@@ -665,9 +665,9 @@ fn missing_wait_is_an_instant_on_its_wave() {
 
 /// With the cycle model as clock: still a slice per wave-instruction, and the stall slices add up to the
 /// model's own totals (`TimingReport`, merged from the same observers).
-fn cycle_traced(name: &str) -> (u64, wavescope::timing::TimingReport, Vec<String>) {
+fn cycle_traced(name: &str) -> (u64, wavescope::observers::timing::TimingReport, Vec<String>) {
     use std::sync::Arc;
-    use wavescope::timing::{CycleModel, TimingObserver, TimingTable};
+    use wavescope::observers::timing::{CycleModel, TimingObserver, TimingTable};
     let s = load(name);
     let d = &s.dispatch;
     let prog = TraceProgram::new(&d.program, s.debug_info.as_deref());
@@ -1041,7 +1041,7 @@ fn rows_at(rows: &[String], i: usize) -> String {
 
 /// `wavescope run --trace`'s recipe (cycle-model clock, hazard checker) with `jobs` host threads.
 fn traced_bytes(s: &Session, jobs: usize, config: TraceConfig, tag: &str) -> Vec<u8> {
-    use wavescope::timing::CycleModel;
+    use wavescope::observers::timing::CycleModel;
     let d = &s.dispatch;
     let path = tmp(&format!("determinism_{tag}_{jobs}.pftrace"));
     // fixed latencies (no memory system) and the hazard checker
@@ -1140,7 +1140,7 @@ fn report_facts(r: &wavescope::report::RunReport) -> serde_json::Value {
 /// examples with LDS, barriers, MFMA, atomics, races (LDS, and global with `--races`) and a missing wait.
 #[test]
 fn run_traced_and_profiled_report_the_same() {
-    use wavescope::races::RaceOptions;
+    use wavescope::observers::races::RaceOptions;
     let global = RunConfig {
         races: Some(RaceOptions {
             lds: true,
@@ -1206,7 +1206,7 @@ fn run_traced_and_profiled_report_the_same() {
 /// traced run's race findings are the untraced run's.
 #[test]
 fn race_findings_are_trace_instants() {
-    use wavescope::races::RaceOptions;
+    use wavescope::observers::races::RaceOptions;
     for (case, global) in [
         ("hist_plain", false),
         ("wg_plain", true),
@@ -1239,7 +1239,7 @@ fn race_findings_are_trace_instants() {
             .filter(|s| s.instant && s.name.starts_with("race "))
             .map(|s| (s, format!("{:?}", s.args)))
             .collect();
-        let named = |f: &wavescope::races::RaceFinding, name: &str, args: &str| {
+        let named = |f: &wavescope::observers::races::RaceFinding, name: &str, args: &str| {
             name == format!("race {} {}", f.kind, f.access).trim_end()
                 && args.contains(&format!("{}: ", f.first_pc))
                 && args.contains(&format!("{}: ", f.second_pc))

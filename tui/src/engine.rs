@@ -284,7 +284,7 @@ impl Engine {
         let mut machine = Machine::new(session, opts);
         // The live cycle model from the first instruction on: the timeline, the stall gutters, and the clocks a
         // trace replay (`write_trace`) reproduces.
-        machine.enable_timing(wavescope::timing::CycleModel::default());
+        machine.enable_timing(wavescope::observers::timing::CycleModel::default());
         let wave = machine.waves().next().map_or(0, |w| w.id.wave);
         Engine {
             machine,
@@ -747,8 +747,8 @@ fn parse_pc(s: &str) -> Option<u64> {
 /// without its memory system, as the interactive machine's live model (`Machine::configure`) does, so the
 /// whole-dispatch gutters and the live timeline count the same cycles.
 pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session::SessionError> {
+    use wavescope::observers::timing::CycleModel;
     use wavescope::pipeline::RunConfig;
-    use wavescope::timing::CycleModel;
     let config = RunConfig {
         cycle_model: Some(CycleModel {
             memory_system: None,
@@ -772,18 +772,18 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
     let mut list: Vec<(String, Option<u64>)> = Vec::new();
     for h in &findings.hazards {
         list.push((
-            wavescope::hazards::format_finding(h),
+            wavescope::observers::hazards::format_finding(h),
             parse_pc(&h.consumer_pc),
         ));
     }
     for m in &findings.missing_waits {
         list.push((
-            wavescope::hazards::format_missing_wait(m),
+            wavescope::observers::hazards::format_missing_wait(m),
             parse_pc(&m.use_pc),
         ));
     }
     let races = r.run.races.unwrap_or_default();
-    for r in wavescope::races::describe(&session, &races) {
+    for r in wavescope::observers::races::describe(&session, &races) {
         // the later access of the pair is where the missing barrier bites
         let pc = parse_pc(&r.second_pc).or(parse_pc(&r.first_pc));
         list.push((r.message, pc));
@@ -824,7 +824,7 @@ pub fn write_trace(
         Err(e) => return fail(&e),
     };
     let mut m = Machine::new(session, opts);
-    m.enable_timing(wavescope::timing::CycleModel::default());
+    m.enable_timing(wavescope::observers::timing::CycleModel::default());
     m.attach_timed_observer(tap);
     log.replay(&mut m);
     let instructions = m.wave_instructions();

@@ -313,7 +313,7 @@ impl GdbTarget {
             out,
             "  modelled clock: cycle {} of its work-group ({}): issued {}, stalled {} (s_waitcnt {}, counter full {}, barrier {}, MFMA busy {})",
             c.clock,
-            wavescope::timing::MODEL_NAME,
+            wavescope::observers::timing::MODEL_NAME,
             c.issue,
             c.stall(),
             c.waitcnt,
@@ -364,7 +364,7 @@ impl GdbTarget {
         let _ = writeln!(
             out,
             "cycle model {} so far: {} wave-cycles issuing, {} stalled (s_waitcnt {}, counter full {}, barrier {}, MFMA busy {})",
-            wavescope::timing::MODEL_NAME,
+            wavescope::observers::timing::MODEL_NAME,
             c.issue,
             c.stall(),
             c.waitcnt,
@@ -624,7 +624,7 @@ pub(crate) fn finding_line(
     let what = if missing_wait {
         format!("missing wait (needs s_waitcnt {label})")
     } else {
-        let text = wavescope::hazards::Rule::from_id(label)
+        let text = wavescope::observers::hazards::Rule::from_id(label)
             .map(|r| r.text())
             .unwrap_or("");
         format!("hazard {label} ({text})")

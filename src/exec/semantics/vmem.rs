@@ -425,7 +425,7 @@ pub(crate) fn global_lane_addrs(
 }
 
 /// Per-lane locations of a DS/MUBUF/MTBUF/FLAT/GLOBAL/SCRATCH access of `size` bytes per lane, computed exactly as
-/// the instruction's handler computes them (for checkers that watch memory, e.g. `crate::races`). Lanes outside
+/// the instruction's handler computes them (for checkers that watch memory, e.g. `crate::observers::races`). Lanes outside
 /// `mask` keep their old entry. `false` for other formats.
 pub(crate) fn locate_lanes(
     wave: &Wave,

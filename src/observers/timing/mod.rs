@@ -34,12 +34,12 @@
 use crate::exec::semantics::vmem::{access::Loc, global_lane_addrs, locate_lanes};
 use crate::exec::{Apertures, GlobalMemory};
 use crate::exec::{Flow, Program, Wave};
-use crate::hazards::effects::{class, effects_of, mfma_passes, MemClass};
 use crate::isa::{Inst, Op};
 use crate::launch::Dispatch;
-use crate::memsys::counters::{Ceilings, Counters, InstCounts, Metrics};
-use crate::memsys::lds::{bank_cost_with, LanePieces, PhaseShape};
-use crate::memsys::{MemCounters, MemParams, VmemKind, XcdMemory};
+use crate::observers::hazards::effects::{class, effects_of, mfma_passes, MemClass};
+use crate::observers::memsys::counters::{Ceilings, Counters, InstCounts, Metrics};
+use crate::observers::memsys::lds::{bank_cost_with, LanePieces, PhaseShape};
+use crate::observers::memsys::{MemCounters, MemParams, VmemKind, XcdMemory};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
@@ -79,7 +79,7 @@ pub struct CycleModel {
     pub barrier_release_cycles: u64,
     /// The memory system (`[memory_system]`, defaults in `memsys/cdna4_memory.toml`): caches, bandwidth and LDS
     /// banks give each memory instruction its latency. `None` (`enabled = false`): the fixed `[memory]` latencies.
-    pub memory_system: Option<crate::memsys::MemParams>,
+    pub memory_system: Option<crate::observers::memsys::MemParams>,
 }
 
 /// The file's shape: four sections, each with its own keys (a key in the wrong section is an error).
@@ -204,7 +204,7 @@ impl From<ModelFile> for CycleModel {
             sendmsg_latency: mem.sendmsg_latency,
             sleep_cycles_per_unit: s.sleep_cycles_per_unit,
             barrier_release_cycles: s.barrier_release_cycles,
-            memory_system: Some(crate::memsys::MemParams::default()),
+            memory_system: Some(crate::observers::memsys::MemParams::default()),
         }
     }
 }
@@ -274,8 +274,8 @@ fn parse_merged(t: toml::Table) -> Result<CycleModel, ModelError> {
 /// `enabled = false` turns the memory system off (fixed latencies).
 fn memory_params(
     user: Option<toml::Value>,
-) -> Result<Option<crate::memsys::MemParams>, ModelError> {
-    let mut base: toml::Table = crate::memsys::CDNA4_MEMORY_TOML
+) -> Result<Option<crate::observers::memsys::MemParams>, ModelError> {
+    let mut base: toml::Table = crate::observers::memsys::CDNA4_MEMORY_TOML
         .parse()
         .expect("cdna4_memory.toml is valid TOML");
     let Some(toml::Value::Table(mut base_ms)) = base.remove("memory_system") else {
@@ -303,7 +303,7 @@ fn memory_params(
             ))
         }
     }
-    let p: crate::memsys::MemParams =
+    let p: crate::observers::memsys::MemParams =
         toml::Value::Table(base_ms)
             .try_into()
             .map_err(|e: toml::de::Error| {
@@ -973,7 +973,7 @@ enum Pending {
     None,
     /// Lines of the access are in `MemState::lines`.
     Vmem(VmemKind),
-    Lds(crate::memsys::lds::LdsCost, u64),
+    Lds(crate::observers::memsys::lds::LdsCost, u64),
 }
 
 impl TimingObserver<NoSink> {
@@ -1022,7 +1022,7 @@ impl<S: TimingSink> TimingObserver<S> {
                     line_shift: p.line_bytes.max(1).trailing_zeros(),
                     lines: Vec::with_capacity(256),
                     pieces: Box::new([LanePieces::default(); 64]),
-                    dwords: Vec::with_capacity(crate::memsys::lds::DWORDS_PER_PHASE),
+                    dwords: Vec::with_capacity(crate::observers::memsys::lds::DWORDS_PER_PHASE),
                     pending: Pending::None,
                 })
             }),
@@ -1237,7 +1237,7 @@ impl<S: TimingSink> TimingObserver<S> {
         if let Some(p) = &m.memory_system {
             let mc = mem.unwrap_or_default();
             report.counters = Some(Counters::new(&insts, &mc));
-            report.metrics = Some(crate::memsys::counters::metrics(
+            report.metrics = Some(crate::observers::memsys::counters::metrics(
                 &insts,
                 &mc,
                 p,
@@ -1399,7 +1399,13 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
             } else {
                 0
             };
-            crate::memsys::cache::lane_lines(&m.addrs, &m.sizes, lanes, m.line_shift, &mut m.lines);
+            crate::observers::memsys::cache::lane_lines(
+                &m.addrs,
+                &m.sizes,
+                lanes,
+                m.line_shift,
+                &mut m.lines,
+            );
             // a FLAT access whose lanes all address LDS or scratch keeps the fixed latency
             if m.lines.is_empty() && inst.format == crate::isa::Format::Flat {
                 return;
