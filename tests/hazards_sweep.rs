@@ -16,22 +16,8 @@ use wavescope::launch::RunOptions;
 use wavescope::observers::hazards::Findings;
 use wavescope::session::Session;
 
-/// The hazard checker alone, through the run pipeline.
-fn run_checked(
-    d: &wavescope::launch::Dispatch,
-    o: &RunOptions,
-) -> (
-    wavescope::engine::RunStats,
-    Option<wavescope::launch::RunFault>,
-    Findings,
-) {
-    let config = wavescope::pipeline::RunConfig {
-        hazards: true,
-        ..wavescope::pipeline::RunConfig::plain(o.clone())
-    };
-    let r = wavescope::pipeline::run(d, &config);
-    (r.stats, r.fault, r.hazards.expect("hazards on"))
-}
+mod common;
+use common::run_checked;
 
 fn opts() -> RunOptions {
     RunOptions {

@@ -77,3 +77,20 @@ pub fn step_n(p: &Program, wave: &mut Wave, mem: &GlobalMemory, lds: &mut [u8], 
         }
     }
 }
+
+/// The hazard checker alone, through the run pipeline (what `wavescope run` composes, with only `hazards` on).
+pub fn run_checked(
+    d: &wavescope::launch::Dispatch,
+    o: &wavescope::launch::RunOptions,
+) -> (
+    wavescope::engine::RunStats,
+    Option<wavescope::launch::RunFault>,
+    wavescope::observers::hazards::Findings,
+) {
+    let config = wavescope::pipeline::RunConfig {
+        hazards: true,
+        ..wavescope::pipeline::RunConfig::plain(o.clone())
+    };
+    let r = wavescope::pipeline::run(d, &config);
+    (r.stats, r.fault, r.hazards.expect("hazards on"))
+}
