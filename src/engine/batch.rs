@@ -5,7 +5,7 @@
 
 use super::step::{budget_fault, fault_at, halt_fault, issue, release_barrier, trap_fault};
 use crate::exec::observe::{NoObserver, Observer};
-use crate::exec::{Ctx, Flow, Wave, WaveId, WaveStatus};
+use crate::exec::{Ctx, FaultKind, Flow, Wave, WaveId, WaveStatus};
 use crate::launch::{Dispatch, RunControl, RunFault, RunOptions, POLL_INSTRUCTIONS};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -67,7 +67,7 @@ pub fn run_observed<O: Observer + Send>(
         }
     };
     let start_instructions = control.wave_instructions.load(Ordering::Relaxed);
-    let fault: Mutex<Option<RunFault>> = Mutex::new(None);
+    let fault: Mutex<Option<(RunFault, u64)>> = Mutex::new(None);
     let interrupted: Mutex<Option<Vec<WavePosition>>> = Mutex::new(None);
     let counts: Mutex<Vec<u64>> = Mutex::new(vec![0; d.program.insts.len()]);
     let observers: Mutex<Vec<O>> = Mutex::new(Vec::new());
@@ -158,10 +158,24 @@ pub fn run_observed<O: Observer + Send>(
                     break;
                 }
                 Err(f) => {
+                    let issued = waves
+                        .iter()
+                        .find(|w| w.id == f.wave)
+                        .map_or(0, |w| w.instructions);
                     let mut g = fault.lock().unwrap();
-                    // Keep the fault of the lowest work-group so parallel runs report the same one.
-                    if g.as_ref().is_none_or(|o| f.wave.wave < o.wave.wave) {
-                        *g = Some(f);
+                    // Which fault the run reports when several threads fault: a kernel's own fault before a spent
+                    // budget; among kernel faults the lowest work-group (parallel runs report the same one); among
+                    // budget faults the wave that issued the most (the runaway one: a starved thread's wave may
+                    // hold the budget's last slice before it reached its loop).
+                    let rank = |f: &RunFault, issued: u64| {
+                        let budget = f.kind == FaultKind::InstructionLimit;
+                        (budget, if budget { u64::MAX - issued } else { 0 }, f.wave.wave)
+                    };
+                    if g
+                        .as_ref()
+                        .is_none_or(|(o, o_issued)| rank(&f, issued) < rank(o, *o_issued))
+                    {
+                        *g = Some((f, issued));
                     }
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -195,7 +209,7 @@ pub fn run_observed<O: Observer + Send>(
     };
     (
         stats,
-        fault.into_inner().unwrap(),
+        fault.into_inner().unwrap().map(|(f, _)| f),
         observers.into_inner().unwrap(),
     )
 }
