@@ -9,6 +9,7 @@
 
 mod bundle;
 mod device;
+mod driver;
 mod launch;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -664,7 +665,7 @@ pub unsafe extern "C" fn hipRuntimeGetVersion(v: *mut c_int) -> HipError {
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipDriverGetVersion(v: *mut c_int) -> HipError {
-    with(|_| put(v, device::HIP_VERSION))
+    with(|_| put(v, driver::DRIVER_VERSION))
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipDeviceSetCacheConfig(_c: c_int) -> HipError {
