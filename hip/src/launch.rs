@@ -385,8 +385,16 @@ fn serve_gdb(session: Session, port: u16, index: usize, demangled: &str) {
 
 /// A manifest argument of a capture.
 pub enum CapArg {
-    Buffer { region: usize, file: String },
-    Bytes { file: String },
+    Buffer {
+        region: usize,
+        file: String,
+    },
+    Bytes {
+        file: String,
+    },
+    /// A null pointer (Triton's scratch pointers when the kernel needs no scratch). A manifest buffer cannot be
+    /// null: the replay gets a one-byte zero buffer there instead.
+    Null,
 }
 
 /// Write the launch's code object and inputs; returns the manifest arguments (written with the outputs later).
@@ -410,13 +418,16 @@ fn crate_capture_inputs(
         match a.value_kind.as_str() {
             "global_buffer" if a.size == 8 => {
                 let v = u64::from_le_bytes(slot.try_into().unwrap());
+                if v == 0 {
+                    args.push(CapArg::Null);
+                    continue;
+                }
                 let Some(r) = bases.iter().position(|&b| b == v) else {
                     let inside = bases
                         .iter()
                         .zip(regions)
                         .find(|(b, r)| v > **b && v < **b + r.bytes.len() as u64);
                     return Err(match (v, inside) {
-                        (0, _) => format!("argument {i} ({}) is a null pointer, which a manifest buffer cannot be", a.name),
                         (_, Some((b, _))) => format!(
                             "argument {i} ({}) points {} bytes into the allocation at 0x{b:x}; a manifest buffer starts at its allocation",
                             a.name, v - b
@@ -464,6 +475,7 @@ fn crate_capture_inputs(
                 file,
                 &kernarg[a.offset as usize..(a.offset + a.size) as usize],
             )?,
+            CapArg::Null => {}
         }
     }
     Ok(args)
@@ -537,6 +549,9 @@ fn write_manifest(
             CapArg::Bytes { file } => {
                 jargs.push(serde_json::json!({"kind": "scalar", "file": file}))
             }
+            CapArg::Null => jargs.push(
+                serde_json::json!({"kind": "buffer", "dtype": "u8", "count": 1, "fill": "zero"}),
+            ),
         }
     }
     let m = &session.manifest;

@@ -11,7 +11,9 @@ import triton  # noqa: E402
 import wavescope_triton  # noqa: E402
 from triton_kernels import add_kernel  # noqa: E402
 
-wavescope_triton.activate()
+driver = wavescope_triton.activate()
+target = driver.get_current_target()  # from the device properties wavescope's runtime reports
+print(f"target {target.backend} {target.arch} wave{target.warp_size}")
 n = 5000
 rng = np.random.default_rng(1)
 x = rng.standard_normal(n).astype(np.float32)

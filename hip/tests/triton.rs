@@ -1,0 +1,353 @@
+//! Triton kernels launched from Python (`kernel[grid](...)`) run on wavescope through Triton's own HIP driver:
+//! the pip wheel's compiler and launcher stub, wavescope's libamdhip64.so, and python/wavescope_triton.py in place
+//! of torch. The scripts in python/tests/ check their results against numpy and print PASSED; under
+//! `wavescope exec` every Triton launch is captured and replays bit-exactly, its replay writes a valid Perfetto
+//! trace, and gdb stops in the kernel's Python source.
+//!
+//! Needs python3 with triton 3.9.0 and numpy (`pip install triton==3.9.0 numpy`; .ci/run installs them), a C
+//! compiler (Triton builds its launcher with it), target/<profile>/wavescope and libamdhip64.so (`cargo build
+//! --release -p wavescope-cli -p wavescope-hip`). Without triton the tests fail and say so.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn target_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().unwrap().parent().unwrap().to_path_buf()
+}
+
+fn hip_lib() -> PathBuf {
+    let t = target_dir();
+    [t.join("libamdhip64.so"), t.join("deps/libamdhip64.so")]
+        .into_iter()
+        .find(|p| p.exists())
+        .unwrap_or_else(|| {
+            panic!(
+                "libamdhip64.so missing in {}: cargo build --release -p wavescope-cli -p wavescope-hip",
+                t.display()
+            )
+        })
+}
+
+fn wavescope() -> PathBuf {
+    let p = target_dir().join("wavescope");
+    assert!(
+        p.exists(),
+        "{} missing: cargo build --release -p wavescope-cli -p wavescope-hip",
+        p.display()
+    );
+    p
+}
+
+fn script(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../python/tests")
+        .join(name)
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "wavescope-triton-test-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// python3 with triton 3.9.0 and numpy, or a failure that says what to install (never a silent pass).
+fn require_triton() {
+    let o = Command::new("python3")
+        .args(["-c", "import numpy, triton; print(triton.__version__)"])
+        .output()
+        .unwrap_or_else(|e| panic!("python3 is required for the Triton tests: {e}"));
+    let version = String::from_utf8_lossy(&o.stdout).trim().to_string();
+    assert!(
+        o.status.success() && version == "3.9.0",
+        "the Triton tests need python3 with triton 3.9.0 and numpy (pip install triton==3.9.0 numpy; \
+         .ci/run installs them); found version {version:?}:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// The environment every Triton run gets: wavescope's library, a Triton cache of its own under the target
+/// directory (warm across runs, never the user's ~/.triton), fusion stated (3.9 warns when it is unset).
+fn triton_env(c: &mut Command) {
+    c.env("WAVESCOPE_HIP_LIB", hip_lib())
+        .env_remove("TRITON_LIBHIP_PATH")
+        .env(
+            "TRITON_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("triton-cache"),
+        )
+        .env("TRITON_DEFAULT_FP_FUSION", "1");
+}
+
+/// Run with a deadline; (output, exit code).
+fn run(mut c: Command, timeout: Duration) -> (Output, i32) {
+    let child = c
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let id = child.id();
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let d2 = done.clone();
+    std::thread::spawn(move || {
+        let t0 = Instant::now();
+        while t0.elapsed() < timeout {
+            if d2.load(std::sync::atomic::Ordering::Relaxed) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        unsafe { libc_kill(id as i32, 9) };
+    });
+    let out = child.wait_with_output().unwrap();
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    let code = out.status.code().unwrap_or(-1);
+    (out, code)
+}
+
+extern "C" {
+    #[link_name = "kill"]
+    fn libc_kill(pid: i32, sig: i32) -> i32;
+}
+
+fn text(o: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// `python3 SCRIPT` with wavescope's library found through WAVESCOPE_HIP_LIB (no exec): it must print PASSED
+/// and wavescope's one-line-per-launch note for `kernel` on stderr, `launches` times.
+fn python_passes(name: &str, kernel: &str, launches: usize) -> String {
+    require_triton();
+    let mut c = Command::new("python3");
+    c.arg(script(name));
+    triton_env(&mut c);
+    let (o, code) = run(c, Duration::from_secs(900));
+    let (out, err) = text(&o);
+    assert_eq!(code, 0, "{name}:\n{out}\n{err}");
+    assert!(out.contains("PASSED"), "{name}:\n{out}\n{err}");
+    let notes = err
+        .lines()
+        .filter(|l| l.starts_with("wavescope: launch ") && l.contains(kernel))
+        .count();
+    assert_eq!(notes, launches, "launches of {kernel} on wavescope:\n{err}");
+    out
+}
+
+#[test]
+fn vector_add_from_python() {
+    let out = python_passes("triton_vector_add.py", "add_kernel", 1);
+    // Triton compiled for the target the runtime's device properties name (gcnArchName, warpSize).
+    assert!(
+        out.contains("target hip gfx950 wave64"),
+        "target Triton chose:\n{out}"
+    );
+}
+
+#[test]
+fn softmax_from_python() {
+    python_passes("triton_softmax.py", "softmax_kernel", 1);
+}
+
+#[test]
+fn matmul_f16_and_fp8_from_python() {
+    let out = python_passes("triton_matmul.py", "matmul_kernel", 2);
+    assert!(
+        out.contains("matmul f16:") && out.contains("matmul fp8e4nv:"),
+        "{out}"
+    );
+}
+
+/// A pointer that is not device memory of this runtime (a numpy array's host address behind `data_ptr()`) is
+/// refused by Triton's launcher, which asks hipPointerGetAttribute; device arrays pass the same check in every
+/// other test.
+#[test]
+fn host_pointer_is_refused_by_triton() {
+    python_passes("triton_host_pointer.py", "add_kernel", 1);
+}
+
+/// Every captured launch replays under `wavescope run --check` with every buffer bit-exact; returns how many.
+fn replay_all(cap: &Path) -> usize {
+    let mut dirs: Vec<_> = std::fs::read_dir(cap)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.join("case.json").exists())
+        .collect();
+    dirs.sort();
+    for d in &dirs {
+        let mut c = Command::new(wavescope());
+        c.arg("run").arg(d).arg("--check");
+        let (o, code) = run(c, Duration::from_secs(600));
+        let (out, err) = text(&o);
+        assert_eq!(code, 0, "replay of {} failed:\n{out}\n{err}", d.display());
+        let checks: Vec<_> = out.lines().filter(|l| l.starts_with("check ")).collect();
+        assert!(
+            checks.len() >= 3 && checks.iter().all(|l| l.contains("bit-exact ok")),
+            "{}:\n{out}",
+            d.display()
+        );
+    }
+    dirs.len()
+}
+
+/// `wavescope exec --capture DIR -- python3 triton_matmul.py`: the program passes, both `tl.dot` launches
+/// (f16 and fp8) are captured (Triton's null scratch pointers included), replay bit-exactly with the same
+/// modelled cycles, and the replay's Perfetto trace is valid with one slice per wave-instruction.
+#[test]
+fn exec_captures_triton_launches_that_replay_and_trace() {
+    require_triton();
+    let cap = scratch("capture");
+    let report = cap.join("report.json");
+    let mut c = Command::new(wavescope());
+    c.arg("exec")
+        .arg("--capture")
+        .arg(&cap)
+        .arg("--report")
+        .arg(&report)
+        .arg("--")
+        .arg("python3")
+        .arg(script("triton_matmul.py"));
+    triton_env(&mut c);
+    let (o, code) = run(c, Duration::from_secs(900));
+    let (out, err) = text(&o);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("PASSED"), "{out}\n{err}");
+    assert!(err.contains("2 kernel launch(es)"), "launch table:\n{err}");
+    assert!(!err.contains("not captured"), "{err}");
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let launches = r["launches"].as_array().unwrap();
+    assert_eq!(launches.len(), 2, "{r}");
+    assert_eq!(replay_all(&cap), 2, "{err}");
+
+    // The replay's trace: valid for Perfetto, one instruction slice per wave-instruction the program's launch
+    // executed, and the same modelled cycles as under exec.
+    let trace = cap.join("launch0.pftrace");
+    let rr = cap.join("replay0.json");
+    let mut c = Command::new(wavescope());
+    c.arg("run")
+        .arg(cap.join("launch-0000"))
+        .arg("--trace")
+        .arg(&trace)
+        .arg("--report")
+        .arg(&rr);
+    let (o, code) = run(c, Duration::from_secs(600));
+    let (rout, rerr) = text(&o);
+    assert_eq!(code, 0, "{rout}\n{rerr}");
+    let replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&rr).unwrap()).unwrap();
+    let n = launches[0]["wave_instructions"].as_u64().unwrap();
+    assert!(n > 0);
+    assert_eq!(replay["wave_instructions"].as_u64(), Some(n), "{replay}");
+    assert_eq!(replay["cycles"], launches[0]["cycles"], "{replay}");
+    let summary = wavescope_traces::validate::check_file(&trace)
+        .unwrap_or_else(|p| panic!("invalid trace: {p:#?}"));
+    let slices: u64 = summary
+        .slices_by_name
+        .iter()
+        .filter(|(name, _)| !name.starts_with("stall"))
+        .map(|(_, n)| n)
+        .sum();
+    assert_eq!(slices, n, "{summary:?}");
+    let _ = std::fs::remove_dir_all(&cap);
+}
+
+/// `wavescope exec --gdb add_kernel:PORT -- python3 triton_vector_add.py`: the Python program stops at the
+/// Triton launch, gdb breaks on a line of the kernel's Python source, and after gdb detaches the launch
+/// completes and the program passes.
+#[test]
+fn gdb_stops_a_triton_launch_in_its_python_source() {
+    require_triton();
+    assert!(
+        Command::new("gdb")
+            .arg("--version")
+            .stdout(Stdio::null())
+            .status()
+            .is_ok(),
+        "gdb is required"
+    );
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut c = Command::new(wavescope());
+    c.arg("exec")
+        .arg("--gdb")
+        .arg(format!("add_kernel:{port}"))
+        .arg("--")
+        .arg("python3")
+        .arg(script("triton_vector_add.py"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    triton_env(&mut c);
+    let mut child = c.spawn().unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for l in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(l);
+        }
+    });
+    let mut perr = String::new();
+    loop {
+        let l = rx
+            .recv_timeout(Duration::from_secs(600))
+            .unwrap_or_else(|_| panic!("no gdb server:\n{perr}"));
+        perr.push_str(&l);
+        perr.push('\n');
+        if l.contains("listening on") {
+            break;
+        }
+    }
+    let mut g = Command::new("gdb");
+    g.args([
+        "-nx",
+        "-batch",
+        "-ex",
+        "set width 0",
+        "-ex",
+        "set confirm off",
+    ])
+    .arg("-ex")
+    .arg(format!("target remote 127.0.0.1:{port}"))
+    .args([
+        "-ex",
+        "break triton_kernels.py:15",
+        "-ex",
+        "continue",
+        "-ex",
+        "info line *$pc",
+        "-ex",
+        "detach",
+    ])
+    .current_dir(std::env::temp_dir());
+    let (go, _) = run(g, Duration::from_secs(240));
+    let (gout, gerr) = text(&go);
+    let out = child.wait_with_output().unwrap();
+    let pout = String::from_utf8_lossy(&out.stdout).into_owned();
+    while let Ok(l) = rx.recv_timeout(Duration::from_secs(5)) {
+        perr.push_str(&l);
+        perr.push('\n');
+    }
+    // Line 15 of python/tests/triton_kernels.py is add_kernel's tl.store.
+    assert!(
+        gout.contains("Breakpoint 1, add_kernel")
+            && gout.contains("Line 15 of \"triton_kernels.py\""),
+        "gdb:\n{gout}\n{gerr}\nprogram:\n{perr}"
+    );
+    assert!(gout.contains("tl.store(out_ptr + offsets"), "{gout}");
+    assert_eq!(out.status.code(), Some(0), "{pout}\n{perr}");
+    assert!(pout.contains("PASSED"), "{pout}\n{perr}");
+}
