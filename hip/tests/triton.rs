@@ -351,3 +351,47 @@ fn gdb_stops_a_triton_launch_in_its_python_source() {
     assert_eq!(out.status.code(), Some(0), "{pout}\n{perr}");
     assert!(pout.contains("PASSED"), "{pout}\n{perr}");
 }
+
+/// A Triton kernel that reads past its input's end, launched from Python under `wavescope exec --capture`:
+/// the fault report names the load and its line in triton_kernels.py, Python gets hipErrorIllegalAddress at the
+/// copy back, and the captured launch faults the same way when replayed (exit code 3).
+#[test]
+fn triton_fault_is_reported_raised_and_replayed() {
+    require_triton();
+    let cap = scratch("fault");
+    let mut c = Command::new(wavescope());
+    c.arg("exec")
+        .arg("--capture")
+        .arg(&cap)
+        .arg("--")
+        .arg("python3")
+        .arg(script("triton_fault.py"));
+    triton_env(&mut c);
+    let (o, code) = run(c, Duration::from_secs(900));
+    let (out, err) = text(&o);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("fault surfaced: hipMemcpyDtoH failed: hipErrorIllegalAddress (700)"),
+        "{out}\n{err}"
+    );
+    // Line 72 of python/tests/triton_kernels.py is unmasked_copy_kernel's unmasked load.
+    let line = err
+        .lines()
+        .find(|l| l.contains("fault:"))
+        .unwrap_or_else(|| panic!("no fault report:\n{err}"));
+    assert!(
+        line.contains("memory fault") && line.contains("triton_kernels.py:72"),
+        "{line}"
+    );
+    let mut c = Command::new(wavescope());
+    c.arg("run").arg(cap.join("launch-0000"));
+    let (o, rc) = run(c, Duration::from_secs(600));
+    let (rout, rerr) = text(&o);
+    assert_eq!(rc, 3, "the replay must fault too:\n{rout}\n{rerr}");
+    assert!(
+        rerr.lines()
+            .any(|l| l.contains("memory fault") && l.contains("triton_kernels.py:72")),
+        "{rerr}"
+    );
+    let _ = std::fs::remove_dir_all(&cap);
+}
