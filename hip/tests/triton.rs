@@ -76,6 +76,7 @@ fn require_triton() {
 fn triton_env(c: &mut Command) {
     c.env("WAVESCOPE_HIP_LIB", hip_lib())
         .env_remove("TRITON_LIBHIP_PATH")
+        .env_remove("WAVESCOPE_EXEC_CONFIG") // direct runs print one line per launch (exec sets its own)
         .env(
             "TRITON_CACHE_DIR",
             Path::new(env!("CARGO_TARGET_TMPDIR")).join("triton-cache"),
