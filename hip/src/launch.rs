@@ -182,17 +182,22 @@ pub unsafe fn launch(
             return 9; // hipErrorInvalidConfiguration
         }
     };
-    let capture = st.cfg.capture_dir.is_some()
+    let tui = st.cfg.tui.is_some() && selected(&st.cfg.tui, index, &name, &demangled);
+    // the TUI opens a manifest directory: the launch is captured (to a scratch directory unless --capture)
+    let capture = (st.cfg.capture_dir.is_some()
         && (st.cfg.capture_only.is_none()
-            || selected(&st.cfg.capture_only, index, &name, &demangled));
+            || selected(&st.cfg.capture_only, index, &name, &demangled)))
+        || tui;
     let gdb = st
         .cfg
         .gdb
         .as_ref()
         .filter(|(w, _)| selected(&Some(w.clone()), index, &name, &demangled))
         .map(|(_, p)| *p);
-    let capture_dir: Option<PathBuf> = if capture {
+    let capture_dir: Option<PathBuf> = if capture && st.cfg.capture_dir.is_some() {
         Some(Path::new(st.cfg.capture_dir.as_ref().unwrap()).join(format!("launch-{index:04}")))
+    } else if capture {
+        Some(std::env::temp_dir().join(format!("wavescope-tui-{}-{index}", std::process::id())))
     } else if gdb.is_some() {
         Some(std::env::temp_dir().join(format!("wavescope-gdb-{}-{index}", std::process::id())))
     } else {
@@ -256,7 +261,32 @@ pub unsafe fn launch(
         }
     }
     let t0 = Instant::now();
-    let outcome = session.run(&wavescope::pipeline::RunConfig::full(opts));
+    let mut config = wavescope::pipeline::RunConfig::full(opts);
+    if let Some(m) = &st.cfg.cycle_model {
+        config.cycle_model = Some(m.clone());
+    }
+    let outcome = match &st.cfg.trace_dir {
+        None => session.run(&config),
+        Some(dir) => {
+            // the launch's own trace on the device clock (modelled ns); exec joins them into one timeline
+            let path = Path::new(dir).join(format!("launch-{index:04}.pftrace"));
+            let tc = wavescope_traces::TraceConfig {
+                clock_hz: crate::device::CLOCK_KHZ as u64 * 1000,
+                ..wavescope_traces::TraceConfig::default()
+            };
+            let to = wavescope_traces::TraceOptions::default();
+            match wavescope_traces::run_traced(&session, &config, &path, tc, &to) {
+                Ok(r) => session.outcome_of(&config, r.run),
+                Err(e) => {
+                    eprintln!(
+                        "wavescope-hip: launch {index}: cannot write {}: {e}",
+                        path.display()
+                    );
+                    session.run(&config)
+                }
+            }
+        }
+    };
     let wall = t0.elapsed().as_secs_f64();
     // Results back where the program sees them.
     for r in session.dispatch.mem.regions() {
@@ -296,6 +326,15 @@ pub unsafe fn launch(
                 Ok(()) => captured = Some(dir.display().to_string()),
                 Err(e) => eprintln!("wavescope-hip: launch {index}: capture: {e}"),
             }
+        }
+    }
+    if tui {
+        open_tui(captured.as_deref(), index, &demangled);
+        if st.cfg.capture_dir.is_none() {
+            if let Some(d) = &capture_dir {
+                let _ = std::fs::remove_dir_all(d);
+            }
+            captured = None;
         }
     }
     let cycles = outcome.report.cycles;
@@ -395,6 +434,23 @@ fn serve_gdb(session: Session, port: u16, index: usize, demangled: &str) {
             }
         }
         Err(e) => eprintln!("wavescope-hip: --gdb: {e}"),
+    }
+}
+
+/// `--tui`: the terminal UI on the captured launch, on the program's terminal; the program continues when the
+/// user quits it. The launch has already run for the program (the UI replays it from the same start: the
+/// dispatch is deterministic, so it shows what the program got).
+fn open_tui(dir: Option<&str>, index: usize, demangled: &str) {
+    let Some(dir) = dir else {
+        eprintln!("wavescope-hip: --tui: launch {index} ({demangled}) could not be captured (above), so the UI cannot open it");
+        return;
+    };
+    let opts = wavescope_tui::Options {
+        manifest: PathBuf::from(dir),
+        machine: wavescope::machine::MachineOptions::default(),
+    };
+    if let Err(e) = wavescope_tui::run(&opts) {
+        eprintln!("wavescope-hip: --tui: {e}");
     }
 }
 

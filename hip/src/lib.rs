@@ -95,9 +95,15 @@ pub(crate) struct Config {
     pub strict: bool,
     pub max_instructions: u64,
     pub timing_model: Option<String>,
+    /// `--timing-model`: the cycle model every launch runs with (default: cdna4.toml's figures).
+    pub cycle_model: Option<wavescope::observers::timing::CycleModel>,
+    /// `--trace`: each launch's trace goes to `launch-NNNN.pftrace` here; exec joins them.
+    pub trace_dir: Option<String>,
     pub capture_dir: Option<String>,
     pub capture_only: Option<String>,
     pub gdb: Option<(String, u16)>,
+    /// `--tui KERNEL|INDEX`: the launch the terminal UI opens on.
+    pub tui: Option<String>,
     pub quiet: bool,
 }
 
@@ -155,6 +161,14 @@ fn config_from_env() -> Config {
         .and_then(|x| x.as_u64())
         .unwrap_or(0);
     c.timing_model = s("timing_model");
+    if let Some(p) = &c.timing_model {
+        match wavescope::observers::timing::CycleModel::from_file(std::path::Path::new(p)) {
+            Ok(m) => c.cycle_model = Some(m),
+            Err(e) => eprintln!("wavescope-hip: --timing-model {p}: {e}; using the default model"),
+        }
+    }
+    c.trace_dir = s("trace_dir");
+    c.tui = s("tui");
     c.capture_dir = s("capture_dir");
     c.capture_only = s("capture_only");
     if let Some(g) = s("gdb") {
@@ -587,6 +601,68 @@ pub unsafe extern "C" fn hipGetDeviceProperties(p: *mut c_void, d: c_int) -> Hip
         std::ptr::copy_nonoverlapping(props.as_ptr(), p as *mut u8, props.len());
         SUCCESS
     })
+}
+/// HIP 6's `hipGetDeviceProperties` (its headers rename the call and the struct): the 1472-byte R0600 layout.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetDevicePropertiesR0600(p: *mut c_void, d: c_int) -> HipError {
+    with(|_| {
+        if d != 0 {
+            return INVALID_DEVICE;
+        }
+        if p.is_null() {
+            return INVALID_VALUE;
+        }
+        let props = device::props_r0600();
+        std::ptr::copy_nonoverlapping(props.as_ptr(), p as *mut u8, props.len());
+        SUCCESS
+    })
+}
+/// `hipGetProcAddress(symbol, pfn, hipVersion, flags, symbolStatus)` (HIP 6.2): this library's own entry point of
+/// that name; asked for with a HIP version of 6.0 or later, `hipGetDeviceProperties` and `hipChooseDevice` are
+/// their R0600 forms, as ROCm 6 answers. symbolStatus: 0 found, 1 not found.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetProcAddress(
+    symbol: *const c_char,
+    pfn: *mut *mut c_void,
+    hip_version: c_int,
+    _flags: u64,
+    status: *mut c_int,
+) -> HipError {
+    let Some(name) = cstr(symbol) else {
+        return with(|_| INVALID_VALUE);
+    };
+    if pfn.is_null() {
+        return with(|_| INVALID_VALUE);
+    }
+    let name = match name.as_str() {
+        "hipGetDeviceProperties" | "hipChooseDevice" if hip_version >= 600 => {
+            format!("{name}R0600")
+        }
+        _ => name,
+    };
+    // Look the name up in this library only (dladdr of one of its functions names its file).
+    let mut info: libc::Dl_info = std::mem::zeroed();
+    let mut f: *mut c_void = std::ptr::null_mut();
+    if (name.starts_with("hip") || name.starts_with("__hip"))
+        && libc::dladdr(hipGetProcAddress as *const c_void, &mut info) != 0
+    {
+        let h = libc::dlopen(info.dli_fname, libc::RTLD_LAZY | libc::RTLD_NOLOAD);
+        if !h.is_null() {
+            if let Ok(c) = std::ffi::CString::new(name.clone()) {
+                f = libc::dlsym(h, c.as_ptr());
+            }
+            libc::dlclose(h);
+        }
+    }
+    *pfn = f;
+    if !status.is_null() {
+        *status = if f.is_null() { 1 } else { 0 };
+    }
+    if f.is_null() {
+        with(|_| NOT_FOUND)
+    } else {
+        SUCCESS
+    }
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipDeviceGetAttribute(v: *mut c_int, attr: c_int, d: c_int) -> HipError {
