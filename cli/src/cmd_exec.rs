@@ -198,7 +198,7 @@ pub fn table(launches: &[serde_json::Value]) -> String {
             l["wave_instructions"].to_string(),
             l["modelled_ns"].as_f64().unwrap_or(0.0) / 1e3,
             l["wall_seconds"].as_f64().unwrap_or(0.0) * 1e3,
-            l["findings"].to_string()
+            l["findings"]
         );
     }
     s

@@ -39,11 +39,9 @@ pub fn blocks_per_cu(abi: &KernelAbi, block: u32, dyn_lds: u32) -> i32 {
     let per_simd = (512 / regs).min(8);
     let by_waves = 4 * per_simd / waves;
     let lds = abi.group_segment_fixed_size + dyn_lds;
-    let by_lds = if lds == 0 {
-        u32::MAX
-    } else {
-        wavescope::launch::LDS_MAX / lds
-    };
+    let by_lds = wavescope::launch::LDS_MAX
+        .checked_div(lds)
+        .unwrap_or(u32::MAX);
     let by_items = 2048 / block.max(1);
     by_waves.min(by_lds).min(by_items) as i32
 }
@@ -194,8 +192,8 @@ pub unsafe fn launch(
         .as_ref()
         .filter(|(w, _)| selected(&Some(w.clone()), index, &name, &demangled))
         .map(|(_, p)| *p);
-    let capture_dir: Option<PathBuf> = if capture && st.cfg.capture_dir.is_some() {
-        Some(Path::new(st.cfg.capture_dir.as_ref().unwrap()).join(format!("launch-{index:04}")))
+    let capture_dir: Option<PathBuf> = if let (true, Some(c)) = (capture, &st.cfg.capture_dir) {
+        Some(Path::new(c).join(format!("launch-{index:04}")))
     } else if capture {
         Some(std::env::temp_dir().join(format!("wavescope-tui-{}-{index}", std::process::id())))
     } else if gdb.is_some() {
@@ -590,11 +588,11 @@ fn grow_segment(m: &crate::Module, elf: &mut Vec<u8>, h: usize, pass: u32) {
     };
     let set = |b: &mut [u8], at: usize, v: u64| b[at..at + 8].copy_from_slice(&v.to_le_bytes());
     let (off, va, filesz, memsz, align) = (
-        le(&elf, h + 8, 8) as usize,
-        le(&elf, h + 16, 8),
-        le(&elf, h + 32, 8) as usize,
-        le(&elf, h + 40, 8) as usize,
-        le(&elf, h + 48, 8).max(1),
+        le(elf, h + 8, 8) as usize,
+        le(elf, h + 16, 8),
+        le(elf, h + 32, 8) as usize,
+        le(elf, h + 40, 8) as usize,
+        le(elf, h + 48, 8).max(1),
     );
     let Some((_, bytes, _, _)) = m.segments.iter().find(|s| s.0 == va) else {
         return;
@@ -623,9 +621,9 @@ fn grow_segment(m: &crate::Module, elf: &mut Vec<u8>, h: usize, pass: u32) {
     set(elf, h + 32, memsz as u64);
     // Section headers: sh_type 4, sh_flags 8, sh_addr 16, sh_offset 24, sh_size 32 (SHT_NOBITS 8, SHF_ALLOC 2)
     let (shoff, shentsize, shnum) = (
-        le(&elf, 40, 8) as usize,
-        le(&elf, 58, 2) as usize,
-        le(&elf, 60, 2) as usize,
+        le(elf, 40, 8) as usize,
+        le(elf, 58, 2) as usize,
+        le(elf, 60, 2) as usize,
     );
     for k in 0..shnum {
         let s = shoff + k * shentsize;
@@ -633,10 +631,10 @@ fn grow_segment(m: &crate::Module, elf: &mut Vec<u8>, h: usize, pass: u32) {
             break;
         }
         let (sty, sflags, addr, size) = (
-            le(&elf, s + 4, 4),
-            le(&elf, s + 8, 8),
-            le(&elf, s + 16, 8),
-            le(&elf, s + 32, 8),
+            le(elf, s + 4, 4),
+            le(elf, s + 8, 8),
+            le(elf, s + 16, 8),
+            le(elf, s + 32, 8),
         );
         if sty == 8 && sflags & 2 != 0 && addr >= va && addr + size <= va + memsz as u64 {
             elf[s + 4..s + 8].copy_from_slice(&1u32.to_le_bytes()); // SHT_PROGBITS

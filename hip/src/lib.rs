@@ -1519,7 +1519,13 @@ pub unsafe extern "C" fn hipExtModuleLaunchKernel(
     _flags: c_uint,
 ) -> HipError {
     // global work size in work-items
-    if bx == 0 || by == 0 || bz == 0 || gwx % bx != 0 || gwy % by != 0 || gwz % bz != 0 {
+    if bx == 0
+        || by == 0
+        || bz == 0
+        || !gwx.is_multiple_of(bx)
+        || !gwy.is_multiple_of(by)
+        || !gwz.is_multiple_of(bz)
+    {
         eprintln!("wavescope-hip: hipExtModuleLaunchKernel: a global size that is not a multiple of the block is not supported");
         return with(|_| NOT_SUPPORTED);
     }
