@@ -617,6 +617,21 @@ pub unsafe extern "C" fn hipGetDevicePropertiesR0600(p: *mut c_void, d: c_int) -
         SUCCESS
     })
 }
+/// `hipChooseDevice(device, prop)` (HIP 5.2 layout) and its HIP 6 form: there is one device, so it is the one
+/// closest to any wish.
+#[no_mangle]
+pub unsafe extern "C" fn hipChooseDevice(device: *mut c_int, prop: *const c_void) -> HipError {
+    with(|_| {
+        if prop.is_null() {
+            return INVALID_VALUE;
+        }
+        put(device, 0)
+    })
+}
+#[no_mangle]
+pub unsafe extern "C" fn hipChooseDeviceR0600(device: *mut c_int, prop: *const c_void) -> HipError {
+    hipChooseDevice(device, prop)
+}
 /// `hipGetProcAddress(symbol, pfn, hipVersion, flags, symbolStatus)` (HIP 6.2): this library's own entry point of
 /// that name; asked for with a HIP version of 6.0 or later, `hipGetDeviceProperties` and `hipChooseDevice` are
 /// their R0600 forms, as ROCm 6 answers. symbolStatus: 0 found, 1 not found.
