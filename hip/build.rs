@@ -15,6 +15,7 @@ const EXTRA: &[&str] = &[
     "hipKernelNameRefByPtr",
     "hipGetStreamDeviceId",
     "hipGetDevicePropertiesR0600",
+    "hipGetProcAddress",
     "hipChooseDeviceR0600",
     "hiprtcCreateProgram",
     "hiprtcCompileProgram",

@@ -20,7 +20,7 @@ pub struct ExecArgs {
     pub max_instructions: u64,
     pub timing_model: Option<PathBuf>,
     pub trace: Option<PathBuf>,
-    pub tui: bool,
+    pub tui: Option<String>,
 }
 
 /// Sonames HIP programs link against: Debian's HIP 5.2 (`.so.5`), ROCm 6 and 7.
@@ -63,17 +63,13 @@ pub fn run(a: &ExecArgs) -> anyhow::Result<ExitCode> {
     if a.program.is_empty() {
         bail!("no program given: wavescope exec [OPTIONS] -- PROGRAM [ARGS...]");
     }
-    if a.tui {
-        bail!("--tui is not available for exec yet: capture the launch (--capture DIR --capture-only K) and run `wavescope tui DIR/launch-NNNN`");
-    }
-    if a.trace.is_some() {
-        bail!("--trace is not available for exec yet: capture the launches (--capture DIR) and trace one with `wavescope run DIR/launch-NNNN --trace FILE`");
+    if a.tui.is_some() && a.gdb.is_some() {
+        bail!("--tui and --gdb: give one of them (each stops the program at a launch)");
     }
     if let Some(t) = &a.timing_model {
-        bail!(
-            "--timing-model {}: exec runs the default cycle model only (src/observers/timing/cdna4.toml) for now",
-            t.display()
-        );
+        // checked here, before the program starts, so a bad file is one error (exit 2), not one per launch
+        wavescope::observers::timing::CycleModel::from_file(t)
+            .map_err(|e| anyhow!("--timing-model {}: {e}", t.display()))?;
     }
     let lib = runtime_library()?;
     let tmp = std::env::temp_dir().join(format!("wavescope-exec-{}", std::process::id()));
@@ -93,6 +89,11 @@ fn run_in(a: &ExecArgs, lib: &Path, tmp: &Path) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(c).with_context(|| format!("cannot create {}", c.display()))?;
     }
     let records = tmp.join("launches.jsonl");
+    let trace_dir = tmp.join("traces");
+    if a.trace.is_some() {
+        std::fs::create_dir_all(&trace_dir)
+            .with_context(|| format!("cannot create {}", trace_dir.display()))?;
+    }
     let abs = |p: &Path| -> String {
         std::path::absolute(p)
             .unwrap_or_else(|_| p.to_path_buf())
@@ -107,6 +108,9 @@ fn run_in(a: &ExecArgs, lib: &Path, tmp: &Path) -> anyhow::Result<ExitCode> {
         "capture_dir": a.capture.as_deref().map(abs),
         "capture_only": a.capture_only,
         "gdb": a.gdb,
+        "timing_model": a.timing_model.as_deref().map(abs),
+        "tui": a.tui,
+        "trace_dir": a.trace.as_ref().map(|_| abs(&trace_dir)),
     });
     let cfg_path = tmp.join("config.json");
     std::fs::write(&cfg_path, config.to_string())?;
@@ -126,6 +130,13 @@ fn run_in(a: &ExecArgs, lib: &Path, tmp: &Path) -> anyhow::Result<ExitCode> {
         .filter_map(|l| serde_json::from_str(l).ok())
         .collect();
     eprint!("{}", table(&launches));
+    if let Some(t) = &a.trace {
+        let (n, bytes) = crate::exec_trace::join(&trace_dir, &launches, &a.program[0], t)?;
+        eprintln!(
+            "wavescope: trace {} ({bytes} bytes, {n} launch(es) on one timeline); open it at https://ui.perfetto.dev",
+            t.display()
+        );
+    }
     if let Some(p) = &a.report {
         let j = serde_json::json!({
             "program": a.program,
@@ -187,7 +198,7 @@ pub fn table(launches: &[serde_json::Value]) -> String {
             l["wave_instructions"].to_string(),
             l["modelled_ns"].as_f64().unwrap_or(0.0) / 1e3,
             l["wall_seconds"].as_f64().unwrap_or(0.0) * 1e3,
-            l["findings"].to_string()
+            l["findings"]
         );
     }
     s

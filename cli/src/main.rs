@@ -12,6 +12,7 @@ mod cmd_profile;
 mod cmd_run;
 mod cmd_serve;
 mod cmd_tui;
+mod exec_trace;
 mod exit;
 
 use exit::AFTER_HELP;
@@ -218,15 +219,15 @@ enum Command {
         /// Stop a launch when a wave has issued this many instructions (0: no limit).
         #[arg(long, default_value_t = 0)]
         max_instructions: u64,
-        /// Cycle-model parameters (not yet supported by exec).
+        /// Cycle-model parameters for every launch: a changed copy of src/observers/timing/cdna4.toml.
         #[arg(long)]
         timing_model: Option<PathBuf>,
-        /// One Perfetto trace of all launches (not yet supported by exec).
+        /// One Perfetto trace with every launch on the modelled timeline (launches, then each launch's waves).
         #[arg(long)]
         trace: Option<PathBuf>,
-        /// Step launches in the terminal UI (not yet supported by exec).
-        #[arg(long)]
-        tui: bool,
+        /// Open the terminal UI on this launch (KERNEL or INDEX); the program continues when the UI quits.
+        #[arg(long, value_name = "KERNEL|INDEX")]
+        tui: Option<String>,
         /// The program and its arguments (after `--`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
         program: Vec<String>,

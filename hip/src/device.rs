@@ -113,3 +113,61 @@ pub fn attribute(attr: i32) -> Option<i32> {
         _ => return None,
     })
 }
+
+/// hipDeviceProp_tR0600, HIP 6's layout (1472 bytes; offsets of ROCm 6's hip_runtime_api.h, the same as
+/// hip/tests/fixtures/hip6/hip6_props.h gives): what `hipGetDevicePropertiesR0600` fills.
+pub const PROPS_R0600_BYTES: usize = 1472;
+pub fn props_r0600() -> [u8; PROPS_R0600_BYTES] {
+    let mut p = [0u8; PROPS_R0600_BYTES];
+    let i32_at =
+        |p: &mut [u8], off: usize, v: i32| p[off..off + 4].copy_from_slice(&v.to_le_bytes());
+    let u64_at =
+        |p: &mut [u8], off: usize, v: u64| p[off..off + 8].copy_from_slice(&v.to_le_bytes());
+    p[..NAME.len()].copy_from_slice(NAME.as_bytes());
+    // uuid (256..272): "wavescope-gfx950" names this emulated device
+    p[256..272].copy_from_slice(b"wavescope-gfx950");
+    u64_at(&mut p, 288, TOTAL_MEM);
+    u64_at(&mut p, 296, LDS_PER_BLOCK as u64); // sharedMemPerBlock
+    i32_at(&mut p, 304, REGS_PER_BLOCK);
+    i32_at(&mut p, 308, WAVE_SIZE);
+    u64_at(&mut p, 312, 1 << 31); // memPitch
+    i32_at(&mut p, 320, MAX_THREADS_PER_BLOCK);
+    for k in 0..3 {
+        i32_at(&mut p, 324 + 4 * k, 1024); // maxThreadsDim
+        i32_at(&mut p, 336 + 4 * k, [i32::MAX, 65535, 65535][k]); // maxGridSize
+    }
+    i32_at(&mut p, 348, CLOCK_KHZ);
+    u64_at(&mut p, 352, TOTAL_CONST_MEM);
+    i32_at(&mut p, 360, 9); // major
+    i32_at(&mut p, 364, 5); // minor
+    u64_at(&mut p, 368, 256); // textureAlignment
+    u64_at(&mut p, 376, 256); // texturePitchAlignment
+    i32_at(&mut p, 384, 1); // deviceOverlap
+    i32_at(&mut p, 388, CUS); // multiProcessorCount
+    i32_at(&mut p, 400, 1); // canMapHostMemory
+    i32_at(&mut p, 416, 1 << 27); // maxTexture1DLinear
+    u64_at(&mut p, 568, 256); // surfaceAlignment
+    i32_at(&mut p, 576, 1); // concurrentKernels
+    i32_at(&mut p, 580, 1); // ECCEnabled
+    i32_at(&mut p, 584, 0x11); // pciBusID
+    i32_at(&mut p, 604, 1); // unifiedAddressing
+    i32_at(&mut p, 608, MEMORY_CLOCK_KHZ);
+    i32_at(&mut p, 612, MEMORY_BUS_WIDTH);
+    i32_at(&mut p, 616, L2_BYTES);
+    i32_at(&mut p, 624, MAX_THREADS_PER_CU);
+    u64_at(&mut p, 640, LDS_PER_BLOCK as u64); // sharedMemPerMultiprocessor
+    i32_at(&mut p, 648, REGS_PER_BLOCK); // regsPerMultiprocessor
+    i32_at(&mut p, 652, 1); // managedMemory
+    i32_at(&mut p, 664, 1); // hostNativeAtomicSupported
+    i32_at(&mut p, 676, 1); // concurrentManagedAccess
+    u64_at(&mut p, 696, LDS_PER_BLOCK as u64); // sharedMemPerBlockOptin
+    i32_at(&mut p, 708, 1); // directManagedMemAccessFromHost
+    i32_at(&mut p, 712, 32); // maxBlocksPerMultiProcessor
+    i32_at(&mut p, 728, 1); // hostRegisterSupported
+    p[1160..1160 + GCN_ARCH_NAME.len()].copy_from_slice(GCN_ARCH_NAME.as_bytes());
+    u64_at(&mut p, 1416, LDS_PER_BLOCK as u64); // maxSharedMemoryPerMultiProcessor
+    i32_at(&mut p, 1424, CLOCK_KHZ); // clockInstructionRate
+    i32_at(&mut p, 1428, (1 << 17) - 1); // arch: the 17 hipDeviceArch_t feature bits
+    i32_at(&mut p, 1464, 1); // isLargeBar
+    p
+}

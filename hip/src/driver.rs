@@ -6,8 +6,8 @@
 //! must find (`hipModuleLaunchCooperativeKernel`, `hipDrvLaunchKernelEx`), which wavescope does not model.
 
 use crate::{
-    device, function_of, put, unsupported, with, Backing, HipError, INVALID_DEVICE,
-    INVALID_DEVICE_FUNCTION, INVALID_VALUE, NOT_FOUND, SUCCESS,
+    function_of, put, unsupported, with, Backing, HipError, INVALID_DEVICE_FUNCTION, INVALID_VALUE,
+    NOT_FOUND, SUCCESS,
 };
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
 
@@ -56,8 +56,10 @@ pub unsafe extern "C" fn hipGetProcAddress(
     };
     let hip6 = major_minor(hip_version) >= 600;
     let versioned: Option<*mut c_void> = match name.to_bytes() {
-        b"hipGetDeviceProperties" if hip6 => Some(get_device_properties_r0600 as *mut c_void),
-        b"hipGetDevicePropertiesR0600" => Some(get_device_properties_r0600 as *mut c_void),
+        b"hipGetDeviceProperties" if hip6 => {
+            Some(crate::hipGetDevicePropertiesR0600 as *mut c_void)
+        }
+        b"hipChooseDevice" if hip6 => Some(crate::hipChooseDeviceR0600 as *mut c_void),
         _ => None,
     };
     let f = versioned.unwrap_or_else(|| own_symbol(name));
@@ -87,83 +89,6 @@ unsafe fn own_symbol(name: &CStr) -> *mut c_void {
     let f = libc::dlsym(h, name.as_ptr());
     libc::dlclose(h);
     f
-}
-
-/// Size of HIP 6's `hipDeviceProp_t` (`hipDeviceProp_tR0600`), from the HIP 7.1 headers in the Triton wheel
-/// (sizeof and offsetof printed by a C program compiled against them).
-pub const PROPS_R0600_BYTES: usize = 1472;
-
-/// HIP 6's `hipDeviceProp_t`, filled with the same device as the HIP 5.2 layout (`device::props_r0000`).
-pub fn props_r0600() -> Vec<u8> {
-    let mut p = vec![0u8; PROPS_R0600_BYTES];
-    let i32_at =
-        |p: &mut [u8], off: usize, v: i32| p[off..off + 4].copy_from_slice(&v.to_le_bytes());
-    let u64_at =
-        |p: &mut [u8], off: usize, v: u64| p[off..off + 8].copy_from_slice(&v.to_le_bytes());
-    p[..device::NAME.len()].copy_from_slice(device::NAME.as_bytes());
-    u64_at(&mut p, 288, device::TOTAL_MEM);
-    u64_at(&mut p, 296, device::LDS_PER_BLOCK as u64); // sharedMemPerBlock
-    i32_at(&mut p, 304, device::REGS_PER_BLOCK);
-    i32_at(&mut p, 308, device::WAVE_SIZE);
-    u64_at(&mut p, 312, 1 << 31); // memPitch
-    i32_at(&mut p, 320, device::MAX_THREADS_PER_BLOCK);
-    for (k, v) in [1024, 1024, 1024].into_iter().enumerate() {
-        i32_at(&mut p, 324 + 4 * k, v); // maxThreadsDim
-    }
-    for (k, v) in [i32::MAX, 65535, 65535].into_iter().enumerate() {
-        i32_at(&mut p, 336 + 4 * k, v); // maxGridSize
-    }
-    i32_at(&mut p, 348, device::CLOCK_KHZ);
-    u64_at(&mut p, 352, device::TOTAL_CONST_MEM);
-    i32_at(&mut p, 360, 9); // major
-    i32_at(&mut p, 364, 5); // minor
-    u64_at(&mut p, 368, 256); // textureAlignment
-    u64_at(&mut p, 376, 256); // texturePitchAlignment
-    i32_at(&mut p, 384, 1); // deviceOverlap
-    i32_at(&mut p, 388, device::CUS);
-    i32_at(&mut p, 400, 1); // canMapHostMemory
-    i32_at(&mut p, 408, 16384); // maxTexture1D
-    i32_at(&mut p, 416, 1 << 27); // maxTexture1DLinear
-    i32_at(&mut p, 576, 1); // concurrentKernels
-    i32_at(&mut p, 580, 1); // ECCEnabled
-    i32_at(&mut p, 584, 0x11); // pciBusID
-    i32_at(&mut p, 604, 1); // unifiedAddressing
-    i32_at(&mut p, 608, device::MEMORY_CLOCK_KHZ);
-    i32_at(&mut p, 612, device::MEMORY_BUS_WIDTH);
-    i32_at(&mut p, 616, device::L2_BYTES);
-    i32_at(&mut p, 624, device::MAX_THREADS_PER_CU);
-    u64_at(&mut p, 640, device::LDS_PER_BLOCK as u64); // sharedMemPerMultiprocessor
-    i32_at(&mut p, 648, device::REGS_PER_BLOCK); // regsPerMultiprocessor
-    i32_at(&mut p, 652, 1); // managedMemory
-    i32_at(&mut p, 664, 1); // hostNativeAtomicSupported
-    i32_at(&mut p, 676, 1); // concurrentManagedAccess
-    i32_at(&mut p, 688, 0); // cooperativeLaunch: not modelled (hipModuleLaunchCooperativeKernel is refused)
-    u64_at(&mut p, 696, device::LDS_PER_BLOCK as u64); // sharedMemPerBlockOptin
-    i32_at(&mut p, 708, 1); // directManagedMemAccessFromHost
-    i32_at(&mut p, 712, 32); // maxBlocksPerMultiProcessor
-    i32_at(&mut p, 728, 1); // hostRegisterSupported
-    let arch = device::GCN_ARCH_NAME.as_bytes();
-    p[1160..1160 + arch.len()].copy_from_slice(arch);
-    u64_at(&mut p, 1416, device::LDS_PER_BLOCK as u64); // maxSharedMemoryPerMultiProcessor
-    i32_at(&mut p, 1424, device::CLOCK_KHZ); // clockInstructionRate
-    i32_at(&mut p, 1428, (1 << 21) - 1); // arch: every hipDeviceArch_t feature bit
-    i32_at(&mut p, 1464, 1); // isLargeBar
-    p
-}
-
-/// `hipGetDevicePropertiesR0600`, handed out by `hipGetProcAddress` (not exported under its own name here).
-unsafe extern "C" fn get_device_properties_r0600(p: *mut c_void, d: c_int) -> HipError {
-    with(|_| {
-        if d != 0 {
-            return INVALID_DEVICE;
-        }
-        if p.is_null() {
-            return INVALID_VALUE;
-        }
-        let props = props_r0600();
-        std::ptr::copy_nonoverlapping(props.as_ptr(), p as *mut u8, props.len());
-        SUCCESS
-    })
 }
 
 /// hipPointer_attribute values (HIP 6/7 headers, driver_types.h).
@@ -308,7 +233,7 @@ mod tests {
     #[test]
     fn r0600_fields_triton_reads() {
         // Offsets from offsetof() against the HIP 7.1 headers (hipDeviceProp_tR0600).
-        let p = props_r0600();
+        let p = crate::device::props_r0600();
         let i32_at = |off: usize| i32::from_le_bytes(p[off..off + 4].try_into().unwrap());
         assert_eq!(i32_at(308), 64); // warpSize
         assert_eq!(i32_at(388), 256); // multiProcessorCount

@@ -39,11 +39,9 @@ pub fn blocks_per_cu(abi: &KernelAbi, block: u32, dyn_lds: u32) -> i32 {
     let per_simd = (512 / regs).min(8);
     let by_waves = 4 * per_simd / waves;
     let lds = abi.group_segment_fixed_size + dyn_lds;
-    let by_lds = if lds == 0 {
-        u32::MAX
-    } else {
-        wavescope::launch::LDS_MAX / lds
-    };
+    let by_lds = wavescope::launch::LDS_MAX
+        .checked_div(lds)
+        .unwrap_or(u32::MAX);
     let by_items = 2048 / block.max(1);
     by_waves.min(by_lds).min(by_items) as i32
 }
@@ -54,10 +52,25 @@ fn selected(what: &Option<String>, index: usize, name: &str, demangled: &str) ->
         Some(w) => match w.parse::<usize>() {
             Ok(i) => i == index,
             Err(_) => {
-                w == name || demangled == w || demangled.split('(').next() == Some(w.as_str())
+                w == name
+                    || demangled == w
+                    || demangled.split('(').next() == Some(w.as_str())
+                    || base_names(demangled).contains(&w.as_str())
             }
         },
     }
+}
+
+/// The names a user may give a kernel by: `void ns::f<16u>(float*, ...)` is `ns::f` or `f` (the return type,
+/// template arguments and parameters left off).
+fn base_names(demangled: &str) -> [&str; 2] {
+    let head = demangled.split('(').next().unwrap_or(demangled);
+    let head = head.split('<').next().unwrap_or(head).trim();
+    let qualified = head.rsplit(' ').next().unwrap_or(head);
+    [
+        qualified,
+        qualified.rsplit("::").next().unwrap_or(qualified),
+    ]
 }
 
 pub fn demangle(name: &str) -> String {
@@ -167,17 +180,22 @@ pub unsafe fn launch(
             return 9; // hipErrorInvalidConfiguration
         }
     };
-    let capture = st.cfg.capture_dir.is_some()
+    let tui = st.cfg.tui.is_some() && selected(&st.cfg.tui, index, &name, &demangled);
+    // the TUI opens a manifest directory: the launch is captured (to a scratch directory unless --capture)
+    let capture = (st.cfg.capture_dir.is_some()
         && (st.cfg.capture_only.is_none()
-            || selected(&st.cfg.capture_only, index, &name, &demangled));
+            || selected(&st.cfg.capture_only, index, &name, &demangled)))
+        || tui;
     let gdb = st
         .cfg
         .gdb
         .as_ref()
         .filter(|(w, _)| selected(&Some(w.clone()), index, &name, &demangled))
         .map(|(_, p)| *p);
-    let capture_dir: Option<PathBuf> = if capture {
-        Some(Path::new(st.cfg.capture_dir.as_ref().unwrap()).join(format!("launch-{index:04}")))
+    let capture_dir: Option<PathBuf> = if let (true, Some(c)) = (capture, &st.cfg.capture_dir) {
+        Some(Path::new(c).join(format!("launch-{index:04}")))
+    } else if capture {
+        Some(std::env::temp_dir().join(format!("wavescope-tui-{}-{index}", std::process::id())))
     } else if gdb.is_some() {
         Some(std::env::temp_dir().join(format!("wavescope-gdb-{}-{index}", std::process::id())))
     } else {
@@ -241,7 +259,32 @@ pub unsafe fn launch(
         }
     }
     let t0 = Instant::now();
-    let outcome = session.run(&wavescope::pipeline::RunConfig::full(opts));
+    let mut config = wavescope::pipeline::RunConfig::full(opts);
+    if let Some(m) = &st.cfg.cycle_model {
+        config.cycle_model = Some(m.clone());
+    }
+    let outcome = match &st.cfg.trace_dir {
+        None => session.run(&config),
+        Some(dir) => {
+            // the launch's own trace on the device clock (modelled ns); exec joins them into one timeline
+            let path = Path::new(dir).join(format!("launch-{index:04}.pftrace"));
+            let tc = wavescope_traces::TraceConfig {
+                clock_hz: crate::device::CLOCK_KHZ as u64 * 1000,
+                ..wavescope_traces::TraceConfig::default()
+            };
+            let to = wavescope_traces::TraceOptions::default();
+            match wavescope_traces::run_traced(&session, &config, &path, tc, &to) {
+                Ok(r) => session.outcome_of(&config, r.run),
+                Err(e) => {
+                    eprintln!(
+                        "wavescope-hip: launch {index}: cannot write {}: {e}",
+                        path.display()
+                    );
+                    session.run(&config)
+                }
+            }
+        }
+    };
     let wall = t0.elapsed().as_secs_f64();
     // Results back where the program sees them.
     for r in session.dispatch.mem.regions() {
@@ -281,6 +324,15 @@ pub unsafe fn launch(
                 Ok(()) => captured = Some(dir.display().to_string()),
                 Err(e) => eprintln!("wavescope-hip: launch {index}: capture: {e}"),
             }
+        }
+    }
+    if tui {
+        open_tui(captured.as_deref(), index, &demangled);
+        if st.cfg.capture_dir.is_none() {
+            if let Some(d) = &capture_dir {
+                let _ = std::fs::remove_dir_all(d);
+            }
+            captured = None;
         }
     }
     let cycles = outcome.report.cycles;
@@ -383,6 +435,23 @@ fn serve_gdb(session: Session, port: u16, index: usize, demangled: &str) {
     }
 }
 
+/// `--tui`: the terminal UI on the captured launch, on the program's terminal; the program continues when the
+/// user quits it. The launch has already run for the program (the UI replays it from the same start: the
+/// dispatch is deterministic, so it shows what the program got).
+fn open_tui(dir: Option<&str>, index: usize, demangled: &str) {
+    let Some(dir) = dir else {
+        eprintln!("wavescope-hip: --tui: launch {index} ({demangled}) could not be captured (above), so the UI cannot open it");
+        return;
+    };
+    let opts = wavescope_tui::Options {
+        manifest: PathBuf::from(dir),
+        machine: wavescope::machine::MachineOptions::default(),
+    };
+    if let Err(e) = wavescope_tui::run(&opts) {
+        eprintln!("wavescope-hip: --tui: {e}");
+    }
+}
+
 /// A manifest argument of a capture.
 pub enum CapArg {
     Buffer {
@@ -482,45 +551,108 @@ fn crate_capture_inputs(
 }
 
 /// The module's ELF with its writable segments as they are now (__device__ variables a previous launch or
-/// hipMemcpyToSymbol changed), so a replay starts from the same state.
+/// hipMemcpyToSymbol changed), so a replay starts from the same state. A segment whose memory holds more than
+/// its file bytes (the zero-initialised `.bss` part: `p_memsz` > `p_filesz`) and is no longer all zeros there
+/// is written out whole: its memory image is appended to the file at an offset congruent to its address
+/// modulo `p_align` (ELF's rule for PT_LOAD), its program header then names that image with `p_filesz` =
+/// `p_memsz`, and the NOBITS sections inside it become PROGBITS at their place in the image.
 fn patched_elf(m: &crate::Module) -> Vec<u8> {
     let mut elf = m.elf.clone();
+    if elf.len() < 64 {
+        return elf;
+    }
     let le = |b: &[u8], at: usize, n: usize| -> u64 {
         let mut v = [0u8; 8];
         v[..n].copy_from_slice(&b[at..at + n]);
         u64::from_le_bytes(v)
     };
-    if elf.len() < 64 {
-        return elf;
-    }
-    // ELF64 program headers: p_type, p_flags, p_offset, p_vaddr, p_paddr, p_filesz (PT_LOAD = 1, PF_W = 2)
+    // ELF64 program headers: p_type 0, p_flags 4, p_offset 8, p_vaddr 16, p_filesz 32, p_memsz 40, p_align 48
     let (phoff, phentsize, phnum) = (
         le(&elf, 32, 8) as usize,
         le(&elf, 54, 2) as usize,
         le(&elf, 56, 2) as usize,
     );
-    for i in 0..phnum {
-        let h = phoff + i * phentsize;
-        if h + 56 > elf.len() {
-            break;
-        }
-        let (ty, flags) = (le(&elf, h, 4), le(&elf, h + 4, 4));
-        if ty != 1 || flags & 2 == 0 {
-            continue;
-        }
-        let (off, va, filesz) = (
-            le(&elf, h + 8, 8) as usize,
-            le(&elf, h + 16, 8),
-            le(&elf, h + 32, 8) as usize,
-        );
-        if let Some((_, bytes, _, _)) = m.segments.iter().find(|s| s.0 == va) {
-            let n = filesz.min(bytes.len());
-            if off + n <= elf.len() {
-                elf[off..off + n].copy_from_slice(&bytes[..n]);
+    // Two passes: first every segment's file bytes (a read-only `__constant__` array set by
+    // hipMemcpyToSymbol lives in .rodata), then the appended images, which change the program headers that the
+    // first segment's file bytes also hold.
+    for pass in 0..2 {
+        for i in 0..phnum {
+            let h = phoff + i * phentsize;
+            if h + 56 > elf.len() {
+                break;
             }
+            if le(&elf, h, 4) != 1 {
+                continue; // PT_LOAD = 1
+            }
+            grow_segment(m, &mut elf, h, pass);
         }
     }
     elf
+}
+
+/// `patched_elf` for the PT_LOAD program header at `h`: pass 0 writes its file bytes, pass 1 appends its whole
+/// memory image when its zero-initialised part is no longer zero.
+fn grow_segment(m: &crate::Module, elf: &mut Vec<u8>, h: usize, pass: u32) {
+    let le = |b: &[u8], at: usize, n: usize| -> u64 {
+        let mut v = [0u8; 8];
+        v[..n].copy_from_slice(&b[at..at + n]);
+        u64::from_le_bytes(v)
+    };
+    let set = |b: &mut [u8], at: usize, v: u64| b[at..at + 8].copy_from_slice(&v.to_le_bytes());
+    let (off, va, filesz, memsz, align) = (
+        le(elf, h + 8, 8) as usize,
+        le(elf, h + 16, 8),
+        le(elf, h + 32, 8) as usize,
+        le(elf, h + 40, 8) as usize,
+        le(elf, h + 48, 8).max(1),
+    );
+    let Some((_, bytes, _, _)) = m.segments.iter().find(|s| s.0 == va) else {
+        return;
+    };
+    if pass == 0 {
+        let n = filesz.min(bytes.len());
+        if off + n <= elf.len() {
+            elf[off..off + n].copy_from_slice(&bytes[..n]);
+        }
+        return;
+    }
+    let beyond_file = bytes.get(filesz..).unwrap_or_default();
+    if memsz <= filesz || beyond_file.iter().all(|&b| b == 0) {
+        return;
+    }
+    let skew = va % align;
+    let new_off = ((elf.len() as u64)
+        .saturating_sub(skew)
+        .next_multiple_of(align)
+        + skew) as usize;
+    elf.resize(new_off, 0);
+    let n = bytes.len().min(memsz);
+    elf.extend_from_slice(&bytes[..n]);
+    elf.resize(new_off + memsz, 0);
+    set(elf, h + 8, new_off as u64);
+    set(elf, h + 32, memsz as u64);
+    // Section headers: sh_type 4, sh_flags 8, sh_addr 16, sh_offset 24, sh_size 32 (SHT_NOBITS 8, SHF_ALLOC 2)
+    let (shoff, shentsize, shnum) = (
+        le(elf, 40, 8) as usize,
+        le(elf, 58, 2) as usize,
+        le(elf, 60, 2) as usize,
+    );
+    for k in 0..shnum {
+        let s = shoff + k * shentsize;
+        if s + 40 > elf.len() {
+            break;
+        }
+        let (sty, sflags, addr, size) = (
+            le(elf, s + 4, 4),
+            le(elf, s + 8, 8),
+            le(elf, s + 16, 8),
+            le(elf, s + 32, 8),
+        );
+        if sty == 8 && sflags & 2 != 0 && addr >= va && addr + size <= va + memsz as u64 {
+            elf[s + 4..s + 8].copy_from_slice(&1u32.to_le_bytes()); // SHT_PROGBITS
+            set(elf, s + 24, new_off as u64 + (addr - va));
+        }
+    }
 }
 
 fn write_manifest(

@@ -96,9 +96,15 @@ pub(crate) struct Config {
     pub strict: bool,
     pub max_instructions: u64,
     pub timing_model: Option<String>,
+    /// `--timing-model`: the cycle model every launch runs with (default: cdna4.toml's figures).
+    pub cycle_model: Option<wavescope::observers::timing::CycleModel>,
+    /// `--trace`: each launch's trace goes to `launch-NNNN.pftrace` here; exec joins them.
+    pub trace_dir: Option<String>,
     pub capture_dir: Option<String>,
     pub capture_only: Option<String>,
     pub gdb: Option<(String, u16)>,
+    /// `--tui KERNEL|INDEX`: the launch the terminal UI opens on.
+    pub tui: Option<String>,
     pub quiet: bool,
 }
 
@@ -156,6 +162,14 @@ fn config_from_env() -> Config {
         .and_then(|x| x.as_u64())
         .unwrap_or(0);
     c.timing_model = s("timing_model");
+    if let Some(p) = &c.timing_model {
+        match wavescope::observers::timing::CycleModel::from_file(std::path::Path::new(p)) {
+            Ok(m) => c.cycle_model = Some(m),
+            Err(e) => eprintln!("wavescope-hip: --timing-model {p}: {e}; using the default model"),
+        }
+    }
+    c.trace_dir = s("trace_dir");
+    c.tui = s("tui");
     c.capture_dir = s("capture_dir");
     c.capture_only = s("capture_only");
     if let Some(g) = s("gdb") {
@@ -588,6 +602,36 @@ pub unsafe extern "C" fn hipGetDeviceProperties(p: *mut c_void, d: c_int) -> Hip
         std::ptr::copy_nonoverlapping(props.as_ptr(), p as *mut u8, props.len());
         SUCCESS
     })
+}
+/// HIP 6's `hipGetDeviceProperties` (its headers rename the call and the struct): the 1472-byte R0600 layout.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetDevicePropertiesR0600(p: *mut c_void, d: c_int) -> HipError {
+    with(|_| {
+        if d != 0 {
+            return INVALID_DEVICE;
+        }
+        if p.is_null() {
+            return INVALID_VALUE;
+        }
+        let props = device::props_r0600();
+        std::ptr::copy_nonoverlapping(props.as_ptr(), p as *mut u8, props.len());
+        SUCCESS
+    })
+}
+/// `hipChooseDevice(device, prop)` (HIP 5.2 layout) and its HIP 6 form: there is one device, so it is the one
+/// closest to any wish.
+#[no_mangle]
+pub unsafe extern "C" fn hipChooseDevice(device: *mut c_int, prop: *const c_void) -> HipError {
+    with(|_| {
+        if prop.is_null() {
+            return INVALID_VALUE;
+        }
+        put(device, 0)
+    })
+}
+#[no_mangle]
+pub unsafe extern "C" fn hipChooseDeviceR0600(device: *mut c_int, prop: *const c_void) -> HipError {
+    hipChooseDevice(device, prop)
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipDeviceGetAttribute(v: *mut c_int, attr: c_int, d: c_int) -> HipError {
@@ -1444,7 +1488,13 @@ pub unsafe extern "C" fn hipExtModuleLaunchKernel(
     _flags: c_uint,
 ) -> HipError {
     // global work size in work-items
-    if bx == 0 || by == 0 || bz == 0 || gwx % bx != 0 || gwy % by != 0 || gwz % bz != 0 {
+    if bx == 0
+        || by == 0
+        || bz == 0
+        || !gwx.is_multiple_of(bx)
+        || !gwy.is_multiple_of(by)
+        || !gwz.is_multiple_of(bz)
+    {
         eprintln!("wavescope-hip: hipExtModuleLaunchKernel: a global size that is not a multiple of the block is not supported");
         return with(|_| NOT_SUPPORTED);
     }

@@ -223,9 +223,9 @@ fn events() {
 }
 #[test]
 fn managed_memory() {
-    // Not replayed: its __constant__ table lives in the code object's zero-initialised (bss) part, which a
-    // captured kernel.hsaco cannot carry yet (docs/exec.md), so the replay starts from zeros.
-    passes_with("managed_memory", &[], 1, false);
+    // Its __constant__ table lives in the code object's zero-initialised part (set by hipMemcpyToSymbol):
+    // the captured kernel.hsaco carries it, so the launch replays.
+    passes("managed_memory", &[], 1);
 }
 #[test]
 fn module_api() {

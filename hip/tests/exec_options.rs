@@ -1,0 +1,312 @@
+//! `wavescope exec` options beyond running and capturing: `--trace FILE` (one Perfetto trace of every launch,
+//! checked with the traces crate's validator and against the launch table), `--timing-model FILE` (the cycle
+//! model of every launch), `--tui KERNEL|INDEX` (the terminal UI on a launch, driven by keys in tmux), and a HIP 6
+//! program (HIP 6's 1472-byte `hipDeviceProp_tR0600`, `hipGetProcAddress`). Programs: rocm-examples' (see
+//! rocm_examples.rs) and tests/fixtures/hip6. Needs `cargo build --release -p wavescope-cli -p wavescope-hip`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn target_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().unwrap().parent().unwrap().to_path_buf()
+}
+
+fn wavescope() -> PathBuf {
+    let p = target_dir().join("wavescope");
+    assert!(
+        p.exists(),
+        "{} missing: cargo build --release -p wavescope-cli -p wavescope-hip",
+        p.display()
+    );
+    p
+}
+
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/rocm-examples/bin")
+        .join(name)
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!(
+        "wavescope-exec-options-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `wavescope exec ARGS -- PROGRAM PARGS` with a report; (output, exit code, report).
+fn exec(
+    dir: &Path,
+    args: &[&str],
+    program: &Path,
+    pargs: &[&str],
+) -> (Output, i32, serde_json::Value) {
+    let report = dir.join("report.json");
+    let o = Command::new(wavescope())
+        .arg("exec")
+        .arg("--report")
+        .arg(&report)
+        .args(args)
+        .arg("--")
+        .arg(program)
+        .args(pargs)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let code = o.status.code().unwrap_or(-1);
+    let r = std::fs::read_to_string(&report)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or(serde_json::Value::Null);
+    (o, code, r)
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[test]
+fn trace_puts_every_launch_on_one_timeline() {
+    use wavescope_traces::validate;
+    let dir = scratch("trace");
+    let trace = dir.join("streams.pftrace");
+    let (o, code, report) = exec(
+        &dir,
+        &["--trace", trace.to_str().unwrap()],
+        &example("streams"),
+        &[],
+    );
+    assert_eq!(code, 0, "{}", text(&o));
+    let launches = report["launches"].as_array().unwrap();
+    assert_eq!(launches.len(), 2);
+    let t = validate::read_file(&trace).unwrap_or_else(|p| panic!("invalid trace: {p:?}"));
+    // the queue track: one slice per launch, named by the kernel, back to back, each as long as its modelled time
+    let queue = t
+        .tracks
+        .values()
+        .find(|k| k.name == "launches")
+        .expect("a launches track")
+        .uuid;
+    let on_queue: Vec<_> = t.slices.iter().filter(|s| s.track == queue).collect();
+    assert_eq!(on_queue.len(), 2);
+    let mut at = 0i64;
+    let mut spans = Vec::new();
+    for (s, l) in on_queue.iter().zip(launches) {
+        assert_eq!(s.name, l["demangled"].as_str().unwrap());
+        let dur = l["modelled_ns"].as_f64().unwrap().round() as i64;
+        assert_eq!((s.ts, s.dur), (at, dur.max(1)), "{}", s.name);
+        spans.push((s.ts, s.ts + s.dur));
+        at += s.dur;
+    }
+    // below each launch's track: its waves (as many wave tracks as the launch has waves), every slice on them
+    // inside the launch's span on the timeline
+    let ancestor = |mut u: u64| -> Option<u64> {
+        while let Some(p) = t.tracks.get(&u).and_then(|k| k.parent) {
+            if t.tracks[&p].name.starts_with('#') {
+                return Some(p);
+            }
+            u = p;
+        }
+        None
+    };
+    for (i, l) in launches.iter().enumerate() {
+        let lt = t
+            .tracks
+            .values()
+            .find(|k| k.name.starts_with(&format!("#{i} ")))
+            .unwrap_or_else(|| panic!("no track for launch {i}"))
+            .uuid;
+        let waves: Vec<_> = t
+            .tracks
+            .values()
+            .filter(|k| {
+                k.kind != validate::TrackKind::Counter
+                    && k.name.starts_with("wave ")
+                    && ancestor(k.uuid) == Some(lt)
+            })
+            .map(|k| format!("{} {:?} {:x}", k.name, k.kind, k.uuid))
+            .collect();
+        assert_eq!(
+            waves.len() as u64,
+            l["waves"].as_u64().unwrap(),
+            "launch {i}: {:?}",
+            &waves[waves.len().saturating_sub(8)..]
+        );
+        let mut n = 0;
+        for s in t.slices.iter().filter(|s| ancestor(s.track) == Some(lt)) {
+            let (a, b) = spans[i];
+            assert!(
+                s.ts >= a && s.ts + s.dur.max(0) <= b + 1,
+                "launch {i}: {} at {}+{} outside {a}..{b}",
+                s.name,
+                s.ts,
+                s.dur
+            );
+            n += 1;
+        }
+        // one slice per executed wave-instruction at least (stall slices come on top)
+        assert!(
+            n as u64 >= l["wave_instructions"].as_u64().unwrap(),
+            "launch {i}: {n} slices"
+        );
+    }
+    assert!(String::from_utf8_lossy(&o.stderr).contains("on one timeline"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn timing_model_reaches_every_launch() {
+    let dir = scratch("timing");
+    let args = ["-A_rows", "32", "-A_cols", "32", "-B_cols", "32"];
+    let prog = example("matrix_multiplication");
+    let (o, code, base) = exec(&dir, &[], &prog, &args);
+    assert_eq!(code, 0, "{}", text(&o));
+    // a copy of the model that changes only the VALU issue cost: 4 -> 16 cycles (a key the copy may give alone)
+    let model = dir.join("slow_valu.toml");
+    std::fs::write(&model, "[issue]\nvalu_cycles = 16\n").unwrap();
+    let (o, code, slow) = exec(
+        &dir,
+        &["--timing-model", model.to_str().unwrap()],
+        &prog,
+        &args,
+    );
+    assert_eq!(code, 0, "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Validation passed."));
+    let cycles = |r: &serde_json::Value| r["launches"][0]["cycles"].as_u64().unwrap();
+    assert!(
+        cycles(&slow) > cycles(&base),
+        "slower VALU must take more modelled cycles: {} vs {}",
+        cycles(&slow),
+        cycles(&base)
+    );
+    // same instructions either way: only the model changed
+    assert_eq!(
+        slow["launches"][0]["wave_instructions"],
+        base["launches"][0]["wave_instructions"]
+    );
+    // a bad file is one error before the program starts, exit 2
+    std::fs::write(&model, "[issue]\nvalu_cycles = \"fast\"\n").unwrap();
+    let (o, code, _) = exec(
+        &dir,
+        &["--timing-model", model.to_str().unwrap()],
+        &prog,
+        &args,
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(code, 2, "{}", text(&o));
+    assert!(err.contains("slow_valu.toml"), "{err}");
+    assert!(
+        !String::from_utf8_lossy(&o.stdout).contains("Matrix"),
+        "the program must not run"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hip6_device_properties_and_proc_address() {
+    let dir = scratch("hip6");
+    let prog = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hip6/bin/hip6_query");
+    let (o, code, _) = exec(&dir, &[], &prog, &[]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(code, 0, "{}", text(&o));
+    assert!(out.contains("PASSED"), "{}", text(&o));
+    assert!(
+        out.contains("R0600: name=AMD Instinct MI355X")
+            && out.contains("gcnArchName=gfx950:sramecc+:xnack-"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn cmd(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.cmd(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
+    }
+    fn wait(&self, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String {
+        let t0 = Instant::now();
+        loop {
+            let s = self.screen();
+            if pred(&s) {
+                return s;
+            }
+            if t0.elapsed() > Duration::from_secs(secs) {
+                panic!("timed out waiting for {what}; screen:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        // only the server this test started (its own socket)
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+    }
+}
+
+/// `--tui`: the program stops at the launch, the UI opens on the program's terminal showing the kernel; a key
+/// steps it, `q` quits it, and the program then finishes and validates.
+#[test]
+fn tui_opens_on_a_launch_and_the_program_waits_for_it() {
+    assert!(
+        Command::new("tmux").arg("-V").output().is_ok(),
+        "tmux is required"
+    );
+    let dir = scratch("tui");
+    let t = Tmux {
+        socket: format!("wavescope-exec-tui-{}", std::process::id()),
+    };
+    let line = format!(
+        "cd {} && {} exec --tui matrix_multiplication_kernel -- {} -A_rows 32 -A_cols 32 -B_cols 32; echo EXIT=$?; sleep 60",
+        dir.display(),
+        wavescope().display(),
+        example("matrix_multiplication").display()
+    );
+    t.cmd(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "160",
+        "-y",
+        "48",
+        "sh",
+        "-c",
+        &line,
+    ]);
+    // the UI: the kernel's disassembly (its symbol) and the program still waiting (no verdict printed)
+    let s = t.wait("the UI", 120, |s| {
+        s.contains("matrix_multiplication_kernel") && s.contains("s_load")
+    });
+    assert!(!s.contains("Validation passed."), "{s}");
+    t.cmd(&["send-keys", "-t", "t", "s"]);
+    std::thread::sleep(Duration::from_millis(300));
+    t.cmd(&["send-keys", "-t", "t", "q"]);
+    let s = t.wait("the program's end", 120, |s| s.contains("EXIT="));
+    assert!(s.contains("Validation passed."), "{s}");
+    assert!(s.contains("EXIT=0"), "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
