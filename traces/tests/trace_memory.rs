@@ -23,7 +23,11 @@ fn micro(name: &str) -> PathBuf {
         .join(format!("case_{name}.json"))
 }
 
-fn traced(path: &std::path::Path, tag: &str, jobs: usize) -> (Trace, wavescope::pipeline::RunResult) {
+fn traced(
+    path: &std::path::Path,
+    tag: &str,
+    jobs: usize,
+) -> (Trace, wavescope::pipeline::RunResult) {
     let opts = RunOptions {
         jobs,
         ..RunOptions::default()
@@ -43,11 +47,14 @@ fn traced(path: &std::path::Path, tag: &str, jobs: usize) -> (Trace, wavescope::
 }
 
 fn arg(s: &wavescope_traces::validate::Slice, k: &str) -> Option<u64> {
-    s.args.iter().find(|(n, _)| n == k).and_then(|(_, v)| match v {
-        Arg::Uint(u) => Some(*u),
-        Arg::Int(i) => Some(*i as u64),
-        _ => None,
-    })
+    s.args
+        .iter()
+        .find(|(n, _)| n == k)
+        .and_then(|(_, v)| match v {
+            Arg::Uint(u) => Some(*u),
+            Arg::Int(i) => Some(*i as u64),
+            _ => None,
+        })
 }
 
 /// Σ of a counter track's values, by the track's name.
@@ -77,7 +84,11 @@ fn memory_slices_carry_lines_hits_and_conflicts() {
     // a cold cache: every line from HBM
     assert_eq!(arg(load, "hbm_lines"), Some(64));
     assert_eq!(arg(load, "l1_hits"), Some(0));
-    let store = t.slices.iter().find(|s| s.name == "global_store_dword").unwrap();
+    let store = t
+        .slices
+        .iter()
+        .find(|s| s.name == "global_store_dword")
+        .unwrap();
     assert_eq!(arg(store, "lines"), Some(2));
     // non-memory slices have no memory arguments
     assert!(t
@@ -112,7 +123,11 @@ fn counter_tracks_add_up_to_the_report() {
         let m = r.timing.as_ref().unwrap().metrics.clone().unwrap();
         let lines: u64 = t.slices.iter().filter_map(|s| arg(s, "lines")).sum();
         assert_eq!(lines, c.TCP_TOTAL_CACHE_ACCESSES_sum, "{name}");
-        let confl: u64 = t.slices.iter().filter_map(|s| arg(s, "conflict_cycles")).sum();
+        let confl: u64 = t
+            .slices
+            .iter()
+            .filter_map(|s| arg(s, "conflict_cycles"))
+            .sum();
         assert_eq!(confl, c.SQ_LDS_BANK_CONFLICT, "{name}");
         let hbm: u64 = t.slices.iter().filter_map(|s| arg(s, "hbm_lines")).sum();
         assert_eq!(hbm, c.TCC_EA0_RDREQ_sum + c.TCC_EA0_WRREQ_sum, "{name}");
@@ -123,7 +138,11 @@ fn counter_tracks_add_up_to_the_report() {
             .map(|x| track_sum(&t, &x.name))
             .sum();
         assert_eq!(conflict_tracks as u64, c.SQ_LDS_BANK_CONFLICT, "{name}");
-        for x in t.tracks.values().filter(|x| x.name.ends_with("L1 hit rate %")) {
+        for x in t
+            .tracks
+            .values()
+            .filter(|x| x.name.ends_with("L1 hit rate %"))
+        {
             for v in t.counters.iter().filter(|v| v.track == x.uuid) {
                 assert!((0.0..=100.0).contains(&v.value), "{name}: {}", x.name);
             }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{chars, keys, open_at, screen};
+use common::{chars, keys, open_at, screen, typed};
 use crossterm::event::KeyCode;
 use std::path::PathBuf;
 use wavescope_tui::app::Mode;
@@ -45,8 +45,13 @@ fn gutter_shows_lines_per_request_and_conflicts() {
     assert!(s.iter().any(|l| l.contains("cycles, stall, mem")));
 
     let p = case("lds_stride_32");
-    let (_e, mut app) = open_at(&p);
+    let (mut e, mut app) = open_at(&p);
     app.apply(wavescope_tui::engine::memory_profile(&p).unwrap());
+    // the disassembly pane, its cursor on the LDS read (search)
+    let mut k = vec![KeyCode::Tab];
+    k.extend(typed('/', "ds_read_b32"));
+    keys(&mut e, &mut app, &k);
+    assert_eq!(app.focus, wavescope_tui::app::Pane::Disasm);
     let s = screen(&mut app, 160, 50);
     assert!(
         row(&s, "ds_read_b32").contains(" 31c"),
