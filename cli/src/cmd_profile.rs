@@ -275,7 +275,7 @@ fn mem_table(p: &Profile, top: usize) -> Vec<String> {
             m.lds_conflict_cycles
         ),
         format!(
-            "top {} of {all} memory instructions by latency; lines/req: 128-byte lines per wave-instruction; confl: LDS bank-conflict cycles",
+            "top {} of {all} memory instructions by latency; lines/req: 128-byte lines per wave-instruction; confl: LDS",
             rows.len()
         ),
         format!(
@@ -306,7 +306,7 @@ fn mem_table(p: &Profile, top: usize) -> Vec<String> {
             n(c.exposed()),
         ));
     }
-    out
+    out.into_iter().map(|l| fit(&l, WIDTH)).collect()
 }
 
 fn line_table(p: &Profile, top: usize) -> Vec<String> {
