@@ -917,20 +917,24 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
                 &self.flows_in,
             ),
             Some(m) => {
-                // indexes into writer::MEMORY_ARGS
-                let vmem = [
-                    (0, m.lines as u64),
-                    (1, m.l1_hits as u64),
-                    (2, m.l2_hits as u64),
-                    (3, m.mall_hits as u64),
-                    (4, m.hbm_lines as u64),
-                ];
-                let lds = [(5, m.lds_cycles as u64), (6, m.lds_conflict_cycles as u64)];
-                let args: &[(u8, u64)] = if m.kind == MemAccess::LDS {
-                    &lds
+                // indexes into writer::MEMORY_ARGS; of the levels only those that served lines (the
+                // others are 0: lines = l1_hits + l2_hits + mall_hits + hbm_lines), to keep slices short
+                let mut args = [(0u8, 0u64); 5];
+                let mut n = 0;
+                if m.kind == MemAccess::LDS {
+                    args[0] = (5, m.lds_cycles as u64);
+                    args[1] = (6, m.lds_conflict_cycles as u64);
+                    n = 2;
                 } else {
-                    &vmem
-                };
+                    let levels = [m.lines, m.l1_hits, m.l2_hits, m.mall_hits, m.hbm_lines];
+                    for (k, &v) in levels.iter().enumerate() {
+                        if k == 0 || v > 0 {
+                            args[n] = (k as u8, v as u64);
+                            n += 1;
+                        }
+                    }
+                }
+                let args = &args[..n];
                 self.w.begin_memory_instruction(
                     t,
                     issue.cycle,
