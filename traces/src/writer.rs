@@ -1637,8 +1637,8 @@ fn memory_tracks(buf: &mut Vec<u8>, m: MemorySamples, s: &Shared, first: bool) -
             );
         }
         for (b, x) in v.iter().enumerate() {
-            if x[0] > 0 {
-                let rate = (100 * x[1] / x[0]) as i64;
+            if let Some(rate) = (100 * x[1]).checked_div(x[0]) {
+                let rate = rate as i64;
                 proto::put_counter(
                     buf,
                     ROOT_SEQ,

@@ -1668,8 +1668,8 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                                 level = MemLevel::Lds;
                                 let a = MemAccess {
                                     kind: A_LDS,
-                                    lds_cycles: cost.cycles as u32,
-                                    lds_conflict_cycles: cost.conflict_cycles as u32,
+                                    lds_cycles: cost.cycles,
+                                    lds_conflict_cycles: cost.conflict_cycles,
                                     bytes,
                                     level,
                                     ..MemAccess::default()
