@@ -184,3 +184,21 @@ fn width_of(t: &Trace) -> f64 {
         })
         .unwrap_or(MEMORY_SAMPLE_CYCLES as f64)
 }
+
+/// With the memory system the trace is still the same bytes for `--jobs 1` and `--jobs 2` (each XCD's caches
+/// see their work-groups in flat order on one thread; the counter tracks are sums merged at the end).
+#[test]
+fn memory_trace_is_the_same_for_1_and_2_jobs() {
+    let p = example("polybench_gemm_64");
+    let (_, a) = traced(&p, "det", 1);
+    let (_, b) = traced(&p, "det", 2);
+    assert_eq!(a.timing, b.timing);
+    let one = std::fs::read(tmp("memory_det_1.pftrace")).unwrap();
+    let two = std::fs::read(tmp("memory_det_2.pftrace")).unwrap();
+    assert!(
+        one == two,
+        "the traces differ ({} vs {} bytes)",
+        one.len(),
+        two.len()
+    );
+}
