@@ -25,15 +25,33 @@
 //! ```
 //! Cycle figures are wave-cycles summed over all waves; `latency`/`hidden`/`exposed` are 0 for non-memory
 //! instructions; `cost_percent` is of the total cost.
+//!
+//! With the cycle model's memory system (on by default; docs/memory-model.md) COUNTS also has
+//! ```text
+//! "memory_system": null | {            // null where the memory system costed nothing
+//!   "requests", "loads", "stores", "atomics",   // vector memory wave-instructions
+//!   "lines", "lines_per_request",      // distinct 128-byte lines (L1 lookups)
+//!   "l1_hits", "l2_hits", "mall_hits", "hbm_lines", "l1_hit_rate", "l2_hit_rate" (percent | null),
+//!   "l2_read_req", "l2_write_req", "l2_atomic_req", "hbm_read_req", "hbm_write_req",
+//!   "lds_accesses", "lds_cycles", "bank_conflict_cycles", "bytes",
+//!   "level": "HBM" | "MALL" | "L2" | "L1" | "LDS" | "fixed" | null,   // where most latency came from
+//!   "by_level": { LEVEL: {"latency", "hidden", "exposed"} } }   // levels with latency only
+//! ```
+//! Summed over all instructions, each figure equals the dispatch's counter (`lines` =
+//! `TCP_TOTAL_CACHE_ACCESSES_sum`, `l2_hits` = `TCC_HIT_sum`, `bank_conflict_cycles` = `SQ_LDS_BANK_CONFLICT`,
+//! ...); the top level then also has the run report's `counters` and `metrics`.
 
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use wavescope::launch::RunOptions;
+use wavescope::observers::timing::MemLevel;
 use wavescope::pipeline::RunConfig;
 use wavescope::session::Session;
-use wavescope_traces::profile::{self, Counts, InstProfile, LineProfile, Profile, SourceFrame};
+use wavescope_traces::profile::{
+    self, Counts, InstProfile, LineProfile, MemCounts, Profile, SourceFrame,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum By {
@@ -224,7 +242,71 @@ fn tables(session: &Session, r: &profile::ProfiledRun, a: &ProfileArgs) -> Vec<S
         out.push(String::new());
         out.extend(inst_table(p, a.top));
     }
+    if t.mem.any() {
+        out.push(String::new());
+        out.extend(mem_table(p, a.top));
+    }
     out
+}
+
+/// `12.5%`, or `-` when there is nothing to rate.
+fn rate(v: Option<f64>) -> String {
+    v.map_or("-".to_string(), |v| format!("{v:.1}%"))
+}
+
+/// The memory instructions by latency: lines per request, hit rates, bank conflicts, bytes, and where the
+/// latency came from (hidden / exposed).
+fn mem_table(p: &Profile, top: usize) -> Vec<String> {
+    let mut rows: Vec<&InstProfile> = p.insts.iter().filter(|i| i.counts.mem.any()).collect();
+    rows.sort_by_key(|i| (std::cmp::Reverse(i.counts.latency), i.pc));
+    let all = rows.len();
+    if top > 0 {
+        rows.truncate(top);
+    }
+    let m = &p.totals.mem;
+    let mut out = vec![
+        format!(
+            "memory system: {} lines in {} requests ({} per request), L1 hit {}, L2 hit {}, LDS bank conflicts {} cycles",
+            m.lines,
+            m.requests,
+            m.lines_per_request().map_or("-".to_string(), |v| format!("{v:.2}")),
+            rate(m.l1_hit_rate()),
+            rate(m.l2_hit_rate()),
+            m.lds_conflict_cycles
+        ),
+        format!(
+            "top {} of {all} memory instructions by latency; lines/req: 128-byte lines per wave-instruction; confl: LDS",
+            rows.len()
+        ),
+        format!(
+            "{:>8}  {:<34} {:>7} {:>9} {:>6} {:>6} {:>7} {:>7} {:<5} {:>7} {:>7}",
+            "pc", "instruction", "execs", "lines/req", "L1hit", "L2hit", "confl", "bytes", "level", "hidden", "exposed"
+        ),
+    ];
+    for i in rows {
+        let c = &i.counts;
+        let mm = &c.mem;
+        out.push(format!(
+            "{:>8}  {:<34} {:>7} {:>9} {:>6} {:>6} {:>7} {:>7} {:<5} {:>7} {:>7}",
+            format!("0x{:x}", i.pc),
+            fit(&i.text, 34),
+            n(c.executions),
+            mm.lines_per_request()
+                .map_or("-".to_string(), |v| format!("{v:.2}")),
+            fit(&rate(mm.l1_hit_rate()), 6),
+            fit(&rate(mm.l2_hit_rate()), 6),
+            if mm.lds_accesses > 0 {
+                n(mm.lds_conflict_cycles)
+            } else {
+                "-".to_string()
+            },
+            n(mm.bytes),
+            mm.main_level().map_or("-", MemLevel::as_str),
+            n(c.hidden()),
+            n(c.exposed()),
+        ));
+    }
+    out.into_iter().map(|l| fit(&l, WIDTH)).collect()
 }
 
 fn line_table(p: &Profile, top: usize) -> Vec<String> {
@@ -354,11 +436,56 @@ fn counts_json(c: &Counts, total: u64) -> serde_json::Map<String, Value> {
         "exposed": c.exposed(),
         "exposed_waitcnt": c.exposed_waitcnt,
         "exposed_counter_full": c.exposed_counter_full,
+        "memory_system": mem_json(&c.mem),
     });
     match v {
         Value::Object(m) => m,
         _ => serde_json::Map::new(),
     }
+}
+
+/// The memory system's figures of an instruction, line or the whole run (module doc), `null` when none.
+fn mem_json(m: &MemCounts) -> Value {
+    if !m.any() {
+        return Value::Null;
+    }
+    let hidden = m.hidden_by_level();
+    let by_level: serde_json::Map<String, Value> = MemLevel::ALL
+        .iter()
+        .filter(|&&l| m.latency_by_level[l as usize] > 0)
+        .map(|&l| {
+            let k = l as usize;
+            (
+                l.as_str().to_string(),
+                json!({"latency": m.latency_by_level[k], "hidden": hidden[k], "exposed": m.exposed_by_level[k]}),
+            )
+        })
+        .collect();
+    json!({
+        "requests": m.requests,
+        "loads": m.loads,
+        "stores": m.stores,
+        "atomics": m.atomics,
+        "lines": m.lines,
+        "lines_per_request": m.lines_per_request(),
+        "l1_hits": m.l1_hits,
+        "l2_hits": m.l2_hits,
+        "mall_hits": m.mall_hits,
+        "hbm_lines": m.hbm_lines,
+        "l1_hit_rate": m.l1_hit_rate(),
+        "l2_hit_rate": m.l2_hit_rate(),
+        "l2_read_req": m.l2_read_req,
+        "l2_write_req": m.l2_write_req,
+        "l2_atomic_req": m.l2_atomic_req,
+        "hbm_read_req": m.hbm_read_req,
+        "hbm_write_req": m.hbm_write_req,
+        "lds_accesses": m.lds_accesses,
+        "lds_cycles": m.lds_cycles,
+        "bank_conflict_cycles": m.lds_conflict_cycles,
+        "bytes": m.bytes,
+        "level": m.main_level().map(MemLevel::as_str),
+        "by_level": by_level,
+    })
 }
 
 fn inst_json(i: &InstProfile, total: u64) -> Value {
@@ -432,6 +559,8 @@ fn to_json(session: &Session, r: &profile::ProfiledRun, fault: Option<&str>) -> 
         "totals": Value::Object(counts_json(&p.totals, total)),
         "hazards": p.hazards,
         "missing_waits": p.missing_waits,
+        "counters": r.run.timing.as_ref().and_then(|t| t.counters.as_ref()),
+        "metrics": r.run.timing.as_ref().and_then(|t| t.metrics.as_ref()),
         "instructions": p.top_insts(0).into_iter().map(|i| inst_json(i, total)).collect::<Vec<_>>(),
         "lines": p.top_lines(0).into_iter().map(|l| line_json(l, total, line_text(src.as_ref(), l))).collect::<Vec<_>>(),
     })

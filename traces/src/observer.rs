@@ -27,7 +27,8 @@
 //! Filters select waves, PCs and a cycle window; a memory instruction inside them pulls the `s_waitcnt` (or
 //! `s_endpgm`) that satisfies it into the trace even outside them, so every flow has both ends.
 
-use crate::writer::{Arg, FlowId, LocId, NameId, TraceWriter, WaveDesc, WaveTrack};
+use crate::writer::{Arg, FlowId, LocId, MemorySample, NameId, TraceWriter, WaveDesc, WaveTrack};
+
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::sync::Arc;
@@ -38,7 +39,9 @@ use wavescope::isa::{Inst, Op};
 use wavescope::observers::hazards::effects::{self, class, MemClass};
 use wavescope::observers::hazards::{HazardEvent, Rule};
 use wavescope::observers::races::RaceEvent;
-use wavescope::observers::timing::{StallReason, TimingObserver, TimingSink, TimingTable};
+use wavescope::observers::timing::{
+    MemAccess, StallReason, TimingObserver, TimingSink, TimingTable,
+};
 use wavescope::pipeline::Instruments;
 
 /// A wave standing still before an instruction (or at a barrier), in modelled cycles.
@@ -58,6 +61,9 @@ pub struct Issue {
     pub cycles: u64,
     /// A wait just before `cycle`.
     pub stall: Option<Stall>,
+    /// With the cycle model's memory system: what it made of this memory instruction (the slice's arguments
+    /// `lines`, `l1_hits`, ... and the memory counter tracks).
+    pub mem: Option<MemAccess>,
 }
 
 /// The timing a trace is drawn with. The observer calls it for every wave and executed instruction, traced or
@@ -77,6 +83,10 @@ pub trait Clock {
     /// `wave` ended (s_endpgm) or faulted.
     #[inline(always)]
     fn wave_end(&mut self, _wave: &Wave) {}
+    /// Bytes of a cache line of the model's memory system (what each line of `Issue::mem` moves).
+    fn line_bytes(&self) -> u64 {
+        128
+    }
     /// Compute units the clock's model spreads work-groups over (`None`: no model).
     fn compute_units(&self) -> Option<u32> {
         None
@@ -109,6 +119,7 @@ impl Clock for IssueOrderClock {
             cycle: wave.instructions.saturating_sub(1),
             cycles: 1,
             stall: None,
+            mem: None,
         }
     }
 }
@@ -118,6 +129,7 @@ impl Clock for IssueOrderClock {
 pub struct CycleSink {
     issue: Option<(u64, u64)>,
     stall: Option<Stall>,
+    mem: Option<MemAccess>,
     barrier: Vec<(u32, Stall)>,
 }
 
@@ -139,6 +151,10 @@ impl TimingSink for CycleSink {
     #[inline(always)]
     fn issue(&mut self, _wave: u32, _pc: u64, start: u64, dur: u64) {
         self.issue = Some((start, dur));
+    }
+    #[inline(always)]
+    fn mem_access(&mut self, _wave: u32, _pc: u64, a: &MemAccess) {
+        self.mem = Some(*a);
     }
     fn stall(
         &mut self,
@@ -229,12 +245,14 @@ impl Clock for CycleClock<'_> {
                     cycle,
                     cycles: cycles.max(1),
                     stall: s.stall.take(),
+                    mem: s.mem.take(),
                 }
             }
             None => Issue {
                 cycle: wave.instructions.saturating_sub(1),
                 cycles: 1,
                 stall: None,
+                mem: None,
             },
         }
     }
@@ -250,6 +268,13 @@ impl Clock for CycleClock<'_> {
     }
     fn compute_units(&self) -> Option<u32> {
         self.compute_units
+    }
+    fn line_bytes(&self) -> u64 {
+        self.instruments
+            .timing
+            .as_ref()
+            .and_then(|t| t.model().memory_system.as_ref())
+            .map_or(128, |p| p.line_bytes)
     }
     fn hazard_events(&self) -> &[HazardEvent] {
         self.instruments.hazard_events()
@@ -801,6 +826,21 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         ws.last_cycle = end;
         let hazard = std::mem::take(&mut ws.hazard);
         let race = std::mem::take(&mut ws.race);
+        if let Some(m) = &issue.mem {
+            // the counter tracks cover every wave, traced or not
+            let below_l1 = (m.lines - m.l1_hits) as u64;
+            let line = self.clock.line_bytes();
+            let sample = MemorySample {
+                lines: m.lines as u64,
+                l1_hits: m.l1_hits as u64,
+                lds_conflict_cycles: m.lds_conflict_cycles as u64,
+                l2_bytes: below_l1 * line,
+                hbm_bytes: m.hbm_lines as u64 * line,
+            };
+            let cu = ws.cu;
+            self.w.memory_sample(cu, issue.cycle, &sample);
+        }
+        let ws = &mut self.waves[wi];
         if ws.track.is_none() {
             return;
         }
@@ -864,17 +904,51 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
             Some(f) => std::slice::from_ref(f),
             None => &[],
         };
-        self.w.begin_instruction(
-            t,
-            issue.cycle,
-            name,
-            Some(loc),
-            lanes,
-            vmcnt,
-            lgkmcnt,
-            out,
-            &self.flows_in,
-        );
+        match &issue.mem {
+            None => self.w.begin_instruction(
+                t,
+                issue.cycle,
+                name,
+                Some(loc),
+                lanes,
+                vmcnt,
+                lgkmcnt,
+                out,
+                &self.flows_in,
+            ),
+            Some(m) => {
+                // indexes into writer::MEMORY_ARGS; of the levels only those that served lines (the
+                // others are 0: lines = l1_hits + l2_hits + mall_hits + hbm_lines), to keep slices short
+                let mut args = [(0u8, 0u64); 5];
+                let mut n = 0;
+                if m.kind == MemAccess::LDS {
+                    args[0] = (5, m.lds_cycles as u64);
+                    args[1] = (6, m.lds_conflict_cycles as u64);
+                    n = 2;
+                } else {
+                    let levels = [m.lines, m.l1_hits, m.l2_hits, m.mall_hits, m.hbm_lines];
+                    for (k, &v) in levels.iter().enumerate() {
+                        if k == 0 || v > 0 {
+                            args[n] = (k as u8, v as u64);
+                            n += 1;
+                        }
+                    }
+                }
+                let args = &args[..n];
+                self.w.begin_memory_instruction(
+                    t,
+                    issue.cycle,
+                    name,
+                    Some(loc),
+                    lanes,
+                    vmcnt,
+                    lgkmcnt,
+                    out,
+                    &self.flows_in,
+                    args,
+                );
+            }
+        }
         self.w.end_instruction(t, end);
     }
 
@@ -894,6 +968,7 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
                     cycle: at,
                     cycles: 1,
                     stall: None,
+                    mem: None,
                 },
             );
         }

@@ -36,6 +36,18 @@
 //! Example: `global_load_dword` at cycle 0 (latency 600), three 4-cycle instructions, then `s_waitcnt vmcnt(0)`
 //! at cycle 16: the wait stalls 600 − 16 = 584 cycles, all exposed on the load; hidden = 16.
 //!
+//! # Memory system (`Counts::mem`, with the cycle model's memory system on: docs/memory-model.md)
+//! Per execution of a memory instruction the memory system reports (`TimingSink::mem_access`) the distinct
+//! 128-byte lines its active lanes touched and the level each was found at (L1, L2, MALL, HBM), or for an LDS
+//! instruction its phase cycles and bank-conflict cycles, and the bytes the lanes asked for. `MemCounts` sums
+//! them, with the L1 -> L2 and L2 -> HBM requests split by direction as the run report's counters are, so the
+//! sums over all instructions equal the dispatch's `counters` (`TCP_TOTAL_CACHE_ACCESSES_sum` = Σ `lines`,
+//! `TCC_HIT_sum` = Σ `l2_hits`, `SQ_LDS_BANK_CONFLICT` = Σ `lds_conflict_cycles`, ...; traces/tests/profile.rs).
+//! Each execution's latency is charged to the level it waited for (`MemLevel`: the deepest level any of its
+//! lines came from; a store's is the L2, where it completes; LDS; `fixed` where the model has no memory-system
+//! figure, e.g. scalar loads), and so is the exposed part of it (the `s_waitcnt` / counter-full split above):
+//! `latency_by_level`, `exposed_by_level`, hidden = the difference.
+//!
 //! # Per source line
 //! Instructions are grouped by their source line and inline call chain (from the DWARF: innermost line, then
 //! each call site it was inlined at, as llvm-symbolizer --inlining prints them, columns dropped); a line's
@@ -51,7 +63,7 @@ use wavescope::debug_info::DebugInfo;
 use wavescope::exec::Program;
 use wavescope::observers::hazards::effects::{effects_of, MemClass};
 use wavescope::observers::hazards::Findings;
-use wavescope::observers::timing::{StallReason, TimingSink};
+use wavescope::observers::timing::{MemAccess, MemLevel, StallReason, TimingSink};
 use wavescope::pipeline::{Plan, RunConfig, RunResult};
 use wavescope::session::Session;
 
@@ -69,6 +81,96 @@ pub struct Counts {
     pub latency: u64,
     pub exposed_waitcnt: u64,
     pub exposed_counter_full: u64,
+    /// The memory system's figures (zero without it).
+    pub mem: MemCounts,
+}
+
+/// What the memory system made of a memory instruction's executions, summed (see the module doc, "Memory
+/// system"). Indexes of the per-level arrays: `MemLevel as usize`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemCounts {
+    /// Vector memory executions the memory system costed (one per wave-instruction; the TA's wavefronts).
+    pub requests: u64,
+    /// Split of `requests`: loads, stores, atomics.
+    pub loads: u64,
+    pub stores: u64,
+    pub atomics: u64,
+    /// Distinct 128-byte lines touched (L1 lookups), and where each was found.
+    pub lines: u64,
+    pub l1_hits: u64,
+    pub l2_hits: u64,
+    pub mall_hits: u64,
+    pub hbm_lines: u64,
+    /// Lines that went from the L1 to the L2 (read, write, atomic requests), and from the L2 to memory (a MALL
+    /// hit counts: the MALL is memory-side), by direction.
+    pub l2_read_req: u64,
+    pub l2_write_req: u64,
+    pub l2_atomic_req: u64,
+    pub hbm_read_req: u64,
+    pub hbm_write_req: u64,
+    /// LDS executions the memory system costed, their phase cycles and bank-conflict cycles.
+    pub lds_accesses: u64,
+    pub lds_cycles: u64,
+    pub lds_conflict_cycles: u64,
+    /// Bytes the active lanes asked for (vector memory and LDS).
+    pub bytes: u64,
+    /// Latency and its exposed part by the level it came from (`MemLevel`); hidden = latency - exposed.
+    pub latency_by_level: [u64; 6],
+    pub exposed_by_level: [u64; 6],
+}
+
+impl MemCounts {
+    pub fn add(&mut self, o: &MemCounts) {
+        macro_rules! sum { ($($f:ident),*) => { $( self.$f += o.$f; )* } }
+        sum!(
+            requests,
+            loads,
+            stores,
+            atomics,
+            lines,
+            l1_hits,
+            l2_hits,
+            mall_hits,
+            hbm_lines,
+            l2_read_req,
+            l2_write_req,
+            l2_atomic_req,
+            hbm_read_req,
+            hbm_write_req,
+            lds_accesses,
+            lds_cycles,
+            lds_conflict_cycles,
+            bytes
+        );
+        for k in 0..6 {
+            self.latency_by_level[k] += o.latency_by_level[k];
+            self.exposed_by_level[k] += o.exposed_by_level[k];
+        }
+    }
+    /// The memory system costed something here.
+    pub fn any(&self) -> bool {
+        self.requests + self.lds_accesses > 0
+    }
+    pub fn lines_per_request(&self) -> Option<f64> {
+        (self.requests > 0).then(|| self.lines as f64 / self.requests as f64)
+    }
+    /// Percent of L1 lookups that hit (loads only can hit: stores write through, atomics go to L2).
+    pub fn l1_hit_rate(&self) -> Option<f64> {
+        (self.lines > 0).then(|| 100.0 * self.l1_hits as f64 / self.lines as f64)
+    }
+    /// Percent of the lines that reached the L2 and hit there.
+    pub fn l2_hit_rate(&self) -> Option<f64> {
+        let at_l2 = self.l2_hits + self.mall_hits + self.hbm_lines;
+        (at_l2 > 0).then(|| 100.0 * self.l2_hits as f64 / at_l2 as f64)
+    }
+    /// The level with most latency (what this instruction mostly waited for), `None` if no latency.
+    pub fn main_level(&self) -> Option<MemLevel> {
+        let k = (0..6).max_by_key(|&k| (self.latency_by_level[k], k))?;
+        (self.latency_by_level[k] > 0).then(|| MemLevel::from_u8(k as u8))
+    }
+    pub fn hidden_by_level(&self) -> [u64; 6] {
+        std::array::from_fn(|k| self.latency_by_level[k].saturating_sub(self.exposed_by_level[k]))
+    }
 }
 
 impl Counts {
@@ -110,6 +212,7 @@ impl Counts {
         self.latency += o.latency;
         self.exposed_waitcnt += o.exposed_waitcnt;
         self.exposed_counter_full += o.exposed_counter_full;
+        self.mem.add(&o.mem);
     }
 }
 
@@ -120,6 +223,8 @@ pub struct ProfileSink<'a> {
     /// Per instruction index: the memory operation counts on vmcnt (VMEM, FLAT).
     on_vmcnt: Arc<[bool]>,
     counts: Vec<Counts>,
+    /// The level of the memory access `mem_access` reported, for the `mem_issue` that follows it.
+    level: MemLevel,
 }
 
 impl<'a> ProfileSink<'a> {
@@ -136,6 +241,7 @@ impl<'a> ProfileSink<'a> {
             program,
             counts: vec![Counts::default(); program.insts.len()],
             on_vmcnt,
+            level: MemLevel::Fixed,
         }
     }
     /// A sink for another host thread (shares the per-program classes).
@@ -185,8 +291,55 @@ impl TimingSink for ProfileSink<'_> {
     }
     #[inline]
     fn mem_issue(&mut self, _wave: u32, pc: u64, start: u64, complete: u64) {
+        let level = std::mem::take(&mut self.level);
         if let Some(c) = self.at(pc) {
-            c.latency += complete.saturating_sub(start);
+            let lat = complete.saturating_sub(start);
+            c.latency += lat;
+            c.mem.latency_by_level[level as usize] += lat;
+        }
+    }
+    #[inline]
+    fn mem_access(&mut self, _wave: u32, pc: u64, a: &MemAccess) {
+        self.level = a.level;
+        let Some(c) = self.at(pc) else { return };
+        let m = &mut c.mem;
+        m.bytes += a.bytes;
+        if a.kind == MemAccess::LDS {
+            m.lds_accesses += 1;
+            m.lds_cycles += a.lds_cycles as u64;
+            m.lds_conflict_cycles += a.lds_conflict_cycles as u64;
+            return;
+        }
+        m.requests += 1;
+        let lines = a.lines as u64;
+        let below_l1 = lines - a.l1_hits as u64;
+        m.lines += lines;
+        m.l1_hits += a.l1_hits as u64;
+        m.l2_hits += a.l2_hits as u64;
+        m.mall_hits += a.mall_hits as u64;
+        m.hbm_lines += a.hbm_lines as u64;
+        match a.kind {
+            MemAccess::STORE => {
+                m.stores += 1;
+                m.l2_write_req += below_l1;
+                m.hbm_write_req += a.hbm_lines as u64;
+            }
+            MemAccess::ATOMIC => {
+                m.atomics += 1;
+                m.l2_atomic_req += below_l1;
+                m.hbm_read_req += a.hbm_lines as u64;
+            }
+            _ => {
+                m.loads += 1;
+                m.l2_read_req += below_l1;
+                m.hbm_read_req += a.hbm_lines as u64;
+            }
+        }
+    }
+    #[inline]
+    fn waited_level(&mut self, _wave: u32, mem_pc: u64, level: MemLevel, cycles: u64) {
+        if let Some(c) = self.at(mem_pc) {
+            c.mem.exposed_by_level[level as usize] += cycles;
         }
     }
     #[inline]

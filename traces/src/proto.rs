@@ -196,6 +196,9 @@ pub struct Begin<'a> {
     pub source_location_iid: u64,
     /// `(annotation name iid, value)` written as a uint debug annotation, when the name iid is not 0.
     pub uint_arg: (u64, u64),
+    /// More `(name iid, value)` uint debug annotations (a memory instruction's figures); written by the long
+    /// path.
+    pub more_args: &'a [(u64, u64)],
     pub flows_out: &'a [FlowId],
     pub flows_in: &'a [FlowId],
     /// Flow ids as varints in the deprecated `flow_ids_old` / `terminating_flow_ids_old` (a few bytes for a
@@ -214,7 +217,7 @@ pub fn put_slice_begin(buf: &mut Vec<u8>, seq: u32, ts: Stamp, kind: u8, e: &Beg
     // long path.
     let flows = e.flows_out.len() + e.flows_in.len();
     let arg = e.uint_arg.0 != 0;
-    if e.extra_counters.len() > 3 || flows > 2 || (flows > 0 && arg) {
+    if e.extra_counters.len() > 3 || flows > 2 || (flows > 0 && arg) || !e.more_args.is_empty() {
         return put_slice_begin_long(buf, seq, ts, kind, e);
     }
     if !arg && e.extra_counters.is_empty() && flows == 0 {
@@ -299,6 +302,14 @@ fn put_slice_begin_long(buf: &mut Vec<u8>, seq: u32, ts: Stamp, kind: u8, e: &Be
         put_varint(buf, e.uint_arg.0);
         buf.push(DA_UINT_VALUE);
         put_varint(buf, e.uint_arg.1);
+        close(buf, a);
+    }
+    for &(k, v) in e.more_args {
+        let a = open(buf, TE_DEBUG_ANNOTATIONS);
+        buf.push(DA_NAME_IID);
+        put_varint(buf, k);
+        buf.push(DA_UINT_VALUE);
+        put_varint(buf, v);
         close(buf, a);
     }
     buf.push(TE_TYPE);
@@ -487,6 +498,7 @@ mod tests {
                 name_iid: 3,
                 source_location_iid: 200,
                 uint_arg: (5, 64),
+                more_args: &[],
                 flows_out: &flows[..1],
                 flows_in: &flows[1..],
                 ..Begin::default()
@@ -593,6 +605,7 @@ mod tests {
                 name_iid: u64::MAX,
                 source_location_iid: u64::MAX,
                 uint_arg: (u64::MAX, u64::MAX),
+                more_args: &[],
                 extra_counters: &[-1, -1, -1],
                 ..Begin::default()
             },

@@ -79,6 +79,7 @@ impl Clock for FeedClock {
             cycle: wave.instructions.saturating_sub(1),
             cycles: 1,
             stall: None,
+            mem: None,
         })
     }
     fn barrier_release(&mut self, _work_group_flat: u32, stalls: &mut Vec<(u32, Stall)>) {

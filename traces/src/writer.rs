@@ -49,6 +49,10 @@
 //!   The floor of this encoding: a slice needs its name and source location (5 bytes), and
 //!   begin and end each 10 bytes of framing, timestamp, sequence and type.
 //!
+//! - With the cycle model's memory system (the default), a memory instruction's slice begin carries its
+//!   `MEMORY_ARGS` (`lines` and the levels that served lines, or the LDS cycles and conflicts) and takes the long
+//!   path: gemm 512 (3 memory instructions of 14) 48.3 bytes per slice instead of 45.5.
+//!
 //! Neither reaches 24 bytes per wave-instruction: a slice alone is 25 bytes at least in any TrackEvent encoding
 //! that gives each slice its own name and source location and each packet a timestamp.
 //! - Compressed ([`TraceConfig::compress`], `--trace-compress`): the standard layout's packets, zlib level 1, in
@@ -210,6 +214,42 @@ pub mod uuid {
     pub fn simd_busy(cu: u32, simd: u8) -> u64 {
         (3 << 40) + cu as u64 * 4 + simd as u64
     }
+    /// The memory-system counter `k` (`MemTrack as u64`) of `cu`.
+    pub fn cu_memory(cu: u32, k: u64) -> u64 {
+        (5 << 40) + cu as u64 * 2 + k
+    }
+    /// The device's memory bandwidth counter `k` (0: L2, 1: HBM).
+    pub fn device_memory(k: u64) -> u64 {
+        (6 << 40) + k
+    }
+}
+
+/// Arguments a memory instruction's slice carries (the cycle model's memory system, docs/memory-model.md),
+/// in this order; their names are interned on each sequence as debug-annotation names 2, 3, ...
+pub const MEMORY_ARGS: [&str; 7] = [
+    "lines",
+    "l1_hits",
+    "l2_hits",
+    "mall_hits",
+    "hbm_lines",
+    "lds_cycles",
+    "conflict_cycles",
+];
+
+/// Modelled cycles per sample of the memory counter tracks (per-CU L1 hit rate and LDS bank conflicts,
+/// device L2 and HBM bandwidth).
+pub const MEMORY_SAMPLE_CYCLES: u64 = 256;
+
+/// What one memory instruction adds to the memory counter tracks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemorySample {
+    /// L1 lookups (lines) and hits.
+    pub lines: u64,
+    pub l1_hits: u64,
+    pub lds_conflict_cycles: u64,
+    /// Bytes that went from the L1 to the L2, and to or from HBM.
+    pub l2_bytes: u64,
+    pub hbm_bytes: u64,
 }
 
 /// An interned event name (mnemonic, stall reason, instant name).
@@ -438,6 +478,98 @@ impl Order {
 struct Merged {
     stats: TraceStats,
     busy: BTreeMap<(u32, u8), BTreeMap<u64, i64>>,
+    memory: MemorySamples,
+}
+
+/// Memory counter samples per bucket of `MEMORY_SAMPLE_CYCLES << shift` cycles: per CU (lines, L1 hits, LDS
+/// conflict cycles) and for the device (L2 bytes, HBM bytes). Vectors indexed by bucket (no hashing per
+/// instruction), at most `MEMORY_BUCKETS` long: a later sample doubles the bucket width (pairs folded), so
+/// memory stays bounded however long the modelled time.
+#[derive(Default)]
+struct MemorySamples {
+    shift: u32,
+    cu: Vec<Vec<[u64; 3]>>,
+    device: Vec<[u64; 2]>,
+}
+
+/// Buckets of the memory counter tracks at most (per CU and for the device).
+const MEMORY_BUCKETS: usize = 4096;
+
+fn fold<const N: usize>(v: &mut Vec<[u64; N]>) {
+    let n = v.len().div_ceil(2);
+    for i in 0..n {
+        let mut x = v[2 * i];
+        if let Some(y) = v.get(2 * i + 1) {
+            for k in 0..N {
+                x[k] += y[k];
+            }
+        }
+        v[i] = x;
+    }
+    v.truncate(n);
+}
+
+impl MemorySamples {
+    fn widen(&mut self) {
+        self.shift += 1;
+        for v in &mut self.cu {
+            fold(v);
+        }
+        fold(&mut self.device);
+    }
+
+    fn add(&mut self, cu: u32, ts: u64, m: &MemorySample) {
+        while (ts / MEMORY_SAMPLE_CYCLES) >> self.shift >= MEMORY_BUCKETS as u64 {
+            self.widen();
+        }
+        let bucket = ((ts / MEMORY_SAMPLE_CYCLES) >> self.shift) as usize;
+        self.add_at(
+            cu as usize,
+            bucket,
+            [m.lines, m.l1_hits, m.lds_conflict_cycles],
+        );
+        if self.device.len() <= bucket {
+            self.device.resize(bucket + 1, [0; 2]);
+        }
+        self.device[bucket][0] += m.l2_bytes;
+        self.device[bucket][1] += m.hbm_bytes;
+    }
+
+    fn add_at(&mut self, cu: usize, bucket: usize, x: [u64; 3]) {
+        if self.cu.len() <= cu {
+            self.cu.resize_with(cu + 1, Vec::new);
+        }
+        let v = &mut self.cu[cu];
+        if v.len() <= bucket {
+            v.resize(bucket + 1, [0; 3]);
+        }
+        for k in 0..3 {
+            v[bucket][k] += x[k];
+        }
+    }
+
+    fn merge(&mut self, mut o: MemorySamples) {
+        while self.shift < o.shift {
+            self.widen();
+        }
+        while o.shift < self.shift {
+            o.widen();
+        }
+        for (cu, v) in o.cu.into_iter().enumerate() {
+            for (b, x) in v.into_iter().enumerate() {
+                if x != [0; 3] {
+                    self.add_at(cu, b, x);
+                }
+            }
+        }
+        if self.device.len() < o.device.len() {
+            self.device.resize(o.device.len(), [0; 2]);
+        }
+        for (b, x) in o.device.into_iter().enumerate() {
+            self.device[b][0] += x[0];
+            self.device[b][1] += x[1];
+        }
+    }
 }
 
 /// The output file; hands out one `TraceWriter` per host thread.
@@ -517,6 +649,7 @@ impl TraceFile {
             declared: HashSet::new(),
             next_flow: 0,
             busy: BTreeMap::new(),
+            memory: MemorySamples::default(),
             stats: TraceStats::default(),
             finished: false,
             ordered: s.config.work_group_order,
@@ -583,6 +716,7 @@ impl TraceFile {
                 counters += 1;
             }
         }
+        counters += memory_tracks(&mut buf, std::mem::take(&mut merged.memory), s, first);
         let (tx, thread) = {
             let mut io = s.io.lock().unwrap_or_else(|e| e.into_inner());
             (io.tx.take(), io.thread.take())
@@ -637,6 +771,8 @@ struct Slot {
     loc_iid: Vec<u32>,
     next_loc_iid: u32,
     lanes_iid: u32,
+    /// `MEMORY_ARGS` names are interned on this sequence.
+    mem_iids: bool,
     /// The next packet on this sequence starts it afresh (`SEQ_INCREMENTAL_STATE_CLEARED`).
     clear: bool,
     /// Active lanes given in the last `lanes` argument of this wave (`u32::MAX`: none yet).
@@ -678,6 +814,7 @@ pub struct TraceWriter {
     declared: HashSet<u64>,
     next_flow: u64,
     busy: BTreeMap<(u32, u8), BTreeMap<u64, i64>>,
+    memory: MemorySamples,
     stats: TraceStats,
     finished: bool,
     /// `TraceConfig::work_group_order`.
@@ -768,6 +905,7 @@ impl TraceWriter {
             s.loc_iid.clear();
             s.next_loc_iid = 1;
             s.lanes_iid = 0;
+            s.mem_iids = false;
         }
         // The work-group's first wave takes sequence 3, the next 4, ... (`free` pops from the end).
         self.free = (0..self.slots.len() as u32).rev().collect();
@@ -886,6 +1024,7 @@ impl TraceWriter {
                     loc_iid: Vec::new(),
                     next_loc_iid: 1,
                     lanes_iid: 0,
+                    mem_iids: false,
                     clear: true,
                     lanes_arg: u32::MAX,
                     flows: 0,
@@ -1111,7 +1250,7 @@ impl TraceWriter {
         flows_out: &[FlowId],
         flows_in: &[FlowId],
     ) {
-        self.begin_with(t, ts, name, loc, lanes, [None; 3], flows_out, flows_in);
+        self.begin_with(t, ts, name, loc, lanes, [None; 3], flows_out, flows_in, &[]);
     }
 
     /// Begin an instruction slice (as `begin`) and set the wave's counters at `ts`: `vmcnt`, `lgkmcnt` and
@@ -1131,7 +1270,67 @@ impl TraceWriter {
         flows_in: &[FlowId],
     ) {
         let values = [Some(vmcnt), Some(lgkmcnt), Some(lanes as i64)];
-        self.begin_with(t, ts, name, loc, Some(lanes), values, flows_out, flows_in);
+        self.begin_with(
+            t,
+            ts,
+            name,
+            loc,
+            Some(lanes),
+            values,
+            flows_out,
+            flows_in,
+            &[],
+        );
+    }
+
+    /// `begin_instruction` for a memory instruction with the memory system's figures as arguments:
+    /// `(index into MEMORY_ARGS, value)` each.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn begin_memory_instruction(
+        &mut self,
+        t: &WaveTrack,
+        ts: u64,
+        name: NameId,
+        loc: Option<LocId>,
+        lanes: u32,
+        vmcnt: i64,
+        lgkmcnt: i64,
+        flows_out: &[FlowId],
+        flows_in: &[FlowId],
+        args: &[(u8, u64)],
+    ) {
+        let values = [Some(vmcnt), Some(lgkmcnt), Some(lanes as i64)];
+        self.begin_with(
+            t,
+            ts,
+            name,
+            loc,
+            Some(lanes),
+            values,
+            flows_out,
+            flows_in,
+            args,
+        );
+    }
+
+    /// Intern `MEMORY_ARGS` on the slot's sequence (debug-annotation name iids 2, 3, ...; 1 is `lanes`).
+    #[cold]
+    fn intern_memory_args(&mut self, slot: u32) {
+        let s = &mut self.slots[slot as usize];
+        s.mem_iids = true;
+        let mut data = InternedData::new();
+        for (k, name) in MEMORY_ARGS.iter().enumerate() {
+            let mut e = DebugAnnotationName::new();
+            e.set_iid(2 + k as u64);
+            e.set_name(name.to_string());
+            data.debug_annotation_names.push(e);
+        }
+        let mut p = TracePacket::new();
+        p.set_trusted_packet_sequence_id(s.seq);
+        p.sequence_flags = Some(proto::SEQ_NEEDS_INCREMENTAL_STATE);
+        p.interned_data = Some(data).into();
+        proto::put_message(&mut self.buf, &p);
     }
 
     /// `values`: new values of the wave's counters (`WaveCounter` order), `None` = unchanged.
@@ -1147,7 +1346,16 @@ impl TraceWriter {
         values: [Option<i64>; 3],
         flows_out: &[FlowId],
         flows_in: &[FlowId],
+        mem_args: &[(u8, u64)],
     ) {
+        if !mem_args.is_empty() && !self.slots[t.slot as usize].mem_iids {
+            self.intern_memory_args(t.slot);
+        }
+        let mut more = [(0u64, 0u64); MEMORY_ARGS.len()];
+        let n_more = mem_args.len().min(more.len());
+        for (m, &(k, v)) in more.iter_mut().zip(mem_args) {
+            *m = (2 + k as u64, v);
+        }
         let lanes_arg = match lanes {
             Some(l) if l != self.slots[t.slot as usize].lanes_arg => Some(l),
             _ => None,
@@ -1192,6 +1400,7 @@ impl TraceWriter {
                 name_iid: n,
                 source_location_iid: l,
                 uint_arg: (a, lanes_arg.unwrap_or(0) as u64),
+                more_args: &more[..n_more],
                 flows_out,
                 flows_in,
                 varint_flows: compact,
@@ -1243,7 +1452,17 @@ impl TraceWriter {
         flows_in: &[FlowId],
     ) {
         let values = [None, None, Some(lanes as i64)];
-        self.begin_with(t, ts, name, loc, Some(lanes), values, flows_out, flows_in);
+        self.begin_with(
+            t,
+            ts,
+            name,
+            loc,
+            Some(lanes),
+            values,
+            flows_out,
+            flows_in,
+            &[],
+        );
         self.end(t, ts + dur);
         self.stats.instructions += 1;
     }
@@ -1330,6 +1549,13 @@ impl TraceWriter {
             .or_insert(0) += delta;
     }
 
+    /// A memory instruction at cycle `ts` on `cu` (with the cycle model's memory system): what it adds to the
+    /// memory counter tracks `TraceFile::finish` writes (sums per `MEMORY_SAMPLE_CYCLES` bucket).
+    #[inline]
+    pub fn memory_sample(&mut self, cu: u32, ts: u64, m: &MemorySample) {
+        self.memory.add(cu, ts, m);
+    }
+
     /// Totals of this writer so far (bytes: buffered and not yet flushed).
     pub fn stats(&self) -> TraceStats {
         let mut s = self.stats.clone();
@@ -1353,6 +1579,7 @@ impl TraceWriter {
                 *e.entry(ns).or_insert(0) += d;
             }
         }
+        m.memory.merge(std::mem::take(&mut self.memory));
         drop(m);
         sh.live.fetch_sub(1, Ordering::AcqRel);
     }
@@ -1369,6 +1596,93 @@ impl Drop for TraceWriter {
             }
         }
     }
+}
+
+/// The memory counter tracks (`TraceFile::finish`, on the root sequence after the SIMD counters; `first`: the
+/// sequence has no packet yet): per CU `L1 hit rate %` (in buckets with L1 lookups) and `LDS bank conflict
+/// cycles` per bucket, for the device the L2 (L1 -> L2 lines) and HBM bandwidth in GB/s at the trace clock.
+/// Returns the counter values written.
+fn memory_tracks(buf: &mut Vec<u8>, m: MemorySamples, s: &Shared, first: bool) -> u64 {
+    if m.cu.iter().all(|v| v.is_empty()) && m.device.iter().all(|x| *x == [0; 2]) {
+        return 0;
+    }
+    if first {
+        let mut p = TracePacket::new();
+        p.set_trusted_packet_sequence_id(ROOT_SEQ);
+        p.sequence_flags = Some(proto::SEQ_INCREMENTAL_STATE_CLEARED);
+        proto::put_message(buf, &p);
+    }
+    let width = MEMORY_SAMPLE_CYCLES << m.shift;
+    let ns = |b: usize| ((b as u128 * width as u128 * s.ns_q32) >> 32) as u64;
+    let mut n = 0;
+    for (cu, v) in m.cu.iter().enumerate() {
+        if v.is_empty() {
+            continue;
+        }
+        let cu = cu as u32;
+        put_descriptor(buf, ROOT_SEQ, cu_track(cu));
+        let names = [
+            format!("CU {cu} L1 hit rate %"),
+            format!("CU {cu} LDS bank conflict cycles / {width} cycles"),
+        ];
+        for (k, name) in names.iter().enumerate() {
+            put_track(
+                buf,
+                ROOT_SEQ,
+                uuid::cu_memory(cu, k as u64),
+                Some(uuid::cu(cu)),
+                name,
+                true,
+                Some(-5 - k as i32),
+            );
+        }
+        for (b, x) in v.iter().enumerate() {
+            if let Some(rate) = (100 * x[1]).checked_div(x[0]) {
+                let rate = rate as i64;
+                proto::put_counter(
+                    buf,
+                    ROOT_SEQ,
+                    Stamp::Absolute(ns(b)),
+                    uuid::cu_memory(cu, 0),
+                    rate,
+                );
+                n += 1;
+            }
+            proto::put_counter(
+                buf,
+                ROOT_SEQ,
+                Stamp::Absolute(ns(b)),
+                uuid::cu_memory(cu, 1),
+                x[2] as i64,
+            );
+            n += 1;
+        }
+        proto::put_counter(
+            buf,
+            ROOT_SEQ,
+            Stamp::Absolute(ns(v.len())),
+            uuid::cu_memory(cu, 1),
+            0,
+        );
+        n += 1;
+    }
+    // bytes per bucket -> GB/s: bytes x clock_hz / width cycles / 1e9
+    let gbs =
+        |bytes: u64| (bytes as f64 * s.config.clock_hz as f64 / width as f64 / 1e9).round() as i64;
+    for (k, name) in ["L2 bandwidth GB/s (L1 -> L2)", "HBM bandwidth GB/s"]
+        .iter()
+        .enumerate()
+    {
+        let u = uuid::device_memory(k as u64);
+        put_track(buf, ROOT_SEQ, u, None, name, true, None);
+        for (b, x) in m.device.iter().enumerate() {
+            proto::put_counter(buf, ROOT_SEQ, Stamp::Absolute(ns(b)), u, gbs(x[k]));
+            n += 1;
+        }
+        proto::put_counter(buf, ROOT_SEQ, Stamp::Absolute(ns(m.device.len())), u, 0);
+        n += 1;
+    }
+    n
 }
 
 fn track(uuid: u64, parent: Option<u64>, name: &str) -> TrackDescriptor {

@@ -49,6 +49,8 @@ impl Pane {
 pub enum Mode {
     Normal,
     Help,
+    /// The counters/roofline view (`m`; any key closes).
+    Memory,
     /// Typing a search string.
     Search(String),
     /// Typing a lane number.
@@ -209,6 +211,8 @@ pub struct App {
     pub prev_regs: Option<crate::engine::WaveRegs>,
     /// The whole dispatch: None until the background run finished.
     pub profile: Option<Heat>,
+    /// The whole dispatch with the memory system (memory gutter, counters view): None until its run finished.
+    pub memory: Option<Box<crate::engine::MemoryProfile>>,
     /// What ran so far (from the last snapshot).
     pub live: Heat,
     pub gutter: Gutter,
@@ -250,6 +254,7 @@ impl App {
             snapshot: Snapshot::default(),
             prev_regs: None,
             profile: None,
+            memory: None,
             live: Heat::default(),
             gutter: Gutter::SoFar,
             marked: BTreeSet::new(),
@@ -392,6 +397,7 @@ impl App {
                 }
                 self.profile = Some(Heat::new(pc_cycles, &self.listing));
             }
+            Update::Memory(m) => self.memory = Some(m),
             Update::Message(m) => self.status = m,
             Update::Progress {
                 wave_instructions,
@@ -622,7 +628,7 @@ impl App {
                 }
                 Vec::new()
             }
-            Mode::Help => {
+            Mode::Help | Mode::Memory => {
                 self.mode = Mode::Normal;
                 Vec::new()
             }
@@ -740,6 +746,10 @@ impl App {
             }
             Intent::WriteTrace => {
                 self.mode = Mode::TracePath(self.default_trace_path());
+                Vec::new()
+            }
+            Intent::MemoryView => {
+                self.mode = Mode::Memory;
                 Vec::new()
             }
             Intent::Help => {
@@ -1068,6 +1078,9 @@ impl Widget for &App {
         crate::panes::status::render(self, screen.status, buf);
         if self.mode == Mode::Help {
             crate::panes::help::render(area, buf);
+        }
+        if self.mode == Mode::Memory {
+            crate::panes::memory::render(self, area, buf);
         }
     }
 }

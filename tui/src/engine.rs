@@ -251,6 +251,9 @@ pub enum Update {
         pc_cycles: Vec<PcCycles>,
         findings: Vec<(String, Option<u64>)>,
     },
+    /// The whole dispatch run once more in the background with the cycle model's memory system
+    /// (docs/memory-model.md): the listing's memory gutter and the counters/roofline view (`m`).
+    Memory(Box<MemoryProfile>),
     /// Something to tell the user on the status line.
     Message(String),
     /// Why the last run stopped, in a user's words; `fault` carries the PC of a fault for the findings list.
@@ -800,6 +803,78 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
     })
 }
 
+/// The memory cost of one instruction over the whole dispatch (the listing's memory gutter).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MemCell {
+    /// Vector memory: 128-byte lines per wave-instruction.
+    pub lines_per_request: Option<f64>,
+    /// LDS: bank-conflict cycles per wave-instruction.
+    pub conflicts_per_access: Option<f64>,
+}
+
+impl MemCell {
+    /// The gutter text, 4 columns: ` 64L` (lines per request), `15c` (LDS conflict cycles per access), blank.
+    pub fn gutter(&self) -> String {
+        let short = |v: f64, unit: char| {
+            if v >= 999.5 {
+                format!("{:>3}{unit}", "***")
+            } else if v == v.round() || v >= 9.95 {
+                format!("{:>3.0}{unit}", v)
+            } else {
+                format!("{:>3.1}{unit}", v)
+            }
+        };
+        match (self.lines_per_request, self.conflicts_per_access) {
+            (Some(l), _) => short(l, 'L'),
+            (None, Some(c)) => short(c, 'c'),
+            _ => "    ".into(),
+        }
+    }
+}
+
+/// The whole dispatch under the cycle model with its memory system: per instruction (index as in the program)
+/// its memory cost, and the run report's `counters` and `metrics` (rocprof-compute's names).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MemoryProfile {
+    pub per_inst: Vec<MemCell>,
+    pub counters: Option<wavescope::observers::memsys::counters::Counters>,
+    pub metrics: Option<wavescope::observers::memsys::counters::Metrics>,
+    pub cycles: u64,
+}
+
+/// Run the whole dispatch once (on its own copy) with the cycle model and its memory system, no checkers, for
+/// the memory gutter and the counters/roofline view.
+pub fn memory_profile(
+    manifest: &std::path::Path,
+) -> Result<Update, wavescope::session::SessionError> {
+    use wavescope::observers::timing::CycleModel;
+    use wavescope::pipeline::RunConfig;
+    let config = RunConfig {
+        cycle_model: Some(CycleModel::default()),
+        hazards: false,
+        races: None,
+        ..RunConfig::default()
+    };
+    let session = Session::load(manifest, &config.options)?;
+    let r = wavescope_traces::profile::run_profiled(&session, &config);
+    let mut per_inst = vec![MemCell::default(); session.dispatch.program.insts.len()];
+    for i in &r.profile.insts {
+        let m = &i.counts.mem;
+        if let Some(c) = per_inst.get_mut(i.index) {
+            c.lines_per_request = m.lines_per_request();
+            c.conflicts_per_access =
+                (m.lds_accesses > 0).then(|| m.lds_conflict_cycles as f64 / m.lds_accesses as f64);
+        }
+    }
+    let t = r.run.timing.unwrap_or_default();
+    Ok(Update::Memory(Box::new(MemoryProfile {
+        per_inst,
+        counters: t.counters,
+        metrics: t.metrics,
+        cycles: t.cycles,
+    })))
+}
+
 /// Write the Perfetto trace of what the interactive machine ran so far to `out`: the log is replayed on a fresh
 /// machine of the same dispatch and options with the cycle model on and the trace observer attached from the
 /// first instruction (the machine tap `wavescope_traces::tap`, as gdb's `monitor trace`), so the trace holds every
@@ -859,6 +934,9 @@ pub fn spawn(mut engine: Engine, manifest: Option<std::path::PathBuf>) -> Engine
         let tx = upd_tx.clone();
         std::thread::spawn(move || {
             if let Ok(u) = profile(&m) {
+                let _ = tx.send(u);
+            }
+            if let Ok(u) = memory_profile(&m) {
                 let _ = tx.send(u);
             }
         });

@@ -18,6 +18,7 @@ pub enum Intent {
     PrevPane,
     Search,
     WriteTrace,
+    MemoryView,
     Help,
     Up,
     Down,
@@ -102,6 +103,12 @@ pub const BINDINGS: &[Binding] = &[
         Intent::WriteTrace,
         "t",
         "write the Perfetto trace so far",
+    ),
+    b(
+        KeyCode::Char('m'),
+        Intent::MemoryView,
+        "m",
+        "memory counters and roofline of the whole dispatch",
     ),
     b(KeyCode::Char('?'), Intent::Help, "?", "this help"),
     b(

@@ -196,7 +196,7 @@ fn help_overlay() {
     keys(&mut e, &mut app, &chars("?"));
     assert_eq!(app.mode, Mode::Help);
     assert_snapshot!(snap_screen(&mut e, &mut app, 100, 30));
-    // Every key fits an 80x24 terminal (keys.rs: 20 bindings shown, and the mouse).
+    // Every key fits an 80x24 terminal (keys.rs: 21 bindings shown, and the mouse).
     let small = snap_screen(&mut e, &mut app, 80, 24);
     assert!(
         small.contains("quit (also Ctrl-C)") && small.contains("wheel scrolls"),

@@ -462,6 +462,85 @@ pub trait TimingSink {
     /// of one stall sum to its duration). For the profile.
     #[inline(always)]
     fn waited(&mut self, _wave: u32, _pc: u64, _mem_pc: u64, _cycles: u64, _reason: StallReason) {}
+    /// With the memory system: what the memory instruction at `pc` cost, reported right before its
+    /// `mem_issue`. For the profile, the trace and the TUI.
+    #[inline(always)]
+    fn mem_access(&mut self, _wave: u32, _pc: u64, _access: &MemAccess) {}
+    /// Right after each `waited`: the level the waited-for execution of `mem_pc` got its latency from.
+    #[inline(always)]
+    fn waited_level(&mut self, _wave: u32, _mem_pc: u64, _level: MemLevel, _cycles: u64) {}
+}
+
+/// Where a memory instruction's latency came from (what its slowest part waited for), as the profile, the
+/// trace and the TUI show it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum MemLevel {
+    /// No memory-system figure: the model's fixed `[memory]` latency (no memory system, scalar loads, scratch,
+    /// messages, an instruction with no active lane).
+    #[default]
+    Fixed = 0,
+    /// The LDS (its latency plus the bank-conflict cycles).
+    Lds = 1,
+    L1 = 2,
+    L2 = 3,
+    Mall = 4,
+    Hbm = 5,
+}
+
+impl MemLevel {
+    pub const ALL: [MemLevel; 6] = [
+        MemLevel::Fixed,
+        MemLevel::Lds,
+        MemLevel::L1,
+        MemLevel::L2,
+        MemLevel::Mall,
+        MemLevel::Hbm,
+    ];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MemLevel::Fixed => "fixed",
+            MemLevel::Lds => "LDS",
+            MemLevel::L1 => "L1",
+            MemLevel::L2 => "L2",
+            MemLevel::Mall => "MALL",
+            MemLevel::Hbm => "HBM",
+        }
+    }
+    pub fn from_u8(v: u8) -> MemLevel {
+        MemLevel::ALL
+            .get(v as usize)
+            .copied()
+            .unwrap_or(MemLevel::Fixed)
+    }
+}
+
+/// What the memory system made of one execution of a memory instruction (`TimingSink::mem_access`). Vector
+/// memory: `lines` = `l1_hits + l2_hits + mall_hits + hbm_lines` (each line is found at exactly one level);
+/// LDS: the phase and conflict cycles of `memsys::lds`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemAccess {
+    /// Vector memory kind: 1 load, 2 store, 3 atomic; 4 LDS.
+    pub kind: u8,
+    pub lines: u32,
+    pub l1_hits: u32,
+    pub l2_hits: u32,
+    pub mall_hits: u32,
+    pub hbm_lines: u32,
+    /// LDS: cycles its phases took (SQ_LDS_IDX_ACTIVE) and the conflict cycles among them
+    /// (SQ_LDS_BANK_CONFLICT).
+    pub lds_cycles: u32,
+    pub lds_conflict_cycles: u32,
+    /// Bytes the active lanes asked for.
+    pub bytes: u64,
+    pub level: MemLevel,
+}
+
+impl MemAccess {
+    pub const LOAD: u8 = A_LOAD;
+    pub const STORE: u8 = A_STORE;
+    pub const ATOMIC: u8 = A_ATOMIC;
+    pub const LDS: u8 = A_LDS;
 }
 
 /// Receives nothing.
@@ -741,6 +820,8 @@ struct Outstanding {
     idx: u32,
     vm: u8,
     lgkm: u8,
+    /// `MemLevel` its latency came from.
+    level: u8,
 }
 
 #[derive(Clone)]
@@ -774,6 +855,7 @@ impl WaveClock {
                 idx: 0,
                 vm: 0,
                 lgkm: 0,
+                level: 0,
             }; MAX_OUT],
             nout: 0,
             at_barrier: false,
@@ -971,8 +1053,8 @@ struct XcdState {
 #[derive(Clone, Copy)]
 enum Pending {
     None,
-    /// Lines of the access are in `MemState::lines`.
-    Vmem(VmemKind),
+    /// Lines of the access are in `MemState::lines`; the bytes its lanes asked for.
+    Vmem(VmemKind, u64),
     Lds(crate::observers::memsys::lds::LdsCost, u64),
 }
 
@@ -1148,6 +1230,8 @@ impl<S: TimingSink> TimingObserver<S> {
             let mem_pc = self.table.pcs[o.idx as usize];
             self.sink
                 .waited(w.id, self.table.pcs[at], mem_pc, seg, reason);
+            self.sink
+                .waited_level(w.id, mem_pc, MemLevel::from_u8(o.level), seg);
             self.pcs_buf.push(mem_pc);
             t = t.max(o.complete);
         }
@@ -1416,11 +1500,14 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
         // lanes sharing an address need its line once: the ideal never exceeds the lines touched
         self.inst_counts.vmem_lines_ideal +=
             (requested.div_ceil(m.params.line_bytes.max(1))).min(m.lines.len() as u64);
-        m.pending = Pending::Vmem(match a.kind {
-            A_STORE => VmemKind::Store,
-            A_ATOMIC => VmemKind::Atomic,
-            _ => VmemKind::Load,
-        });
+        m.pending = Pending::Vmem(
+            match a.kind {
+                A_STORE => VmemKind::Store,
+                A_ATOMIC => VmemKind::Atomic,
+                _ => VmemKind::Load,
+            },
+            requested,
+        );
     }
 
     #[inline]
@@ -1549,15 +1636,45 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                 }
                 let issue = self.waves[slot].clock;
                 let mut lat = t.lat as u64;
+                let mut level = MemLevel::Fixed;
                 if let Some(m) = self.mem.as_deref_mut() {
                     let pending = std::mem::replace(&mut m.pending, Pending::None);
                     if let Some(Some(st)) = m.xcds.get_mut(m.xcd) {
                         match pending {
-                            Pending::Vmem(kind) => {
-                                lat = st.mem.vmem(m.cu, m.start + issue, &m.lines, kind).latency;
+                            Pending::Vmem(kind, bytes) => {
+                                let c = st.mem.vmem(m.cu, m.start + issue, &m.lines, kind);
+                                lat = c.latency;
+                                level = match (c.lines, kind) {
+                                    (0, _) => MemLevel::Fixed,
+                                    // a store completes when the L2 has its data
+                                    (_, VmemKind::Store) => MemLevel::L2,
+                                    _ => MemLevel::from_u8(MemLevel::L1 as u8 + c.level),
+                                };
+                                let a = MemAccess {
+                                    kind: self.table.acc[idx].kind,
+                                    lines: c.lines,
+                                    l1_hits: c.l1_hits,
+                                    l2_hits: c.l2_hits,
+                                    mall_hits: c.mall_hits,
+                                    hbm_lines: c.hbm_lines,
+                                    bytes,
+                                    level,
+                                    ..MemAccess::default()
+                                };
+                                self.sink.mem_access(self.waves[slot].id, pc, &a);
                             }
                             Pending::Lds(cost, bytes) => {
                                 lat = self.table.model.lds_latency + st.mem.lds(cost, bytes);
+                                level = MemLevel::Lds;
+                                let a = MemAccess {
+                                    kind: A_LDS,
+                                    lds_cycles: cost.cycles,
+                                    lds_conflict_cycles: cost.conflict_cycles,
+                                    bytes,
+                                    level,
+                                    ..MemAccess::default()
+                                };
+                                self.sink.mem_access(self.waves[slot].id, pc, &a);
                             }
                             Pending::None => {}
                         }
@@ -1580,6 +1697,7 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                         idx: idx as u32,
                         vm: t.vm,
                         lgkm: t.lgkm,
+                        level: level as u8,
                     };
                     w.nout += 1;
                 }

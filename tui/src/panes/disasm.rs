@@ -1,7 +1,9 @@
 //! Disassembly pane: the kernel's instructions with the current PC, breakpoints, `!` where the hazard checker
 //! found a hazard or missing wait, source line numbers, and each instruction's modelled cycles (issue + stall)
-//! and stall cycles, so far or over the whole dispatch (`p`). Narrow panes keep the stall column only. ← →
-//! scroll the instruction text sideways.
+//! and stall cycles, so far or over the whole dispatch (`p`), and, once the whole dispatch ran with the memory
+//! system, its memory cost: `64L` = 128-byte lines per wave-instruction (vector memory), `15c` = LDS
+//! bank-conflict cycles per wave-instruction. Narrow panes keep the stall column only. ← → scroll the
+//! instruction text sideways.
 
 use crate::app::{App, Gutter, Pane};
 use crate::panes::source::blank0;
@@ -19,7 +21,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     // The frame's inner width decides the gutter columns (and so the title, drawn with the frame).
     let wide = area.width.saturating_sub(2) >= 50;
-    let cols = if wide { "cycles, stall" } else { "stall" };
+    // the memory gutter (lines per request `L`, LDS conflict cycles per access `c`) once its run is done
+    let mem = app.memory.as_deref().filter(|_| wide);
+    let cols = match (wide, mem.is_some()) {
+        (true, true) => "cycles, stall, mem",
+        (true, false) => "cycles, stall",
+        _ => "stall",
+    };
     let inner = super::frame(
         app,
         Pane::Disasm,
@@ -69,6 +77,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         let mut spans = vec![Span::styled(mark, THEME.breakpoint), flag];
         if wide {
             spans.push(Span::styled(blank0(c.issue + c.stall, 6), THEME.dim));
+        }
+        if let Some(m) = mem {
+            let cell = m.per_inst.get(i).copied().unwrap_or_default();
+            spans.push(Span::styled(cell.gutter(), THEME.dim));
         }
         spans.extend([
             Span::styled(

@@ -3,6 +3,7 @@
 pub mod disasm;
 pub mod findings;
 pub mod help;
+pub mod memory;
 pub mod registers;
 pub mod source;
 pub mod status;

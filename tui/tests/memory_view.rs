@@ -1,0 +1,87 @@
+//! The memory gutter and the counters/roofline view (`m`) on the memory-model microkernels
+//! (tests/fixtures/memory_model, hand-counted in tests/memory_model.rs): the stride-32 load touches 64 lines per
+//! wave-instruction, the coalesced store 2; `ds_read_b32` with a lane stride of 32 dwords on 64 banks costs 31
+//! conflict cycles. The instruction rows are found by llvm-objdump's text (kernel.objdump.txt).
+
+mod common;
+
+use common::{chars, keys, open_at, screen, typed};
+use crossterm::event::KeyCode;
+use std::path::PathBuf;
+use wavescope_tui::app::Mode;
+
+fn case(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/memory_model")
+        .join(format!("case_{name}.json"))
+}
+
+/// The disassembly row of the instruction whose llvm-objdump text starts with `inst`.
+fn row<'a>(lines: &'a [String], inst: &str) -> &'a str {
+    lines
+        .iter()
+        .find(|l| l.contains(inst))
+        .unwrap_or_else(|| panic!("{inst} not on screen:\n{}", lines.join("\n")))
+}
+
+#[test]
+fn gutter_shows_lines_per_request_and_conflicts() {
+    let p = case("strided");
+    let (_e, mut app) = open_at(&p);
+    let before = screen(&mut app, 160, 50);
+    assert!(!row(&before, "global_load_dword").contains("64L"));
+    app.apply(wavescope_tui::engine::memory_profile(&p).unwrap());
+    let s = screen(&mut app, 160, 50);
+    assert!(
+        row(&s, "global_load_dword").contains(" 64L"),
+        "{}",
+        row(&s, "global_load_dword")
+    );
+    assert!(
+        row(&s, "global_store_dword").contains("  2L"),
+        "{}",
+        row(&s, "global_store_dword")
+    );
+    assert!(s.iter().any(|l| l.contains("cycles, stall, mem")));
+
+    let p = case("lds_stride_32");
+    let (mut e, mut app) = open_at(&p);
+    app.apply(wavescope_tui::engine::memory_profile(&p).unwrap());
+    // the disassembly pane, its cursor on the LDS read (search)
+    let mut k = vec![KeyCode::Tab];
+    k.extend(typed('/', "ds_read_b32"));
+    keys(&mut e, &mut app, &k);
+    assert_eq!(app.focus, wavescope_tui::app::Pane::Disasm);
+    let s = screen(&mut app, 160, 50);
+    assert!(
+        row(&s, "ds_read_b32").contains(" 31c"),
+        "{}",
+        row(&s, "ds_read_b32")
+    );
+    assert!(
+        row(&s, "ds_write_b32").contains(" 31c"),
+        "{}",
+        row(&s, "ds_write_b32")
+    );
+}
+
+#[test]
+fn m_toggles_the_counters_and_roofline_view() {
+    let p = case("strided");
+    let (mut e, mut app) = open_at(&p);
+    app.apply(wavescope_tui::engine::memory_profile(&p).unwrap());
+    keys(&mut e, &mut app, &chars("m"));
+    assert_eq!(app.mode, Mode::Memory);
+    let s = screen(&mut app, 160, 50);
+    // 64 lines loaded + 2 stored (tests/memory_model.rs)
+    let l1 = row(&s, "TCP_TOTAL_CACHE_ACCESSES_sum");
+    assert!(l1.contains(" 66"), "{l1}");
+    assert!(
+        row(&s, "roofline bound").contains("HBM") || row(&s, "roofline bound").contains("compute")
+    );
+    assert!(s.iter().any(|l| l.contains("HBM ceiling")));
+    keys(&mut e, &mut app, &[KeyCode::Esc]);
+    assert_eq!(app.mode, Mode::Normal);
+    let s = screen(&mut app, 160, 50);
+    assert!(!s.iter().any(|l| l.contains("TCP_TOTAL_CACHE_ACCESSES_sum")));
+}
