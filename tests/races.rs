@@ -327,3 +327,96 @@ fn intra_instruction_conflict() {
         assert_eq!(f.first_lane / 2, f.second_lane / 2, "{}", f.message);
     }
 }
+
+/// The race checker live in the interactive machine (`Machine::configure` with `RunConfig::races`: the batch
+/// run's checker fed from the resident policy's hooks) finds what a whole run finds on every fixture kernel: the
+/// same findings (kind, access order, both PCs, waves, lanes, byte range, occurrences) when the machine runs the
+/// work-groups in the batch policy's order (one work-group resident, each wave on until it waits or ends), and
+/// the same (kind, unordered PC pair, severity) under the default interleaved schedule, where which of two
+/// racing accesses ran first (RAW vs WAR, first vs second) is the schedule's.
+#[test]
+fn machine_finds_what_a_whole_run_finds() {
+    use wavescope::machine::{Machine, MachineOptions};
+    use wavescope::pipeline::RunConfig;
+    let mut cases: Vec<String> = std::fs::read_dir(dir())
+        .unwrap()
+        .filter_map(|e| {
+            let n = e.unwrap().file_name().to_string_lossy().to_string();
+            n.strip_prefix("case_")
+                .and_then(|n| n.strip_suffix(".json"))
+                .map(String::from)
+        })
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 18, "{cases:?}");
+    let mut racy = 0;
+    for case in &cases {
+        for global in [false, true] {
+            let max = 200_000;
+            let opts = RunOptions {
+                max_instructions: max,
+                ..RunOptions::default()
+            };
+            let config = RunConfig {
+                races: Some(RaceOptions { lds: true, global }),
+                ..RunConfig::plain(opts.clone())
+            };
+            let path = dir().join(format!("case_{case}.json"));
+            let s = Session::load(&path, &opts).unwrap();
+            let batch = s.run(&config).report.races;
+            let unordered = |fs: &[RaceFinding]| {
+                let mut v: Vec<(String, String, String, String)> = fs
+                    .iter()
+                    .map(|f| {
+                        let (a, b) = if f.first_pc <= f.second_pc {
+                            (f.first_pc.clone(), f.second_pc.clone())
+                        } else {
+                            (f.second_pc.clone(), f.first_pc.clone())
+                        };
+                        (f.kind.clone(), a, b, f.severity.clone())
+                    })
+                    .collect();
+                v.sort();
+                v.dedup();
+                v
+            };
+            for (name, mopts) in [
+                (
+                    "batch order",
+                    MachineOptions {
+                        resident_waves: 1,
+                        quantum: u32::MAX,
+                        max_instructions: max,
+                        ..MachineOptions::default()
+                    },
+                ),
+                (
+                    "default",
+                    MachineOptions {
+                        max_instructions: max,
+                        ..MachineOptions::default()
+                    },
+                ),
+            ] {
+                let mut m = Machine::new(Session::load(&path, &opts).unwrap(), mopts);
+                m.configure(&config);
+                m.run_to_end();
+                let live = wavescope::observers::races::describe(
+                    m.session(),
+                    &m.race_findings().expect("the checker is on"),
+                );
+                if name == "batch order" {
+                    assert_eq!(live, batch, "{case} global={global} ({name})");
+                } else {
+                    assert_eq!(
+                        unordered(&live),
+                        unordered(&batch),
+                        "{case} global={global} ({name})"
+                    );
+                }
+            }
+            racy += !batch.is_empty() as usize;
+        }
+    }
+    assert!(racy >= 10, "{racy}");
+}

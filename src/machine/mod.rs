@@ -41,10 +41,12 @@ use crate::exec::observe::Observer;
 use crate::exec::{Fault, Flow, Wave, WaveStatus, LANES};
 use crate::isa::{Format, Op};
 use crate::launch::Dispatch;
+use crate::launch::RunFault;
 use crate::observers::hazards::HazardEvent;
+use crate::observers::races::{RaceEvent, RaceFindings, RaceOptions, RawFinding};
 use crate::observers::timing::CycleModel;
 use crate::session::Session;
-use instrument::{Attached, Instruments, LiveHazards};
+use instrument::{Attached, Instruments, LiveHazards, LiveRaces};
 
 pub use crate::engine::resident::{
     Action, Blocked, LaneWrite, MachineOptions, Plan, Stop, WatchHit,
@@ -122,6 +124,8 @@ pub struct Machine {
     /// The resident schedule.
     sched: Resident,
     dbg: Debugger,
+    /// The fault the last `run` stopped at (the race checker's barrier deadlock reads it).
+    last_fault: Option<RunFault>,
 }
 
 impl Machine {
@@ -159,6 +163,7 @@ impl Machine {
             session,
             sched,
             dbg,
+            last_fault: None,
         }
     }
 
@@ -311,6 +316,57 @@ impl Machine {
     /// The findings the last stop was for (empty unless it was a finding stop; cleared by `resume`).
     pub fn finding_stop(&self) -> &[FindingStop] {
         self.dbg.instr.as_deref().map_or(&[], |i| &i.finding_stop)
+    }
+
+    /// Turn on the live race and barrier checker (`crate::observers::races`, the batch run's checker fed from
+    /// the resident policy's hooks). With `stop_on_findings`, a wave about to execute the second access of a race
+    /// no wave made before stops there, before it executes (as a hazard stops before its consumer): `run`
+    /// returns [`Stop::Breakpoint`] at that PC and [`Machine::race_stop`] names the finding (both accesses).
+    /// Each finding (kind, access order, first PC, second PC) stops once per dispatch. Findings made at a barrier
+    /// release (divergent barriers) or a wave's end (LDS DMA landing then) are listed but stop no wave. Call it
+    /// before the first `run`.
+    pub fn enable_races(&mut self, opts: RaceOptions, stop_on_findings: bool) {
+        let mut r = LiveRaces::new(&self.session.dispatch, opts, stop_on_findings);
+        for w in self.waves() {
+            r.checker.wave_start(w);
+        }
+        self.instruments().races = Some(r);
+    }
+
+    /// The live race checker's options, when it is on.
+    pub fn races_enabled(&self) -> Option<RaceOptions> {
+        self.dbg
+            .instr
+            .as_deref()
+            .and_then(|i| i.races.as_ref())
+            .map(|r| r.opts)
+    }
+
+    /// First occurrence of each race or barrier finding so far, in order (empty when the checker is off).
+    pub fn race_events(&self) -> &[RaceEvent] {
+        self.dbg
+            .instr
+            .as_deref()
+            .and_then(|i| i.races.as_ref())
+            .map_or(&[], |r| r.checker.events())
+    }
+
+    /// The race findings so far, as a whole run reports them (`RaceFindings::merge`): with the fault the last
+    /// `run` stopped at, a barrier deadlock when waves of the faulting wave's work-group wait at a barrier it
+    /// never reached. Describe them with `crate::observers::races::describe`. None when the checker is off.
+    pub fn race_findings(&self) -> Option<RaceFindings> {
+        let r = self.dbg.instr.as_deref()?.races.as_ref()?;
+        Some(RaceFindings::snapshot(
+            &r.checker,
+            self.last_fault.as_ref(),
+            r.opts,
+        ))
+    }
+
+    /// The race findings the last stop was for, as counted at the stop (empty unless it was a race finding
+    /// stop; cleared by `resume`).
+    pub fn race_stop(&self) -> &[RawFinding] {
+        self.dbg.instr.as_deref().map_or(&[], |i| &i.race_stop)
     }
 
     /// Attach an adapter's observer (replacing and returning the one attached before). It sees `wave_start`
@@ -522,6 +578,7 @@ impl Machine {
     pub fn resume(&mut self, plan: Plan) {
         if let Some(ins) = self.dbg.instr.as_deref_mut() {
             ins.finding_stop.clear();
+            ins.race_stop.clear();
         }
         self.sched.resume(plan);
     }
@@ -534,7 +591,11 @@ impl Machine {
     /// Carry out the plan until a stop (`Some`) or until `poll` asks to pause or the stop flag
     /// (`MachineOptions::control`) is raised (`None`; call `run` again to go on).
     pub fn run(&mut self, poll: &mut dyn FnMut() -> bool) -> Option<Stop> {
-        self.sched.run(&self.session.dispatch, &mut self.dbg, poll)
+        let stop = self.sched.run(&self.session.dispatch, &mut self.dbg, poll);
+        if let Some(Stop::Fault { fault, .. }) = &stop {
+            self.last_fault = Some(fault.clone());
+        }
+        stop
     }
 
     /// Run every wave to the end (or the first fault, the budget's included), ignoring breakpoints, watches and
@@ -542,13 +603,13 @@ impl Machine {
     /// the run goes on after each).
     pub fn run_to_end(&mut self) -> Stop {
         self.clear_breakpoints_and_watches();
-        if let Some(h) = self
-            .dbg
-            .instr
-            .as_deref_mut()
-            .and_then(|i| i.hazards.as_mut())
-        {
-            h.stop = false;
+        if let Some(ins) = self.dbg.instr.as_deref_mut() {
+            if let Some(h) = &mut ins.hazards {
+                h.stop = false;
+            }
+            if let Some(r) = &mut ins.races {
+                r.stop = false;
+            }
         }
         self.resume(Plan::continue_all());
         loop {
@@ -569,7 +630,7 @@ impl Hooks for Debugger {
         }
         self.instr
             .as_deref_mut()?
-            .before(wave, i, &d.program.insts[i])
+            .before(&d.mem, wave, i, &d.program.insts[i])
     }
 
     fn after(
@@ -584,12 +645,10 @@ impl Hooks for Debugger {
         let flow = match r {
             Ok(flow) => *flow,
             Err(_) => {
-                if let (Some(h), Some(_)) = (
-                    self.instr.as_deref_mut().and_then(|i| i.hazards.as_mut()),
-                    idx,
-                ) {
-                    // the wave stays at the faulting PC and may retry it: the checker saw it already
-                    h.pending.push((group.waves[w].id.wave, pc));
+                if let (Some(ins), Some(_)) = (self.instr.as_deref_mut(), idx) {
+                    // the wave stays at the faulting PC and may retry it: the checkers saw it already
+                    ins.pending
+                        .push((group.waves[w].id.wave, pc, instrument::SEEN_ALL));
                 }
                 return None;
             }
