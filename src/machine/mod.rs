@@ -598,23 +598,27 @@ impl Machine {
         stop
     }
 
-    /// Run every wave to the end (or the first fault, the budget's included), ignoring breakpoints, watches and
-    /// findings (e.g. after a detach). A raised stop flag does not end it (it pauses `run` at poll points only;
-    /// the run goes on after each).
-    pub fn run_to_end(&mut self) -> Stop {
+    /// Run every wave to the end: breakpoints and watches are cleared first. Returns `Some` at the end of the
+    /// dispatch, at the first fault (the budget's included) and, when stop-on-findings is on, at a finding stop
+    /// (call it again to go on past it; [`Machine::ignore_findings`] first to run through them, as after a
+    /// detach); `None` when the stop flag (`MachineOptions::control`, e.g. Ctrl-C) is raised: the run paused at
+    /// a poll point, and a later call goes on from there.
+    pub fn run_to_end(&mut self) -> Option<Stop> {
         self.clear_breakpoints_and_watches();
+        self.resume(Plan::continue_all());
+        // with a poll that never asks to pause, `run` pauses only for the stop flag
+        self.run(&mut || false)
+    }
+
+    /// Stop at no more findings (hazards and races are still checked and listed): what a detached or
+    /// unattended run wants.
+    pub fn ignore_findings(&mut self) {
         if let Some(ins) = self.dbg.instr.as_deref_mut() {
             if let Some(h) = &mut ins.hazards {
                 h.stop = false;
             }
             if let Some(r) = &mut ins.races {
                 r.stop = false;
-            }
-        }
-        self.resume(Plan::continue_all());
-        loop {
-            if let Some(s) = self.run(&mut || false) {
-                return s;
             }
         }
     }
@@ -1396,7 +1400,7 @@ mod tests {
         }
         let mut m = machine(path, resident);
         m.enable_timing(model);
-        assert_eq!(m.run_to_end().clone_kind(), "Exited");
+        assert_eq!(m.run_to_end().unwrap().clone_kind(), "Exited");
         let t = m.timing().unwrap();
         assert_eq!(t.retired_waves().len() as u64, m.total_waves());
         let mut waitcnt = 0;
@@ -1509,12 +1513,48 @@ mod tests {
     }
 
     #[test]
-    fn run_to_end_does_not_stop_at_findings() {
+    fn run_to_end_stops_at_findings_until_told_to_ignore_them() {
         let mut m = patched("examples/heteromark_be", 0x1788, 0xBF80_0001, 0xBF80_0000);
         m.enable_hazards(true);
-        assert_eq!(m.run_to_end().clone_kind(), "Exited");
+        match m.run_to_end() {
+            Some(Stop::Breakpoint { pc: 0x178c, .. }) => {}
+            s => panic!("{s:?}"),
+        }
+        assert_eq!(m.finding_stop().len(), 1);
+        m.ignore_findings();
+        assert_eq!(m.run_to_end().unwrap().clone_kind(), "Exited");
         assert!(m.finished());
         assert!(!m.hazard_events().is_empty());
+    }
+
+    #[test]
+    fn run_to_end_returns_when_the_stop_flag_is_raised() {
+        let control = std::sync::Arc::new(crate::launch::RunControl::default());
+        let s = Session::load(
+            &example("examples/polybench_gemm_64"),
+            &RunOptions::default(),
+        )
+        .unwrap();
+        let mut m = Machine::new(
+            s,
+            MachineOptions {
+                control: Some(control.clone()),
+                poll_interval: 1000,
+                ..MachineOptions::default()
+            },
+        );
+        control
+            .stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        assert!(m.run_to_end().is_none());
+        // it paused at the first poll point
+        assert_eq!(m.wave_instructions(), 1000);
+        assert!(!m.finished());
+        control
+            .stop
+            .store(false, std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(m.run_to_end().unwrap().clone_kind(), "Exited");
+        assert!(m.session().check().iter().all(|c| c.passed()));
     }
 
     #[test]
@@ -1600,7 +1640,7 @@ mod tests {
         m.enable_timing(CycleModel::default());
         let sums = std::sync::Arc::new(std::sync::Mutex::new((0, 0, 0)));
         m.attach_timed_observer(Box::new(SpanSum(sums.clone())));
-        assert_eq!(m.run_to_end().clone_kind(), "Exited");
+        assert_eq!(m.run_to_end().unwrap().clone_kind(), "Exited");
         let t = m.timing().unwrap().totals();
         let (issue, stall, afters) = *sums.lock().unwrap();
         assert_eq!((issue, stall), (t.issue, t.stall()));
@@ -1627,7 +1667,7 @@ mod tests {
                 m.enable_hazards(false);
             }
             let t = std::time::Instant::now();
-            assert_eq!(m.run_to_end().clone_kind(), "Exited");
+            assert_eq!(m.run_to_end().unwrap().clone_kind(), "Exited");
             let s = t.elapsed().as_secs_f64();
             println!(
                 "{name}: {:.2} s, {:.1} M wave-instructions/s",
