@@ -40,7 +40,7 @@ pub struct RunConfig {
     /// The race and barrier checker (`crate::observers::races`); global races run on one host thread.
     pub races: Option<RaceOptions>,
     /// The interactive machine only ([`crate::machine::Machine::configure`]): a wave stops before the consumer of
-    /// a finding no wave hit before.
+    /// a hazard finding no wave hit before, and before the second access of a race no wave made before.
     pub stop_on_findings: bool,
 }
 

@@ -1,8 +1,9 @@
 //! Instrumentation a [`Machine`](super::Machine) drives from its own run loop: the live cycle model
-//! ([`MachineTiming`], `crate::observers::timing`), the live hazard and missing-wait checker (`crate::observers::hazards`) and one
-//! observer an adapter attaches (e.g. the debugger's trace writer).
+//! ([`MachineTiming`], `crate::observers::timing`), the live hazard and missing-wait checker (`crate::observers::hazards`),
+//! the live race checker (`crate::observers::races`) and one observer an adapter attaches (e.g. the debugger's
+//! trace writer).
 //!
-//! All of it is off unless asked for (`Machine::enable_timing`, `Machine::enable_hazards`,
+//! All of it is off unless asked for (`Machine::enable_timing`, `Machine::enable_hazards`, `Machine::enable_races`,
 //! `Machine::attach_observer`); when off the run loop pays one `Option` check per instruction.
 //!
 //! The run loop interleaves the waves of every resident work-group, while `crate::engine::run_work_group` runs one

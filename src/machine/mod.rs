@@ -24,7 +24,9 @@
 //! model ([`Machine::enable_timing`], read with [`Machine::timing`]: per-wave clocks, outstanding memory
 //! operations, per-PC cycles and a bounded timeline strip per wave), the live hazard and missing-wait checker
 //! ([`Machine::enable_hazards`]; with `stop_on_findings` a wave stops before the consumer instruction of a new
-//! finding, reported as [`Stop::Breakpoint`] with [`Machine::finding_stop`] saying which), and one adapter
+//! finding, reported as [`Stop::Breakpoint`] with [`Machine::finding_stop`] saying which), the live race and
+//! barrier checker ([`Machine::enable_races`], the batch run's checker; with `stop_on_findings` a wave stops before
+//! the second access of a new race, [`Machine::race_stop`] naming both sides), and one adapter
 //! observer ([`Machine::attach_observer`]; [`Machine::attach_timed_observer`] also hands it the model's
 //! [`TimedSpan`]s, e.g. for a trace drawn in modelled cycles). Unlike `crate::engine::run_observed`, whose observers see
 //! one work-group at a time, the attached observer sees the events of every resident work-group interleaved.
