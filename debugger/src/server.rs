@@ -5,10 +5,11 @@
 //! exiting normally). The server ends with the session: on the dispatch's end, a kill, a detach (the dispatch
 //! then runs to its end without breakpoints) or a lost connection.
 //!
-//! The machine runs with its live cycle model (`monitor waitcnt`); with `stop_on_findings` also with its live
-//! hazard checker (`monitor findings`), and a wave about to execute the consumer of a new hazard or missing wait
-//! stops there: gdb sees SIGTRAP at the consumer's PC and its console a line naming the rule, producer and
-//! consumer.
+//! The machine runs with `wavescope run`'s instruments, live: the cycle model (`monitor waitcnt`), the hazard
+//! checker (`monitor findings`) and the race checker (`monitor races`). With `stop_on_findings` a wave about to
+//! execute the consumer of a new hazard or missing wait stops there: gdb sees SIGTRAP at the consumer's PC and its
+//! console a line naming the rule, producer and consumer; a wave about to make the second access of a new race
+//! stops there the same way, and the console names both accesses.
 
 use crate::conn::{Conn, Frontend, MAX_PACKET};
 use crate::gdb::{tid_of, GdbTarget};
