@@ -795,7 +795,7 @@ impl<'a> RaceChecker<'a> {
             };
             if same_inst && c.w_lane != lane {
                 // lanes of one store writing the same byte
-                if !(known && old_known && c.w_val == val) && !atomic {
+                if (!known || !old_known || c.w_val != val) && !atomic {
                     hits[nh] = (
                         RaceKind::IntraInstruction,
                         Access::Waw,
@@ -994,7 +994,7 @@ impl<'a> RaceChecker<'a> {
                     known && old_known && c.w_val == val
                 };
                 if same_inst && c.w_lane != lane {
-                    if !(known && old_known && c.w_val == val) && !atomic {
+                    if (!known || !old_known || c.w_val != val) && !atomic {
                         hits[nh] = (
                             RaceKind::IntraInstruction,
                             Access::Waw,
@@ -1839,8 +1839,8 @@ pub fn describe(session: &dyn Described, f: &RaceFindings) -> Vec<RaceFinding> {
                             at(a, &a_src),
                             at(b, &b_src)
                         )
-                    } else if r.first_wave / session.dispatch().waves_per_group() as u32
-                        == r.second_wave / session.dispatch().waves_per_group() as u32
+                    } else if r.first_wave / session.dispatch().waves_per_group()
+                        == r.second_wave / session.dispatch().waves_per_group()
                     {
                         format!(
                             "no barrier or release/acquire between the {fk} at {} and the {sk} at {}",
