@@ -40,7 +40,7 @@ pub struct RunConfig {
     /// The race and barrier checker (`crate::observers::races`); global races run on one host thread.
     pub races: Option<RaceOptions>,
     /// The interactive machine only ([`crate::machine::Machine::configure`]): a wave stops before the consumer of
-    /// a finding no wave hit before.
+    /// a hazard finding no wave hit before, and before the second access of a race no wave made before.
     pub stop_on_findings: bool,
 }
 
@@ -300,13 +300,28 @@ impl<'d> Plan<'d> {
         S: TimingSink,
         O: Observer + Send,
     {
+        self.run_with_fault(sink, wrap, |o, _| unwrap(o))
+    }
+
+    /// [`run_with`](Self::run_with), where `unwrap` also gets the fault the run ended with (e.g. for the
+    /// trace's barrier-deadlock instant, which the race checker names only for that fault).
+    pub fn run_with_fault<'t, S, O, X>(
+        &'t self,
+        sink: impl Fn() -> S + Sync,
+        wrap: impl Fn(Instruments<'t, S>) -> O + Sync,
+        mut unwrap: impl FnMut(O, Option<&RunFault>) -> (Instruments<'t, S>, X),
+    ) -> RunResult<X>
+    where
+        S: TimingSink,
+        O: Observer + Send,
+    {
         let t0 = Instant::now();
         let (stats, fault, observers) = run_observed(self.d, &self.config.run_options(), || {
             wrap(self.instruments(sink()))
         });
         let (mut h, mut r, mut t, mut extra) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for o in observers {
-            let (i, x) = unwrap(o);
+            let (i, x) = unwrap(o, fault.as_ref());
             h.extend(i.hazards);
             r.extend(i.races);
             t.extend(i.timing);

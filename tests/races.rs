@@ -327,3 +327,173 @@ fn intra_instruction_conflict() {
         assert_eq!(f.first_lane / 2, f.second_lane / 2, "{}", f.message);
     }
 }
+
+/// The race checker live in the interactive machine (`Machine::configure` with `RunConfig::races`: the batch
+/// run's checker fed from the resident policy's hooks) finds what a whole run finds on every fixture kernel: the
+/// same findings (kind, access order, both PCs, waves, lanes, byte range, occurrences) when the machine runs the
+/// work-groups in the batch policy's order (one work-group resident, each wave on until it waits or ends), and
+/// the same (kind, unordered PC pair, severity) under the default interleaved schedule, where which of two
+/// racing accesses ran first (RAW vs WAR, first vs second) is the schedule's.
+#[test]
+fn machine_finds_what_a_whole_run_finds() {
+    use wavescope::machine::{Machine, MachineOptions};
+    use wavescope::pipeline::RunConfig;
+    let mut cases: Vec<String> = std::fs::read_dir(dir())
+        .unwrap()
+        .filter_map(|e| {
+            let n = e.unwrap().file_name().to_string_lossy().to_string();
+            n.strip_prefix("case_")
+                .and_then(|n| n.strip_suffix(".json"))
+                .map(String::from)
+        })
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 18, "{cases:?}");
+    let mut racy = 0;
+    for case in &cases {
+        for global in [false, true] {
+            let max = 200_000;
+            let opts = RunOptions {
+                max_instructions: max,
+                ..RunOptions::default()
+            };
+            let config = RunConfig {
+                races: Some(RaceOptions { lds: true, global }),
+                ..RunConfig::plain(opts.clone())
+            };
+            let path = dir().join(format!("case_{case}.json"));
+            let s = Session::load(&path, &opts).unwrap();
+            let batch = s.run(&config).report.races;
+            let unordered = |fs: &[RaceFinding]| {
+                let mut v: Vec<(String, String, String, String)> = fs
+                    .iter()
+                    .map(|f| {
+                        let (a, b) = if f.first_pc <= f.second_pc {
+                            (f.first_pc.clone(), f.second_pc.clone())
+                        } else {
+                            (f.second_pc.clone(), f.first_pc.clone())
+                        };
+                        (f.kind.clone(), a, b, f.severity.clone())
+                    })
+                    .collect();
+                v.sort();
+                v.dedup();
+                v
+            };
+            for (name, mopts) in [
+                (
+                    "batch order",
+                    MachineOptions {
+                        resident_waves: 1,
+                        quantum: u32::MAX,
+                        max_instructions: max,
+                        ..MachineOptions::default()
+                    },
+                ),
+                (
+                    "default",
+                    MachineOptions {
+                        max_instructions: max,
+                        ..MachineOptions::default()
+                    },
+                ),
+            ] {
+                let mut m = Machine::new(Session::load(&path, &opts).unwrap(), mopts);
+                m.configure(&config);
+                m.run_to_end();
+                let live = wavescope::observers::races::describe(
+                    m.session(),
+                    &m.race_findings().expect("the checker is on"),
+                );
+                if name == "batch order" {
+                    assert_eq!(live, batch, "{case} global={global} ({name})");
+                } else {
+                    assert_eq!(
+                        unordered(&live),
+                        unordered(&batch),
+                        "{case} global={global} ({name})"
+                    );
+                }
+            }
+            racy += !batch.is_empty() as usize;
+        }
+    }
+    assert!(racy >= 10, "{racy}");
+}
+
+/// `stop_on_findings` in the machine: each new race stops the wave of its second access before that access
+/// executes (the wave's PC is the finding's second PC), once per finding; going on after each stop, the run ends
+/// with the outputs of an undisturbed run and the findings of a whole run (kind and PC pairs); the correct twin
+/// never stops.
+#[test]
+fn machine_stops_before_the_second_access_once_per_race() {
+    use wavescope::machine::{Machine, MachineOptions, Stop};
+    use wavescope::pipeline::RunConfig;
+    for (case, racy) in [("reduce_nobarrier", true), ("reduce_ok", false)] {
+        let path = dir().join(format!("case_{case}.json"));
+        let opts = RunOptions::default();
+        let config = RunConfig {
+            stop_on_findings: true,
+            ..RunConfig::plain(opts.clone())
+        };
+        let config = RunConfig {
+            races: Some(RaceOptions::default()),
+            ..config
+        };
+        let batch = Session::load(&path, &opts)
+            .unwrap()
+            .run(&config)
+            .report
+            .races;
+        let mut m = Machine::new(
+            Session::load(&path, &opts).unwrap(),
+            MachineOptions::default(),
+        );
+        m.configure(&config);
+        let mut stops = Vec::new();
+        loop {
+            match m.run_to_end() {
+                Some(Stop::Breakpoint { wave, pc }) => {
+                    let f = m.race_stop();
+                    assert!(!f.is_empty(), "{case}: a breakpoint stop without a finding");
+                    let p = &m.dispatch().program;
+                    for r in f {
+                        assert_eq!(p.pcs[r.second_idx as usize], pc, "{case}");
+                        assert_eq!(r.second_wave, wave, "{case}");
+                        stops.push((r.kind, r.access, r.first_idx, r.second_idx));
+                    }
+                    // not yet executed: the wave is still at the second access
+                    assert_eq!(m.wave(wave).unwrap().pc, pc);
+                }
+                Some(Stop::Exited) => break,
+                other => panic!("{case}: {other:?}"),
+            }
+        }
+        assert_eq!(stops.is_empty(), !racy, "{case}");
+        let n = stops.len();
+        stops.sort();
+        stops.dedup();
+        assert_eq!(stops.len(), n, "{case}: a finding stopped twice");
+        assert!(m.session().check().iter().all(|c| c.passed()), "{case}");
+        let live = wavescope::observers::races::describe(m.session(), &m.race_findings().unwrap());
+        let pairs = |fs: &[RaceFinding]| {
+            let mut v: Vec<(String, String, String)> = fs
+                .iter()
+                .map(|f| {
+                    let (a, b) = if f.first_pc <= f.second_pc {
+                        (f.first_pc.clone(), f.second_pc.clone())
+                    } else {
+                        (f.second_pc.clone(), f.first_pc.clone())
+                    };
+                    (f.kind.clone(), a, b)
+                })
+                .collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        assert_eq!(pairs(&live), pairs(&batch), "{case}");
+        // every finding made at an access stopped the run once
+        assert_eq!(n, m.race_events().len(), "{case}");
+    }
+}

@@ -3,7 +3,6 @@
 //! finding there is a checker bug). Also prints the checker's cost on gemm 512 and an LDS-heavy kernel.
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 use wavescope::launch::RunOptions;
 use wavescope::observers::races::RaceOptions;
 use wavescope::session::Session;
@@ -86,47 +85,4 @@ fn extra_kernels_have_no_races() {
         "tests/fixtures/extra_kernels_hip",
         "tests/fixtures/extra_kernels_r2",
     ]);
-}
-
-/// Cost of the checker, off vs LDS vs LDS + global, in one run (`--nocapture` prints the ratios).
-#[test]
-fn cost_figures() {
-    let opts = RunOptions::default();
-    if std::env::var_os("RACES_COST").is_none() {
-        return; // slow (global checking of gemm 512 takes minutes): RACES_COST=1 to measure
-    }
-    for m in [
-        "examples/polybench_gemm_512",
-        "tests/fixtures/extra_kernels/rd_lud_internal",
-    ] {
-        let s = Session::load(&root().join(m), &opts).unwrap();
-        let mut t = [0f64; 3];
-        for (i, r) in [
-            RaceOptions::off(),
-            RaceOptions::default(),
-            RaceOptions {
-                lds: true,
-                global: true,
-            },
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let t0 = Instant::now();
-            let o = s.run(&wavescope::pipeline::RunConfig {
-                races: Some(r),
-                ..wavescope::pipeline::RunConfig::full(opts.clone())
-            });
-            t[i] = t0.elapsed().as_secs_f64();
-            assert!(o.report.races.is_empty());
-        }
-        println!(
-            "races cost {m}: off {:.3} s, LDS {:.3} s ({:.2}x), LDS+global {:.3} s ({:.2}x)",
-            t[0],
-            t[1],
-            t[1] / t[0],
-            t[2],
-            t[2] / t[0]
-        );
-    }
 }

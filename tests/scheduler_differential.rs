@@ -172,7 +172,11 @@ fn resident(
         m.enable_timing(model_without_memory_system());
     }
     let stop = m.run_to_end();
-    assert!(matches!(stop, Stop::Exited), "{}: {stop:?}", dir.display());
+    assert!(
+        matches!(stop, Some(Stop::Exited)),
+        "{}: {stop:?}",
+        dir.display()
+    );
     let mut events = m.hazard_events().to_vec();
     sort_events(&mut events);
     let sums = m.timing().map_or([0; 4], |t| {
@@ -489,7 +493,7 @@ fn both_policies_obey_the_budget_and_the_stop_flag() {
         },
     );
     match m.run_to_end() {
-        Stop::Fault { fault, .. } => {
+        Some(Stop::Fault { fault, .. }) => {
             assert_eq!(fault.kind, batch.kind);
             assert_eq!(fault.detail, batch.detail);
             assert_eq!(fault.lanes, 0);

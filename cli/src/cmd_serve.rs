@@ -11,10 +11,12 @@ pub struct ServeArgs {
     pub listen: String,
     pub check: bool,
     pub resident_waves: u32,
-    /// Stop waves at new hazard and missing-wait findings (debugger/README.md).
+    /// Stop waves at new hazard, missing-wait and race findings (debugger/README.md).
     pub stop_on_findings: bool,
     /// Where `monitor trace start FILE` may write (default: the working directory).
     pub trace_dir: Option<PathBuf>,
+    /// The dispatch's budget of wave-instructions (`run --max-instructions`; 0: no limit).
+    pub max_instructions: u64,
 }
 
 pub fn run(a: &ServeArgs) -> anyhow::Result<ExitCode> {
@@ -25,6 +27,7 @@ pub fn run(a: &ServeArgs) -> anyhow::Result<ExitCode> {
         check: a.check,
         machine: MachineOptions {
             resident_waves: a.resident_waves,
+            max_instructions: a.max_instructions,
             ..MachineOptions::default()
         },
         stop_on_findings: a.stop_on_findings,

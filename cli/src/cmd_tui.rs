@@ -7,6 +7,8 @@ use wavescope::machine::MachineOptions;
 pub struct TuiArgs {
     pub manifest: PathBuf,
     pub resident_waves: u32,
+    /// The dispatch's budget of wave-instructions (`run --max-instructions`; 0: no limit).
+    pub max_instructions: u64,
 }
 
 pub fn run(a: &TuiArgs) -> anyhow::Result<ExitCode> {
@@ -14,6 +16,7 @@ pub fn run(a: &TuiArgs) -> anyhow::Result<ExitCode> {
         manifest: a.manifest.clone(),
         machine: MachineOptions {
             resident_waves: a.resident_waves,
+            max_instructions: a.max_instructions,
             ..MachineOptions::default()
         },
     };

@@ -188,9 +188,14 @@ enum Command {
         /// Most waves resident at once (whole work-groups); later work-groups launch as earlier ones end.
         #[arg(long, default_value_t = 256)]
         resident_waves: u32,
-        /// Stop a wave (SIGTRAP) at the consumer of each new hazard or missing wait, naming the rule.
+        /// Stop a wave (SIGTRAP) at the consumer of each new hazard or missing wait, naming the rule, and before
+        /// the second access of each new race, naming both accesses (docs/races.md).
         #[arg(long)]
         stop_on_findings: bool,
+        /// Stop when the dispatch has issued this many wave-instructions, all waves together (0: no limit): the
+        /// wave about to go past it stops with the fault `run` reports (exit 4 there).
+        #[arg(long, default_value_t = wavescope::launch::DEFAULT_MAX_INSTRUCTIONS)]
+        max_instructions: u64,
         /// `monitor trace start FILE` writes only inside DIR (default: the directory the server starts in).
         #[arg(long, value_name = "DIR")]
         trace_dir: Option<PathBuf>,
@@ -244,6 +249,10 @@ enum Command {
         /// Most waves resident at once (whole work-groups).
         #[arg(long, default_value_t = 256)]
         resident_waves: u32,
+        /// Stop when the dispatch has issued this many wave-instructions, all waves together (0: no limit): the
+        /// wave about to go past it stops with the fault `run` reports (exit 4 there).
+        #[arg(long, default_value_t = wavescope::launch::DEFAULT_MAX_INSTRUCTIONS)]
+        max_instructions: u64,
     },
 }
 
@@ -346,6 +355,7 @@ fn main() -> ExitCode {
             resident_waves,
             stop_on_findings,
             trace_dir,
+            max_instructions,
             ..
         } => cmd_serve::run(&cmd_serve::ServeArgs {
             manifest,
@@ -355,14 +365,17 @@ fn main() -> ExitCode {
             resident_waves,
             stop_on_findings,
             trace_dir,
+            max_instructions,
         }),
         Command::Tui {
             manifest,
             resident_waves,
+            max_instructions,
             ..
         } => cmd_tui::run(&cmd_tui::TuiArgs {
             manifest,
             resident_waves,
+            max_instructions,
         }),
         Command::Run {
             manifest,

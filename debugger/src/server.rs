@@ -5,10 +5,11 @@
 //! exiting normally). The server ends with the session: on the dispatch's end, a kill, a detach (the dispatch
 //! then runs to its end without breakpoints) or a lost connection.
 //!
-//! The machine runs with its live cycle model (`monitor waitcnt`); with `stop_on_findings` also with its live
-//! hazard checker (`monitor findings`), and a wave about to execute the consumer of a new hazard or missing wait
-//! stops there: gdb sees SIGTRAP at the consumer's PC and its console a line naming the rule, producer and
-//! consumer.
+//! The machine runs with `wavescope run`'s instruments, live: the cycle model (`monitor waitcnt`), the hazard
+//! checker (`monitor findings`) and the race checker (`monitor races`). With `stop_on_findings` a wave about to
+//! execute the consumer of a new hazard or missing wait stops there: gdb sees SIGTRAP at the consumer's PC and its
+//! console a line naming the rule, producer and consumer; a wave about to make the second access of a new race
+//! stops there the same way, and the console names both accesses.
 
 use crate::conn::{Conn, Frontend, MAX_PACKET};
 use crate::gdb::{tid_of, GdbTarget};
@@ -58,6 +59,8 @@ pub enum Ending {
     ConnectionLost,
     /// A detached dispatch ran on and ended with this fault.
     FaultAfterDetach(String),
+    /// A detached dispatch was stopped by the stop flag (`MachineOptions::control`, e.g. Ctrl-C).
+    Interrupted,
 }
 
 /// What a session produced.
@@ -76,6 +79,7 @@ impl ServeOutcome {
         match self.ending {
             Ending::Finished if self.checks.iter().all(|c| c.passed()) => 0,
             Ending::Killed => 0,
+            Ending::Interrupted => 130,
             _ => 1,
         }
     }
@@ -283,11 +287,14 @@ pub fn serve_on_with(
                 "wavescope: gdb detached; running the dispatch to its end"
             );
             let _ = log.flush();
+            // without breakpoints, watches or finding stops
+            target.machine.ignore_findings();
             match target.machine.run_to_end() {
-                Stop::Fault { fault, .. } => {
+                Some(Stop::Fault { fault, .. }) => {
                     Ending::FaultAfterDetach(fault_message(&target, &fault))
                 }
-                _ => Ending::Finished,
+                Some(_) => Ending::Finished,
+                None => Ending::Interrupted,
             }
         }
         None => Ending::ConnectionLost,
@@ -315,6 +322,10 @@ pub fn serve_on_with(
             "wavescope: gdb closed the connection; the dispatch stops here"
         ),
         Ending::FaultAfterDetach(msg) => writeln!(log, "wavescope: {msg}"),
+        Ending::Interrupted => writeln!(
+            log,
+            "wavescope: interrupted; the detached dispatch stops here"
+        ),
     };
     for c in &checks {
         let _ = writeln!(log, "{}", wavescope::check::summary_line(c));
@@ -347,6 +358,29 @@ impl GdbTarget {
     fn stop_reply(&mut self, stop: Stop) -> (MultiThreadStopReason<u64>, Option<String>) {
         use MultiThreadStopReason as R;
         match stop {
+            Stop::Breakpoint { wave, pc } if !self.machine.race_stop().is_empty() => {
+                self.set_current(wave);
+                let found = wavescope::observers::races::RaceFindings {
+                    raw: self.machine.race_stop().to_vec(),
+                    options: self.machine.races_enabled(),
+                };
+                let mut note = String::new();
+                for f in wavescope::observers::races::describe(self.machine.session(), &found) {
+                    note.push_str(&format!(
+                        "wavescope: wave {wave} stopped at {pc:#x}, before its second access of a race (--stop-on-findings; `monitor races` lists them):\n"
+                    ));
+                    for l in crate::gdb::race_text(&f).lines() {
+                        note.push_str(&format!("wavescope:   {l}\n"));
+                    }
+                }
+                (
+                    R::SignalWithThread {
+                        tid: tid_of(wave),
+                        signal: Signal::SIGTRAP,
+                    },
+                    Some(note),
+                )
+            }
             Stop::Breakpoint { wave, pc } if !self.machine.finding_stop().is_empty() => {
                 self.set_current(wave);
                 let mut note = String::new();
@@ -410,7 +444,15 @@ impl GdbTarget {
             }
             Stop::Fault { wave, fault } => {
                 self.set_current(wave);
-                let note = format!("wavescope: {}\n", fault_message(self, &fault));
+                let mut note = format!("wavescope: {}\n", fault_message(self, &fault));
+                // a wave that never comes to a barrier others wait at: the race checker names both
+                if let Some(found) = self.machine.race_findings() {
+                    for f in wavescope::observers::races::describe(self.machine.session(), &found) {
+                        if f.kind == "barrier-deadlock" {
+                            note.push_str(&format!("wavescope: {}\n", f.message));
+                        }
+                    }
+                }
                 (
                     R::SignalWithThread {
                         tid: tid_of(wave),

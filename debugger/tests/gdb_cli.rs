@@ -140,3 +140,46 @@ fn serve_command_detach_runs_to_the_end_and_checks() {
     assert_eq!(rest.matches(" ok").count(), 2, "{rest}");
     assert!(status.success(), "{rest}");
 }
+
+/// `serve --max-instructions N` bounds the dispatch as `run --max-instructions N` does (issue 14): the spinning
+/// kernel (debugger/tests/fixtures/spin, a loop until a flag no one sets) stops gdb with SIGXCPU and the fault
+/// text `wavescope run` prints for the same budget; `serve`, `tui` and `run` show the same default.
+#[test]
+fn serve_command_takes_the_run_budget() {
+    let Some(exe) = wavescope_exe() else {
+        eprintln!("SKIPPED: the wavescope binary is not built (run `cargo test --workspace`)");
+        return;
+    };
+    let spin = "debugger/tests/fixtures/spin";
+    let run = Command::new(&exe)
+        .arg("run")
+        .arg(repo(spin))
+        .args(["--max-instructions", "20000"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(4));
+    let run_err = String::from_utf8_lossy(&run.stderr).into_owned();
+    let budget = "the dispatch reached its budget of 20000 wave-instructions";
+    let sentence = &run_err[run_err.find(budget).unwrap_or_else(|| panic!("{run_err}"))..];
+    let sentence = &sentence[..sentence.find(')').unwrap() + 1];
+    let port = free_port();
+    let (mut child, mut err, _) = spawn_serve(&exe, spin, port, &["--max-instructions", "20000"]);
+    let out = gdb(port, &["continue", "kill"]);
+    assert!(out.contains("received signal SIGXCPU"), "{out}");
+    assert!(out.contains(sentence), "{sentence:?} not in:\n{out}");
+    let mut rest = String::new();
+    let _ = err.read_to_string(&mut rest);
+    assert!(child.wait().unwrap().success(), "{rest}");
+    // the same default everywhere
+    let default_of = |cmd: &str| {
+        let h = Command::new(&exe).args([cmd, "--help"]).output().unwrap();
+        let h = String::from_utf8_lossy(&h.stdout).into_owned();
+        let i = h
+            .find("--max-instructions")
+            .unwrap_or_else(|| panic!("{cmd}: {h}"));
+        let d = &h[i..][h[i..].find("[default: ").unwrap()..];
+        d[..d.find(']').unwrap() + 1].to_string()
+    };
+    assert_eq!(default_of("serve"), default_of("run"));
+    assert_eq!(default_of("tui"), default_of("run"));
+}

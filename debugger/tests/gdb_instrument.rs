@@ -384,3 +384,141 @@ fn detach_after_a_finding_runs_to_the_end() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+const RACES: &str = "tests/fixtures/races";
+
+/// Line number (1-based) of the first line of races.hip containing `needle`.
+fn races_line(needle: &str) -> u32 {
+    let src = std::fs::read_to_string(repo(&format!("{RACES}/races.hip"))).unwrap();
+    src.lines().position(|l| l.contains(needle)).unwrap() as u32 + 1
+}
+
+/// The LDS tree reduction without the loop's barrier (tests/fixtures/races, `reduce_nobarrier`): with
+/// `--stop-on-findings` gdb stops the wave that is about to make the second access of the first race (before it
+/// executes, as a hazard stops before its consumer), and the console names both sides: kind, severity, access
+/// order, both PCs with llvm-objdump's instruction text and the source line of races.hip, the waves and the
+/// bytes. `monitor races` lists it. The racing PC pair is one a whole run (`wavescope run`) reports.
+#[test]
+fn stop_on_findings_stops_at_the_second_access_of_a_race() {
+    let manifest = format!("{RACES}/case_reduce_nobarrier.json");
+    let batch = {
+        let s = wavescope::session::Session::load(
+            &repo(&manifest),
+            &wavescope::launch::RunOptions::default(),
+        )
+        .unwrap();
+        s.run(&wavescope::pipeline::RunConfig::default())
+            .report
+            .races
+    };
+    assert!(!batch.is_empty());
+    let srv = serve_with(&manifest, MachineOptions::default(), false, true);
+    let out = gdb(
+        srv.port,
+        &[
+            "continue",
+            "echo @stopped\\n",
+            "p/x $pc",
+            "monitor races",
+            "echo @detach\\n",
+            "detach",
+        ],
+    );
+    if std::env::var("SHOW").is_ok() {
+        eprintln!("{out}");
+    }
+    assert_eq!(out.matches("received signal SIGTRAP").count(), 1, "{out}");
+    let stop = after(&out, "before its second access of a race");
+    let grab = |key: &str| -> (u32, u32, u64) {
+        // "  first:  wave 0 lane 3 read  0x4978  ds_read2st64_b32 ...  (/.../races.hip:13:22)"
+        let l = stop
+            .lines()
+            .find(|l| l.contains(key))
+            .unwrap_or_else(|| panic!("no {key} line:\n{out}"));
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let i = w.iter().position(|x| *x == "wave").unwrap();
+        let pc = w.iter().find(|x| x.starts_with("0x")).unwrap();
+        (
+            w[i + 1].parse().unwrap(),
+            w[i + 3].parse().unwrap(),
+            u64::from_str_radix(pc.trim_start_matches("0x"), 16).unwrap(),
+        )
+    };
+    let (w1, _, pc1) = grab("first:");
+    let (w2, _, pc2) = grab("second:");
+    assert_ne!(w1, w2, "{out}");
+    // gdb stopped the second wave (thread = wave + 1) at the second access, not yet executed
+    assert!(
+        out.contains(&format!("Thread {} received signal SIGTRAP", w2 + 1)),
+        "{out}"
+    );
+    assert!(
+        after(&out, "@stopped").contains(&format!("= {pc2:#x}")),
+        "{out}"
+    );
+    // both sides: the instruction text of the listing, the line of `sdata[tid] += sdata[tid + s]`
+    let line = races_line("sdata[tid] += sdata[tid + s]");
+    for pc in [pc1, pc2] {
+        let text = objdump_text(&format!("{RACES}/races.objdump.txt"), pc);
+        let l = stop
+            .lines()
+            .find(|l| l.contains(&format!("{pc:#x}  ")))
+            .unwrap();
+        assert!(
+            l.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .contains(&text.split_whitespace().collect::<Vec<_>>().join(" ")),
+            "{text} in {l}"
+        );
+        assert!(l.contains(&format!("races.hip:{line}")), "{l}");
+    }
+    let head = stop.lines().nth(1).unwrap();
+    assert!(
+        head.contains("race error (LDS ")
+            && ["RAW", "WAR", "WAW"].iter().any(|a| head.contains(a))
+            && head.contains(" at 0x"),
+        "{head}\n{out}"
+    );
+    assert!(stop.contains("fix: no barrier between the "), "{out}");
+    // a pair the whole run reports
+    let pair = |a: &str, b: &str| {
+        let p = |s: &str| u64::from_str_radix(s.trim_start_matches("0x"), 16).unwrap();
+        let (a, b) = (p(a), p(b));
+        (a.min(b), a.max(b))
+    };
+    assert!(
+        batch
+            .iter()
+            .any(|f| f.kind == "lds"
+                && pair(&f.first_pc, &f.second_pc) == (pc1.min(pc2), pc1.max(pc2))),
+        "{out}"
+    );
+    // monitor races lists it, with the run's summary line
+    let m = after(&out, "@stopped");
+    assert!(
+        m.contains(&format!("{pc2:#x}  ")) && m.contains("races (LDS (global with --races)): "),
+        "{out}"
+    );
+    assert!(after(&out, "@detach").contains("detached"), "{out}");
+    let (o, log) = srv.finish();
+    assert_eq!(o.ending, Ending::Finished, "{log}");
+}
+
+/// The same reduction with its barrier (`reduce_ok`) runs to its end under `--stop-on-findings`.
+#[test]
+fn stop_on_findings_runs_the_correct_twin_to_its_end() {
+    let srv = serve_with(
+        &format!("{RACES}/case_reduce_ok.json"),
+        MachineOptions::default(),
+        false,
+        true,
+    );
+    let out = gdb(srv.port, &["continue"]);
+    assert!(
+        out.contains("exited normally") && !out.contains("SIGTRAP"),
+        "{out}"
+    );
+    let (o, log) = srv.finish();
+    assert_eq!(o.ending, Ending::Finished, "{log}");
+}

@@ -1,8 +1,9 @@
 //! Instrumentation a [`Machine`](super::Machine) drives from its own run loop: the live cycle model
-//! ([`MachineTiming`], `crate::observers::timing`), the live hazard and missing-wait checker (`crate::observers::hazards`) and one
-//! observer an adapter attaches (e.g. the debugger's trace writer).
+//! ([`MachineTiming`], `crate::observers::timing`), the live hazard and missing-wait checker (`crate::observers::hazards`),
+//! the live race checker (`crate::observers::races`) and one observer an adapter attaches (e.g. the debugger's
+//! trace writer).
 //!
-//! All of it is off unless asked for (`Machine::enable_timing`, `Machine::enable_hazards`,
+//! All of it is off unless asked for (`Machine::enable_timing`, `Machine::enable_hazards`, `Machine::enable_races`,
 //! `Machine::attach_observer`); when off the run loop pays one `Option` check per instruction.
 //!
 //! The run loop interleaves the waves of every resident work-group, while `crate::engine::run_work_group` runs one
@@ -14,6 +15,7 @@ use crate::exec::observe::Observer;
 use crate::exec::{Flow, Program, Wave};
 use crate::isa::Inst;
 use crate::observers::hazards::{HazardChecker, HazardEvent, HazardTable};
+use crate::observers::races::{RaceChecker, RaceOptions, RaceTable, RawFinding};
 use crate::observers::timing::{
     CycleModel, OutstandingOp, StallReason, TimingObserver, TimingSink, TimingTable,
 };
@@ -626,8 +628,6 @@ pub(super) struct LiveHazards {
     pub stop: bool,
     /// Findings (label, producer, consumer) that stopped a wave already: each stops once per dispatch.
     pub stopped: Vec<(&'static str, u64, u64)>,
-    /// The wave stopped at a finding before its instruction executed: `before` already ran for it.
-    pub pending: Vec<(u32, u64)>,
 }
 
 impl LiveHazards {
@@ -640,7 +640,31 @@ impl LiveHazards {
             checker: HazardChecker::new(table),
             stop,
             stopped: Vec::new(),
-            pending: Vec::new(),
+        }
+    }
+}
+
+// ---- races ------------------------------------------------------------------------------------------------
+
+/// The race checker of a whole run (`crate::observers::races`), live: one checker for every resident
+/// work-group (it keeps per-group barrier epochs and LDS shadows, so interleaved work-groups are what it sees
+/// in a batch run too when a host thread runs several). It is the batch run's checker, fed from the resident
+/// policy's hooks; the dispatch's memory is lent to it per instruction (`RaceChecker::before_in`).
+pub(super) struct LiveRaces {
+    pub checker: RaceChecker<'static>,
+    pub opts: RaceOptions,
+    pub stop: bool,
+}
+
+impl LiveRaces {
+    pub fn new(d: &crate::launch::Dispatch, opts: RaceOptions, stop: bool) -> Self {
+        // As for the hazard table: leaked once per machine that turns the checker on (per-program facts and
+        // the buffer list, small).
+        let table: &'static RaceTable = Box::leak(Box::new(RaceTable::new(d)));
+        LiveRaces {
+            checker: RaceChecker::detached(table, opts),
+            opts,
+            stop,
         }
     }
 }
@@ -649,15 +673,19 @@ impl LiveHazards {
 
 impl super::Machine {
     /// Turn on the instruments `config` asks for, as a whole run (`crate::pipeline`) would run them: the cycle
-    /// model (`Machine::enable_timing`, see `MachineTiming::new` for its memory system) and the hazard checker
-    /// (`Machine::enable_hazards` with `config.stop_on_findings`). The race checker is not live on the machine
-    /// (a whole run checks races). Call it before the first `run`.
+    /// model (`Machine::enable_timing`, see `MachineTiming::new` for its memory system), the hazard checker
+    /// (`Machine::enable_hazards` with `config.stop_on_findings`)
+    /// and the race checker (`Machine::enable_races` with `config.race_options()` and `config.stop_on_findings`).
+    /// Call it before the first `run`.
     pub fn configure(&mut self, config: &crate::pipeline::RunConfig) {
         if let Some(m) = &config.cycle_model {
             self.enable_timing(m.clone());
         }
         if config.hazards {
             self.enable_hazards(config.stop_on_findings);
+        }
+        if let Some(r) = config.race_options() {
+            self.enable_races(r, config.stop_on_findings);
         }
     }
 }
@@ -669,10 +697,22 @@ impl super::Machine {
 pub(super) struct Instruments {
     pub timing: Option<MachineTiming>,
     pub hazards: Option<LiveHazards>,
+    pub races: Option<LiveRaces>,
     pub observer: Option<Attached>,
     /// The new findings a wave stopped at; cleared at the next resume.
     pub finding_stop: Vec<FindingStop>,
+    /// The new race findings a wave stopped at (as counted at the stop); cleared at the next resume.
+    pub race_stop: Vec<RawFinding>,
+    /// Waves that stopped before an instruction whose `before` some checkers already ran: (wave, PC, checkers
+    /// done: `SEEN_HAZARDS` or `SEEN_ALL`). A wave stopped at a finding, or at a fault it may retry, must not
+    /// be counted twice when it goes on (unless the user moved its PC meanwhile).
+    pub pending: Vec<(u32, u64, u8)>,
 }
+
+/// The hazard checker saw the instruction.
+const SEEN_HAZARDS: u8 = 1;
+/// Every checker saw it.
+pub(super) const SEEN_ALL: u8 = 2;
 
 impl Instruments {
     /// A work-group became resident (its waves are about to start): returns its timing slot.
@@ -685,6 +725,9 @@ impl Instruments {
             if let Some(h) = &mut self.hazards {
                 h.checker.wave_start(w);
             }
+            if let Some(r) = &mut self.races {
+                r.checker.wave_start(w);
+            }
             if let Some(o) = &mut self.observer {
                 o.obs().wave_start(w);
             }
@@ -692,36 +735,64 @@ impl Instruments {
         slot
     }
 
-    /// Before `inst` executes on `wave`: the checker, then (unless a new finding stops the wave) the observer.
+    /// Before `inst` executes on `wave`: the checkers, then (unless a new finding stops the wave) the observer.
+    /// `mem`: the dispatch's memory (the race checker locates VMEM lanes in it).
     #[inline]
-    pub fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) -> Option<super::Stop> {
-        if let Some(h) = &mut self.hazards {
-            let key = (wave.id.wave, wave.pc);
-            let seen = match h.pending.iter().position(|&p| p.0 == key.0) {
-                // stopped here at a finding (or a fault): the checker saw this instruction already, unless the
-                // user moved the PC meanwhile
-                Some(k) => h.pending.swap_remove(k) == key,
-                None => false,
-            };
-            if !seen {
+    pub fn before(
+        &mut self,
+        mem: &crate::exec::GlobalMemory,
+        wave: &Wave,
+        idx: usize,
+        inst: &Inst,
+    ) -> Option<super::Stop> {
+        let seen = match self.pending.iter().position(|p| p.0 == wave.id.wave) {
+            // stopped here at a finding (or a fault): those checkers saw this instruction already, unless the
+            // user moved the PC meanwhile
+            Some(k) => {
+                let p = self.pending.swap_remove(k);
+                if p.1 == wave.pc {
+                    p.2
+                } else {
+                    0
+                }
+            }
+            None => 0,
+        };
+        if seen < SEEN_HAZARDS {
+            if let Some(h) = &mut self.hazards {
                 let n = h.checker.events().len();
                 h.checker.before(wave, idx, inst);
                 if h.stop && h.checker.events().len() > n {
-                    self.finding_stop.clear();
+                    let mut new = Vec::new();
                     for e in &h.checker.events()[n..] {
                         let k = (e.label, e.producer_pc, e.consumer_pc);
                         if !h.stopped.contains(&k) {
                             h.stopped.push(k);
-                            self.finding_stop.push(e.clone());
+                            new.push(e.clone());
                         }
                     }
-                    if !self.finding_stop.is_empty() {
-                        h.pending.push(key);
-                        return Some(super::Stop::Breakpoint {
-                            wave: wave.id.wave,
-                            pc: wave.pc,
-                        });
+                    if !new.is_empty() {
+                        self.finding_stop = new;
+                        self.race_stop.clear();
+                        return self.stop_before(wave, SEEN_HAZARDS);
                     }
+                }
+            }
+        }
+        if seen < SEEN_ALL {
+            if let Some(r) = &mut self.races {
+                let n = r.checker.events().len();
+                r.checker.before_in(Some(mem), wave, idx, inst);
+                if r.stop && r.checker.events().len() > n {
+                    // each event is the first occurrence of a finding (kind, access, first PC, second PC): each
+                    // stops once per dispatch; the wave stops before its second access executes
+                    let c = &r.checker;
+                    self.race_stop = c.events()[n..]
+                        .iter()
+                        .filter_map(|e| c.finding(e).cloned())
+                        .collect();
+                    self.finding_stop.clear();
+                    return self.stop_before(wave, SEEN_ALL);
                 }
             }
         }
@@ -729,6 +800,15 @@ impl Instruments {
             o.obs().before(wave, idx, inst);
         }
         None
+    }
+
+    #[cold]
+    fn stop_before(&mut self, wave: &Wave, seen: u8) -> Option<super::Stop> {
+        self.pending.push((wave.id.wave, wave.pc, seen));
+        Some(super::Stop::Breakpoint {
+            wave: wave.id.wave,
+            pc: wave.pc,
+        })
     }
 
     #[inline]
@@ -747,6 +827,9 @@ impl Instruments {
         if let Some(h) = &mut self.hazards {
             h.checker.after(wave, idx, inst, pc, flow);
         }
+        if let Some(r) = &mut self.races {
+            r.checker.after(wave, idx, inst, pc, flow);
+        }
         if let Some(o) = &mut self.observer {
             if let (Attached::Timed(t), Some(m)) = (&mut *o, &self.timing) {
                 t.timed(&m.last);
@@ -759,6 +842,9 @@ impl Instruments {
         if let Some(h) = &mut self.hazards {
             h.checker.wave_end(wave);
         }
+        if let Some(r) = &mut self.races {
+            r.checker.wave_end(wave);
+        }
         if let Some(o) = &mut self.observer {
             o.obs().wave_end(wave);
         }
@@ -770,6 +856,9 @@ impl Instruments {
         }
         if let Some(h) = &mut self.hazards {
             h.checker.barrier_release(flat);
+        }
+        if let Some(r) = &mut self.races {
+            r.checker.barrier_release(flat);
         }
         if let Some(o) = &mut self.observer {
             if let (Attached::Timed(t), Some(m)) = (&mut *o, &self.timing) {

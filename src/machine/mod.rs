@@ -24,7 +24,9 @@
 //! model ([`Machine::enable_timing`], read with [`Machine::timing`]: per-wave clocks, outstanding memory
 //! operations, per-PC cycles and a bounded timeline strip per wave), the live hazard and missing-wait checker
 //! ([`Machine::enable_hazards`]; with `stop_on_findings` a wave stops before the consumer instruction of a new
-//! finding, reported as [`Stop::Breakpoint`] with [`Machine::finding_stop`] saying which), and one adapter
+//! finding, reported as [`Stop::Breakpoint`] with [`Machine::finding_stop`] saying which), the live race and
+//! barrier checker ([`Machine::enable_races`], the batch run's checker; with `stop_on_findings` a wave stops before
+//! the second access of a new race, [`Machine::race_stop`] naming both sides), and one adapter
 //! observer ([`Machine::attach_observer`]; [`Machine::attach_timed_observer`] also hands it the model's
 //! [`TimedSpan`]s, e.g. for a trace drawn in modelled cycles). Unlike `crate::engine::run_observed`, whose observers see
 //! one work-group at a time, the attached observer sees the events of every resident work-group interleaved.
@@ -41,10 +43,12 @@ use crate::exec::observe::Observer;
 use crate::exec::{Fault, Flow, Wave, WaveStatus, LANES};
 use crate::isa::{Format, Op};
 use crate::launch::Dispatch;
+use crate::launch::RunFault;
 use crate::observers::hazards::HazardEvent;
+use crate::observers::races::{RaceEvent, RaceFindings, RaceOptions, RawFinding};
 use crate::observers::timing::CycleModel;
 use crate::session::Session;
-use instrument::{Attached, Instruments, LiveHazards};
+use instrument::{Attached, Instruments, LiveHazards, LiveRaces};
 
 pub use crate::engine::resident::{
     Action, Blocked, LaneWrite, MachineOptions, Plan, Stop, WatchHit,
@@ -122,6 +126,8 @@ pub struct Machine {
     /// The resident schedule.
     sched: Resident,
     dbg: Debugger,
+    /// The fault the last `run` stopped at (the race checker's barrier deadlock reads it).
+    last_fault: Option<RunFault>,
 }
 
 impl Machine {
@@ -159,6 +165,7 @@ impl Machine {
             session,
             sched,
             dbg,
+            last_fault: None,
         }
     }
 
@@ -311,6 +318,57 @@ impl Machine {
     /// The findings the last stop was for (empty unless it was a finding stop; cleared by `resume`).
     pub fn finding_stop(&self) -> &[FindingStop] {
         self.dbg.instr.as_deref().map_or(&[], |i| &i.finding_stop)
+    }
+
+    /// Turn on the live race and barrier checker (`crate::observers::races`, the batch run's checker fed from
+    /// the resident policy's hooks). With `stop_on_findings`, a wave about to execute the second access of a race
+    /// no wave made before stops there, before it executes (as a hazard stops before its consumer): `run`
+    /// returns [`Stop::Breakpoint`] at that PC and [`Machine::race_stop`] names the finding (both accesses).
+    /// Each finding (kind, access order, first PC, second PC) stops once per dispatch. Findings made at a barrier
+    /// release (divergent barriers) or a wave's end (LDS DMA landing then) are listed but stop no wave. Call it
+    /// before the first `run`.
+    pub fn enable_races(&mut self, opts: RaceOptions, stop_on_findings: bool) {
+        let mut r = LiveRaces::new(&self.session.dispatch, opts, stop_on_findings);
+        for w in self.waves() {
+            r.checker.wave_start(w);
+        }
+        self.instruments().races = Some(r);
+    }
+
+    /// The live race checker's options, when it is on.
+    pub fn races_enabled(&self) -> Option<RaceOptions> {
+        self.dbg
+            .instr
+            .as_deref()
+            .and_then(|i| i.races.as_ref())
+            .map(|r| r.opts)
+    }
+
+    /// First occurrence of each race or barrier finding so far, in order (empty when the checker is off).
+    pub fn race_events(&self) -> &[RaceEvent] {
+        self.dbg
+            .instr
+            .as_deref()
+            .and_then(|i| i.races.as_ref())
+            .map_or(&[], |r| r.checker.events())
+    }
+
+    /// The race findings so far, as a whole run reports them (`RaceFindings::merge`): with the fault the last
+    /// `run` stopped at, a barrier deadlock when waves of the faulting wave's work-group wait at a barrier it
+    /// never reached. Describe them with `crate::observers::races::describe`. None when the checker is off.
+    pub fn race_findings(&self) -> Option<RaceFindings> {
+        let r = self.dbg.instr.as_deref()?.races.as_ref()?;
+        Some(RaceFindings::snapshot(
+            &r.checker,
+            self.last_fault.as_ref(),
+            r.opts,
+        ))
+    }
+
+    /// The race findings the last stop was for, as counted at the stop (empty unless it was a race finding
+    /// stop; cleared by `resume`).
+    pub fn race_stop(&self) -> &[RawFinding] {
+        self.dbg.instr.as_deref().map_or(&[], |i| &i.race_stop)
     }
 
     /// Attach an adapter's observer (replacing and returning the one attached before). It sees `wave_start`
@@ -522,6 +580,7 @@ impl Machine {
     pub fn resume(&mut self, plan: Plan) {
         if let Some(ins) = self.dbg.instr.as_deref_mut() {
             ins.finding_stop.clear();
+            ins.race_stop.clear();
         }
         self.sched.resume(plan);
     }
@@ -534,26 +593,34 @@ impl Machine {
     /// Carry out the plan until a stop (`Some`) or until `poll` asks to pause or the stop flag
     /// (`MachineOptions::control`) is raised (`None`; call `run` again to go on).
     pub fn run(&mut self, poll: &mut dyn FnMut() -> bool) -> Option<Stop> {
-        self.sched.run(&self.session.dispatch, &mut self.dbg, poll)
+        let stop = self.sched.run(&self.session.dispatch, &mut self.dbg, poll);
+        if let Some(Stop::Fault { fault, .. }) = &stop {
+            self.last_fault = Some(fault.clone());
+        }
+        stop
     }
 
-    /// Run every wave to the end (or the first fault, the budget's included), ignoring breakpoints, watches and
-    /// findings (e.g. after a detach). A raised stop flag does not end it (it pauses `run` at poll points only;
-    /// the run goes on after each).
-    pub fn run_to_end(&mut self) -> Stop {
+    /// Run every wave to the end: breakpoints and watches are cleared first. Returns `Some` at the end of the
+    /// dispatch, at the first fault (the budget's included) and, when stop-on-findings is on, at a finding stop
+    /// (call it again to go on past it; [`Machine::ignore_findings`] first to run through them, as after a
+    /// detach); `None` when the stop flag (`MachineOptions::control`, e.g. Ctrl-C) is raised: the run paused at
+    /// a poll point, and a later call goes on from there.
+    pub fn run_to_end(&mut self) -> Option<Stop> {
         self.clear_breakpoints_and_watches();
-        if let Some(h) = self
-            .dbg
-            .instr
-            .as_deref_mut()
-            .and_then(|i| i.hazards.as_mut())
-        {
-            h.stop = false;
-        }
         self.resume(Plan::continue_all());
-        loop {
-            if let Some(s) = self.run(&mut || false) {
-                return s;
+        // with a poll that never asks to pause, `run` pauses only for the stop flag
+        self.run(&mut || false)
+    }
+
+    /// Stop at no more findings (hazards and races are still checked and listed): what a detached or
+    /// unattended run wants.
+    pub fn ignore_findings(&mut self) {
+        if let Some(ins) = self.dbg.instr.as_deref_mut() {
+            if let Some(h) = &mut ins.hazards {
+                h.stop = false;
+            }
+            if let Some(r) = &mut ins.races {
+                r.stop = false;
             }
         }
     }
@@ -569,7 +636,7 @@ impl Hooks for Debugger {
         }
         self.instr
             .as_deref_mut()?
-            .before(wave, i, &d.program.insts[i])
+            .before(&d.mem, wave, i, &d.program.insts[i])
     }
 
     fn after(
@@ -584,12 +651,10 @@ impl Hooks for Debugger {
         let flow = match r {
             Ok(flow) => *flow,
             Err(_) => {
-                if let (Some(h), Some(_)) = (
-                    self.instr.as_deref_mut().and_then(|i| i.hazards.as_mut()),
-                    idx,
-                ) {
-                    // the wave stays at the faulting PC and may retry it: the checker saw it already
-                    h.pending.push((group.waves[w].id.wave, pc));
+                if let (Some(ins), Some(_)) = (self.instr.as_deref_mut(), idx) {
+                    // the wave stays at the faulting PC and may retry it: the checkers saw it already
+                    ins.pending
+                        .push((group.waves[w].id.wave, pc, instrument::SEEN_ALL));
                 }
                 return None;
             }
@@ -1337,7 +1402,7 @@ mod tests {
         }
         let mut m = machine(path, resident);
         m.enable_timing(model);
-        assert_eq!(m.run_to_end().clone_kind(), "Exited");
+        assert_eq!(m.run_to_end().unwrap().clone_kind(), "Exited");
         let t = m.timing().unwrap();
         assert_eq!(t.retired_waves().len() as u64, m.total_waves());
         let mut waitcnt = 0;
@@ -1450,12 +1515,48 @@ mod tests {
     }
 
     #[test]
-    fn run_to_end_does_not_stop_at_findings() {
+    fn run_to_end_stops_at_findings_until_told_to_ignore_them() {
         let mut m = patched("examples/heteromark_be", 0x1788, 0xBF80_0001, 0xBF80_0000);
         m.enable_hazards(true);
-        assert_eq!(m.run_to_end().clone_kind(), "Exited");
+        match m.run_to_end() {
+            Some(Stop::Breakpoint { pc: 0x178c, .. }) => {}
+            s => panic!("{s:?}"),
+        }
+        assert_eq!(m.finding_stop().len(), 1);
+        m.ignore_findings();
+        assert_eq!(m.run_to_end().unwrap().clone_kind(), "Exited");
         assert!(m.finished());
         assert!(!m.hazard_events().is_empty());
+    }
+
+    #[test]
+    fn run_to_end_returns_when_the_stop_flag_is_raised() {
+        let control = std::sync::Arc::new(crate::launch::RunControl::default());
+        let s = Session::load(
+            &example("examples/polybench_gemm_64"),
+            &RunOptions::default(),
+        )
+        .unwrap();
+        let mut m = Machine::new(
+            s,
+            MachineOptions {
+                control: Some(control.clone()),
+                poll_interval: 1000,
+                ..MachineOptions::default()
+            },
+        );
+        control
+            .stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        assert!(m.run_to_end().is_none());
+        // it paused at the first poll point
+        assert_eq!(m.wave_instructions(), 1000);
+        assert!(!m.finished());
+        control
+            .stop
+            .store(false, std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(m.run_to_end().unwrap().clone_kind(), "Exited");
+        assert!(m.session().check().iter().all(|c| c.passed()));
     }
 
     #[test]
@@ -1541,7 +1642,7 @@ mod tests {
         m.enable_timing(CycleModel::default());
         let sums = std::sync::Arc::new(std::sync::Mutex::new((0, 0, 0)));
         m.attach_timed_observer(Box::new(SpanSum(sums.clone())));
-        assert_eq!(m.run_to_end().clone_kind(), "Exited");
+        assert_eq!(m.run_to_end().unwrap().clone_kind(), "Exited");
         let t = m.timing().unwrap().totals();
         let (issue, stall, afters) = *sums.lock().unwrap();
         assert_eq!((issue, stall), (t.issue, t.stall()));
@@ -1568,7 +1669,7 @@ mod tests {
                 m.enable_hazards(false);
             }
             let t = std::time::Instant::now();
-            assert_eq!(m.run_to_end().clone_kind(), "Exited");
+            assert_eq!(m.run_to_end().unwrap().clone_kind(), "Exited");
             let s = t.elapsed().as_secs_f64();
             println!(
                 "{name}: {:.2} s, {:.1} M wave-instructions/s",

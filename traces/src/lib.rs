@@ -102,11 +102,12 @@ pub fn run_traced(
     )?;
     let plan = Plan::new(d, config);
     let (run, writers) = plan
-        .run_with(
+        .run_with_fault(
             CycleSink::default,
             |i| TraceObserver::new(&prog, &d.program, options, file.writer(), CycleClock::of(i)),
-            |o| {
-                let p = o.finish();
+            |o, fault| {
+                // a barrier deadlock is known only once the run ended with its fault
+                let p = o.finish_after(fault);
                 (p.clock.into_instruments(), p.writer)
             },
         )

@@ -36,9 +36,10 @@ use wavescope::debug_info::DebugInfo;
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{Flow, Program, Wave};
 use wavescope::isa::{Inst, Op};
+use wavescope::launch::RunFault;
 use wavescope::observers::hazards::effects::{self, class, MemClass};
 use wavescope::observers::hazards::{HazardEvent, Rule};
-use wavescope::observers::races::RaceEvent;
+use wavescope::observers::races::{RaceEvent, RawFinding};
 use wavescope::observers::timing::{
     MemAccess, StallReason, TimingObserver, TimingSink, TimingTable,
 };
@@ -98,6 +99,11 @@ pub trait Clock {
     /// Race and barrier findings (first occurrence on this thread) found so far, in order (instants).
     fn race_events(&self) -> &[RaceEvent] {
         &[]
+    }
+    /// The barrier deadlock the run's race checker names for the fault the run ended with (waves of the faulting
+    /// wave's work-group wait at a barrier it never reaches), when this thread ran that work-group.
+    fn race_deadlock(&self, _fault: &RunFault) -> Option<RawFinding> {
+        None
     }
 }
 
@@ -281,6 +287,9 @@ impl Clock for CycleClock<'_> {
     }
     fn race_events(&self) -> &[RaceEvent] {
         self.instruments.race_events()
+    }
+    fn race_deadlock(&self, fault: &RunFault) -> Option<RawFinding> {
+        self.instruments.races.as_ref()?.deadlock(fault)
     }
 }
 
@@ -988,6 +997,50 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
                 self.flows_in.clear();
             }
             self.w.end_wave(t);
+        }
+    }
+
+    /// [`finish`](Self::finish) a run that ended with `fault`: when the race checker names a barrier deadlock
+    /// for it, an instant `race barrier-deadlock` on the track of each wave that never arrives, at its last
+    /// cycle, naming the barrier(s) with the waves waiting there and the waves that never come.
+    pub fn finish_after(mut self, fault: Option<&RunFault>) -> TraceParts<C> {
+        if let Some(d) = fault.and_then(|f| self.clock.race_deadlock(f)) {
+            self.deadlock_instants(&d);
+        }
+        self.finish()
+    }
+
+    #[cold]
+    fn deadlock_instants(&mut self, d: &RawFinding) {
+        let label = |i: u32| self.prog.label.get(i as usize).cloned().unwrap_or_default();
+        let waiting = d
+            .barriers
+            .iter()
+            .map(|(i, ws)| format!("waves {ws:?} at {}", label(*i)))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let never = d
+            .missing
+            .iter()
+            .map(|(w, pc)| format!("wave {w} (at 0x{pc:x})"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let n = self.w.name("race barrier-deadlock");
+        for (wave, _) in &d.missing {
+            let Some(wi) = self.waves.iter().position(|w| w.live && w.wave == *wave) else {
+                continue;
+            };
+            let at = self.waves[wi].last_cycle;
+            let Some(track) = &self.waves[wi].track else {
+                continue;
+            };
+            let args = [
+                ("barrier", Arg::Str(label(d.first_idx))),
+                ("waiting", Arg::Str(waiting.clone())),
+                ("never_arrive", Arg::Str(never.clone())),
+                ("severity", Arg::Str("error".to_string())),
+            ];
+            self.w.instant(track, at, n, &args, &[]);
         }
     }
 

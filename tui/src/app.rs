@@ -79,11 +79,13 @@ pub struct DisasmLine {
     pub line: Option<u32>,
 }
 
-/// A hazard, missing wait or fault.
+/// A hazard, missing wait, race or fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
     pub text: String,
     pub pc: Option<u64>,
+    /// A live race finding's identity (`Snapshot::races`): its text is updated in place as it recurs.
+    pub key: Option<String>,
 }
 
 /// What does not change while the dispatch runs: the kernel's disassembly listing and its source.
@@ -380,6 +382,24 @@ impl App {
             Update::Snapshot(s) => {
                 self.snapshot = *s;
                 self.live = Heat::new(std::mem::take(&mut self.snapshot.pc_cycles), &self.listing);
+                // live race findings: new ones join the list, known ones update their counts
+                for (key, text, pc) in std::mem::take(&mut self.snapshot.races) {
+                    match self
+                        .findings
+                        .iter_mut()
+                        .find(|f| f.key.as_deref() == Some(key.as_str()))
+                    {
+                        Some(f) => f.text = text,
+                        None => {
+                            self.marked.extend(pc);
+                            self.findings.push(Finding {
+                                text,
+                                pc,
+                                key: Some(key),
+                            });
+                        }
+                    }
+                }
                 if let Some(r) = &self.snapshot.regs {
                     self.wave = r.wave;
                 } else if let Some(w) = self.snapshot.waves.first() {
@@ -393,7 +413,11 @@ impl App {
             } => {
                 self.marked.extend(findings.iter().filter_map(|f| f.1));
                 for (text, pc) in findings {
-                    self.findings.push(Finding { text, pc });
+                    self.findings.push(Finding {
+                        text,
+                        pc,
+                        key: None,
+                    });
                 }
                 self.profile = Some(Heat::new(pc_cycles, &self.listing));
             }
@@ -426,6 +450,7 @@ impl App {
                     self.findings.push(Finding {
                         text: format!("fault: {text}"),
                         pc: Some(pc),
+                        key: None,
                     });
                 }
                 self.status = text;

@@ -233,6 +233,9 @@ pub struct Snapshot {
     /// Every wave's cycles so far (retired ones included).
     pub totals: WaveCycles,
     pub timeline: Timeline,
+    /// The interactive machine's live race findings so far (LDS, as `wavescope run` checks by default): (key,
+    /// text, PC of the second access); the key stays while the text's counts grow.
+    pub races: Vec<(String, String, Option<u64>)>,
 }
 
 /// What the engine tells the UI.
@@ -288,6 +291,9 @@ impl Engine {
         // The live cycle model from the first instruction on: the timeline, the stall gutters, and the clocks a
         // trace replay (`write_trace`) reproduces.
         machine.enable_timing(wavescope::observers::timing::CycleModel::default());
+        // the race checker of `wavescope run` (LDS by default), live: the findings pane lists what the session
+        // ran into so far (the background whole run lists the dispatch's)
+        machine.enable_races(wavescope::observers::races::RaceOptions::default(), false);
         let wave = machine.waves().next().map_or(0, |w| w.id.wave);
         Engine {
             machine,
@@ -619,6 +625,7 @@ impl Engine {
                 .unwrap_or_default(),
             totals: m.timing().map(|t| t.totals()).unwrap_or_default(),
             timeline,
+            races: live_races(m),
         }))
     }
 
@@ -725,6 +732,21 @@ fn segments(c: &WaveCycles, from: u64, to: u64, cells: usize) -> Vec<Cell> {
             }
             // Cycles the model counts in the clock but in no category (e.g. waiting for a SIMD).
             Cell::Idle
+        })
+        .collect()
+}
+
+/// The machine's race findings so far as (key, text, PC of the later access).
+fn live_races(m: &Machine) -> Vec<(String, String, Option<u64>)> {
+    let Some(found) = m.race_findings().filter(|f| !f.raw.is_empty()) else {
+        return Vec::new();
+    };
+    wavescope::observers::races::describe(m.session(), &found)
+        .into_iter()
+        .map(|f| {
+            let key = format!("{} {} {} {}", f.kind, f.access, f.first_pc, f.second_pc);
+            let pc = parse_pc(&f.second_pc).or(parse_pc(&f.first_pc));
+            (key, format!("live {}", f.message), pc)
         })
         .collect()
 }

@@ -593,3 +593,109 @@ fn wide_screens_give_the_source_the_width_the_registers_do_not_need() {
         );
     }
 }
+
+/// Issue 18: the findings pane lists the race findings of the interactive session as it runs (the machine's
+/// live race checker, LDS as `wavescope run` checks), before the background whole run reports: the LDS tree
+/// reduction without its loop barrier (tests/fixtures/races) continued to its end shows `live race error (LDS
+/// ...)` lines for PC pairs the whole run (`wavescope run`) reports, each once, with the line of races.hip; its
+/// correct twin shows none.
+#[test]
+fn findings_pane_lists_live_race_findings() {
+    let races = |c: &str| {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/races")
+            .join(format!("case_{c}.json"))
+    };
+    let whole = wavescope::session::Session::load(
+        &races("reduce_nobarrier"),
+        &wavescope::launch::RunOptions::default(),
+    )
+    .unwrap()
+    .run(&wavescope::pipeline::RunConfig::default())
+    .report
+    .races;
+    assert!(!whole.is_empty());
+    let src = std::fs::read_to_string(races("x").with_file_name("races.hip")).unwrap();
+    let line = src
+        .lines()
+        .position(|l| l.contains("sdata[tid] += sdata[tid + s]"))
+        .unwrap()
+        + 1;
+    for (case, racy) in [("reduce_nobarrier", true), ("reduce_ok", false)] {
+        let (mut e, mut app) =
+            wavescope_tui::load(&races(case), MachineOptions::default()).expect("fixture loads");
+        app.apply(e.snapshot());
+        assert!(app.findings.is_empty());
+        keys(&mut e, &mut app, &chars("c"));
+        let live: Vec<wavescope_tui::app::Finding> = app
+            .findings
+            .iter()
+            .filter(|f| f.key.is_some())
+            .cloned()
+            .collect();
+        assert_eq!(!live.is_empty(), racy, "{case}: {:#?}", app.findings);
+        for f in &live {
+            assert!(f.text.starts_with("live race error (LDS "), "{}", f.text);
+            assert!(f.text.contains(&format!("races.hip:{line}")), "{}", f.text);
+            // a pair of PCs the whole run reports, the later access's PC marked
+            let pair = whole
+                .iter()
+                .find(|w| {
+                    f.key.as_deref()
+                        == Some(
+                            format!("{} {} {} {}", w.kind, w.access, w.first_pc, w.second_pc)
+                                .as_str(),
+                        )
+                })
+                .or_else(|| {
+                    whole.iter().find(|w| {
+                        f.text.contains(&format!("at {}", w.first_pc))
+                            && f.text.contains(&format!("at {}", w.second_pc))
+                    })
+                });
+            assert!(pair.is_some(), "{} is no finding of the whole run", f.text);
+            assert!(f.pc.is_some_and(|pc| app.marked.contains(&pc)));
+        }
+        // each finding once, however many snapshots came
+        let mut keys_seen: Vec<_> = live.iter().map(|f| f.key.clone()).collect();
+        keys_seen.sort();
+        keys_seen.dedup();
+        assert_eq!(keys_seen.len(), live.len());
+        app.apply(e.snapshot());
+        assert_eq!(
+            app.findings.iter().filter(|f| f.key.is_some()).count(),
+            live.len()
+        );
+        if racy {
+            app.focus = Pane::Findings;
+            let s = screen(&mut app, 140, 44);
+            assert!(has(&s, "live race error (LDS"), "{}", s.join("\n"));
+        }
+    }
+}
+
+/// `wavescope tui --max-instructions N` (MachineOptions::max_instructions): a kernel that spins forever
+/// (debugger/tests/fixtures/spin) stops when the budget is spent, with the fault text `wavescope run` gives for
+/// the same budget (`wavescope::engine::budget_message`), in the status line and the findings pane.
+#[test]
+fn the_budget_stops_a_spinning_kernel() {
+    let spin = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../debugger/tests/fixtures/spin");
+    let (mut e, mut app) = wavescope_tui::load(
+        &spin,
+        MachineOptions {
+            max_instructions: 20_000,
+            ..MachineOptions::default()
+        },
+    )
+    .expect("fixture loads");
+    app.apply(e.snapshot());
+    keys(&mut e, &mut app, &chars("c"));
+    let want = wavescope::engine::budget_message(20_000);
+    assert!(app.status.contains(&want), "{}", app.status);
+    assert!(
+        app.findings.iter().any(|f| f.text.contains(&want)),
+        "{:#?}",
+        app.findings
+    );
+    assert_eq!(e.machine().wave_instructions(), 20_000);
+}

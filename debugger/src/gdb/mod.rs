@@ -7,7 +7,7 @@ mod breakpoints;
 mod exec_file;
 mod host_io;
 mod monitor_cmd;
-pub(crate) use monitor_cmd::finding_line;
+pub(crate) use monitor_cmd::{finding_line, race_text};
 mod registers;
 mod resume;
 mod target_xml;

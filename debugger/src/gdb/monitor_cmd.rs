@@ -25,6 +25,8 @@ wavescope monitor commands. They act on the wave gdb addressed last; prefix \"th
   findings               hazards and missing waits this debugged run has hit so far (the live checker;
                          `serve --stop-on-findings` also stops a wave at each new one)
   hazards                the same findings with their totals (what `wavescope run` prints at the end)
+  races                  race and barrier findings so far (the live race checker, LDS by default): both
+                         accesses of each race with PCs, instructions, source lines, waves and bytes
   lds ADDR LEN           bytes of the current wave's work-group LDS
   scratch LANE ADDR LEN  bytes of one lane's private (scratch) memory
   watch                  the last watched write: which lanes wrote what
@@ -113,6 +115,7 @@ impl GdbTarget {
                 _ => out.push_str("error: print NAME [LANE 0..63|all]"),
             },
             ["hazards"] => self.hazards_text(&mut out),
+            ["races"] => self.races_text(&mut out),
             ["lds", addr, len] => match (parse_num(addr), parse_num(len)) {
                 (Some(a), Some(n)) => self.lds_text(a, n, &mut out),
                 _ => out.push_str("error: lds ADDR LEN"),
@@ -555,6 +558,25 @@ impl GdbTarget {
         );
     }
 
+    /// The live race checker's findings so far, each with both sides, then `wavescope run`'s summary line.
+    fn races_text(&self, out: &mut String) {
+        let Some(found) = self.machine.race_findings() else {
+            out.push_str("races: the live race checker is off in this session");
+            return;
+        };
+        let session = self.machine.session();
+        let described = wavescope::observers::races::describe(session, &found);
+        for f in &described {
+            out.push_str(&race_text(f));
+        }
+        let _ = write!(
+            out,
+            "{} (after {} of the dispatch's wave-instructions so far)",
+            wavescope::observers::races::summary_line(&described, found.options),
+            self.machine.wave_instructions()
+        );
+    }
+
     fn lds_text(&self, addr: u64, len: u64, out: &mut String) {
         let Some(w) = self.current_wave() else {
             out.push_str("no wave");
@@ -633,6 +655,78 @@ pub(crate) fn finding_line(
         "{what}: producer 0x{producer:x} -> consumer 0x{consumer:x} ({waves} wave{}, first wave {first_wave})",
         if waves == 1 { "" } else { "s" }
     )
+}
+
+/// A race or barrier finding with both sides, one per line:
+/// ```text
+/// race error (LDS WAR) at 0x100..0x1fc in LDS variable sdata (+0x100), 64 times so far
+///   first:  wave 0 lane 0 read  0x4978  ds_read2_b32 v[2:3], v1 offset1:64  (races.hip:13)
+///   second: wave 1 lane 0 write 0x4960  ds_write_b32 v1, v2  (races.hip:13)
+///   fix: no barrier between the read at races.hip:13 and the write at races.hip:13
+/// ```
+pub(crate) fn race_text(f: &wavescope::observers::races::RaceFinding) -> String {
+    let src = |s: &Option<String>| s.as_deref().map(|s| format!("  ({s})")).unwrap_or_default();
+    let hint = f
+        .message
+        .rsplit_once(": ")
+        .map(|(_, h)| h)
+        .unwrap_or(&f.message);
+    let mut out = String::new();
+    match f.kind.as_str() {
+        "lds" | "global" | "intra-instruction" => {
+            let (fk, sk) = match f.access.as_str() {
+                "RAW" => ("write", "read "),
+                "WAR" => ("read ", "write"),
+                _ => ("write", "write"),
+            };
+            let range = if f.address_lo == f.address_hi {
+                f.address_lo.clone()
+            } else {
+                format!("{}..{}", f.address_lo, f.address_hi)
+            };
+            let region = f
+                .region
+                .as_deref()
+                .map(|r| format!(" in {r}"))
+                .unwrap_or_default();
+            let what = match f.kind.as_str() {
+                "lds" => "LDS",
+                "global" => "global",
+                _ => "intra-instruction",
+            };
+            let _ = writeln!(
+                out,
+                "race {} ({what} {}) at {range}{region}, {} time{}",
+                f.severity,
+                f.access,
+                f.occurrences,
+                if f.occurrences == 1 { "" } else { "s" }
+            );
+            let _ = writeln!(
+                out,
+                "  first:  wave {} lane {} {fk} {}  {}{}",
+                f.first_wave,
+                f.first_lane,
+                f.first_pc,
+                f.first_instruction,
+                src(&f.first_source)
+            );
+            let _ = writeln!(
+                out,
+                "  second: wave {} lane {} {sk} {}  {}{}",
+                f.second_wave,
+                f.second_lane,
+                f.second_pc,
+                f.second_instruction,
+                src(&f.second_source)
+            );
+            let _ = writeln!(out, "  fix: {hint}");
+        }
+        _ => {
+            let _ = writeln!(out, "{}", f.message);
+        }
+    }
+    out
 }
 
 fn first_lane(exec: u64) -> u32 {

@@ -534,6 +534,17 @@ struct Key {
     second: u32,
 }
 
+impl Key {
+    fn deadlock(d: &RawFinding) -> Key {
+        Key {
+            kind: RaceKind::BarrierDeadlock,
+            access: Access::None,
+            first: d.first_idx,
+            second: u32::MAX,
+        }
+    }
+}
+
 /// One finding before it is described against the code object (instruction indices, raw addresses).
 #[derive(Clone, Debug)]
 pub struct RawFinding {
@@ -562,7 +573,7 @@ pub struct RawFinding {
 /// The checker: one per host thread.
 pub struct RaceChecker<'a> {
     t: &'a RaceTable,
-    mem: &'a GlobalMemory,
+    mem: Option<&'a GlobalMemory>,
     opts: RaceOptions,
     groups: Vec<GroupSt>,
     waves: Vec<WaveSt>,
@@ -599,8 +610,17 @@ const MAX_EVENTS: usize = 1 << 12;
 impl<'a> RaceChecker<'a> {
     pub fn new(t: &'a RaceTable, mem: &'a GlobalMemory, opts: RaceOptions) -> RaceChecker<'a> {
         RaceChecker {
+            mem: Some(mem),
+            ..RaceChecker::detached(t, opts)
+        }
+    }
+
+    /// A checker without the dispatch's memory: the caller lends it per instruction ([`RaceChecker::before_in`];
+    /// the interactive machine owns the memory it checks).
+    pub fn detached(t: &'a RaceTable, opts: RaceOptions) -> RaceChecker<'a> {
+        RaceChecker {
             t,
-            mem,
+            mem: None,
             opts,
             groups: Vec::new(),
             waves: Vec::new(),
@@ -618,6 +638,16 @@ impl<'a> RaceChecker<'a> {
     /// First occurrence of each finding on this thread so far, in order.
     pub fn events(&self) -> &[RaceEvent] {
         &self.events
+    }
+
+    /// The finding an event is the first occurrence of, as counted so far (occurrences, byte range).
+    pub fn finding(&self, e: &RaceEvent) -> Option<&RawFinding> {
+        self.findings.get(&Key {
+            kind: e.kind,
+            access: e.access,
+            first: e.first_idx,
+            second: e.second_idx,
+        })
     }
 
     #[inline]
@@ -765,7 +795,7 @@ impl<'a> RaceChecker<'a> {
             };
             if same_inst && c.w_lane != lane {
                 // lanes of one store writing the same byte
-                if !(known && old_known && c.w_val == val) && !atomic {
+                if (!known || !old_known || c.w_val != val) && !atomic {
                     hits[nh] = (
                         RaceKind::IntraInstruction,
                         Access::Waw,
@@ -964,7 +994,7 @@ impl<'a> RaceChecker<'a> {
                     known && old_known && c.w_val == val
                 };
                 if same_inst && c.w_lane != lane {
-                    if !(known && old_known && c.w_val == val) && !atomic {
+                    if (!known || !old_known || c.w_val != val) && !atomic {
                         hits[nh] = (
                             RaceKind::IntraInstruction,
                             Access::Waw,
@@ -1225,7 +1255,20 @@ impl Observer for RaceChecker<'_> {
         }
     }
 
+    #[inline]
     fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        let mem = self.mem;
+        self.before_in(mem, wave, idx, inst);
+    }
+
+    fn after(&mut self, _wave: &Wave, _idx: usize, _inst: &Inst, _pc: u64, _flow: Flow) {}
+}
+
+impl RaceChecker<'_> {
+    /// `Observer::before` with the dispatch's memory given here (a checker made with [`RaceChecker::detached`]
+    /// has none of its own: the interactive machine owns the memory and lends it per instruction). Without memory
+    /// VMEM accesses are not located (global races and LDS through the flat aperture go unchecked).
+    pub fn before_in(&mut self, mem: Option<&GlobalMemory>, wave: &Wave, idx: usize, inst: &Inst) {
         let acc = self.t.acc[idx];
         if acc == Acc::None {
             return;
@@ -1361,9 +1404,12 @@ impl Observer for RaceChecker<'_> {
                 if mask == 0 || !(self.opts.global || (flat && self.opts.lds)) {
                     return;
                 }
+                let Some(mem) = mem else {
+                    return;
+                };
                 let n = read.max(write) as usize;
                 let mut locs = std::mem::replace(&mut self.locs, Box::new([Loc::Dropped; LANES]));
-                if !locate_lanes(wave, inst, self.mem, self.t.apertures, mask, n, &mut locs) {
+                if !locate_lanes(wave, inst, mem, self.t.apertures, mask, n, &mut locs) {
                     self.locs = locs;
                     return;
                 }
@@ -1440,13 +1486,13 @@ impl Observer for RaceChecker<'_> {
                 if mask == 0 {
                     return;
                 }
-                if self.opts.global {
+                if let (true, Some(mem)) = (self.opts.global, mem) {
                     let mut locs =
                         std::mem::replace(&mut self.locs, Box::new([Loc::Dropped; LANES]));
                     if locate_lanes(
                         wave,
                         inst,
-                        self.mem,
+                        mem,
                         self.t.apertures,
                         mask,
                         bytes as usize,
@@ -1497,8 +1543,6 @@ impl Observer for RaceChecker<'_> {
             }
         }
     }
-
-    fn after(&mut self, _wave: &Wave, _idx: usize, _inst: &Inst, _pc: u64, _flow: Flow) {}
 }
 
 // ---- results ------------------------------------------------------------------------------------------------
@@ -1520,18 +1564,8 @@ impl RaceFindings {
     ) -> RaceFindings {
         let mut all: HashMap<Key, RawFinding> = HashMap::new();
         for c in checkers {
-            if let Some(f) = fault {
-                if let Some(d) = c.deadlock(f) {
-                    all.insert(
-                        Key {
-                            kind: RaceKind::BarrierDeadlock,
-                            access: Access::None,
-                            first: d.first_idx,
-                            second: u32::MAX,
-                        },
-                        d,
-                    );
-                }
+            if let Some(d) = fault.and_then(|f| c.deadlock(f)) {
+                all.insert(Key::deadlock(&d), d);
             }
             for (k, f) in c.findings {
                 match all.get_mut(&k) {
@@ -1547,6 +1581,21 @@ impl RaceFindings {
                 }
             }
         }
+        RaceFindings::sorted(all, opts)
+    }
+
+    /// The findings of one checker so far, as `merge` would give them if the run ended now with `fault` (the
+    /// interactive machine's live checker: one checker sees every work-group).
+    pub fn snapshot(c: &RaceChecker, fault: Option<&RunFault>, opts: RaceOptions) -> RaceFindings {
+        let mut all: HashMap<Key, RawFinding> =
+            c.findings.iter().map(|(k, f)| (*k, f.clone())).collect();
+        if let Some(d) = fault.and_then(|f| c.deadlock(f)) {
+            all.insert(Key::deadlock(&d), d);
+        }
+        RaceFindings::sorted(all, opts)
+    }
+
+    fn sorted(all: HashMap<Key, RawFinding>, opts: RaceOptions) -> RaceFindings {
         let mut raw: Vec<RawFinding> = all.into_values().collect();
         raw.sort_by_key(|f| (f.kind, f.first_idx, f.second_idx, f.access));
         for f in &mut raw {
@@ -1568,7 +1617,7 @@ impl RaceFindings {
 impl RaceChecker<'_> {
     /// The waves of the faulting wave's group that wait at a barrier, when the fault means the faulting wave
     /// will never arrive (instruction budget ran out, s_sethalt).
-    fn deadlock(&self, f: &RunFault) -> Option<RawFinding> {
+    pub fn deadlock(&self, f: &RunFault) -> Option<RawFinding> {
         use crate::exec::FaultKind;
         if !matches!(
             f.kind,
@@ -1790,8 +1839,8 @@ pub fn describe(session: &dyn Described, f: &RaceFindings) -> Vec<RaceFinding> {
                             at(a, &a_src),
                             at(b, &b_src)
                         )
-                    } else if r.first_wave / session.dispatch().waves_per_group() as u32
-                        == r.second_wave / session.dispatch().waves_per_group() as u32
+                    } else if r.first_wave / session.dispatch().waves_per_group()
+                        == r.second_wave / session.dispatch().waves_per_group()
                     {
                         format!(
                             "no barrier or release/acquire between the {fk} at {} and the {sk} at {}",

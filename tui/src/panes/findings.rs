@@ -1,4 +1,5 @@
-//! Findings pane: hazards and missing waits from the background run's checker, and faults met while stepping.
+//! Findings pane: hazards, missing waits and races from the background run's checkers, race findings of the
+//! interactive session as it runs (`live race ...`), and faults met while stepping.
 //! A finding wraps over up to three rows on a narrow pane. Enter (or a click) jumps to its PC.
 
 use crate::app::{App, Pane};
