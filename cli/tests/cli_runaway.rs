@@ -86,7 +86,8 @@ fn a_spinning_kernel_with_no_flags_stops_by_itself() {
     // the wave named is the runaway one, somewhere in its loop: each work-group has one wave, and with several
     // host threads either work-group may have issued the most when the budget ran out
     assert!(
-        err.contains("in wave 0 (work-group 0,0,0)") || err.contains("in wave 1 (work-group 1,0,0)"),
+        err.contains("in wave 0 (work-group 0,0,0)")
+            || err.contains("in wave 1 (work-group 1,0,0)"),
         "{err}"
     );
     assert!(

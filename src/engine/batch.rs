@@ -169,10 +169,13 @@ pub fn run_observed<O: Observer + Send>(
                     // hold the budget's last slice before it reached its loop).
                     let rank = |f: &RunFault, issued: u64| {
                         let budget = f.kind == FaultKind::InstructionLimit;
-                        (budget, if budget { u64::MAX - issued } else { 0 }, f.wave.wave)
+                        (
+                            budget,
+                            if budget { u64::MAX - issued } else { 0 },
+                            f.wave.wave,
+                        )
                     };
-                    if g
-                        .as_ref()
+                    if g.as_ref()
                         .is_none_or(|(o, o_issued)| rank(&f, issued) < rank(o, *o_issued))
                     {
                         *g = Some((f, issued));
