@@ -44,6 +44,16 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A VALU form of the microkernel: name, opcode, encoding, sources, packed, the host arithmetic it must equal.
+type ValuForm = (
+    &'static str,
+    Op,
+    Format,
+    usize,
+    bool,
+    fn(f32, f32, f32) -> f32,
+);
+
 /// What one end-to-end configuration runs.
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {
@@ -208,7 +218,7 @@ fn main() {
         .unwrap_or_else(|| root().join("target/release/wavescope"));
 
     println!("issue 16 speed table (best of {n}; ratios within this run are what count)");
-    println!("{:<58} {:>14} {:>10}  {}", "what", "figure", "ms", "note");
+    println!("{:<58} {:>14} {:>10}  note", "what", "figure", "ms");
     let gemm = ex("polybench_gemm_512");
     let (insts, _, t_interp) = run_example(&gemm, Mode::Interp, 1, n);
     let rate = |t: f64| insts as f64 / t / 1e6;
@@ -297,7 +307,7 @@ fn main() {
     let fma = valu(Op::V_FMA_F32, Format::Vop3a, 3, false, reps, |a, b, c| {
         a.mul_add(b, c)
     });
-    let forms: [(&str, Op, Format, usize, bool, fn(f32, f32, f32) -> f32); 6] = [
+    let forms: [ValuForm; 6] = [
         (
             "v_add_f32 (VOP2)",
             Op::V_ADD_F32,

@@ -542,6 +542,7 @@ fn packed_f32_forms_match_the_per_lane_rules() {
 /// VGPR, SGPR-pair and inline-constant sources, a destination overlapping a source, full and partial EXEC, under
 /// the default MODE and round-toward-zero (the per-lane path).
 #[test]
+#[allow(clippy::needless_range_loop)] // lanes and halves index several registers at once
 fn packed_f32_host_path_equals_the_definition() {
     use wavescope::exec::float::{self as fp, Fmt, FpMode};
     use wavescope::exec::semantics;

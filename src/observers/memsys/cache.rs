@@ -91,6 +91,7 @@ fn push_bits(mut bits: u64, base: u64, out: &mut Vec<u64>) {
 /// window, span more than two lines, or its end wraps past 2^64. Every lane is computed (inactive ones are
 /// masked), so the loop has no branches and vectorises.
 #[inline(always)]
+#[allow(clippy::needless_range_loop)] // lane `l` indexes the addresses and the width closure alike
 fn window_body(
     addrs: &[u64; 64],
     size: impl Fn(usize) -> u32,
@@ -173,6 +174,7 @@ fn window_uniform(
 /// less than [`SPAN_LINES`] apart each lane sets its first and last line in a bitmap of that span; wider spans,
 /// lanes of more than two lines, and addresses that wrap take [`distinct_lines`].
 #[inline(never)]
+#[allow(clippy::needless_range_loop)] // lane `l` indexes the addresses and the width closure alike
 fn lines_by_span(
     addrs: &[u64; 64],
     size: impl Fn(usize) -> u32,
