@@ -534,3 +534,148 @@ fn packed_f32_forms_match_the_per_lane_rules() {
     }
     assert_eq!(compared, 3 * 64 * 2 * 64);
 }
+
+/// V_PK_FMA_F32 / V_PK_MUL_F32 / V_PK_ADD_F32: the whole-half host path (native MODE: VGPR sources read in
+/// place, scalar sources made into rows) against the definition lane by lane (`float::fma`/`mul`/`add` on the
+/// dword each lane's OP_SEL/OP_SEL_HI picks, NEG/NEG_HI flipping its sign; pseudocode.md VOP3P 48-50), on random
+/// and special values (NaNs take the per-lane rules: the results must still agree), every OP_SEL/NEG combination,
+/// VGPR, SGPR-pair and inline-constant sources, a destination overlapping a source, full and partial EXEC, under
+/// the default MODE and round-toward-zero (the per-lane path).
+#[test]
+#[allow(clippy::needless_range_loop)] // lanes and halves index several registers at once
+fn packed_f32_host_path_equals_the_definition() {
+    use wavescope::exec::float::{self as fp, Fmt, FpMode};
+    use wavescope::exec::semantics;
+    use wavescope::isa::{Format, Inst, Op, Operand};
+    let mut rng = Rng(0x5EED_F32F_0000_0001);
+    let mut compared = 0;
+    for trial in 0..3000 {
+        let (op, nsrc) = [
+            (Op::V_PK_FMA_F32, 3),
+            (Op::V_PK_MUL_F32, 2),
+            (Op::V_PK_ADD_F32, 2),
+        ][trial % 3];
+        let mut w = Wave::new(wavescope::exec::WaveId::default());
+        w.mode = if trial % 7 == 6 {
+            MODE_RTZ
+        } else {
+            MODE_DEFAULT
+        };
+        let exec = if trial % 5 == 4 { rng.next() } else { u64::MAX };
+        w.set_exec(exec);
+        // mostly finite values (the host path), sometimes specials (NaN lanes send the op to the per-lane rules)
+        let specials = trial % 4 == 0;
+        for r in 0..16 {
+            for l in 0..LANES {
+                w.vreg[r][l] = if specials {
+                    rng.value()
+                } else {
+                    (1.0f32 + (rng.next() % 4096) as f32 / 1024.0).to_bits()
+                        ^ (rng.next() as u32 & 0x8000_0000)
+                };
+            }
+        }
+        for r in 0..8 {
+            w.sgpr[r] = rng.value();
+        }
+        let mut inst = Inst::INVALID;
+        inst.op = op;
+        inst.format = Format::Vop3p;
+        inst.size = 8;
+        // sources: v[0:1], v[4:5], v[8:9]; sometimes an SGPR pair or an inline constant
+        let mut src = [Operand::vgpr(0), Operand::vgpr(4), Operand::vgpr(8)];
+        match trial % 6 {
+            1 => src[1] = Operand::sgpr(2),
+            2 => src[0] = Operand(242),        // 1.0
+            3 => src[nsrc - 1] = Operand(193), // -1: high dword all ones
+            _ => {}
+        }
+        inst.src = src;
+        // destination v[12:13], or over the first source's pair
+        let dst = if trial % 8 == 7 { 0 } else { 12 };
+        inst.dst = Operand::vgpr(dst);
+        inst.mods.op_sel = (rng.next() & 7) as u8;
+        inst.mods.op_sel_hi = (rng.next() & 7) as u8;
+        inst.mods.neg = (rng.next() & 7) as u8;
+        inst.mods.neg_hi = (rng.next() & 7) as u8;
+        // the definition, from the state before
+        let m = FpMode::from_mode(w.mode);
+        let dword = |w: &Wave, i: usize, hi: bool, l: usize| -> u32 {
+            let o = inst.src[i];
+            if o.0 >= 256 {
+                w.vreg[(o.0 as usize - 256 + hi as usize) & 511][l]
+            } else if o.0 < 128 {
+                w.sgpr[o.0 as usize + hi as usize]
+            } else if hi {
+                if (193..=208).contains(&o.0) {
+                    u32::MAX
+                } else {
+                    0
+                }
+            } else if o.0 == 242 {
+                0x3F80_0000
+            } else {
+                u32::MAX // -1 as an integer inline constant
+            }
+        };
+        let mut want = [[0u32; LANES]; 2];
+        for l in 0..LANES {
+            for (h, (sel, neg)) in [
+                (inst.mods.op_sel, inst.mods.neg),
+                (inst.mods.op_sel_hi, inst.mods.neg_hi),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let a: Vec<u64> = (0..nsrc)
+                    .map(|i| {
+                        let x = dword(&w, i, sel >> i & 1 != 0, l);
+                        (if neg >> i & 1 != 0 {
+                            x ^ 0x8000_0000
+                        } else {
+                            x
+                        }) as u64
+                    })
+                    .collect();
+                let r = match op {
+                    Op::V_PK_FMA_F32 => fp::fma(Fmt::F32, a[0], a[1], a[2], &m),
+                    Op::V_PK_MUL_F32 => fp::mul(Fmt::F32, a[0], a[1], &m),
+                    _ => fp::add(Fmt::F32, a[0], a[1], &m),
+                };
+                want[h][l] = if exec >> l & 1 != 0 {
+                    r as u32
+                } else {
+                    w.vreg[dst as usize + h][l]
+                };
+            }
+        }
+        let before = w.clone();
+        let mem = GlobalMemory::new();
+        let mut lds = vec![0u8; 0];
+        let mut ctx = Ctx {
+            mem: &mem,
+            lds: &mut lds,
+            apertures: Apertures::default(),
+        };
+        semantics::handler(&inst)(&mut w, &inst, &mut ctx).expect("packed f32 op");
+        for h in 0..2 {
+            assert_eq!(
+                w.vreg[dst as usize + h],
+                want[h],
+                "trial {trial}: {} half {h} src {:?} mods {:?} mode {:#x}",
+                op.info().name,
+                inst.src,
+                inst.mods,
+                w.mode
+            );
+        }
+        // nothing else changed
+        for r in 0..512 {
+            if r != dst as usize && r != dst as usize + 1 {
+                assert_eq!(w.vreg[r], before.vreg[r], "trial {trial}: v{r} changed");
+            }
+        }
+        compared += 1;
+    }
+    assert_eq!(compared, 3000);
+}

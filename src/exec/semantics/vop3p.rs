@@ -302,17 +302,18 @@ const PK_FMA: u8 = 0;
 const PK_MUL: u8 = 1;
 const PK_ADD: u8 = 2;
 
-/// One half of a packed f32 op over 64 lanes in host IEEE arithmetic; false if a lane's result is NaN (the
-/// per-lane rules then decide its payload). Equal to `fp::fma`/`mul`/`add` whenever MODE is native
-/// (`FpMode::native_f32`: RNE, denormals kept) and the result is not NaN: those return the host result then.
+/// One half of a packed f32 op over 64 lanes in host IEEE arithmetic, sources read in place (sign flips as XOR
+/// masks); false if a lane's result is NaN (the per-lane rules then decide its payload). Equal to
+/// `fp::fma`/`mul`/`add` whenever MODE is native (`FpMode::native_f32`: RNE, denormals kept) and the result is
+/// not NaN: those return the host result then.
 #[inline(always)]
-fn pk_f32_host<const OP: u8>(x: &[[u32; LANES]; 3], d: &mut [u32; LANES]) -> bool {
+fn pk_f32_host<const OP: u8>(x: [&[u32; LANES]; 3], flip: [u32; 3], d: &mut [u32; LANES]) -> bool {
     let mut nan = false;
     for l in 0..LANES {
         let (a, b, c) = (
-            f32::from_bits(x[0][l]),
-            f32::from_bits(x[1][l]),
-            f32::from_bits(x[2][l]),
+            f32::from_bits(x[0][l] ^ flip[0]),
+            f32::from_bits(x[1][l] ^ flip[1]),
+            f32::from_bits(x[2][l] ^ flip[2]),
         );
         let r = match OP {
             PK_FMA => a.mul_add(b, c),
@@ -325,45 +326,59 @@ fn pk_f32_host<const OP: u8>(x: &[[u32; LANES]; 3], d: &mut [u32; LANES]) -> boo
     !nan
 }
 
-/// Both halves, with the host's FMA/AVX-512 or AVX2 instructions when it has them (runtime detection).
+/// Both halves (`x[h]`, `flip[h]`: half `h`'s sources), with the host's FMA/AVX-512 or AVX2 instructions when
+/// it has them (runtime detection).
 #[inline(always)]
-fn pk_f32_host_both<const OP: u8>(x: &[[[u32; LANES]; 3]; 2], d: &mut [[u32; LANES]; 2]) -> bool {
+fn pk_f32_host_both<const OP: u8>(
+    x: [[&[u32; LANES]; 3]; 2],
+    flip: [[u32; 3]; 2],
+    d: &mut [[u32; LANES]; 2],
+) -> bool {
+    #[inline(always)]
+    fn both<const OP: u8>(
+        x: [[&[u32; LANES]; 3]; 2],
+        flip: [[u32; 3]; 2],
+        d: &mut [[u32; LANES]; 2],
+    ) -> bool {
+        let (d0, d1) = d.split_at_mut(1);
+        pk_f32_host::<OP>(x[0], flip[0], &mut d0[0]) & pk_f32_host::<OP>(x[1], flip[1], &mut d1[0])
+    }
     #[cfg(target_arch = "x86_64")]
     {
         #[target_feature(enable = "avx512f,avx512vl,avx2,fma")]
         unsafe fn avx512<const OP: u8>(
-            x: &[[[u32; LANES]; 3]; 2],
+            x: [[&[u32; LANES]; 3]; 2],
+            flip: [[u32; 3]; 2],
             d: &mut [[u32; LANES]; 2],
         ) -> bool {
-            let (d0, d1) = d.split_at_mut(1);
-            pk_f32_host::<OP>(&x[0], &mut d0[0]) & pk_f32_host::<OP>(&x[1], &mut d1[0])
+            both::<OP>(x, flip, d)
         }
         #[target_feature(enable = "avx2,fma")]
         unsafe fn avx2<const OP: u8>(
-            x: &[[[u32; LANES]; 3]; 2],
+            x: [[&[u32; LANES]; 3]; 2],
+            flip: [[u32; 3]; 2],
             d: &mut [[u32; LANES]; 2],
         ) -> bool {
-            let (d0, d1) = d.split_at_mut(1);
-            pk_f32_host::<OP>(&x[0], &mut d0[0]) & pk_f32_host::<OP>(&x[1], &mut d1[0])
+            both::<OP>(x, flip, d)
         }
         if std::arch::is_x86_feature_detected!("avx512f")
             && std::arch::is_x86_feature_detected!("avx512vl")
             && std::arch::is_x86_feature_detected!("fma")
         {
             // SAFETY: the features the function is compiled for were just detected.
-            return unsafe { avx512::<OP>(x, d) };
+            return unsafe { avx512::<OP>(x, flip, d) };
         }
         if super::valu::host_avx2() {
             // SAFETY: as above.
-            return unsafe { avx2::<OP>(x, d) };
+            return unsafe { avx2::<OP>(x, flip, d) };
         }
     }
-    let (d0, d1) = d.split_at_mut(1);
-    pk_f32_host::<OP>(&x[0], &mut d0[0]) & pk_f32_host::<OP>(&x[1], &mut d1[0])
+    both::<OP>(x, flip, d)
 }
 
 /// V_PK_FMA_F32 / V_PK_MUL_F32 / V_PK_ADD_F32 (pseudocode.md VOP3P 48–50). Under the native MODE without clamp,
-/// whole halves run in host arithmetic (`pk_f32_host`); a NaN result or another MODE takes the per-lane rules.
+/// whole halves run in host arithmetic on the source registers in place (`pk_f32_host`); a NaN result or
+/// another MODE takes the per-lane rules.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // one lane loop filling two destination registers
 fn pk_f32<const OP: u8>(
@@ -374,30 +389,60 @@ fn pk_f32<const OP: u8>(
     f: impl Fn(&[u64; 3], &FpMode) -> u64,
 ) -> Result<FlowWord, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
-    let mut s = [([0u32; LANES], [0u32; LANES]); 3];
-    for (i, si) in s.iter_mut().enumerate().take(nsrc) {
-        *si = src_pair(w, inst, ctx, i);
-    }
     let md = inst.mods;
     let mut d = [[0u32; LANES]; 2];
     if m.native_f32() && !md.clamp {
-        let mut x = [[[0u32; LANES]; 3]; 2];
-        for (h, (sel, neg)) in [(md.op_sel, md.neg), (md.op_sel_hi, md.neg_hi)]
-            .into_iter()
-            .enumerate()
-        {
-            for i in 0..nsrc {
-                let src = if bit(sel, i) { &s[i].1 } else { &s[i].0 };
-                let flip = if bit(neg, i) { 0x8000_0000 } else { 0 };
-                for l in 0..LANES {
-                    x[h][i][l] = src[l] ^ flip;
-                }
+        // results go to `d` first: the destination may be one of the sources. VGPR sources are read in place;
+        // a scalar source (SGPR pair, constant, literal) is made into rows as the per-lane path reads it.
+        let (sel, sel_hi) = (md.op_sel, md.op_sel_hi);
+        let flips = |neg: u8| std::array::from_fn(|i| if bit(neg, i) { 0x8000_0000 } else { 0 });
+        let flip = [flips(md.neg), flips(md.neg_hi)];
+        // an unused third source reads the first again (MUL/ADD never look at it)
+        let third = if nsrc == 3 { 2 } else { 0 };
+        let ok = if inst.src[..nsrc].iter().all(|o| o.0 >= 256) {
+            let row =
+                |i: usize, hi: bool| &w.vreg[(Wave::vreg_index(inst.src[i]) + hi as usize) & 511];
+            let x = [
+                [
+                    row(0, bit(sel, 0)),
+                    row(1, bit(sel, 1)),
+                    row(third, bit(sel, third)),
+                ],
+                [
+                    row(0, bit(sel_hi, 0)),
+                    row(1, bit(sel_hi, 1)),
+                    row(third, bit(sel_hi, third)),
+                ],
+            ];
+            pk_f32_host_both::<OP>(x, flip, &mut d)
+        } else {
+            let mut s = [([0u32; LANES], [0u32; LANES]); 3];
+            for (i, si) in s.iter_mut().enumerate().take(nsrc) {
+                *si = src_pair(w, inst, ctx, i);
             }
-        }
-        if pk_f32_host_both::<OP>(&x, &mut d) {
+            let row = |i: usize, hi: bool| if hi { &s[i].1 } else { &s[i].0 };
+            let x = [
+                [
+                    row(0, bit(sel, 0)),
+                    row(1, bit(sel, 1)),
+                    row(third, bit(sel, third)),
+                ],
+                [
+                    row(0, bit(sel_hi, 0)),
+                    row(1, bit(sel_hi, 1)),
+                    row(third, bit(sel_hi, third)),
+                ],
+            ];
+            pk_f32_host_both::<OP>(x, flip, &mut d)
+        };
+        if ok {
             write_pk(w, inst, &d);
             return Ok(FlowWord::NEXT);
         }
+    }
+    let mut s = [([0u32; LANES], [0u32; LANES]); 3];
+    for (i, si) in s.iter_mut().enumerate().take(nsrc) {
+        *si = src_pair(w, inst, ctx, i);
     }
     for l in 0..LANES {
         for (h, (sel, neg)) in [(md.op_sel, md.neg), (md.op_sel_hi, md.neg_hi)]
@@ -427,6 +472,10 @@ fn write_pk(w: &mut Wave, inst: &Inst, d: &[[u32; LANES]; 2]) {
     let r = Wave::vreg_index(inst.dst);
     for (h, dh) in d.iter().enumerate() {
         let dst = &mut w.vreg[(r + h) & 511];
+        if exec == u64::MAX {
+            *dst = *dh;
+            continue;
+        }
         for l in 0..LANES {
             if exec >> l & 1 != 0 {
                 dst[l] = dh[l];

@@ -31,11 +31,7 @@ pub fn distinct_lines(
 }
 
 /// The same set as [`distinct_lines`] (sorted, distinct), for the active lanes (`mask`) of one instruction whose
-/// lane `l` accesses `bytes[l]` bytes at `addrs[l]`. Per line, not per lane, where it can be: one branch-free pass
-/// over the lanes finds the lowest and highest line; when they are less than [`SPAN_LINES`] apart (every coalesced,
-/// broadcast or line-strided access), each lane sets its first and last line in a bitmap of that span and the lines
-/// are read off the bitmap in order, with no sorting and no per-lane branches. Wider spans, lanes of more than two
-/// lines, and addresses that wrap take [`distinct_lines`].
+/// lane `l` accesses `bytes[l]` bytes at `addrs[l]`. See [`lane_lines_uniform`] for how.
 pub fn lane_lines(
     addrs: &[u64; 64],
     bytes: &[u32; 64],
@@ -47,11 +43,150 @@ pub fn lane_lines(
     if mask == 0 {
         return;
     }
+    let base = addrs[mask.trailing_zeros() as usize] >> line_shift;
+    if let Some(bits) = window(addrs, bytes, mask, line_shift, base) {
+        push_bits(bits, base, out);
+        return;
+    }
+    lines_by_span(addrs, |l| bytes[l], mask, line_shift, out);
+}
+
+/// [`lane_lines`] with every lane accessing `bytes` bytes (GLOBAL and FLAT instructions: one data width).
+///
+/// Per line, not per lane, where it can be. First one branch-free pass over all 64 lanes, vectorised (AVX-512
+/// or AVX2 where the CPU has them: variable 64-bit shifts), sets each active lane's first and last line in a 64-line
+/// window starting at the first active lane's line: every coalesced, broadcast, two-row (a 32x8 work-group's
+/// wave) or short-strided access fits, and its lines are read off the bitmap in order, with no sorting and no
+/// per-lane branches. An access that leaves the window (lanes below the first lane's line, a span of 64 lines
+/// or more), a lane of more than two lines, or an end that wraps takes the general path: the lowest and highest
+/// line, then a bitmap over up to [`SPAN_LINES`] lines, else [`distinct_lines`].
+pub fn lane_lines_uniform(
+    addrs: &[u64; 64],
+    bytes: u32,
+    mask: u64,
+    line_shift: u32,
+    out: &mut Vec<u64>,
+) {
+    out.clear();
+    if mask == 0 {
+        return;
+    }
+    let base = addrs[mask.trailing_zeros() as usize] >> line_shift;
+    if let Some(bits) = window_uniform(addrs, bytes, mask, line_shift, base) {
+        push_bits(bits, base, out);
+        return;
+    }
+    lines_by_span(addrs, |_| bytes, mask, line_shift, out);
+}
+
+#[inline(always)]
+fn push_bits(mut bits: u64, base: u64, out: &mut Vec<u64>) {
+    while bits != 0 {
+        out.push(base + bits.trailing_zeros() as u64);
+        bits &= bits - 1;
+    }
+}
+
+/// The lines of the active lanes as bits over `base..base + 64`, or None when a lane's lines leave that
+/// window, span more than two lines, or its end wraps past 2^64. Every lane is computed (inactive ones are
+/// masked), so the loop has no branches and vectorises.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // lane `l` indexes the addresses and the width closure alike
+fn window_body(
+    addrs: &[u64; 64],
+    size: impl Fn(usize) -> u32,
+    mask: u64,
+    line_shift: u32,
+    base: u64,
+) -> Option<u64> {
+    let (mut bits, mut bad) = (0u64, 0u64);
+    for l in 0..64 {
+        let on = 0u64.wrapping_sub(mask >> l & 1);
+        let a = addrs[l];
+        let end = a.wrapping_add(size(l).max(1) as u64 - 1);
+        let f = (a >> line_shift).wrapping_sub(base);
+        let e = (end >> line_shift).wrapping_sub(base);
+        // f or e outside 0..64, e before f or more than one line after it, or the end wrapped
+        let out_of_window = ((f | e) >> 6) | (e.wrapping_sub(f) >> 1) | (end < a) as u64;
+        bad |= on & out_of_window;
+        bits |= on & ((1u64 << (f & 63)) | (1u64 << (e & 63)));
+    }
+    (bad == 0).then_some(bits)
+}
+
+fn window(
+    addrs: &[u64; 64],
+    bytes: &[u32; 64],
+    mask: u64,
+    line_shift: u32,
+    base: u64,
+) -> Option<u64> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        #[target_feature(enable = "avx512f,avx2")]
+        unsafe fn avx512(a: &[u64; 64], b: &[u32; 64], m: u64, s: u32, base: u64) -> Option<u64> {
+            window_body(a, |l| b[l], m, s, base)
+        }
+        // SAFETY: the CPU has AVX-512F (checked above)
+        return unsafe { avx512(addrs, bytes, mask, line_shift, base) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        #[target_feature(enable = "avx2")]
+        unsafe fn avx2(a: &[u64; 64], b: &[u32; 64], m: u64, s: u32, base: u64) -> Option<u64> {
+            window_body(a, |l| b[l], m, s, base)
+        }
+        // SAFETY: the CPU has AVX2 (checked above)
+        return unsafe { avx2(addrs, bytes, mask, line_shift, base) };
+    }
+    window_body(addrs, |l| bytes[l], mask, line_shift, base)
+}
+
+fn window_uniform(
+    addrs: &[u64; 64],
+    bytes: u32,
+    mask: u64,
+    line_shift: u32,
+    base: u64,
+) -> Option<u64> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        #[target_feature(enable = "avx512f,avx2")]
+        unsafe fn avx512(a: &[u64; 64], b: u32, m: u64, s: u32, base: u64) -> Option<u64> {
+            window_body(a, |_| b, m, s, base)
+        }
+        // SAFETY: the CPU has AVX-512F (checked above)
+        return unsafe { avx512(addrs, bytes, mask, line_shift, base) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        #[target_feature(enable = "avx2")]
+        unsafe fn avx2(a: &[u64; 64], b: u32, m: u64, s: u32, base: u64) -> Option<u64> {
+            window_body(a, |_| b, m, s, base)
+        }
+        // SAFETY: the CPU has AVX2 (checked above)
+        return unsafe { avx2(addrs, bytes, mask, line_shift, base) };
+    }
+    window_body(addrs, |_| bytes, mask, line_shift, base)
+}
+
+/// The general path of [`lane_lines`]: one branch-free pass finds the lowest and highest line; when they are
+/// less than [`SPAN_LINES`] apart each lane sets its first and last line in a bitmap of that span; wider spans,
+/// lanes of more than two lines, and addresses that wrap take [`distinct_lines`].
+#[inline(never)]
+#[allow(clippy::needless_range_loop)] // lane `l` indexes the addresses and the width closure alike
+fn lines_by_span(
+    addrs: &[u64; 64],
+    size: impl Fn(usize) -> u32,
+    mask: u64,
+    line_shift: u32,
+    out: &mut Vec<u64>,
+) {
     let (mut lo, mut hi, mut odd) = (u64::MAX, 0u64, false);
     for l in 0..64 {
         let on = mask >> l & 1 != 0;
         let a = addrs[l];
-        let end = a.wrapping_add(bytes[l].max(1) as u64 - 1);
+        let end = a.wrapping_add(size(l).max(1) as u64 - 1);
         let (first, last) = (a >> line_shift, end >> line_shift);
         // a lane past two lines, or one whose end wraps, is left to the general path
         odd |= on & ((end < a) | (last.wrapping_sub(first) > 1));
@@ -62,28 +197,24 @@ pub fn lane_lines(
         distinct_lines(
             (0..64)
                 .filter(|&l| mask >> l & 1 != 0)
-                .map(|l| (addrs[l], bytes[l])),
+                .map(|l| (addrs[l], size(l))),
             line_shift,
             out,
         );
         return;
     }
     if hi - lo < 64 {
-        // the usual case: the bitmap in one register, every lane without branches (no store-to-load chain
-        // through a bitmap in memory); inactive lanes shift a zero
+        // the bitmap in one register, every lane without branches; inactive lanes shift a zero
         let mut bits = 0u64;
         for l in 0..64 {
             let on = mask >> l & 1;
             let a = addrs[l];
             let f = (a >> line_shift).wrapping_sub(lo) as u32;
             let e =
-                (a.wrapping_add(bytes[l].max(1) as u64 - 1) >> line_shift).wrapping_sub(lo) as u32;
+                (a.wrapping_add(size(l).max(1) as u64 - 1) >> line_shift).wrapping_sub(lo) as u32;
             bits |= on.wrapping_shl(f) | on.wrapping_shl(e);
         }
-        while bits != 0 {
-            out.push(lo + bits.trailing_zeros() as u64);
-            bits &= bits - 1;
-        }
+        push_bits(bits, lo, out);
         return;
     }
     let mut bits = [0u64; (SPAN_LINES / 64) as usize];
@@ -93,16 +224,12 @@ pub fn lane_lines(
         m &= m - 1;
         let a = addrs[l];
         let f = (a >> line_shift) - lo;
-        let e = ((a + bytes[l].max(1) as u64 - 1) >> line_shift) - lo;
+        let e = ((a + size(l).max(1) as u64 - 1) >> line_shift) - lo;
         bits[(f >> 6) as usize] |= 1 << (f & 63);
         bits[(e >> 6) as usize] |= 1 << (e & 63);
     }
     for (w, &word) in bits.iter().enumerate() {
-        let mut b = word;
-        while b != 0 {
-            out.push(lo + (w as u64) * 64 + b.trailing_zeros() as u64);
-            b &= b - 1;
-        }
+        push_bits(word, lo + (w as u64) * 64, out);
     }
 }
 
@@ -113,6 +240,8 @@ pub const SPAN_LINES: u64 = 256;
 #[derive(Clone)]
 pub struct Cache {
     sets: u64,
+    /// `sets - 1` when `sets` is a power of two (every shipped model's caches): the set is a mask, not a division.
+    set_mask: Option<u64>,
     ways: usize,
     /// `sets * ways` tags, `u64::MAX` = empty.
     tags: Box<[u64]>,
@@ -130,6 +259,7 @@ impl Cache {
         let n = (sets * ways) as usize;
         Cache {
             sets,
+            set_mask: sets.is_power_of_two().then_some(sets - 1),
             ways: ways as usize,
             tags: vec![u64::MAX; n].into_boxed_slice(),
             stamps: vec![0; n].into_boxed_slice(),
@@ -141,7 +271,10 @@ impl Cache {
     #[inline]
     pub fn access(&mut self, line: u64) -> bool {
         self.now += 1;
-        let set = (line % self.sets) as usize;
+        let set = match self.set_mask {
+            Some(m) => line & m,
+            None => line % self.sets,
+        } as usize;
         let base = set * self.ways;
         let tags = &mut self.tags[base..base + self.ways];
         let stamps = &mut self.stamps[base..base + self.ways];
@@ -311,9 +444,20 @@ mod tests {
         cases.push(lanes(&|l| u64::MAX - 2 - l, 4, !0));
         cases.push(lanes(&|l| 0x1000 + 4 * l, 300, 1 << 5));
         cases.push(lanes(&|l| 0x1000 + 4 * l, 4, 0));
+        // a 32x8 work-group's wave: two rows of 32 lanes (broadcast, contiguous, rows 2 KiB apart)
+        cases.push(lanes(&|l| 0x1000 + 2048 * (l / 32), 4, !0));
+        cases.push(lanes(&|l| 0x1000 + 4 * (l % 32), 4, !0));
+        cases.push(lanes(&|l| 0x1000 + 2048 * (l / 32) + 4 * (l % 32), 4, !0));
+        // the 64-line window's edges: last line 63 (fits) and 64 (leaves it) after the first lane's
+        cases.push(lanes(&|l| 0x1000 + 63 * 128 * (l & 1), 4, !0));
+        cases.push(lanes(&|l| 0x1000 + 64 * 128 * (l & 1), 4, !0));
+        cases.push(lanes(&|l| 0x1000 + 63 * 128 * (l & 1) + 126, 4, !0));
+        // a lane below the first active lane's line, and the first active lane not lane 0
+        cases.push(lanes(&|l| 0x1000 + 128 * 5 - 128 * (l & 1), 4, !0));
+        cases.push(lanes(&|l| 0x1000 + 4 * (63 - l), 4, !0 << 7));
         for _ in 0..2000 {
             let base = rnd() >> 20;
-            let spread = [1u64, 64, 512, 4096, 1 << 20][(rnd() % 5) as usize];
+            let spread = [1u64, 64, 512, 4096, 8192, 8320, 1 << 20][(rnd() % 7) as usize];
             let mut a = [0u64; 64];
             let mut b = [0u32; 64];
             for l in 0..64 {
@@ -334,6 +478,29 @@ mod tests {
             );
             lane_lines(a, b, *mask, 7, &mut got);
             assert_eq!(got, want, "addrs {:x?} mask {mask:x}", &a[..4]);
+            // the portable window (the AVX2 one runs above where the CPU has it)
+            if *mask != 0 {
+                let base = a[mask.trailing_zeros() as usize] >> 7;
+                if let Some(bits) = window_body(a, |l| b[l], *mask, 7, base) {
+                    got.clear();
+                    push_bits(bits, base, &mut got);
+                    assert_eq!(
+                        got,
+                        want,
+                        "portable window: addrs {:x?} mask {mask:x}",
+                        &a[..4]
+                    );
+                }
+            }
+            // one width for every lane: the uniform entry gives the definition's set too
+            let w = b[0];
+            distinct_lines(
+                (0..64).filter(|&l| mask >> l & 1 != 0).map(|l| (a[l], w)),
+                7,
+                &mut want,
+            );
+            lane_lines_uniform(a, w, *mask, 7, &mut got);
+            assert_eq!(got, want, "uniform {w}: addrs {:x?} mask {mask:x}", &a[..4]);
         }
     }
 

@@ -1453,9 +1453,15 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
             let b = a.bytes as u32;
             // GLOBAL and FLAT: the addresses as the handler's fast path makes them; the rest (buffer, scratch,
             // FLAT into an aperture) lane by lane, keeping the lanes that reach global memory
-            let lanes = if global_lane_addrs(wave, inst, &m.no_mem, ap, mask, &mut m.addrs) {
-                m.sizes.fill(b);
-                mask
+            if global_lane_addrs(wave, inst, &m.no_mem, ap, mask, &mut m.addrs) {
+                // one data width for every lane
+                crate::observers::memsys::cache::lane_lines_uniform(
+                    &m.addrs,
+                    b,
+                    mask,
+                    m.line_shift,
+                    &mut m.lines,
+                );
             } else if locate_lanes(
                 wave,
                 inst,
@@ -1479,17 +1485,14 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                     m.sizes[l] = n;
                     global |= 1 << l;
                 }
-                global
-            } else {
-                0
-            };
-            crate::observers::memsys::cache::lane_lines(
-                &m.addrs,
-                &m.sizes,
-                lanes,
-                m.line_shift,
-                &mut m.lines,
-            );
+                crate::observers::memsys::cache::lane_lines(
+                    &m.addrs,
+                    &m.sizes,
+                    global,
+                    m.line_shift,
+                    &mut m.lines,
+                );
+            }
             // a FLAT access whose lanes all address LDS or scratch keeps the fixed latency
             if m.lines.is_empty() && inst.format == crate::isa::Format::Flat {
                 return;
