@@ -13,6 +13,8 @@ pub struct ServeArgs {
     pub resident_waves: u32,
     /// Stop waves at new hazard, missing-wait and race findings (debugger/README.md).
     pub stop_on_findings: bool,
+    /// Check global-memory races too (`--races`).
+    pub global_races: bool,
     /// Where `monitor trace start FILE` may write (default: the working directory).
     pub trace_dir: Option<PathBuf>,
     /// The dispatch's budget of wave-instructions (`run --max-instructions`; 0: no limit).
@@ -31,6 +33,7 @@ pub fn run(a: &ServeArgs) -> anyhow::Result<ExitCode> {
             ..MachineOptions::default()
         },
         stop_on_findings: a.stop_on_findings,
+        global_races: a.global_races,
         trace_dir: a.trace_dir.clone(),
     };
     let outcome = wavescope_debugger::serve(&opts, &mut std::io::stderr())?;

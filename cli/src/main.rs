@@ -192,6 +192,11 @@ enum Command {
         /// the second access of each new race, naming both accesses (docs/races.md).
         #[arg(long)]
         stop_on_findings: bool,
+        /// Also check global-memory races live, as `run --races` does (LDS races, conflicting lanes of one store
+        /// and barrier misuse are always checked); with `--stop-on-findings` a wave stops before the second
+        /// access of a global race too.
+        #[arg(long)]
+        races: bool,
         /// Stop when the dispatch has issued this many wave-instructions, all waves together (0: no limit): the
         /// wave about to go past it stops with the fault `run` reports (exit 4 there).
         #[arg(long, default_value_t = wavescope::launch::DEFAULT_MAX_INSTRUCTIONS)]
@@ -354,6 +359,7 @@ fn main() -> ExitCode {
             check,
             resident_waves,
             stop_on_findings,
+            races,
             trace_dir,
             max_instructions,
             ..
@@ -364,6 +370,7 @@ fn main() -> ExitCode {
             check,
             resident_waves,
             stop_on_findings,
+            global_races: races,
             trace_dir,
             max_instructions,
         }),

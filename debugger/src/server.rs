@@ -42,6 +42,8 @@ pub struct ServeOptions {
     pub machine: MachineOptions,
     /// Stop a wave at the consumer of each new hazard or missing-wait finding (SIGTRAP).
     pub stop_on_findings: bool,
+    /// Check global-memory races live too (`serve --races`); LDS races are always checked.
+    pub global_races: bool,
     /// Where `monitor trace start FILE` may write (None: the directory the server was started in).
     pub trace_dir: Option<PathBuf>,
 }
@@ -123,6 +125,16 @@ pub fn make_target_with(
     opts: MachineOptions,
     stop_on_findings: bool,
 ) -> Result<GdbTarget, ServeError> {
+    make_target_checking(session, opts, stop_on_findings, false)
+}
+
+/// `make_target_with`, also checking global-memory races live when `global_races` (`serve --races`).
+pub fn make_target_checking(
+    session: Session,
+    opts: MachineOptions,
+    stop_on_findings: bool,
+    global_races: bool,
+) -> Result<GdbTarget, ServeError> {
     let path = session.manifest.code_object.clone();
     let bytes = std::fs::read(&path).map_err(|e| ServeError::Read {
         path: path.display().to_string(),
@@ -138,6 +150,10 @@ pub fn make_target_with(
     // finding. An interactive session is not throughput-bound.
     machine.configure(&wavescope::pipeline::RunConfig {
         stop_on_findings,
+        races: Some(wavescope::observers::races::RaceOptions {
+            lds: true,
+            global: global_races,
+        }),
         ..wavescope::pipeline::RunConfig::default()
     });
     let mut target = GdbTarget::new(machine, served.bytes, name);
@@ -174,7 +190,12 @@ pub fn serve(opts: &ServeOptions, log: &mut dyn Write) -> Result<ServeOutcome, S
         addr: addr.clone(),
         source: e,
     })?;
-    let mut target = make_target_with(session, opts.machine.clone(), opts.stop_on_findings)?;
+    let mut target = make_target_checking(
+        session,
+        opts.machine.clone(),
+        opts.stop_on_findings,
+        opts.global_races,
+    )?;
     if let Some(d) = trace_dir {
         target.set_trace_dir(&d).map_err(|e| ServeError::TraceDir {
             path: d.display().to_string(),

@@ -183,3 +183,50 @@ fn serve_command_takes_the_run_budget() {
     assert_eq!(default_of("serve"), default_of("run"));
     assert_eq!(default_of("tui"), default_of("run"));
 }
+
+/// `serve --races --stop-on-findings` checks global memory live: on two work-groups that write one output without
+/// atomics (tests/fixtures/races, `wg_plain`; `wavescope run --races` reports a global RAW and WAW there) gdb
+/// stops before the second access and the console names a global race with both sides; without `--races` the
+/// same dispatch (no LDS race in it) runs to its end with no stop.
+#[test]
+fn serve_races_flag_checks_global_memory_live() {
+    let Some(exe) = wavescope_exe() else {
+        eprintln!("SKIPPED: the wavescope binary is not built (run `cargo test --workspace`)");
+        return;
+    };
+    let case = "tests/fixtures/races/case_wg_plain.json";
+    let port = free_port();
+    let (mut child, mut err, _) = spawn_serve(&exe, case, port, &["--stop-on-findings", "--races"]);
+    let out = gdb(
+        port,
+        &["continue", "echo @stopped\\n", "monitor races", "detach"],
+    );
+    assert_eq!(out.matches("received signal SIGTRAP").count(), 1, "{out}");
+    let stop = out
+        .find("before its second access of a race")
+        .map(|i| &out[i..])
+        .unwrap_or_else(|| panic!("no race stop:\n{out}"));
+    assert!(stop.contains("race error (global "), "{out}");
+    assert!(
+        stop.contains("first:") && stop.contains("second:") && stop.contains("races.hip:"),
+        "{out}"
+    );
+    assert!(
+        out[out.find("@stopped").unwrap()..].contains("races (LDS + global): "),
+        "{out}"
+    );
+    let mut rest = String::new();
+    let _ = err.read_to_string(&mut rest);
+    let _ = child.wait();
+
+    let port = free_port();
+    let (mut child, mut err, _) = spawn_serve(&exe, case, port, &["--stop-on-findings"]);
+    let out = gdb(port, &["continue"]);
+    assert!(
+        out.contains("exited normally") && !out.contains("SIGTRAP"),
+        "{out}"
+    );
+    let mut rest = String::new();
+    let _ = err.read_to_string(&mut rest);
+    assert!(child.wait().unwrap().success(), "{rest}");
+}
