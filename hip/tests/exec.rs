@@ -5,76 +5,19 @@
 //! stepped with gdb. Needs target/<profile>/wavescope and libamdhip64.so (`cargo build --release -p wavescope-cli
 //! -p wavescope-hip`, or `cargo test --workspace`).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
 
-fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().to_path_buf()
-}
-
-fn wavescope() -> PathBuf {
-    let p = target_dir().join("wavescope");
-    assert!(
-        p.exists()
-            && (target_dir().join("libamdhip64.so").exists()
-                || target_dir().join("deps/libamdhip64.so").exists()),
-        "{} or libamdhip64.so missing: cargo build --release -p wavescope-cli -p wavescope-hip",
-        p.display()
-    );
-    p
-}
+mod common;
+use common::*;
 
 fn bin(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/bin")
-        .join(name)
+    fixture("bin").join(name)
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("wavescope-hip-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-/// Run with a deadline; (output, exit code).
-fn run(mut c: Command, timeout: Duration) -> (Output, i32) {
-    let child = c
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let id = child.id();
-    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let d2 = done.clone();
-    std::thread::spawn(move || {
-        let t0 = Instant::now();
-        while t0.elapsed() < timeout {
-            if d2.load(std::sync::atomic::Ordering::Relaxed) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        unsafe { libc_kill(id as i32, 9) };
-    });
-    let out = child.wait_with_output().unwrap();
-    done.store(true, std::sync::atomic::Ordering::Relaxed);
-    let code = out.status.code().unwrap_or(-1);
-    (out, code)
-}
-
-extern "C" {
-    #[link_name = "kill"]
-    fn libc_kill(pid: i32, sig: i32) -> i32;
-}
-
-fn text(o: &Output) -> (String, String) {
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
+    scratch_dir("hip-test", name)
 }
 
 /// `wavescope exec --capture DIR -- PROGRAM ARGS`: (stdout, stderr, exit code, capture dir).
@@ -94,41 +37,6 @@ fn exec(program: &str, args: &[&str], extra: &[&str]) -> (String, String, i32, P
     let (o, code) = run(c, Duration::from_secs(600));
     let (out, err) = text(&o);
     (out, err, code, cap)
-}
-
-/// Every captured launch replays under `wavescope run --check` with every buffer bit-exact.
-fn replay_all(cap: &Path) -> usize {
-    let mut n = 0;
-    let mut dirs: Vec<_> = std::fs::read_dir(cap)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.join("case.json").exists())
-        .collect();
-    dirs.sort();
-    for d in dirs {
-        let mut c = Command::new(wavescope());
-        c.arg("run").arg(&d).arg("--check");
-        let (o, code) = run(c, Duration::from_secs(600));
-        let (out, err) = text(&o);
-        assert_eq!(code, 0, "replay of {} failed:\n{out}\n{err}", d.display());
-        let checks = out.lines().filter(|l| l.starts_with("check ")).count();
-        let case: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(d.join("case.json")).unwrap()).unwrap();
-        let outputs = case["outputs"].as_array().map_or(0, |a| a.len());
-        // a launch with no buffer arguments (it writes a __device__ variable) has nothing to compare
-        assert_eq!(checks, outputs, "{}: checks:\n{out}", d.display());
-        assert_eq!(
-            out.lines()
-                .filter(|l| l.starts_with("check ") && l.contains("bit-exact"))
-                .count(),
-            checks,
-            "{}: not bit-exact:\n{out}",
-            d.display()
-        );
-        n += 1;
-    }
-    n
 }
 
 fn passes(program: &str, args: &[&str], min_launches: usize) -> (String, String) {
@@ -291,93 +199,29 @@ fn out_of_bounds_fault_reported_and_replayed() {
 
 #[test]
 fn gdb_steps_a_launch() {
-    if Command::new("gdb")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .status()
-        .is_err()
-    {
-        panic!("gdb is required");
-    }
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
     let cap = scratch("gdb");
-    let mut c = Command::new(wavescope());
-    c.arg("exec")
-        .arg("--gdb")
-        .arg(format!("vector_add:{port}"))
-        .arg("--")
-        .arg(bin("vector_add"))
-        .current_dir(&cap)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = c.spawn().unwrap();
-    // wait for the server's "listening on" line (a probe connection would be taken for gdb)
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        use std::io::BufRead;
-        for l in std::io::BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
-        {
-            let _ = tx.send(l);
-        }
-    });
-    let mut perr = String::new();
-    loop {
-        let l = rx
-            .recv_timeout(Duration::from_secs(120))
-            .expect("no gdb server");
-        perr.push_str(&l);
-        perr.push('\n');
-        if l.contains("listening on") {
-            break;
-        }
-    }
-    let mut g = Command::new("gdb");
-    g.args([
-        "-nx",
-        "-batch",
-        "-ex",
-        "set width 0",
-        "-ex",
-        "set confirm off",
-    ])
-    .arg("-ex")
-    .arg(format!("target remote 127.0.0.1:{port}"))
-    .args([
-        "-ex",
-        "break vector_add.hip:5",
-        "-ex",
-        "continue",
-        "-ex",
-        "info line *$pc",
-        "-ex",
-        "stepi",
-        "-ex",
-        "print $exec",
-        "-ex",
-        "detach",
-    ])
-    .current_dir(std::env::temp_dir());
-    let (go, _) = run(g, Duration::from_secs(240));
-    let (gout, gerr) = text(&go);
-    let out = child.wait_with_output().unwrap();
-    let pout = String::from_utf8_lossy(&out.stdout).into_owned();
-    while let Ok(l) = rx.recv_timeout(Duration::from_secs(5)) {
-        perr.push_str(&l);
-        perr.push('\n');
-    }
-    assert!(
-        gout.contains("vector_add.hip") && gout.contains("Line 5"),
-        "gdb:\n{gout}\n{gerr}\nprogram:\n{perr}"
+    let r = exec_under_gdb(
+        "vector_add",
+        |c| {
+            c.arg(bin("vector_add")).current_dir(&cap);
+        },
+        Duration::from_secs(120),
+        &[
+            "break vector_add.hip:5",
+            "continue",
+            "info line *$pc",
+            "stepi",
+            "print $exec",
+            "detach",
+        ],
     );
-    assert!(gout.contains("$1 = "), "gdb:\n{gout}\n{gerr}");
-    assert_eq!(out.status.code(), Some(0), "{pout}\n{perr}");
-    assert!(pout.contains("PASSED"), "{pout}\n{perr}");
-    assert!(perr.contains("waits for gdb"), "{perr}");
+    let all = r.all();
+    assert!(
+        r.gdb_out.contains("vector_add.hip") && r.gdb_out.contains("Line 5"),
+        "{all}"
+    );
+    assert!(r.gdb_out.contains("$1 = "), "{all}");
+    assert_eq!(r.code, Some(0), "{all}");
+    assert!(r.program_out.contains("PASSED"), "{all}");
+    assert!(r.program_err.contains("waits for gdb"), "{all}");
 }

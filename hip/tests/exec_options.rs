@@ -8,35 +8,15 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().to_path_buf()
-}
-
-fn wavescope() -> PathBuf {
-    let p = target_dir().join("wavescope");
-    assert!(
-        p.exists(),
-        "{} missing: cargo build --release -p wavescope-cli -p wavescope-hip",
-        p.display()
-    );
-    p
-}
+mod common;
+use common::*;
 
 fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/rocm-examples/bin")
-        .join(name)
+    fixture("rocm-examples/bin").join(name)
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "wavescope-exec-options-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    scratch_dir("exec-options", name)
 }
 
 /// `wavescope exec ARGS -- PROGRAM PARGS` with a report; (output, exit code, report).

@@ -7,78 +7,18 @@
 //! Needs target/<profile>/wavescope and libamdhip64.so (`cargo build --release -p wavescope-cli -p wavescope-hip`).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
-fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().to_path_buf()
-}
-
-fn wavescope() -> PathBuf {
-    let p = target_dir().join("wavescope");
-    assert!(
-        p.exists()
-            && (target_dir().join("libamdhip64.so").exists()
-                || target_dir().join("deps/libamdhip64.so").exists()),
-        "{} or libamdhip64.so missing: cargo build --release -p wavescope-cli -p wavescope-hip",
-        p.display()
-    );
-    p
-}
+mod common;
+use common::*;
 
 fn bin(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/rocm-examples/bin")
-        .join(name)
+    fixture("rocm-examples/bin").join(name)
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "wavescope-rocm-examples-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-extern "C" {
-    #[link_name = "kill"]
-    fn libc_kill(pid: i32, sig: i32) -> i32;
-}
-
-/// Run with a deadline (killed after it); (output, exit code).
-fn run(mut c: Command, timeout: Duration) -> (Output, i32) {
-    let child = c
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let id = child.id();
-    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let d2 = done.clone();
-    std::thread::spawn(move || {
-        let t0 = Instant::now();
-        while t0.elapsed() < timeout {
-            if d2.load(std::sync::atomic::Ordering::Relaxed) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        unsafe { libc_kill(id as i32, 9) };
-    });
-    let out = child.wait_with_output().unwrap();
-    done.store(true, std::sync::atomic::Ordering::Relaxed);
-    let code = out.status.code().unwrap_or(-1);
-    (out, code)
-}
-
-fn text(o: &Output) -> (String, String) {
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
+    scratch_dir("rocm-examples", name)
 }
 
 struct Ran {
@@ -124,33 +64,6 @@ fn exec(program: &str, args: &[&str]) -> Ran {
         cap,
         launches,
     }
-}
-
-/// Every captured launch replays under `wavescope run --check` with every buffer bit-exact; returns how many.
-fn replay_all(cap: &Path) -> usize {
-    let mut dirs: Vec<_> = std::fs::read_dir(cap)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.join("case.json").exists())
-        .collect();
-    dirs.sort();
-    for d in &dirs {
-        let mut c = Command::new(wavescope());
-        c.arg("run").arg(d).arg("--check");
-        let (o, code) = run(c, Duration::from_secs(600));
-        let (out, err) = text(&o);
-        assert_eq!(code, 0, "replay of {} failed:\n{out}\n{err}", d.display());
-        let case: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(d.join("case.json")).unwrap()).unwrap();
-        let outputs = case["outputs"].as_array().map_or(0, |a| a.len());
-        let exact = out
-            .lines()
-            .filter(|l| l.starts_with("check ") && l.contains("bit-exact ok"))
-            .count();
-        assert_eq!(exact, outputs, "{}: not all bit-exact:\n{out}", d.display());
-    }
-    dirs.len()
 }
 
 /// The program passes its own check, launches at least `min_launches` kernels, and every launch replays.
@@ -418,85 +331,27 @@ fn device_query_reports_the_gfx950_device() {
 /// validates what the launch computed.
 #[test]
 fn gdb_steps_matrix_multiplication() {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
     let cap = scratch("gdb");
-    let mut c = Command::new(wavescope());
-    c.arg("exec")
-        .arg("--gdb")
-        .arg(format!("matrix_multiplication_kernel:{port}"))
-        .arg("--")
-        .arg(bin("matrix_multiplication"))
-        .args(["-A_rows", "32", "-A_cols", "32", "-B_cols", "32"])
-        .current_dir(&cap)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = c.spawn().unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        use std::io::BufRead;
-        for l in std::io::BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
-        {
-            let _ = tx.send(l);
-        }
-    });
-    // wait for the server's "listening on" line (a probe connection would be taken for gdb)
-    let mut perr = String::new();
-    loop {
-        let l = rx
-            .recv_timeout(Duration::from_secs(120))
-            .unwrap_or_else(|_| panic!("no gdb server:\n{perr}"));
-        perr.push_str(&l);
-        perr.push('\n');
-        if l.contains("listening on") {
-            break;
-        }
-    }
-    let mut g = Command::new("gdb");
-    g.args([
-        "-nx",
-        "-batch",
-        "-ex",
-        "set width 0",
-        "-ex",
-        "set confirm off",
-    ])
-    .arg("-ex")
-    .arg(format!("target remote 127.0.0.1:{port}"))
-    .args([
-        "-ex",
-        "break main.hip:97",
-        "-ex",
-        "continue",
-        "-ex",
-        "info line *$pc",
-        "-ex",
-        "print thread_result",
-        "-ex",
-        "print/x $exec",
-        "-ex",
-        "stepi",
-        "-ex",
-        "delete",
-        "-ex",
-        "continue",
-    ])
-    .current_dir(std::env::temp_dir());
-    let (go, _) = run(g, Duration::from_secs(240));
-    let (gout, gerr) = text(&go);
-    let out = child.wait_with_output().unwrap();
-    let pout = String::from_utf8_lossy(&out.stdout).into_owned();
-    while let Ok(l) = rx.recv_timeout(Duration::from_secs(5)) {
-        perr.push_str(&l);
-        perr.push('\n');
-    }
-    let all = format!("gdb:\n{gout}\n{gerr}\nprogram:\n{pout}\n{perr}");
+    let r = exec_under_gdb(
+        "matrix_multiplication_kernel",
+        |c| {
+            c.arg(bin("matrix_multiplication"))
+                .args(["-A_rows", "32", "-A_cols", "32", "-B_cols", "32"])
+                .current_dir(&cap);
+        },
+        Duration::from_secs(120),
+        &[
+            "break main.hip:97",
+            "continue",
+            "info line *$pc",
+            "print thread_result",
+            "print/x $exec",
+            "stepi",
+            "delete",
+            "continue",
+        ],
+    );
+    let (gout, all) = (&r.gdb_out, r.all());
     assert!(
         gout.contains("Line 97") && gout.contains("matrix_multiplication/main.hip"),
         "{all}"
@@ -507,8 +362,8 @@ fn gdb_steps_matrix_multiplication() {
         "{all}"
     );
     assert!(gout.contains("exited normally"), "{all}");
-    assert_eq!(out.status.code(), Some(0), "{all}");
-    assert!(pout.contains("Validation passed."), "{all}");
-    assert!(perr.contains("waits for gdb"), "{all}");
+    assert_eq!(r.code, Some(0), "{all}");
+    assert!(r.program_out.contains("Validation passed."), "{all}");
+    assert!(r.program_err.contains("waits for gdb"), "{all}");
     let _ = std::fs::remove_dir_all(&cap);
 }

@@ -9,36 +9,11 @@
 //! --release -p wavescope-cli -p wavescope-hip`). Without triton the tests fail and say so.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
-fn target_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().to_path_buf()
-}
-
-fn hip_lib() -> PathBuf {
-    let t = target_dir();
-    [t.join("libamdhip64.so"), t.join("deps/libamdhip64.so")]
-        .into_iter()
-        .find(|p| p.exists())
-        .unwrap_or_else(|| {
-            panic!(
-                "libamdhip64.so missing in {}: cargo build --release -p wavescope-cli -p wavescope-hip",
-                t.display()
-            )
-        })
-}
-
-fn wavescope() -> PathBuf {
-    let p = target_dir().join("wavescope");
-    assert!(
-        p.exists(),
-        "{} missing: cargo build --release -p wavescope-cli -p wavescope-hip",
-        p.display()
-    );
-    p
-}
+mod common;
+use common::*;
 
 fn script(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -47,13 +22,7 @@ fn script(name: &str) -> PathBuf {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "wavescope-triton-test-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    scratch_dir("triton-test", name)
 }
 
 /// python3 with triton 3.9.0 and numpy, or a failure that says what to install (never a silent pass).
@@ -82,44 +51,6 @@ fn triton_env(c: &mut Command) {
             Path::new(env!("CARGO_TARGET_TMPDIR")).join("triton-cache"),
         )
         .env("TRITON_DEFAULT_FP_FUSION", "1");
-}
-
-/// Run with a deadline; (output, exit code).
-fn run(mut c: Command, timeout: Duration) -> (Output, i32) {
-    let child = c
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let id = child.id();
-    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let d2 = done.clone();
-    std::thread::spawn(move || {
-        let t0 = Instant::now();
-        while t0.elapsed() < timeout {
-            if d2.load(std::sync::atomic::Ordering::Relaxed) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        unsafe { libc_kill(id as i32, 9) };
-    });
-    let out = child.wait_with_output().unwrap();
-    done.store(true, std::sync::atomic::Ordering::Relaxed);
-    let code = out.status.code().unwrap_or(-1);
-    (out, code)
-}
-
-extern "C" {
-    #[link_name = "kill"]
-    fn libc_kill(pid: i32, sig: i32) -> i32;
-}
-
-fn text(o: &Output) -> (String, String) {
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
 }
 
 /// `python3 SCRIPT` with wavescope's library found through WAVESCOPE_HIP_LIB (no exec): it must print PASSED
@@ -171,31 +102,6 @@ fn matmul_f16_and_fp8_from_python() {
 #[test]
 fn host_pointer_is_refused_by_triton() {
     python_passes("triton_host_pointer.py", "add_kernel", 1);
-}
-
-/// Every captured launch replays under `wavescope run --check` with every buffer bit-exact; returns how many.
-fn replay_all(cap: &Path) -> usize {
-    let mut dirs: Vec<_> = std::fs::read_dir(cap)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.join("case.json").exists())
-        .collect();
-    dirs.sort();
-    for d in &dirs {
-        let mut c = Command::new(wavescope());
-        c.arg("run").arg(d).arg("--check");
-        let (o, code) = run(c, Duration::from_secs(600));
-        let (out, err) = text(&o);
-        assert_eq!(code, 0, "replay of {} failed:\n{out}\n{err}", d.display());
-        let checks: Vec<_> = out.lines().filter(|l| l.starts_with("check ")).collect();
-        assert!(
-            checks.len() >= 3 && checks.iter().all(|l| l.contains("bit-exact ok")),
-            "{}:\n{out}",
-            d.display()
-        );
-    }
-    dirs.len()
 }
 
 /// `wavescope exec --capture DIR -- python3 triton_matmul.py`: the program passes, both `tl.dot` launches
@@ -266,91 +172,30 @@ fn exec_captures_triton_launches_that_replay_and_trace() {
 #[test]
 fn gdb_stops_a_triton_launch_in_its_python_source() {
     require_triton();
-    assert!(
-        Command::new("gdb")
-            .arg("--version")
-            .stdout(Stdio::null())
-            .status()
-            .is_ok(),
-        "gdb is required"
+    let r = exec_under_gdb(
+        "add_kernel",
+        |c| {
+            c.arg("python3").arg(script("triton_vector_add.py"));
+            triton_env(c);
+        },
+        Duration::from_secs(600),
+        &[
+            "break triton_kernels.py:15",
+            "continue",
+            "info line *$pc",
+            "detach",
+        ],
     );
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut c = Command::new(wavescope());
-    c.arg("exec")
-        .arg("--gdb")
-        .arg(format!("add_kernel:{port}"))
-        .arg("--")
-        .arg("python3")
-        .arg(script("triton_vector_add.py"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    triton_env(&mut c);
-    let mut child = c.spawn().unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        use std::io::BufRead;
-        for l in std::io::BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
-        {
-            let _ = tx.send(l);
-        }
-    });
-    let mut perr = String::new();
-    loop {
-        let l = rx
-            .recv_timeout(Duration::from_secs(600))
-            .unwrap_or_else(|_| panic!("no gdb server:\n{perr}"));
-        perr.push_str(&l);
-        perr.push('\n');
-        if l.contains("listening on") {
-            break;
-        }
-    }
-    let mut g = Command::new("gdb");
-    g.args([
-        "-nx",
-        "-batch",
-        "-ex",
-        "set width 0",
-        "-ex",
-        "set confirm off",
-    ])
-    .arg("-ex")
-    .arg(format!("target remote 127.0.0.1:{port}"))
-    .args([
-        "-ex",
-        "break triton_kernels.py:15",
-        "-ex",
-        "continue",
-        "-ex",
-        "info line *$pc",
-        "-ex",
-        "detach",
-    ])
-    .current_dir(std::env::temp_dir());
-    let (go, _) = run(g, Duration::from_secs(240));
-    let (gout, gerr) = text(&go);
-    let out = child.wait_with_output().unwrap();
-    let pout = String::from_utf8_lossy(&out.stdout).into_owned();
-    while let Ok(l) = rx.recv_timeout(Duration::from_secs(5)) {
-        perr.push_str(&l);
-        perr.push('\n');
-    }
+    let all = r.all();
     // Line 15 of python/tests/triton_kernels.py is add_kernel's tl.store.
     assert!(
-        gout.contains("Breakpoint 1, add_kernel")
-            && gout.contains("Line 15 of \"triton_kernels.py\""),
-        "gdb:\n{gout}\n{gerr}\nprogram:\n{perr}"
+        r.gdb_out.contains("Breakpoint 1, add_kernel")
+            && r.gdb_out.contains("Line 15 of \"triton_kernels.py\""),
+        "{all}"
     );
-    assert!(gout.contains("tl.store(out_ptr + offsets"), "{gout}");
-    assert_eq!(out.status.code(), Some(0), "{pout}\n{perr}");
-    assert!(pout.contains("PASSED"), "{pout}\n{perr}");
+    assert!(r.gdb_out.contains("tl.store(out_ptr + offsets"), "{all}");
+    assert_eq!(r.code, Some(0), "{all}");
+    assert!(r.program_out.contains("PASSED"), "{all}");
 }
 
 /// A Triton kernel that reads past its input's end, launched from Python under `wavescope exec --capture`:
