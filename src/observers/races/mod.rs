@@ -1257,6 +1257,11 @@ impl Observer for RaceChecker<'_> {
 
     #[inline]
     fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        // most instructions (VALU, SALU) touch no memory and no sync: the same early return as `before_in`,
+        // here so it inlines into the dispatch loop and they skip the call
+        if self.t.acc[idx] == Acc::None {
+            return;
+        }
         let mem = self.mem;
         self.before_in(mem, wave, idx, inst);
     }
