@@ -116,6 +116,29 @@ fn emit<const N: usize>(buf: &mut Vec<u8>, f: impl FnOnce(&mut [u8; N]) -> (usiz
     buf.truncate(at + n);
 }
 
+/// `emit` for packets that may reach 128 bytes: when the packet (and so its track event) comes out under 128
+/// bytes it stays and this returns true; otherwise nothing is written and the caller takes the long path.
+#[inline(always)]
+fn emit_checked<const N: usize>(
+    buf: &mut Vec<u8>,
+    f: impl FnOnce(&mut [u8; N]) -> (usize, usize),
+) -> bool {
+    let at = buf.len();
+    buf.extend_from_slice(&[0u8; N]);
+    let Ok(a) = <&mut [u8; N]>::try_from(&mut buf[at..at + N]) else {
+        return false; // the range is N bytes long
+    };
+    let (n, ev) = f(a);
+    if n - 2 >= 0x80 {
+        buf.truncate(at);
+        return false;
+    }
+    a[ev - 1] = (n - ev) as u8;
+    a[1] = (n - 2) as u8;
+    buf.truncate(at + n);
+    true
+}
+
 #[inline(always)]
 fn byte<const N: usize>(a: &mut [u8; N], n: usize, b: u8) -> usize {
     a[n] = b;
@@ -217,7 +240,20 @@ pub fn put_slice_begin(buf: &mut Vec<u8>, seq: u32, ts: Stamp, kind: u8, e: &Beg
     // long path.
     let flows = e.flows_out.len() + e.flows_in.len();
     let arg = e.uint_arg.0 != 0;
-    if e.extra_counters.len() > 3 || flows > 2 || (flows > 0 && arg) || !e.more_args.is_empty() {
+    if !e.more_args.is_empty() {
+        // A memory instruction's slice (its figures as arguments): written in place when it holds at most 7
+        // more arguments and 2 flows (the array holds 22 + 24 + 7 x 24 + 36 + 33 + 2 x 12 = 307 bytes; the hot
+        // ones take about 50) and comes out under 128 bytes; otherwise by the long path.
+        if e.extra_counters.len() <= 3
+            && flows <= 2
+            && e.more_args.len() <= 7
+            && emit_checked::<320>(buf, |a| begin_body(a, seq, ts, kind, e))
+        {
+            return;
+        }
+        return put_slice_begin_long(buf, seq, ts, kind, e);
+    }
+    if e.extra_counters.len() > 3 || flows > 2 || (flows > 0 && arg) {
         return put_slice_begin_long(buf, seq, ts, kind, e);
     }
     if !arg && e.extra_counters.is_empty() && flows == 0 {
@@ -250,6 +286,16 @@ fn begin_body<const N: usize>(
         n = varint(a, n, e.uint_arg.0);
         n = byte(a, n, DA_UINT_VALUE);
         n = varint(a, n, e.uint_arg.1);
+        a[at - 1] = (n - at) as u8;
+    }
+    for &(k, v) in e.more_args {
+        n = byte(a, n, TE_DEBUG_ANNOTATIONS);
+        n = byte(a, n, 0);
+        let at = n;
+        n = byte(a, n, DA_NAME_IID);
+        n = varint(a, n, k);
+        n = byte(a, n, DA_UINT_VALUE);
+        n = varint(a, n, v);
         a[at - 1] = (n - at) as u8;
     }
     n = byte(a, n, TE_TYPE);
@@ -423,6 +469,137 @@ pub fn put_end(buf: &mut Vec<u8>, t: &EndTemplate, ts: Stamp) {
     buf.truncate(at + n);
 }
 
+/// The fields of an instruction slice's begin that stay the same while one wave holds a sequence and executes
+/// one instruction (sequence id, type, name, track, source location): `put_begin` writes the packet as that
+/// template behind the timestamp, the bytes `put_slice_begin` writes for a begin without arguments or flows.
+/// `key` says whose template it is (the writer's wave generation and event name), so a stale one is not used.
+#[derive(Clone, Copy, Debug)]
+pub struct BeginTemplate {
+    bytes: [u8; 48],
+    len: u8,
+    pub key: (u32, u32),
+}
+
+impl Default for BeginTemplate {
+    /// No packet, matching no key a writer gives (its generations start at 1).
+    fn default() -> BeginTemplate {
+        BeginTemplate {
+            bytes: [0; 48],
+            len: 0,
+            key: (0, u32::MAX),
+        }
+    }
+}
+
+impl BeginTemplate {
+    pub fn new(
+        seq: u32,
+        kind: u8,
+        track: u64,
+        name_iid: u64,
+        source_location_iid: u64,
+        key: (u32, u32),
+    ) -> BeginTemplate {
+        // at most 6 + 2 + 2 + 11 + 11 + 12 = 44 bytes; the event body under 128
+        let mut a = [0u8; 48];
+        let mut n = byte(&mut a, 0, PKT_SEQUENCE_ID);
+        n = varint(&mut a, n, seq as u64);
+        n = byte(&mut a, n, PKT_TRACK_EVENT);
+        let ev = byte(&mut a, n, 0);
+        n = byte(&mut a, ev, TE_TYPE);
+        n = byte(&mut a, n, kind);
+        if name_iid != 0 {
+            n = byte(&mut a, n, TE_NAME_IID);
+            n = varint(&mut a, n, name_iid);
+        }
+        if track != 0 {
+            n = byte(&mut a, n, TE_TRACK_UUID);
+            n = varint(&mut a, n, track);
+        }
+        if source_location_iid != 0 {
+            n = byte(&mut a, n, TE_SOURCE_LOCATION_IID[0]);
+            n = byte(&mut a, n, TE_SOURCE_LOCATION_IID[1]);
+            n = varint(&mut a, n, source_location_iid);
+        }
+        a[ev - 1] = (n - ev) as u8;
+        BeginTemplate {
+            bytes: a,
+            len: n as u8,
+            key,
+        }
+    }
+}
+
+/// A slice begin from its template with a delta timestamp: byte for byte what `put_slice_begin` writes for it.
+#[inline(always)]
+pub fn put_begin(buf: &mut Vec<u8>, t: &BeginTemplate, delta: u64) {
+    // At most 3 + 10 + 44 bytes (the template is copied whole, 48 bytes, then cut).
+    let at = buf.len();
+    buf.extend_from_slice(&[0u8; 64]);
+    let Ok(a) = <&mut [u8; 64]>::try_from(&mut buf[at..at + 64]) else {
+        return; // the range is 64 bytes long
+    };
+    a[0] = TRACE_PACKET;
+    let mut n = byte(a, 2, PKT_TIMESTAMP);
+    n = varint(a, n, delta);
+    a[n..n + 48].copy_from_slice(&t.bytes);
+    n += t.len as usize;
+    a[1] = (n - 2) as u8;
+    buf.truncate(at + n);
+}
+
+/// The fields of a counter value that do not change on a sequence (sequence id, type, track), for
+/// `put_counter_value`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CounterTemplate {
+    bytes: [u8; 32],
+    len: u8,
+    /// Position of the first byte of the track event's body.
+    ev: u8,
+}
+
+impl CounterTemplate {
+    pub fn new(seq: u32, track: u64) -> CounterTemplate {
+        // at most 6 + 2 + 2 + 11 + 2 = 23 bytes
+        let mut a = [0u8; 32];
+        let mut n = byte(&mut a, 0, PKT_SEQUENCE_ID);
+        n = varint(&mut a, n, seq as u64);
+        n = byte(&mut a, n, PKT_TRACK_EVENT);
+        let ev = byte(&mut a, n, 0);
+        n = byte(&mut a, ev, TE_TYPE);
+        n = byte(&mut a, n, TYPE_COUNTER);
+        n = byte(&mut a, n, TE_TRACK_UUID);
+        n = varint(&mut a, n, track);
+        n = byte(&mut a, n, TE_COUNTER_VALUE[0]);
+        n = byte(&mut a, n, TE_COUNTER_VALUE[1]);
+        CounterTemplate {
+            bytes: a,
+            len: n as u8,
+            ev: ev as u8,
+        }
+    }
+}
+
+/// A counter value from its template with a delta timestamp: byte for byte what `put_counter` writes.
+#[inline(always)]
+pub fn put_counter_value(buf: &mut Vec<u8>, t: &CounterTemplate, delta: u64, value: i64) {
+    // At most 3 + 10 + 23 + 10 bytes (the template is copied whole, 32 bytes).
+    let at = buf.len();
+    buf.extend_from_slice(&[0u8; 64]);
+    let Ok(a) = <&mut [u8; 64]>::try_from(&mut buf[at..at + 64]) else {
+        return; // the range is 64 bytes long
+    };
+    a[0] = TRACE_PACKET;
+    let mut n = byte(a, 2, PKT_TIMESTAMP);
+    n = varint(a, n, delta);
+    a[n..n + 32].copy_from_slice(&t.bytes);
+    let ev = n + t.ev as usize;
+    n = varint(a, n + t.len as usize, value as u64);
+    a[ev - 1] = (n - ev) as u8;
+    a[1] = (n - 2) as u8;
+    buf.truncate(at + n);
+}
+
 /// `TYPE_COUNTER` with `counter_value` on counter track `track`.
 #[inline]
 pub fn put_counter(buf: &mut Vec<u8>, seq: u32, ts: Stamp, track: u64, value: i64) {
@@ -588,6 +765,85 @@ mod tests {
             put_end(&mut b, &EndTemplate::new(seq, track), ts);
             assert_eq!(a.len(), b.len());
             assert_eq!(parse(&a), parse(&b));
+        }
+    }
+
+    /// Templates give the field-by-field packets byte for byte (the writer relies on it; tests/trace_encoding.rs
+    /// checks whole traces).
+    #[test]
+    fn templates_are_the_field_by_field_packets() {
+        for (seq, track, name, loc, delta) in [
+            (3u32, 4097u64, 1u64, 1u64, 0u64),
+            (200, 1, 130, 20_000, 127),
+            (u32::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX),
+            (1, 0, 5, 0, 128),
+        ] {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            let e = Begin {
+                track,
+                name_iid: name,
+                source_location_iid: loc,
+                ..Begin::default()
+            };
+            put_slice_begin(&mut a, seq, Stamp::Delta(delta), TYPE_SLICE_BEGIN, &e);
+            let t = BeginTemplate::new(seq, TYPE_SLICE_BEGIN, track, name, loc, (1, 0));
+            put_begin(&mut b, &t, delta);
+            assert_eq!(a, b);
+            let p = &parse(&b)[0];
+            assert_eq!(p.timestamp(), delta);
+            assert_eq!(p.track_event().source_location_iid(), loc);
+            for value in [0, 1, -1, 300, i64::MAX, i64::MIN] {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                let track = track.max(1);
+                put_counter(&mut a, seq, Stamp::Delta(delta), track, value);
+                put_counter_value(&mut b, &CounterTemplate::new(seq, track), delta, value);
+                assert_eq!(a, b);
+                let p = &parse(&b)[0];
+                assert_eq!(p.track_event().counter_value(), value);
+                assert_eq!(p.track_event().track_uuid(), track);
+            }
+        }
+    }
+
+    /// A memory instruction's slice begin (arguments and flows) written in place is the long path's packet,
+    /// also after other bytes; one that would pass 127 bytes goes the long way (lengths of two bytes).
+    #[test]
+    fn memory_begin_in_place_is_the_long_packet() {
+        let flows = [FlowId(u64::MAX), FlowId(7)];
+        let cases: [(Vec<(u64, u64)>, (u64, u64), &[FlowId], &[FlowId]); 3] = [
+            (vec![(2, 64), (3, 60), (4, 4)], (1, 64), &flows[..1], &[]),
+            (vec![(7, 3), (8, 1)], (0, 0), &[], &flows[1..]),
+            (
+                vec![(2, u64::MAX); 7],
+                (1, u64::MAX),
+                &flows[..1],
+                &flows[1..],
+            ),
+        ];
+        for (args, lanes, flows_out, flows_in) in &cases {
+            for ts in [Stamp::Delta(3), Stamp::Absolute(1 << 40)] {
+                let e = Begin {
+                    track: 4097,
+                    name_iid: 12,
+                    source_location_iid: 99,
+                    uint_arg: *lanes,
+                    more_args: args,
+                    flows_out,
+                    flows_in,
+                    ..Begin::default()
+                };
+                let (mut a, mut b) = (Vec::new(), vec![0xAB]);
+                put_slice_begin_long(&mut a, 3, ts, TYPE_SLICE_BEGIN, &e);
+                put_slice_begin(&mut b, 3, ts, TYPE_SLICE_BEGIN, &e);
+                assert_eq!(a[..], b[1..]);
+                let e = parse(&a)[0].track_event().clone();
+                let n = args.len() + (lanes.0 != 0) as usize;
+                assert_eq!(e.debug_annotations.len(), n);
+                assert_eq!(
+                    e.flow_ids.len() + e.terminating_flow_ids.len(),
+                    flows_out.len() + flows_in.len()
+                );
+            }
         }
     }
 

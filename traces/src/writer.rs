@@ -121,6 +121,9 @@ pub struct TraceConfig {
     /// some writer (`wavescope run`); a trace of part of a dispatch (the debugger's `monitor trace`) sets it
     /// off.
     pub work_group_order: bool,
+    /// Encode every packet field by field (`false`: the default, per-sequence templates for instruction slice
+    /// begins and counter values). The bytes are the same either way; the tests compare the two.
+    pub field_by_field: bool,
 }
 
 impl Default for TraceConfig {
@@ -132,6 +135,7 @@ impl Default for TraceConfig {
             compress: false,
             flush_bytes: 1 << 20,
             work_group_order: true,
+            field_by_field: false,
         }
     }
 }
@@ -655,6 +659,8 @@ impl TraceFile {
             ordered: s.config.work_group_order,
             chunk: None,
             held: Vec::new(),
+            templates: !s.config.field_by_field && s.config.layout == Layout::Standard,
+            next_gen: 0,
         }
     }
 
@@ -781,6 +787,15 @@ struct Slot {
     flows: u32,
     /// This sequence's slice end (its track: the live wave's).
     end: proto::EndTemplate,
+    /// The wave holding the sequence, as the writer counts them (`TraceWriter::next_gen`): templates of another
+    /// wave (or made before the interned data was cleared) do not match it.
+    gen: u32,
+    /// Instruction slice begins by `LocId` (`BeginTemplate::key`: gen and name).
+    begins: Vec<proto::BeginTemplate>,
+    /// Begins without a location (stalls) by `NameId`.
+    unlocated: Vec<proto::BeginTemplate>,
+    /// This sequence's counter values (`WaveCounter` order; its tracks: the live wave's).
+    counter_values: [proto::CounterTemplate; 3],
 }
 
 struct Location {
@@ -823,6 +838,10 @@ pub struct TraceWriter {
     chunk: Option<u32>,
     /// Buffers of `chunk` not yet sent (another writer's chunk goes first).
     held: Vec<Vec<u8>>,
+    /// Templates on (`!TraceConfig::field_by_field`) and the standard layout.
+    templates: bool,
+    /// The last `Slot::gen` given.
+    next_gen: u32,
 }
 
 impl TraceWriter {
@@ -906,6 +925,8 @@ impl TraceWriter {
             s.next_loc_iid = 1;
             s.lanes_iid = 0;
             s.mem_iids = false;
+            self.next_gen += 1;
+            s.gen = self.next_gen;
         }
         // The work-group's first wave takes sequence 3, the next 4, ... (`free` pops from the end).
         self.free = (0..self.slots.len() as u32).rev().collect();
@@ -1029,6 +1050,10 @@ impl TraceWriter {
                     lanes_arg: u32::MAX,
                     flows: 0,
                     end: proto::EndTemplate::default(),
+                    gen: 0,
+                    begins: Vec::new(),
+                    unlocated: Vec::new(),
+                    counter_values: [proto::CounterTemplate::default(); 3],
                 });
                 (self.slots.len() as u32 - 1, true)
             }
@@ -1051,6 +1076,11 @@ impl TraceWriter {
             Layout::Compact => 0,
         };
         s.end = proto::EndTemplate::new(s.seq, track);
+        self.next_gen += 1;
+        s.gen = self.next_gen;
+        for k in 0..3 {
+            s.counter_values[k] = proto::CounterTemplate::new(s.seq, counters[k]);
+        }
         // The wave clock starts at BOOTTIME 0 (a snapshot also resets an incremental clock's base).
         // The snapshot goes first: a reader converts every later packet of the sequence with this clock.
         let mut p = TracePacket::new();
@@ -1348,6 +1378,15 @@ impl TraceWriter {
         flows_in: &[FlowId],
         mem_args: &[(u8, u64)],
     ) {
+        if self.templates
+            && mem_args.is_empty()
+            && flows_out.is_empty()
+            && flows_in.is_empty()
+            && lanes.is_none_or(|l| l == self.slots[t.slot as usize].lanes_arg)
+            && self.begin_templated(t, ts, name, loc, values)
+        {
+            return;
+        }
         if !mem_args.is_empty() && !self.slots[t.slot as usize].mem_iids {
             self.intern_memory_args(t.slot);
         }
@@ -1421,6 +1460,75 @@ impl TraceWriter {
         }
     }
 
+    /// A begin without arguments or flows from the slot's template for `loc` (or for `name` without a location:
+    /// stalls), made here the first time after interning as `begin_with` would, then its counter values from
+    /// theirs: the same bytes `begin_with` writes field by field. False (nothing written) when the timestamp
+    /// goes back on the sequence (an absolute one).
+    #[inline(always)]
+    fn begin_templated(
+        &mut self,
+        t: &WaveTrack,
+        ts: u64,
+        name: NameId,
+        loc: Option<LocId>,
+        values: [Option<i64>; 3],
+    ) -> bool {
+        let ns = self.ns(ts);
+        let s = &self.slots[t.slot as usize];
+        if ns < s.last_ns {
+            return false;
+        }
+        let key = (s.gen, name.0);
+        let (list, i) = match loc {
+            Some(l) => (&s.begins, l.0 as usize),
+            None => (&s.unlocated, name.0 as usize),
+        };
+        if list.get(i).is_none_or(|b| b.key != key) {
+            self.make_begin_template(t, name, loc);
+        }
+        let s = &mut self.slots[t.slot as usize];
+        let delta = ns - s.last_ns;
+        s.last_ns = ns;
+        let list = match loc {
+            Some(_) => &s.begins,
+            None => &s.unlocated,
+        };
+        proto::put_begin(&mut self.buf, &list[i], delta);
+        // Counter packets at the slice's timestamp (delta 0 after the begin), in `begin_with`'s order.
+        for k in [
+            WaveCounter::ActiveLanes,
+            WaveCounter::Vmcnt,
+            WaveCounter::Lgkmcnt,
+        ] {
+            let k = k as usize;
+            if let Some(v) = values[k] {
+                if v != s.last_value[k] {
+                    s.last_value[k] = v;
+                    proto::put_counter_value(&mut self.buf, &s.counter_values[k], 0, v);
+                    self.stats.counter_values += 1;
+                }
+            }
+        }
+        true
+    }
+
+    #[cold]
+    fn make_begin_template(&mut self, t: &WaveTrack, name: NameId, loc: Option<LocId>) {
+        let (n, l, _) = self.intern(t.slot, name, loc, false);
+        let track = self.track_field(t);
+        let s = &mut self.slots[t.slot as usize];
+        let (seq, gen) = (s.seq, s.gen);
+        let (list, i) = match loc {
+            Some(loc) => (&mut s.begins, loc.0 as usize),
+            None => (&mut s.unlocated, name.0 as usize),
+        };
+        if list.len() <= i {
+            list.resize(i + 1, proto::BeginTemplate::default());
+        }
+        list[i] =
+            proto::BeginTemplate::new(seq, proto::TYPE_SLICE_BEGIN, track, n, l, (gen, name.0));
+    }
+
     /// End the wave track's innermost open slice.
     #[inline]
     pub fn end(&mut self, t: &WaveTrack, ts: u64) {
@@ -1484,7 +1592,15 @@ impl TraceWriter {
         let (seq, track) = (s.seq, s.counters[k as usize]);
         self.slots[t.slot as usize].last_value[k as usize] = value;
         let stamp = self.stamp(t.slot, ts);
-        proto::put_counter(&mut self.buf, seq, stamp, track, value);
+        match stamp {
+            Stamp::Delta(d) if self.templates => proto::put_counter_value(
+                &mut self.buf,
+                &self.slots[t.slot as usize].counter_values[k as usize],
+                d,
+                value,
+            ),
+            _ => proto::put_counter(&mut self.buf, seq, stamp, track, value),
+        }
         self.stats.counter_values += 1;
     }
 
