@@ -17,6 +17,10 @@
 //!   `lanes` argument, so always at the wave's first instruction: the lanes of any slice are those of the
 //!   latest slice of its wave at or before it with the argument (and the `active lanes` counter track shows
 //!   them at every instruction).
+//! - In the standard layout an instruction slice's begin (no arguments, no flows) and a counter value are the
+//!   slot's template (`proto::BeginTemplate` per location or, for stalls, per name; `proto::CounterTemplate` per
+//!   counter) behind the timestamp delta: the bytes the field-by-field encoder writes
+//!   ([`TraceConfig::field_by_field`]), made once per wave and location instead of encoded per instruction.
 //! - Per-instruction packets are appended to a buffer; at `flush_bytes` the buffer goes to the file's I/O
 //!   thread (a queue of `QUEUED_BUFFERS`, buffers recycled), so memory does not grow with the run and the copy
 //!   into the page cache runs beside the executor (packets of different sequences may interleave freely).
