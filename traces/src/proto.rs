@@ -810,7 +810,8 @@ mod tests {
     #[test]
     fn memory_begin_in_place_is_the_long_packet() {
         let flows = [FlowId(u64::MAX), FlowId(7)];
-        let cases: [(Vec<(u64, u64)>, (u64, u64), &[FlowId], &[FlowId]); 3] = [
+        type Case<'a> = (Vec<(u64, u64)>, (u64, u64), &'a [FlowId], &'a [FlowId]);
+        let cases: [Case; 3] = [
             (vec![(2, 64), (3, 60), (4, 4)], (1, 64), &flows[..1], &[]),
             (vec![(7, 3), (8, 1)], (0, 0), &[], &flows[1..]),
             (

@@ -1082,9 +1082,7 @@ impl TraceWriter {
         s.end = proto::EndTemplate::new(s.seq, track);
         self.next_gen += 1;
         s.gen = self.next_gen;
-        for k in 0..3 {
-            s.counter_values[k] = proto::CounterTemplate::new(s.seq, counters[k]);
-        }
+        s.counter_values = counters.map(|u| proto::CounterTemplate::new(s.seq, u));
         // The wave clock starts at BOOTTIME 0 (a snapshot also resets an incremental clock's base).
         // The snapshot goes first: a reader converts every later packet of the sequence with this clock.
         let mut p = TracePacket::new();
