@@ -223,6 +223,11 @@ fn main() {
 
     println!("issue 16 speed table (best of {n}; ratios within this run are what count)");
     println!("{:<58} {:>14} {:>10}  note", "what", "figure", "ms");
+    // `--valu`: the VALU microkernel rows only (quick to pair two builds, and to profile).
+    if std::env::args().any(|a| a == "--valu") {
+        valu_rows(if quick { 50_000 } else { 300_000 });
+        return;
+    }
     let gemm = ex("polybench_gemm_512");
     let (insts, _, t_interp) = run_example(&gemm, Mode::Interp, 1, n);
     let rate = |t: f64| insts as f64 / t / 1e6;
@@ -308,6 +313,27 @@ fn main() {
     }
 
     let reps = if quick { 50_000 } else { 300_000 };
+    let fma = valu_rows(reps);
+
+    let ns = load(reps);
+    println!(
+        "{:<58} {:>14} {:>10}  {:.2}x v_fma_f32",
+        "load microkernel: global_load_dword, 64 lanes coalesced",
+        format!("{ns:.1} ns/inst"),
+        "",
+        ns / fma
+    );
+    let (insts, _, t) = run_example(&ex("triton_vector_add"), Mode::Interp, 1, n.max(3));
+    row(
+        "load/store kernel: triton_vector_add, interpreter",
+        format!("{:.1} ns/inst", t * 1e9 / insts as f64),
+        t,
+        format!("{insts} wave-instructions (start-up of a small grid included)"),
+    );
+}
+
+/// The VALU microkernel rows: each f32 form's ns per wave-instruction and its ratio to v_fma_f32.
+fn valu_rows(reps: usize) -> f64 {
     let forms: [ValuForm; 6] = [
         (
             "v_add_f32 (VOP2)",
@@ -374,21 +400,7 @@ fn main() {
         );
     }
 
-    let ns = load(reps);
-    println!(
-        "{:<58} {:>14} {:>10}  {:.2}x v_fma_f32",
-        "load microkernel: global_load_dword, 64 lanes coalesced",
-        format!("{ns:.1} ns/inst"),
-        "",
-        ns / fma
-    );
-    let (insts, _, t) = run_example(&ex("triton_vector_add"), Mode::Interp, 1, n.max(3));
-    row(
-        "load/store kernel: triton_vector_add, interpreter",
-        format!("{:.1} ns/inst", t * 1e9 / insts as f64),
-        t,
-        format!("{insts} wave-instructions (start-up of a small grid included)"),
-    );
+    fma
 }
 
 /// `global_load_dword v4, v[0:1], off` (gemm 512's own encoding, DC508000 047F0000) on 64 lanes reading one
