@@ -6,8 +6,8 @@
 //!   denormals, signed zeros) with full and partial EXEC, under the default MODE and round-toward-zero, once as is
 //!   and once with MODE.GPR_IDX_EN set and M0 = 0, which sends the same instruction down the general path with
 //!   identical meaning (state.md: index 0 moves nothing). The whole wave state must agree.
-//! - The chunked plain paths (8 lanes at a time, NaN lanes of host float arithmetic redone by the per-lane rules, chunks
-//!   without EXEC lanes skipped) against the general path on the VALU forms of the gemm kernels (VGPR, SGPR, constant
+//! - The plain paths (whole-row VOP; 8-lane chunked VOPC and value-plus-flag ops, chunks without EXEC lanes skipped)
+//!   against the general path on the VALU forms of the gemm kernels (VGPR, SGPR, constant
 //!   and literal sources, destinations over sources, 64-bit pairs, carry-outs, compares to VCC/SGPR pairs/EXEC), with
 //!   single special-value lanes, EXEC with whole chunks off, and three MODEs.
 //! - Whole-instruction dword global loads/stores against the byte contents of the buffers: lanes in one buffer, lanes
@@ -242,14 +242,14 @@ const CHUNKED_FORMS: &[(&str, &[u32])] = &[
     ("v_cmpx_gt_u32_e32 vcc, v1, v2", &[0x7DB80501]),
 ];
 
-/// The chunked plain paths (8 lanes at a time, host float arithmetic with NaN lanes redone by the per-lane rules,
-/// chunks with no EXEC lane skipped, results written under EXEC) against the general path (the same instruction
+/// The plain paths (the whole-row VOP path; the 8-lane chunked VOPC and value-plus-flag paths, which skip chunks
+/// with no EXEC lane and write results under EXEC) against the general path (the same instruction
 /// with MODE.GPR_IDX_EN set and M0 = 0, which means the same), on the forms above: plain rows with a few special
 /// values (NaNs, infinities, denormals, signed zeros) dropped into single lanes, so that one chunk of an
 /// instruction takes the per-lane rules while the others stay on the host path; EXEC full, random, one lane, none,
 /// whole chunks off; MODE default, round toward zero, and f32 denormals flushed. The whole wave must agree.
 #[test]
-fn chunked_valu_forms_match_the_general_path() {
+fn gemm_valu_forms_match_the_general_path() {
     use wavescope::exec::semantics;
     let mem = GlobalMemory::new();
     let mut rng = Rng(0xC0FF_EE00_1234_5678);

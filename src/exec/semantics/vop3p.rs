@@ -16,12 +16,7 @@
 //! observable in compiled code: wavescope makes it 0 (sign extension for negative integers).
 
 use super::super::float::{self as fp, Fmt, FpMode};
-use super::valu::fast::{
-    self, f32_chunk, put, Bcast, Ch, Mask, Src, AVX2, AVX512, C, CHUNKS, SCALAR,
-};
-use super::valu::fast::{F_ADD, F_FMA, F_MUL};
 use crate::exec::fidelity::Fidelity;
-use crate::exec::wave::VReg;
 use crate::exec::FlowWord;
 use crate::exec::{ConstKind, Ctx, Fault, Handler, Wave, LANES};
 use crate::isa::{Inst, Op};
@@ -307,158 +302,83 @@ const PK_FMA: u8 = 0;
 const PK_MUL: u8 = 1;
 const PK_ADD: u8 = 2;
 
-/// The two dwords of a packed-f32 source as chunk readers (as `src_pair` reads them); scalar dwords are broadcast
-/// into `buf`.
+/// One half of a packed f32 op over 64 lanes in host IEEE arithmetic, sources read in place (sign flips as XOR
+/// masks); false if a lane's result is NaN (the per-lane rules then decide its payload). Equal to
+/// `fp::fma`/`mul`/`add` whenever MODE is native (`FpMode::native_f32`: RNE, denormals kept) and the result is
+/// not NaN: those return the host result then.
 #[inline(always)]
-fn src_pair_chunks(
-    w: &Wave,
-    inst: &Inst,
-    ctx: &Ctx,
-    base: *const VReg,
-    i: usize,
-    buf: &mut [Bcast; 2],
-) -> (Src, Src) {
-    let op = inst.src[i];
-    let (lo, hi) = if op.0 >= 256 {
-        let r = Wave::vreg_index(op);
-        return (
-            Src::reg(base, r, false),
-            Src::reg(base, (r + 1) & 511, false),
+fn pk_f32_host<const OP: u8>(x: [&[u32; LANES]; 3], flip: [u32; 3], d: &mut [u32; LANES]) -> bool {
+    let mut nan = false;
+    for l in 0..LANES {
+        let (a, b, c) = (
+            f32::from_bits(x[0][l] ^ flip[0]),
+            f32::from_bits(x[1][l] ^ flip[1]),
+            f32::from_bits(x[2][l] ^ flip[2]),
         );
-    } else if op.0 < 128 {
-        (w.sgpr[op.0 as usize], w.sgpr[(op.0 as usize + 1) & 127])
-    } else {
-        let lo = w.read_scalar(op, inst.literal, &ctx.apertures, ConstKind::B32) as u32;
-        let hi = if (193..=208).contains(&op.0) {
-            u32::MAX
-        } else {
-            0
+        let r = match OP {
+            PK_FMA => a.mul_add(b, c),
+            PK_MUL => a * b,
+            _ => a + b,
         };
-        (lo, hi)
-    };
-    let [b0, b1] = buf;
-    (
-        Src::scalar(b0, lo as u64, false),
-        Src::scalar(b1, hi as u64, false),
-    )
-}
-
-/// The per-lane rules for the lanes of a chunk set in `lanes` (NaN results of the host arithmetic).
-#[cold]
-#[inline(never)]
-fn pk_f32_redo<F: Fn(&[u64; 3], &FpMode) -> u64>(
-    x: &[Ch; 3],
-    nsrc: usize,
-    lanes: Mask,
-    m: &FpMode,
-    f: &F,
-    r: &mut Ch,
-) {
-    for l in 0..C {
-        if lanes >> l & 1 != 0 {
-            let mut a = [0u64; 3];
-            for (k, ak) in a.iter_mut().enumerate().take(nsrc) {
-                *ak = x[k][l] as u64;
-            }
-            r[l] = f(&a, m) as u32;
-        }
+        nan |= r.is_nan();
+        d[l] = r.to_bits();
     }
+    !nan
 }
 
-/// V_PK_FMA_F32 / V_PK_MUL_F32 / V_PK_ADD_F32 under the native MODE without clamp, chunk by chunk (`valu::fast`):
-/// both halves of an 8-lane chunk read (OP_SEL/OP_SEL_HI pick the dword, NEG/NEG_HI flip the sign as an XOR), run
-/// in host IEEE arithmetic, NaN lanes recomputed by the per-lane rules `f`, written under EXEC. Equal to the per-lane
-/// path: `fp::fma`/`mul`/`add` return the host result whenever MODE is native and the result is not NaN.
+/// Both halves (`x[h]`, `flip[h]`: half `h`'s sources), with the host's FMA/AVX-512 or AVX2 instructions when
+/// it has them (runtime detection).
 #[inline(always)]
-fn pk_f32_fast<const OP: u8, const L: u8, F: Fn(&[u64; 3], &FpMode) -> u64>(
-    w: &mut Wave,
-    inst: &Inst,
-    ctx: &Ctx,
-    nsrc: usize,
-    f: &F,
-) -> Result<FlowWord, Box<Fault>> {
-    let exec = w.exec();
-    let m = FpMode::from_mode(w.mode);
-    let md = inst.mods;
-    // an unused third source reads the first again (MUL/ADD never look at it)
-    let third = if nsrc == 3 { 2 } else { 0 };
-    let base = w.vreg.as_mut_ptr();
-    let mut bufs: [[Bcast; 2]; 3] = [const { [const { Bcast::uninit() }; 2] }; 3];
-    let [b0, b1, b2] = &mut bufs;
-    let p = [
-        src_pair_chunks(w, inst, ctx, base, 0, b0),
-        src_pair_chunks(w, inst, ctx, base, 1, b1),
-        src_pair_chunks(w, inst, ctx, base, third, b2),
-    ];
-    let srcs = |sel: u8, neg: u8| -> [(Src, u32); 3] {
-        std::array::from_fn(|k| {
-            let b = if k == 2 { third } else { k };
-            let s = if bit(sel, b) { p[k].1 } else { p[k].0 };
-            (s, if bit(neg, k) { 0x8000_0000 } else { 0 })
-        })
-    };
-    let h = [srcs(md.op_sel, md.neg), srcs(md.op_sel_hi, md.neg_hi)];
-    let d = Wave::vreg_index(inst.dst);
-    for ch in 0..CHUNKS {
-        let mk = (exec >> (C * ch)) as Mask;
-        if mk == 0 {
-            continue;
+fn pk_f32_host_both<const OP: u8>(
+    x: [[&[u32; LANES]; 3]; 2],
+    flip: [[u32; 3]; 2],
+    d: &mut [[u32; LANES]; 2],
+) -> bool {
+    #[inline(always)]
+    fn both<const OP: u8>(
+        x: [[&[u32; LANES]; 3]; 2],
+        flip: [[u32; 3]; 2],
+        d: &mut [[u32; LANES]; 2],
+    ) -> bool {
+        let (d0, d1) = d.split_at_mut(1);
+        pk_f32_host::<OP>(x[0], flip[0], &mut d0[0]) & pk_f32_host::<OP>(x[1], flip[1], &mut d1[0])
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx512f,avx512vl,avx2,fma")]
+        unsafe fn avx512<const OP: u8>(
+            x: [[&[u32; LANES]; 3]; 2],
+            flip: [[u32; 3]; 2],
+            d: &mut [[u32; LANES]; 2],
+        ) -> bool {
+            both::<OP>(x, flip, d)
         }
-        // both halves' sources before either half is written: the destination may be a source
-        let x: [[Ch; 3]; 2] = std::array::from_fn(|hh| {
-            std::array::from_fn(|k| {
-                let (s, flip) = h[hh][k];
-                // SAFETY: register rows or `bufs`, alive; ch < CHUNKS.
-                unsafe { s.get(ch) }.0.map(|v| v ^ flip)
-            })
-        });
-        let mut r = [[0u32; C]; 2];
-        for hh in 0..2 {
-            let [a, b, c] = &x[hh];
-            let nan = match OP {
-                PK_FMA => f32_chunk::<L, F_FMA>(a, b, c, &mut r[hh]),
-                PK_MUL => f32_chunk::<L, F_MUL>(a, b, c, &mut r[hh]),
-                _ => f32_chunk::<L, F_ADD>(a, b, c, &mut r[hh]),
-            };
-            if nan & mk != 0 {
-                pk_f32_redo(&x[hh], nsrc, nan & mk, &m, f, &mut r[hh]);
-            }
+        #[target_feature(enable = "avx2,fma")]
+        unsafe fn avx2<const OP: u8>(
+            x: [[&[u32; LANES]; 3]; 2],
+            flip: [[u32; 3]; 2],
+            d: &mut [[u32; LANES]; 2],
+        ) -> bool {
+            both::<OP>(x, flip, d)
         }
-        // SAFETY: rows of the register file at `base`; L is the host's level (see `pk_f32`).
-        unsafe {
-            put::<L>(base.add(d), ch, &r[0], mk);
-            put::<L>(base.add((d + 1) & 511), ch, &r[1], mk);
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("fma")
+        {
+            // SAFETY: the features the function is compiled for were just detected.
+            return unsafe { avx512::<OP>(x, flip, d) };
+        }
+        if super::valu::host_avx2() {
+            // SAFETY: as above.
+            return unsafe { avx2::<OP>(x, flip, d) };
         }
     }
-    Ok(FlowWord::NEXT)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma")]
-unsafe fn pk_f32_fast_avx512<const OP: u8, F: Fn(&[u64; 3], &FpMode) -> u64>(
-    w: &mut Wave,
-    inst: &Inst,
-    ctx: &Ctx,
-    nsrc: usize,
-    f: &F,
-) -> Result<FlowWord, Box<Fault>> {
-    pk_f32_fast::<OP, AVX512, F>(w, inst, ctx, nsrc, f)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn pk_f32_fast_avx2<const OP: u8, F: Fn(&[u64; 3], &FpMode) -> u64>(
-    w: &mut Wave,
-    inst: &Inst,
-    ctx: &Ctx,
-    nsrc: usize,
-    f: &F,
-) -> Result<FlowWord, Box<Fault>> {
-    pk_f32_fast::<OP, AVX2, F>(w, inst, ctx, nsrc, f)
+    both::<OP>(x, flip, d)
 }
 
 /// V_PK_FMA_F32 / V_PK_MUL_F32 / V_PK_ADD_F32 (pseudocode.md VOP3P 48–50). Under the native MODE without clamp,
-/// host arithmetic chunk by chunk (`pk_f32_fast`); another MODE or clamp takes the per-lane rules.
+/// whole halves run in host arithmetic on the source registers in place (`pk_f32_host`); a NaN result or
+/// another MODE takes the per-lane rules.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // one lane loop filling two destination registers
 fn pk_f32<const OP: u8>(
@@ -470,17 +390,56 @@ fn pk_f32<const OP: u8>(
 ) -> Result<FlowWord, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let md = inst.mods;
-    if m.native_f32() && !md.clamp {
-        #[cfg(target_arch = "x86_64")]
-        match fast::level() {
-            // SAFETY: the features each variant is compiled for were detected.
-            AVX512 => return unsafe { pk_f32_fast_avx512::<OP, _>(w, inst, ctx, nsrc, &f) },
-            AVX2 => return unsafe { pk_f32_fast_avx2::<OP, _>(w, inst, ctx, nsrc, &f) },
-            _ => {}
-        }
-        return pk_f32_fast::<OP, SCALAR, _>(w, inst, ctx, nsrc, &f);
-    }
     let mut d = [[0u32; LANES]; 2];
+    if m.native_f32() && !md.clamp {
+        // results go to `d` first: the destination may be one of the sources. VGPR sources are read in place;
+        // a scalar source (SGPR pair, constant, literal) is made into rows as the per-lane path reads it.
+        let (sel, sel_hi) = (md.op_sel, md.op_sel_hi);
+        let flips = |neg: u8| std::array::from_fn(|i| if bit(neg, i) { 0x8000_0000 } else { 0 });
+        let flip = [flips(md.neg), flips(md.neg_hi)];
+        // an unused third source reads the first again (MUL/ADD never look at it)
+        let third = if nsrc == 3 { 2 } else { 0 };
+        let ok = if inst.src[..nsrc].iter().all(|o| o.0 >= 256) {
+            let row =
+                |i: usize, hi: bool| &w.vreg[(Wave::vreg_index(inst.src[i]) + hi as usize) & 511];
+            let x = [
+                [
+                    row(0, bit(sel, 0)),
+                    row(1, bit(sel, 1)),
+                    row(third, bit(sel, third)),
+                ],
+                [
+                    row(0, bit(sel_hi, 0)),
+                    row(1, bit(sel_hi, 1)),
+                    row(third, bit(sel_hi, third)),
+                ],
+            ];
+            pk_f32_host_both::<OP>(x, flip, &mut d)
+        } else {
+            let mut s = [([0u32; LANES], [0u32; LANES]); 3];
+            for (i, si) in s.iter_mut().enumerate().take(nsrc) {
+                *si = src_pair(w, inst, ctx, i);
+            }
+            let row = |i: usize, hi: bool| if hi { &s[i].1 } else { &s[i].0 };
+            let x = [
+                [
+                    row(0, bit(sel, 0)),
+                    row(1, bit(sel, 1)),
+                    row(third, bit(sel, third)),
+                ],
+                [
+                    row(0, bit(sel_hi, 0)),
+                    row(1, bit(sel_hi, 1)),
+                    row(third, bit(sel_hi, third)),
+                ],
+            ];
+            pk_f32_host_both::<OP>(x, flip, &mut d)
+        };
+        if ok {
+            write_pk(w, inst, &d);
+            return Ok(FlowWord::NEXT);
+        }
+    }
     let mut s = [([0u32; LANES], [0u32; LANES]); 3];
     for (i, si) in s.iter_mut().enumerate().take(nsrc) {
         *si = src_pair(w, inst, ctx, i);

@@ -6,14 +6,14 @@
 //!   V_DIV_SCALE, V_MAD_U64_U32): the flag goes to VCC (VOP2) or the VOP3B `sdst`, the carry-in comes from
 //!   VCC (VOP2) or the SGPR pair in src2 (VOP3B).
 
-use super::fast::{self, f32_chunk, put, Bcast, Ch, Mask, Src, AVX2, AVX512, C, CHUNKS, SCALAR};
-use super::fast::{F_ADD, F_FMA, F_MUL, F_SUB, F_SUBREV};
+use super::fast::{self, put, Bcast, Ch, Mask, Src, AVX2, AVX512, C, CHUNKS, SCALAR};
 use super::lanes::{self, Env, Hi16, Plan, K};
 use crate::exec::float::FpMode;
 use crate::exec::wave::{ConstKind, VReg, Wave, LANES};
 use crate::exec::FlowWord;
 use crate::exec::{Ctx, Fault};
 use crate::isa::{Ext, Inst, Mods, Operand};
+use std::mem::MaybeUninit;
 
 /// Where `Env::cond` comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,28 +85,42 @@ fn plain<O: VOp>(w: &Wave, i: &Inst) -> bool {
     i.ext == Ext::None && i.mods == Mods::default() && w.mode & GPR_IDX_EN == 0
 }
 
-/// One source of a plain instruction as a chunk reader: a register row of the file at `base`, or a scalar/constant
-/// value as `lanes::fetch` reads it broadcast into `buf` (its DPP/SDWA/modifier steps are the identity for a plain
-/// instruction).
+/// Lanes read as 0 by unused sources.
+static ZERO_LANES: [u32; LANES] = [0; LANES];
+
+/// One source of a plain instruction as the low and high dwords of all 64 lanes: register rows straight from the
+/// register file, or a scalar/constant broadcast into `lo_buf`/`hi_buf` (as `lanes::fetch` reads them, without
+/// its DPP/SDWA/modifier steps, which are the identity for a plain instruction).
 #[inline(always)]
-pub(super) fn plain_src(
-    w: &Wave,
+fn plain_src<'a>(
+    w: &'a Wave,
     i: &Inst,
     c: &Ctx,
-    base: *const VReg,
     op: Operand,
     kind: K,
-    buf: &mut Bcast,
-) -> Src {
+    lo_buf: &'a mut MaybeUninit<[u32; LANES]>,
+    hi_buf: &'a mut MaybeUninit<[u32; LANES]>,
+) -> (&'a [u32; LANES], &'a [u32; LANES]) {
     if kind == K::None {
-        return Src::zero();
+        return (&ZERO_LANES, &ZERO_LANES);
     }
-    let wide = kind.width() == 64;
     if op.0 >= 256 {
-        Src::reg(base, Wave::vreg_index(op), wide)
-    } else {
-        Src::scalar(buf, scalar_src(w, i, c, op, kind), wide)
+        let n = Wave::vreg_index(op);
+        let hi = if kind.width() == 64 {
+            &w.vreg[(n + 1) & 511]
+        } else {
+            &ZERO_LANES
+        };
+        return (&w.vreg[n], hi);
     }
+    let v = scalar_src(w, i, c, op, kind);
+    let lo = &*lo_buf.write([v as u32; LANES]);
+    let hi = if kind.width() == 64 {
+        &*hi_buf.write([(v >> 32) as u32; LANES])
+    } else {
+        &ZERO_LANES
+    };
+    (lo, hi)
 }
 
 /// A scalar or constant source's value as `lanes::fetch` reads it (64-bit literals of signed kinds sign-extend).
@@ -121,199 +135,248 @@ fn scalar_src(w: &Wave, i: &Inst, c: &Ctx, op: Operand, kind: K) -> u64 {
     }
 }
 
+/// Write the EXEC lanes of a 32-bit result.
 #[inline(always)]
-fn wide(k: K) -> bool {
-    k != K::None && k.width() == 64
-}
-
-/// Lane `l`'s source values (raw bits) from a chunk's low and high dwords, as the general path forms them.
-#[inline(always)]
-fn lane_vals(s: [K; 3], lo: &[Ch; 3], hi: &[Ch; 3], l: usize) -> [u64; 3] {
-    std::array::from_fn(|k| {
-        if wide(s[k]) {
-            lo[k][l] as u64 | (hi[k][l] as u64) << 32
-        } else {
-            lo[k][l] as u64
-        }
-    })
-}
-
-/// The per-lane rules for the lanes of chunk `ch` set in `lanes` (NaN results of the host arithmetic).
-#[cold]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-fn redo_lanes<O: VOp>(
-    lo: &[Ch; 3],
-    hi: &[Ch; 3],
-    env: &Env,
-    ch: usize,
-    lanes: Mask,
-    r_lo: &mut Ch,
-    r_hi: &mut Ch,
-) {
-    for l in 0..C {
-        if lanes >> l & 1 != 0 {
-            let r = O::lane(lane_vals(O::S, lo, hi, l), env, ch * C + l);
-            r_lo[l] = r as u32;
-            r_hi[l] = (r >> 32) as u32;
+fn store32(w: &mut Wave, dst: Operand, d: &[u32; LANES], mask: u64) {
+    let r = &mut w.vreg[Wave::vreg_index(dst)];
+    if mask == u64::MAX {
+        *r = *d;
+    } else {
+        for l in 0..LANES {
+            if mask >> l & 1 != 0 {
+                r[l] = d[l];
+            }
         }
     }
 }
 
-/// `O::NATIVE` on 16 f64 lanes in host arithmetic; returns the NaN lanes (see `fast::f32_chunk`).
+/// The plain-form handler: sources straight from the register file, the lane operation over all lanes into a
+/// local row, then a masked store. Float ops with a `Native` form run on host IEEE arithmetic when MODE is the
+/// default, falling back to the per-lane operation (which handles NaNs and every other MODE) when any lane's
+/// result is NaN.
 #[inline(always)]
-fn f64_chunk<O: VOp>(lo: &[Ch; 3], hi: &[Ch; 3], r_lo: &mut Ch, r_hi: &mut Ch) -> Mask {
-    let mut nan: Mask = 0;
-    for l in 0..C {
-        let f = |k: usize| f64::from_bits(lo[k][l] as u64 | (hi[k][l] as u64) << 32);
-        let (a, b) = (f(0), f(1));
-        let x = match O::NATIVE {
-            Native::Add => a + b,
-            Native::Sub => a - b,
-            Native::Subrev => b - a,
-            Native::Mul => a * b,
-            _ => a.mul_add(b, f(2)),
-        };
-        r_lo[l] = x.to_bits() as u32;
-        r_hi[l] = (x.to_bits() >> 32) as u32;
-        nan |= (x.is_nan() as Mask) << l;
-    }
-    nan
-}
-
-/// The plain-form handler, chunk by chunk (`fast`): each 8-lane chunk with an EXEC lane is read from the register
-/// file (or the scalar broadcast), computed and written back under its EXEC bits. Float ops with a `Native` form
-/// run on host IEEE arithmetic when MODE is the default; lanes whose result is NaN are recomputed by the per-lane
-/// operation (AMD's NaN rules), which equals the host result on every other lane.
-#[inline(always)]
-fn vop_plain<O: VOp, const L: u8>(
+fn vop_plain<O: VOp, const S0: bool>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
 ) -> Result<FlowWord, Box<Fault>> {
-    let exec = w.exec();
+    // S0: source 0 is a scalar/constant (VOP2's usual SGPR or inline constant): the lane loop takes its value
+    // from a register, not from a broadcast row (float ops with a native form still broadcast it).
+    let s0_value = S0 && O::NATIVE == Native::None;
+    let mask = w.exec();
     let dst = i.dst;
-    if dst.is_none() || exec == 0 {
-        return Ok(FlowWord::NEXT);
-    }
     let k2 = if O::COND == Cond::VccOrSrc2 {
         K::None
     } else {
         O::S[2]
     };
-    let src2 = if O::SRC2_IS_DST { dst } else { i.src[2] };
-    // Sources and destination through one raw pointer to the register file: chunk results are written between
-    // chunk reads (a chunk's sources are all read before its results are written).
-    let base = w.vreg.as_mut_ptr();
-    let mut bufs: [Bcast; 3] = [const { Bcast::uninit() }; 3];
-    let [b0, b1, b2] = &mut bufs;
-    let s = [
-        plain_src(w, i, c, base, i.src[0], O::S[0], b0),
-        plain_src(w, i, c, base, i.src[1], O::S[1], b1),
-        plain_src(w, i, c, base, src2, k2, b2),
-    ];
-    // A plain instruction has no clamp (`plain` checked the modifiers).
-    let env = Env {
-        m: FpMode::from_mode(w.mode),
-        inst: i,
-        clamp: false,
-        cond: cond_mask(w, i, c, O::COND),
-    };
-    let native = match (O::NATIVE, O::D) {
-        (Native::None, _) => false,
-        (_, K::F32) => env.m.native_f32(),
-        (_, K::F64) => env.m.native_f64(),
-        _ => false,
-    };
-    let d = Wave::vreg_index(dst);
-    for ch in 0..CHUNKS {
-        let mk = (exec >> (C * ch)) as Mask;
-        if mk == 0 {
-            continue;
-        }
-        // SAFETY: the rows are the register file's (through `base`) or `bufs`, both alive; ch < CHUNKS.
-        let ((a0, a1), (b0, b1), (c0, c1)) = unsafe { (s[0].get(ch), s[1].get(ch), s[2].get(ch)) };
-        let (lo, hi) = ([a0, b0, c0], [a1, b1, c1]);
-        let mut r_lo = [0u32; C];
-        let mut r_hi = [0u32; C];
-        if native {
-            let nan = if O::D == K::F32 {
-                match O::NATIVE {
-                    Native::Add => f32_chunk::<L, F_ADD>(&a0, &b0, &c0, &mut r_lo),
-                    Native::Sub => f32_chunk::<L, F_SUB>(&a0, &b0, &c0, &mut r_lo),
-                    Native::Subrev => f32_chunk::<L, F_SUBREV>(&a0, &b0, &c0, &mut r_lo),
-                    Native::Mul => f32_chunk::<L, F_MUL>(&a0, &b0, &c0, &mut r_lo),
-                    _ => f32_chunk::<L, F_FMA>(&a0, &b0, &c0, &mut r_lo),
-                }
-            } else {
-                f64_chunk::<O>(&lo, &hi, &mut r_lo, &mut r_hi)
-            };
-            if nan & mk != 0 {
-                redo_lanes::<O>(&lo, &hi, &env, ch, nan & mk, &mut r_lo, &mut r_hi);
-            }
+    let wide = |k: K| k != K::None && k.width() == 64;
+    let mut env = Env::new(w, i);
+    env.cond = cond_mask(w, i, c, O::COND);
+    let mut bufs: [MaybeUninit<[u32; LANES]>; 6] = [const { MaybeUninit::uninit() }; 6];
+    let [b0, b1, b2, b3, b4, b5] = &mut bufs;
+    // The register rows borrowed for the sources end with this block; the result rows are stored after it.
+    let (d_lo, d_hi) = {
+        let s0v = if s0_value {
+            scalar_src(w, i, c, i.src[0], O::S[0])
         } else {
-            for l in 0..C {
-                let r = O::lane(lane_vals(O::S, &lo, &hi, l), &env, ch * C + l);
-                r_lo[l] = r as u32;
-                r_hi[l] = (r >> 32) as u32;
+            0
+        };
+        let (a0, a1) = if s0_value {
+            (&ZERO_LANES, &ZERO_LANES)
+        } else {
+            plain_src(w, i, c, i.src[0], O::S[0], b0, b1)
+        };
+        let (c0, c1) = plain_src(w, i, c, i.src[1], O::S[1], b2, b3);
+        let src2 = if O::SRC2_IS_DST { dst } else { i.src[2] };
+        let (e0, e1) = plain_src(w, i, c, src2, k2, b4, b5);
+        let (lo, hi) = ([a0, c0, e0], [a1, c1, e1]);
+        let mut d_lo = [0u32; LANES];
+        let mut d_hi = [0u32; LANES];
+        if !(O::NATIVE != Native::None && native_lanes::<O>(w, &lo, &hi, &mut d_lo, &mut d_hi)) {
+            for l in 0..LANES {
+                let v = |k: usize| {
+                    if k == 0 && s0_value {
+                        s0v
+                    } else if wide(O::S[k]) {
+                        lo[k][l] as u64 | (hi[k][l] as u64) << 32
+                    } else {
+                        lo[k][l] as u64
+                    }
+                };
+                let r = O::lane([v(0), v(1), v(2)], &env, l);
+                d_lo[l] = r as u32;
+                d_hi[l] = (r >> 32) as u32;
             }
         }
-        // SAFETY: `d` is a row of the register file at `base`; L is the host's level (see `vop_plain_host`).
-        unsafe {
-            put::<L>(base.add(d), ch, &r_lo, mk);
-            if wide(O::D) {
-                put::<L>(base.add((d + 1) & 511), ch, &r_hi, mk);
-            }
-        }
+        (d_lo, d_hi)
+    };
+    if dst.is_none() {
+        return Ok(FlowWord::NEXT);
+    }
+    store32(w, dst, &d_lo, mask);
+    if wide(O::D) {
+        let n = Wave::vreg_index(dst);
+        store32(w, Operand(256 + ((n + 1) & 511) as u16), &d_hi, mask);
     }
     Ok(FlowWord::NEXT)
 }
 
-/// `vop_plain` compiled for AVX-512 (masked stores, one-compare NaN test, 64-bit lanes in zmm).
+/// `O::NATIVE` on host floats over all lanes, when MODE allows it and no lane's result is NaN (NaN payloads and
+/// signs follow AMD's rules, not the host's: the per-lane path handles them). `false`: nothing was computed.
+#[inline(always)]
+fn native_lanes<O: VOp>(
+    w: &Wave,
+    lo: &[&[u32; LANES]; 3],
+    hi: &[&[u32; LANES]; 3],
+    d_lo: &mut [u32; LANES],
+    d_hi: &mut [u32; LANES],
+) -> bool {
+    let m = crate::exec::float::FpMode::from_mode(w.mode);
+    match O::D {
+        K::F32 if m.native_f32() => {
+            let f = |k: usize, l: usize| f32::from_bits(lo[k][l]);
+            let mut nan = false;
+            match O::NATIVE {
+                Native::Fma => fma_f32(lo[0], lo[1], lo[2], d_lo),
+                _ => {
+                    for l in 0..LANES {
+                        let (a, b) = (f(0, l), f(1, l));
+                        let r = match O::NATIVE {
+                            Native::Add => a + b,
+                            Native::Sub => a - b,
+                            Native::Subrev => b - a,
+                            _ => a * b,
+                        };
+                        d_lo[l] = r.to_bits();
+                    }
+                }
+            }
+            for &x in d_lo.iter() {
+                nan |= f32::from_bits(x).is_nan();
+            }
+            !nan
+        }
+        K::F64 if m.native_f64() => {
+            let f = |k: usize, l: usize| f64::from_bits(lo[k][l] as u64 | (hi[k][l] as u64) << 32);
+            let mut r = [0f64; LANES];
+            match O::NATIVE {
+                Native::Fma => {
+                    let a: [f64; LANES] = std::array::from_fn(|l| f(0, l));
+                    let b: [f64; LANES] = std::array::from_fn(|l| f(1, l));
+                    let c: [f64; LANES] = std::array::from_fn(|l| f(2, l));
+                    r = fma_f64(&a, &b, &c);
+                }
+                _ => {
+                    for (l, x) in r.iter_mut().enumerate() {
+                        let (a, b) = (f(0, l), f(1, l));
+                        *x = match O::NATIVE {
+                            Native::Add => a + b,
+                            Native::Sub => a - b,
+                            Native::Subrev => b - a,
+                            _ => a * b,
+                        };
+                    }
+                }
+            }
+            let mut nan = false;
+            for (l, x) in r.iter().enumerate() {
+                nan |= x.is_nan();
+                d_lo[l] = x.to_bits() as u32;
+                d_hi[l] = (x.to_bits() >> 32) as u32;
+            }
+            !nan
+        }
+        _ => false,
+    }
+}
+
+/// Fused multiply-add over 64 lanes: the host FMA instructions when the CPU has them (checked once, cached by
+/// std), else the correctly rounded software `mul_add`. Both are exact IEEE fma.
+#[inline(always)]
+fn fma_f32(a: &[u32; LANES], b: &[u32; LANES], c: &[u32; LANES], d: &mut [u32; LANES]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("fma") && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the features the function is compiled for were just detected.
+        return unsafe { fma_f32_avx2(a, b, c, d) };
+    }
+    for l in 0..LANES {
+        d[l] = f32::from_bits(a[l])
+            .mul_add(f32::from_bits(b[l]), f32::from_bits(c[l]))
+            .to_bits();
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma")]
-unsafe fn vop_plain_avx512<O: VOp>(
-    w: &mut Wave,
-    i: &Inst,
-    c: &mut Ctx,
-) -> Result<FlowWord, Box<Fault>> {
-    vop_plain::<O, AVX512>(w, i, c)
+#[target_feature(enable = "avx2,fma")]
+unsafe fn fma_f32_avx2(a: &[u32; LANES], b: &[u32; LANES], c: &[u32; LANES], d: &mut [u32; LANES]) {
+    for l in 0..LANES {
+        d[l] = f32::from_bits(a[l])
+            .mul_add(f32::from_bits(b[l]), f32::from_bits(c[l]))
+            .to_bits();
+    }
+}
+
+#[inline(always)]
+fn fma_f64(a: &[f64; LANES], b: &[f64; LANES], c: &[f64; LANES]) -> [f64; LANES] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("fma") && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: as `fma_f32`.
+        return unsafe { fma_f64_avx2(a, b, c) };
+    }
+    std::array::from_fn(|l| a[l].mul_add(b[l], c[l]))
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn fma_f64_avx2(a: &[f64; LANES], b: &[f64; LANES], c: &[f64; LANES]) -> [f64; LANES] {
+    std::array::from_fn(|l| a[l].mul_add(b[l], c[l]))
 }
 
 /// `vop_plain` compiled for AVX2+FMA: 64-bit lane shifts, u64 compares and fma vectorise only there.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn vop_plain_avx2<O: VOp>(
+unsafe fn vop_plain_avx2<O: VOp, const S0: bool>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
 ) -> Result<FlowWord, Box<Fault>> {
-    vop_plain::<O, AVX2>(w, i, c)
+    vop_plain::<O, S0>(w, i, c)
 }
 
-/// Does the host have AVX2 and FMA (detected once, cached)?
+/// Does the host have AVX2 and FMA (std caches the CPUID answer: one load and a bit test)?
 #[inline(always)]
 pub(crate) fn host_avx2() -> bool {
-    fast::level() >= AVX2
-}
-
-/// A plain [`VOp`] at the host's level.
-#[inline(always)]
-fn vop_plain_host<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     #[cfg(target_arch = "x86_64")]
-    match fast::level() {
-        // SAFETY: the features each variant is compiled for were detected.
-        AVX512 => return unsafe { vop_plain_avx512::<O>(w, i, c) },
-        AVX2 => return unsafe { vop_plain_avx2::<O>(w, i, c) },
-        _ => {}
+    {
+        std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
     }
-    vop_plain::<O, SCALAR>(w, i, c)
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 /// Handler for every [`VOp`].
 pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     if plain::<O>(w, i) {
-        return vop_plain_host::<O>(w, i, c);
+        let s0 = O::S[0] != K::None && i.src[0].0 < 256;
+        #[cfg(target_arch = "x86_64")]
+        if host_avx2() {
+            // SAFETY: the features `vop_plain_avx2` is compiled for were detected.
+            return unsafe {
+                if s0 {
+                    vop_plain_avx2::<O, true>(w, i, c)
+                } else {
+                    vop_plain_avx2::<O, false>(w, i, c)
+                }
+            };
+        }
+        return if s0 {
+            vop_plain::<O, true>(w, i, c)
+        } else {
+            vop_plain::<O, false>(w, i, c)
+        };
     }
     let plan = Plan::new(w, i)?;
     let mut env = Env::new(w, i);
@@ -339,6 +402,58 @@ pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<
     }
     lanes::store(w, i, &plan, &env, O::D, O::HI16, &mut d);
     Ok(FlowWord::NEXT)
+}
+
+/// One source of a plain instruction as a chunk reader (`fast::Src`): a register row of the file at `base`, or a scalar/constant
+/// value as `lanes::fetch` reads it broadcast into `buf` (its DPP/SDWA/modifier steps are the identity for a plain
+/// instruction).
+#[inline(always)]
+pub(super) fn chunk_src(
+    w: &Wave,
+    i: &Inst,
+    c: &Ctx,
+    base: *const VReg,
+    op: Operand,
+    kind: K,
+    buf: &mut Bcast,
+) -> Src {
+    if kind == K::None {
+        return Src::zero();
+    }
+    let wide = kind.width() == 64;
+    if op.0 >= 256 {
+        Src::reg(base, Wave::vreg_index(op), wide)
+    } else {
+        Src::scalar(buf, scalar_src(w, i, c, op, kind), wide)
+    }
+}
+
+#[inline(always)]
+fn wide(k: K) -> bool {
+    k != K::None && k.width() == 64
+}
+
+/// Lane `l`'s source values (raw bits) from a chunk's low and high dwords, as the general path forms them.
+#[inline(always)]
+fn lane_vals(s: [K; 3], lo: &[Ch; 3], hi: &[Ch; 3], l: usize) -> [u64; 3] {
+    std::array::from_fn(|k| {
+        if wide(s[k]) {
+            lo[k][l] as u64 | (hi[k][l] as u64) << 32
+        } else {
+            lo[k][l] as u64
+        }
+    })
+}
+
+/// Chunk `ch` of the sources: low dwords, and high dwords of the 64-bit ones (the others are not read: 0).
+///
+/// # Safety
+/// As `Src::get`.
+#[inline(always)]
+unsafe fn chunk_srcs(kinds: [K; 3], s: &[Src; 3], ch: usize) -> ([Ch; 3], [Ch; 3]) {
+    let lo = [s[0].lo(ch), s[1].lo(ch), s[2].lo(ch)];
+    let hi = std::array::from_fn(|k| if wide(kinds[k]) { s[k].hi(ch) } else { [0; C] });
+    (lo, hi)
 }
 
 /// One VALU operation computing a value and a flag bit per lane.
@@ -381,9 +496,9 @@ fn vop_flag_plain<O: VOpFlag, const L: u8>(
     let mut bufs: [Bcast; 3] = [const { Bcast::uninit() }; 3];
     let [b0, b1, b2] = &mut bufs;
     let s = [
-        plain_src(w, i, c, base, i.src[0], kinds[0], b0),
-        plain_src(w, i, c, base, i.src[1], kinds[1], b1),
-        plain_src(w, i, c, base, i.src[2], kinds[2], b2),
+        chunk_src(w, i, c, base, i.src[0], kinds[0], b0),
+        chunk_src(w, i, c, base, i.src[1], kinds[1], b1),
+        chunk_src(w, i, c, base, i.src[2], kinds[2], b2),
     ];
     let env = Env {
         m: FpMode::from_mode(w.mode),
@@ -400,8 +515,7 @@ fn vop_flag_plain<O: VOpFlag, const L: u8>(
             continue;
         }
         // SAFETY: the rows are the register file's (through `base`) or `bufs`, both alive; ch < CHUNKS.
-        let ((a0, a1), (b0, b1), (c0, c1)) = unsafe { (s[0].get(ch), s[1].get(ch), s[2].get(ch)) };
-        let (lo, hi) = ([a0, b0, c0], [a1, b1, c1]);
+        let (lo, hi) = unsafe { chunk_srcs(kinds, &s, ch) };
         let mut r_lo = [0u32; C];
         let mut r_hi = [0u32; C];
         let mut f: Mask = 0;

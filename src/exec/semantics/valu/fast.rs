@@ -1,13 +1,17 @@
-//! Building blocks of the plain-form VALU paths: 8-lane chunks read straight from the register file, computed in
+//! Building blocks of chunked plain-form VALU paths: 8-lane chunks read straight from the register file, computed in
 //! registers and written back under the chunk's EXEC bits, so no 64-lane temporary is built, zeroed or copied.
 //! Chunks whose EXEC bits are all clear are skipped (the lane operations are pure: skipping an unwritten lane
 //! changes nothing). A chunk's sources are all read before its results are written, so a destination that is also
-//! a source (V_FMAC, `v_add_u32 v2, s11, v2`, overlapping 64-bit pairs) reads the old values, as the general path.
+//! a source (a 64-bit destination pair over a source pair) reads the old values, as the general path does.
 //!
 //! The host level (AVX-512, AVX2+FMA, or neither) is detected once and cached; handlers are compiled once per level
-//! (`#[target_feature]`): float chunks in AVX2/FMA with one compare for the NaN lanes, EXEC as a blend and a full
-//! store; the AVX-512 build adds k-register masks and 64-bit lane ops in zmm registers (memory traffic stays 256-bit,
-//! see `C`).
+//! (`#[target_feature]`): EXEC written as a blend and a full store; the AVX-512 build adds k-register compares and
+//! masks and 64-bit lane ops in zmm registers (memory traffic stays 256-bit, see `C`).
+//!
+//! Used by the plain forms of the VOPC compares and of the value-plus-flag ops (`family::VOpFlag`). The one-result
+//! VOP forms keep `family::vop_plain`'s whole-row loops: on the measured host (2-core Zen 4, shared) an 8-lane
+//! chunked version of them ran 10-20% slower on the f32 microkernel (per-chunk mask tests and branches), and equal
+//! on gemm 512.
 
 use crate::exec::wave::{VReg, LANES};
 use std::mem::MaybeUninit;
@@ -110,61 +114,6 @@ unsafe fn put256(p: *mut Ch, r: &Ch, m: Mask) {
     );
 }
 
-/// Host f32 operations of the plain paths.
-pub const F_ADD: u8 = 0;
-pub const F_SUB: u8 = 1;
-pub const F_SUBREV: u8 = 2;
-pub const F_MUL: u8 = 3;
-pub const F_FMA: u8 = 4;
-
-/// `OP` on 8 f32 lanes in host IEEE arithmetic (round to nearest even, denormals kept: the default MODE), into `r`;
-/// returns the lanes whose result is NaN (their payload follows AMD's rules, not the host's: the caller recomputes
-/// them by the per-lane rules).
-#[inline(always)]
-pub fn f32_chunk<const L: u8, const OP: u8>(a: &Ch, b: &Ch, c: &Ch, r: &mut Ch) -> Mask {
-    #[cfg(target_arch = "x86_64")]
-    if L >= AVX2 {
-        // SAFETY: as `put`.
-        return unsafe { f32_chunk256::<OP>(a, b, c, r) };
-    }
-    let mut nan: Mask = 0;
-    for l in 0..C {
-        let (x, y, z) = (
-            f32::from_bits(a[l]),
-            f32::from_bits(b[l]),
-            f32::from_bits(c[l]),
-        );
-        let v = match OP {
-            F_ADD => x + y,
-            F_SUB => x - y,
-            F_SUBREV => y - x,
-            F_MUL => x * y,
-            _ => x.mul_add(y, z),
-        };
-        r[l] = v.to_bits();
-        nan |= (v.is_nan() as Mask) << l;
-    }
-    nan
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-#[inline]
-unsafe fn f32_chunk256<const OP: u8>(a: &Ch, b: &Ch, c: &Ch, r: &mut Ch) -> Mask {
-    use std::arch::x86_64::*;
-    let x = _mm256_loadu_ps(a.as_ptr() as *const f32);
-    let y = _mm256_loadu_ps(b.as_ptr() as *const f32);
-    let v = match OP {
-        F_ADD => _mm256_add_ps(x, y),
-        F_SUB => _mm256_sub_ps(x, y),
-        F_SUBREV => _mm256_sub_ps(y, x),
-        F_MUL => _mm256_mul_ps(x, y),
-        _ => _mm256_fmadd_ps(x, y, _mm256_loadu_ps(c.as_ptr() as *const f32)),
-    };
-    _mm256_storeu_ps(r.as_mut_ptr() as *mut f32, v);
-    _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(v, v)) as Mask
-}
-
 /// Lanes read as 0 (unused sources, the high dwords of 32-bit sources).
 static ZERO: Ch = [0; C];
 
@@ -235,9 +184,16 @@ impl Src {
     /// The rows this was made from are alive and not mutably borrowed; `c < CHUNKS`.
     #[inline(always)]
     pub unsafe fn get(&self, c: usize) -> (Ch, Ch) {
-        (
-            (self.lo.add(c * self.lo_step) as *const Ch).read_unaligned(),
-            (self.hi.add(c * self.hi_step) as *const Ch).read_unaligned(),
-        )
+        (self.lo(c), self.hi(c))
+    }
+    /// The low dwords of chunk `c` (safety as `get`).
+    #[inline(always)]
+    pub unsafe fn lo(&self, c: usize) -> Ch {
+        (self.lo.add(c * self.lo_step) as *const Ch).read_unaligned()
+    }
+    /// The high dwords of chunk `c` (safety as `get`).
+    #[inline(always)]
+    pub unsafe fn hi(&self, c: usize) -> Ch {
+        (self.hi.add(c * self.hi_step) as *const Ch).read_unaligned()
     }
 }
