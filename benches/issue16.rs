@@ -240,6 +240,12 @@ fn main() {
 
     println!("issue 16 speed table (best of {n}; ratios within this run are what count)");
     println!("{:<58} {:>14} {:>10}  note", "what", "figure", "ms");
+    // `--valu`: the VALU microkernel rows only (quick to pair two builds, and to profile).
+    if std::env::args().any(|a| a == "--valu") {
+        valu_rows(if quick { 50_000 } else { 300_000 });
+        valu_int_rows(if quick { 50_000 } else { 300_000 });
+        return;
+    }
     let gemm = ex("polybench_gemm_512");
     let (insts, _, t_interp) = run_example(&gemm, Mode::Interp, 1, n);
     let rate = |t: f64| insts as f64 / t / 1e6;
@@ -327,6 +333,114 @@ fn main() {
     }
 
     let reps = if quick { 50_000 } else { 300_000 };
+    let fma = valu_rows(reps);
+    valu_int_rows(reps);
+
+    let ns = load(reps);
+    println!(
+        "{:<58} {:>14} {:>10}  {:.2}x v_fma_f32",
+        "load microkernel: global_load_dword, 64 lanes coalesced",
+        format!("{ns:.1} ns/inst"),
+        "",
+        ns / fma
+    );
+    let (insts, _, t) = run_example(&ex("triton_vector_add"), Mode::Interp, 1, n.max(3));
+    row(
+        "load/store kernel: triton_vector_add, interpreter",
+        format!("{:.1} ns/inst", t * 1e9 / insts as f64),
+        t,
+        format!("{insts} wave-instructions (start-up of a small grid included)"),
+    );
+}
+
+/// gemm 512's compare and 64-bit multiply-add (encodings from llvm-mc-22 -mcpu=gfx950) on 64 active lanes: ns per
+/// wave-instruction on the plain path and on the general path (the same instruction with MODE.GPR_IDX_EN set and
+/// M0 = 0, which means the same: what every VOPC / V_MAD_U64_U32 ran before their plain paths), after checking
+/// that both give the same wave state and that lane results equal host integer arithmetic.
+fn valu_int_rows(reps: usize) {
+    const FORMS: [(&str, [u32; 2]); 2] = [
+        (
+            "v_cmp_lt_i32_e64 s[0:1], v12, v9",
+            [0xD0C1_0000, 0x0002_130C],
+        ),
+        (
+            "v_mad_u64_u32 v[14:15], s[2:3], v11, v9, v[12:13]",
+            [0xD1E8_020E, 0x0432_130B],
+        ),
+    ];
+    let mem = GlobalMemory::new();
+    let mut lds = vec![0u8; 0];
+    for (text, words) in FORMS {
+        let inst = wavescope::isa::decode::decode(&words, 0x1000);
+        assert!(
+            text.starts_with(inst.name()),
+            "{text}: decoded as {}",
+            inst.name()
+        );
+        let h = semantics::handler(&inst);
+        let mut w = Wave::new(WaveId::default());
+        w.set_exec(u64::MAX);
+        w.mode = 0x3F0;
+        for r in 0..16 {
+            for l in 0..LANES {
+                w.vreg[r][l] = ((r * 64 + l) as u32).wrapping_mul(0x9E37_79B9);
+            }
+        }
+        let mut ctx = Ctx {
+            mem: &mem,
+            lds: &mut lds,
+            apertures: Apertures::default(),
+        };
+        let (mut plain, mut general) = (w.clone(), w.clone());
+        general.mode |= 1 << 27; // GPR_IDX_EN, M0 = 0
+        h(&mut plain, &inst, &mut ctx).expect("plain");
+        h(&mut general, &inst, &mut ctx).expect("general");
+        general.mode &= !(1 << 27);
+        assert!(
+            plain.vreg[..] == general.vreg[..] && plain.sgpr == general.sgpr,
+            "{text}: paths differ"
+        );
+        for l in 0..LANES {
+            let (a, b) = (w.vreg[12][l], w.vreg[9][l]);
+            if text.starts_with("v_cmp") {
+                let bits = plain.sgpr[0] as u64 | (plain.sgpr[1] as u64) << 32;
+                assert_eq!(
+                    bits >> l & 1 != 0,
+                    (a as i32) < (b as i32),
+                    "{text} lane {l}"
+                );
+            } else {
+                let acc = w.vreg[12][l] as u64 | (w.vreg[13][l] as u64) << 32;
+                let want = (w.vreg[11][l] as u64 * b as u64).wrapping_add(acc);
+                let got = plain.vreg[14][l] as u64 | (plain.vreg[15][l] as u64) << 32;
+                assert_eq!(got, want, "{text} lane {l}");
+            }
+        }
+        let mut time = |w: &mut Wave| {
+            let mut best = f64::MAX;
+            for _ in 0..reps / CHUNK {
+                let t = Instant::now();
+                for _ in 0..CHUNK {
+                    h(w, &inst, &mut ctx).expect("VALU op");
+                }
+                best = best.min(t.elapsed().as_secs_f64() / CHUNK as f64 * 1e9);
+            }
+            best
+        };
+        general.mode |= 1 << 27;
+        let (tp, tg) = (time(&mut plain), time(&mut general));
+        println!(
+            "{:<58} {:>14} {:>10}  general path {tg:.1} ns ({:.2}x)",
+            format!("VALU microkernel: {text}"),
+            format!("{tp:.1} ns/inst"),
+            "",
+            tg / tp
+        );
+    }
+}
+
+/// The VALU microkernel rows: each f32 form's ns per wave-instruction and its ratio to v_fma_f32.
+fn valu_rows(reps: usize) -> f64 {
     let forms: [ValuForm; 6] = [
         (
             "v_add_f32 (VOP2)",
@@ -393,21 +507,7 @@ fn main() {
         );
     }
 
-    let ns = load(reps);
-    println!(
-        "{:<58} {:>14} {:>10}  {:.2}x v_fma_f32",
-        "load microkernel: global_load_dword, 64 lanes coalesced",
-        format!("{ns:.1} ns/inst"),
-        "",
-        ns / fma
-    );
-    let (insts, _, t) = run_example(&ex("triton_vector_add"), Mode::Interp, 1, n.max(3));
-    row(
-        "load/store kernel: triton_vector_add, interpreter",
-        format!("{:.1} ns/inst", t * 1e9 / insts as f64),
-        t,
-        format!("{insts} wave-instructions (start-up of a small grid included)"),
-    );
+    fma
 }
 
 /// `global_load_dword v4, v[0:1], off` (gemm 512's own encoding, DC508000 047F0000) on 64 lanes reading one

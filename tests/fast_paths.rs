@@ -6,6 +6,10 @@
 //!   denormals, signed zeros) with full and partial EXEC, under the default MODE and round-toward-zero, once as is
 //!   and once with MODE.GPR_IDX_EN set and M0 = 0, which sends the same instruction down the general path with
 //!   identical meaning (state.md: index 0 moves nothing). The whole wave state must agree.
+//! - The plain paths (whole-row VOP; 8-lane chunked VOPC and value-plus-flag ops, chunks without EXEC lanes skipped)
+//!   against the general path on the VALU forms of the gemm kernels (VGPR, SGPR, constant
+//!   and literal sources, destinations over sources, 64-bit pairs, carry-outs, compares to VCC/SGPR pairs/EXEC), with
+//!   single special-value lanes, EXEC with whole chunks off, and three MODEs.
 //! - Whole-instruction dword global loads/stores against the byte contents of the buffers: lanes in one buffer, lanes
 //!   spread over two buffers, misaligned lanes, partial EXEC, a lane outside every buffer (fault naming that lane).
 //! - MFMA/SMFMAC: every matrix opcode (every F8F6F4 type pair, the block-scaled form, CBSZ/ABID/BLGP variants)
@@ -157,6 +161,178 @@ fn plain_valu_forms_match_the_general_path() {
     }
     // Every assembled instruction was compared on every trial.
     assert!(compared >= 8 * 3000, "only {compared} comparisons");
+}
+
+/// VALU forms of the PolyBench gemm kernels and their neighbours, as text and encoding (llvm-mc-22 -arch=amdgcn
+/// -mcpu=gfx950 -show-encoding): VOP2 with VGPR, SGPR, inline-constant and literal sources, V_FMAC (source 2 is the
+/// destination), VOP3 FMA with an SGPR or constant source, f64 arithmetic, 32-bit integer ops, V_LSHL_ADD_U64 with
+/// its destination pair over a source pair and SGPR-pair / constant sources, V_MAD_U64_U32 with an SGPR carry-out,
+/// carry ops reading and writing VCC, V_MOV/V_CNDMASK (VCC and SGPR-pair conditions), compares writing VCC, an
+/// SGPR pair or EXEC.
+const CHUNKED_FORMS: &[(&str, &[u32])] = &[
+    ("v_fmac_f32_e32 v6, v7, v6", &[0x760C0D07]),
+    ("v_fmac_f32_e32 v6, s8, v6", &[0x760C0C08]),
+    ("v_mul_f32_e32 v7, s8, v7", &[0x0A0E0E08]),
+    (
+        "v_mul_f32_e32 v7, 0x40490fdb, v7",
+        &[0x0A0E0EFF, 0x40490FDB],
+    ),
+    ("v_add_f32_e32 v9, v9, v10", &[0x02121509]),
+    ("v_sub_f32_e32 v9, 1.0, v10", &[0x041214F2]),
+    ("v_subrev_f32_e32 v9, v11, v9", &[0x0612130B]),
+    ("v_fma_f32 v12, v13, s14, v12", &[0xD1CB000C, 0x04301D0D]),
+    ("v_fma_f32 v12, v13, v14, 0.5", &[0xD1CB000C, 0x03C21D0D]),
+    (
+        "v_fma_f64 v[12:13], v[14:15], s[2:3], v[12:13]",
+        &[0xD1CC000C, 0x0430050E],
+    ),
+    (
+        "v_add_f64 v[14:15], v[14:15], v[16:17]",
+        &[0xD280000E, 0x0002210E],
+    ),
+    (
+        "v_mul_f64 v[14:15], 2.0, v[16:17]",
+        &[0xD281000E, 0x000220F4],
+    ),
+    ("v_add_u32_e32 v2, s11, v2", &[0x6804040B]),
+    ("v_add_u32_e32 v10, -1, v10", &[0x681414C1]),
+    ("v_mul_lo_u32 v4, v3, s4", &[0xD2850004, 0x00000903]),
+    ("v_ashrrev_i32_e32 v5, 31, v4", &[0x220A089F]),
+    (
+        "v_lshl_add_u64 v[4:5], v[4:5], 2, v[8:9]",
+        &[0xD2080004, 0x04210504],
+    ),
+    (
+        "v_lshl_add_u64 v[4:5], v[4:5], 0, 4",
+        &[0xD2080004, 0x02110104],
+    ),
+    (
+        "v_lshl_add_u64 v[8:9], v[2:3], 2, s[2:3]",
+        &[0xD2080008, 0x00090502],
+    ),
+    (
+        "v_mad_u64_u32 v[0:1], s[4:5], v3, s11, v[2:3]",
+        &[0xD1E80400, 0x04081703],
+    ),
+    (
+        "v_mad_u64_u32 v[14:15], s[2:3], v11, v9, v[12:13]",
+        &[0xD1E8020E, 0x0432130B],
+    ),
+    ("v_add_co_u32_e32 v1, vcc, v2, v1", &[0x32020302]),
+    ("v_addc_co_u32_e32 v3, vcc, 0, v3, vcc", &[0x38060680]),
+    ("v_mov_b32_e32 v8, s0", &[0x7E100200]),
+    ("v_mov_b32_e32 v8, 0x12345678", &[0x7E1002FF, 0x12345678]),
+    ("v_cndmask_b32_e32 v3, v4, v5, vcc", &[0x00060B04]),
+    (
+        "v_cndmask_b32_e64 v3, v4, 1.0, s[6:7]",
+        &[0xD1000003, 0x0019E504],
+    ),
+    ("v_cmp_lt_i32_e32 vcc, v11, v8", &[0x7D82110B]),
+    (
+        "v_cmp_lt_i32_e64 s[0:1], v12, v9",
+        &[0xD0C10000, 0x0002130C],
+    ),
+    ("v_cmp_eq_u32_e32 vcc, 0, v10", &[0x7D941480]),
+    ("v_cmp_lt_f32_e32 vcc, v1, v2", &[0x7C820501]),
+    (
+        "v_cmp_nge_f32_e64 s[2:3], s4, v2",
+        &[0xD0490002, 0x00020404],
+    ),
+    ("v_cmp_u_f64_e32 vcc, v[2:3], v[4:5]", &[0x7CD00902]),
+    ("v_cmpx_gt_u32_e32 vcc, v1, v2", &[0x7DB80501]),
+];
+
+/// The plain paths (the whole-row VOP path; the 8-lane chunked VOPC and value-plus-flag paths, which skip chunks
+/// with no EXEC lane and write results under EXEC) against the general path (the same instruction
+/// with MODE.GPR_IDX_EN set and M0 = 0, which means the same), on the forms above: plain rows with a few special
+/// values (NaNs, infinities, denormals, signed zeros) dropped into single lanes, so that one chunk of an
+/// instruction takes the per-lane rules while the others stay on the host path; EXEC full, random, one lane, none,
+/// whole chunks off; MODE default, round toward zero, and f32 denormals flushed. The whole wave must agree.
+#[test]
+fn gemm_valu_forms_match_the_general_path() {
+    use wavescope::exec::semantics;
+    let mem = GlobalMemory::new();
+    let mut rng = Rng(0xC0FF_EE00_1234_5678);
+    let mut compared = 0usize;
+    for (text, words) in CHUNKED_FORMS {
+        let inst = wavescope::isa::decode::decode(words, 0x1000);
+        let mnemonic = text.split_whitespace().next().unwrap();
+        assert!(
+            mnemonic.starts_with(inst.name()),
+            "{text}: decoded as {}",
+            inst.name()
+        );
+        let h = semantics::handler(&inst);
+        for trial in 0..96 {
+            let exec = match trial % 6 {
+                0 => u64::MAX,
+                1 => rng.next(),
+                // whole 8-lane chunks off
+                2 => {
+                    let keep = rng.next() % 256;
+                    (0..8).fold(0u64, |m, c| {
+                        if keep >> c & 1 != 0 {
+                            m | 0xFF << (8 * c)
+                        } else {
+                            m
+                        }
+                    }) & rng.next()
+                }
+                3 => 1 << (rng.next() % 64),
+                4 => 0,
+                _ => 0xFFFF_0000_0000_FFFF,
+            };
+            let mode = match trial % 8 {
+                6 => MODE_RTZ,
+                7 => MODE_DEFAULT & !0x30, // f32 denormals flushed in and out
+                _ => MODE_DEFAULT,
+            };
+            let mut fast = random_wave(&mut rng, 0x1000, mode, exec);
+            for _ in 0..rng.next() % 8 {
+                let (r, l) = ((rng.next() % 24) as usize, (rng.next() % 64) as usize);
+                fast.vreg[r][l] = rng.value();
+            }
+            let mut general = fast.clone();
+            general.mode |= GPR_IDX_EN;
+            let (mut lds_a, mut lds_b) = (vec![0u8; 0], vec![0u8; 0]);
+            let ra = h(
+                &mut fast,
+                &inst,
+                &mut Ctx {
+                    mem: &mem,
+                    lds: &mut lds_a,
+                    apertures: Apertures::default(),
+                },
+            );
+            let rb = h(
+                &mut general,
+                &inst,
+                &mut Ctx {
+                    mem: &mem,
+                    lds: &mut lds_b,
+                    apertures: Apertures::default(),
+                },
+            );
+            let what = format!("{text} (trial {trial}, exec {exec:#x}, mode {mode:#x})");
+            assert!(ra.is_ok() && rb.is_ok(), "{what}: {ra:?} vs {rb:?}");
+            general.mode &= !GPR_IDX_EN;
+            for r in 0..512 {
+                if fast.vreg[r] != general.vreg[r] {
+                    let l = (0..LANES)
+                        .find(|&l| fast.vreg[r][l] != general.vreg[r][l])
+                        .unwrap();
+                    panic!(
+                        "{what}: v{r} lane {l}: chunked 0x{:08x}, general 0x{:08x}",
+                        fast.vreg[r][l], general.vreg[r][l]
+                    );
+                }
+            }
+            assert_eq!(fast.sgpr, general.sgpr, "{what}: SGPRs");
+            assert_eq!(fast.scc, general.scc, "{what}: SCC");
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, CHUNKED_FORMS.len() * 96);
 }
 
 /// Memory of two adjacent buffers (0x1000..0x1400 and 0x1400..0x1800) filled with a byte pattern, plus the assembled

@@ -19,6 +19,7 @@
 
 mod cmp;
 mod family;
+pub(crate) mod fast;
 mod lanes;
 mod ops;
 mod special;

@@ -10,24 +10,29 @@
 //! Destination: VCC (VOPC), the SGPR pair `dst` (VOP3), or the SDWA `sdst`; CMPX also writes EXEC.
 //! Lanes inactive in EXEC write 0.
 
+use super::family::{chunk_src, GPR_IDX_EN};
+use super::fast::{self, Bcast, Mask, AVX2, AVX512, C, CHUNKS, SCALAR};
 use super::lanes::{self, Plan, K};
 use crate::exec::float::{Fmt, FpMode};
 use crate::exec::wave::{Wave, LANES};
 use crate::exec::FlowWord;
 use crate::exec::{Ctx, Fault};
-use crate::isa::{Ext, Inst, Operand};
+use crate::isa::{Ext, Inst, Mods, Operand};
 
 /// An operand type of the compares: how two values order (0 less, 1 equal, 2 greater, 3 unordered).
 pub trait CmpTy {
     const K: K;
+    /// 32-bit integer compares: `Some(signed)` (the plain path compares them 8 lanes at a time in AVX2).
+    const INT32: Option<bool> = None;
     fn order(a: u64, b: u64, m: &FpMode) -> u32;
 }
 
 macro_rules! int_ty {
-    ($name:ident, $k:ident, |$x:ident| $key:expr) => {
+    ($name:ident, $k:ident, $int32:expr, |$x:ident| $key:expr) => {
         pub struct $name;
         impl CmpTy for $name {
             const K: K = K::$k;
+            const INT32: Option<bool> = $int32;
             #[inline(always)]
             fn order(a: u64, b: u64, _: &FpMode) -> u32 {
                 let f = |$x: u64| $key;
@@ -37,12 +42,12 @@ macro_rules! int_ty {
         }
     };
 }
-int_ty!(I16, B16, |x| x as u16 as i16 as i64);
-int_ty!(U16, B16, |x| x as u16 as i64);
-int_ty!(I32, B32, |x| x as u32 as i32 as i64);
-int_ty!(U32, B32, |x| x as u32 as i64);
-int_ty!(I64, I64, |x| x as i64 as i128);
-int_ty!(U64, B64, |x| x as i128);
+int_ty!(I16, B16, None, |x| x as u16 as i16 as i64);
+int_ty!(U16, B16, None, |x| x as u16 as i64);
+int_ty!(I32, B32, Some(true), |x| x as u32 as i32 as i64);
+int_ty!(U32, B32, Some(false), |x| x as u32 as i64);
+int_ty!(I64, I64, None, |x| x as i64 as i128);
+int_ty!(U64, B64, None, |x| x as i128);
 
 macro_rules! float_ty {
     ($name:ident, $k:ident, $f:expr) => {
@@ -89,6 +94,20 @@ pub fn vopc<T: CmpTy>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, B
     let opc = i.info().opcode as u32;
     let table = opc & 0xF;
     let x = opc & 0x10 != 0;
+    if T::K.width() != 16
+        && i.ext == Ext::None
+        && i.mods == Mods::default()
+        && w.mode & GPR_IDX_EN == 0
+    {
+        #[cfg(target_arch = "x86_64")]
+        match fast::level() {
+            // SAFETY: the features each variant is compiled for were detected.
+            AVX512 => return unsafe { vopc_plain_avx512::<T>(w, i, c, table, x) },
+            AVX2 => return unsafe { vopc_plain_avx2::<T>(w, i, c, table, x) },
+            _ => {}
+        }
+        return vopc_plain::<T, SCALAR>(w, i, c, table, x);
+    }
     let plan = Plan::new(w, i)?;
     let m = FpMode::from_mode(w.mode);
     let mut a = [0u64; LANES];
@@ -119,6 +138,98 @@ pub fn vopc<T: CmpTy>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, B
     }
     write_result(w, i, bits & plan.write, x);
     Ok(FlowWord::NEXT)
+}
+
+/// The plain form of a compare (no DPP/SDWA, no modifiers, no VGPR indexing, 32/64-bit operands): the sources read
+/// chunk by chunk from the register file or a scalar broadcast, as `lanes::fetch` reads them for it.
+#[inline(always)]
+fn vopc_plain<T: CmpTy, const L: u8>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+    table: u32,
+    x: bool,
+) -> Result<FlowWord, Box<Fault>> {
+    let exec = w.exec();
+    let m = FpMode::from_mode(w.mode);
+    let base = w.vreg.as_ptr();
+    let (mut ba, mut bb) = (Bcast::uninit(), Bcast::uninit());
+    let sa = chunk_src(w, i, c, base, i.src[0], T::K, &mut ba);
+    let sb = chunk_src(w, i, c, base, i.src[1], T::K, &mut bb);
+    let wide = T::K.width() == 64;
+    let mut bits = 0u64;
+    for ch in 0..CHUNKS {
+        let mk = (exec >> (C * ch)) as Mask;
+        if mk == 0 {
+            continue;
+        }
+        // SAFETY: register rows or `ba`/`bb`, alive and only read here; ch < CHUNKS.
+        let ((a0, a1), (b0, b1)) = unsafe { (sa.get(ch), sb.get(ch)) };
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(signed), true) = (T::INT32, L >= AVX2) {
+            // SAFETY: L >= AVX2 only in handlers run after `fast::level()` found AVX2.
+            let b = unsafe { int32_chunk(&a0, &b0, signed, table) };
+            bits |= ((b & mk) as u64) << (C * ch);
+            continue;
+        }
+        let mut b: Mask = 0;
+        for l in 0..C {
+            let (p, q) = if wide {
+                (
+                    a0[l] as u64 | (a1[l] as u64) << 32,
+                    b0[l] as u64 | (b1[l] as u64) << 32,
+                )
+            } else {
+                (a0[l] as u64, b0[l] as u64)
+            };
+            b |= ((table >> T::order(p, q, &m)) as Mask & 1) << l;
+        }
+        bits |= ((b & mk) as u64) << (C * ch);
+    }
+    write_result(w, i, bits, x);
+    Ok(FlowWord::NEXT)
+}
+
+/// A 32-bit integer compare of 8 lanes: the bits of `table` (bit 0 less, 1 equal, 2 greater) selected by each
+/// lane's outcome, as `CmpTy::order` gives them; unsigned compares flip the sign bits to compare signed.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn int32_chunk(a: &[u32; C], b: &[u32; C], signed: bool, table: u32) -> Mask {
+    use std::arch::x86_64::*;
+    let flip = _mm256_set1_epi32(if signed { 0 } else { i32::MIN });
+    let x = _mm256_xor_si256(_mm256_loadu_si256(a.as_ptr() as *const __m256i), flip);
+    let y = _mm256_xor_si256(_mm256_loadu_si256(b.as_ptr() as *const __m256i), flip);
+    let bits = |v: __m256i| _mm256_movemask_ps(_mm256_castsi256_ps(v)) as Mask;
+    let lt = bits(_mm256_cmpgt_epi32(y, x));
+    let eq = bits(_mm256_cmpeq_epi32(x, y));
+    let gt = !(lt | eq);
+    let pick = |bit: u32, m: Mask| if table >> bit & 1 != 0 { m } else { 0 };
+    pick(0, lt) | pick(1, eq) | pick(2, gt)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma")]
+unsafe fn vopc_plain_avx512<T: CmpTy>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+    table: u32,
+    x: bool,
+) -> Result<FlowWord, Box<Fault>> {
+    vopc_plain::<T, AVX512>(w, i, c, table, x)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn vopc_plain_avx2<T: CmpTy>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+    table: u32,
+    x: bool,
+) -> Result<FlowWord, Box<Fault>> {
+    vopc_plain::<T, AVX2>(w, i, c, table, x)
 }
 
 /// V_CMP[X]_CLASS_F16/F32/F64 (pseudocode.md VOPC 16-21): bit of S1 selected by the class of S0

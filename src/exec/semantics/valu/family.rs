@@ -6,8 +6,10 @@
 //!   V_DIV_SCALE, V_MAD_U64_U32): the flag goes to VCC (VOP2) or the VOP3B `sdst`, the carry-in comes from
 //!   VCC (VOP2) or the SGPR pair in src2 (VOP3B).
 
+use super::fast::{self, put, Bcast, Ch, Mask, Src, AVX2, AVX512, C, CHUNKS, SCALAR};
 use super::lanes::{self, Env, Hi16, Plan, K};
-use crate::exec::wave::{ConstKind, Wave, LANES};
+use crate::exec::float::FpMode;
+use crate::exec::wave::{ConstKind, VReg, Wave, LANES};
 use crate::exec::FlowWord;
 use crate::exec::{Ctx, Fault};
 use crate::isa::{Ext, Inst, Mods, Operand};
@@ -69,7 +71,7 @@ pub enum Native {
 }
 
 /// MODE.GPR_IDX_EN (state.md MODE bit 27): VGPR indexing rewrites operands, so only the general path handles it.
-const GPR_IDX_EN: u32 = 1 << 27;
+pub(super) const GPR_IDX_EN: u32 = 1 << 27;
 
 /// The plain form of a [`VOp`]: no DPP/SDWA, no source or output modifiers, no VGPR indexing, no 16-bit operand
 /// or result. Most compiler output is plain; it skips the lane plan, the modifier passes and the 16-bit placement
@@ -402,6 +404,58 @@ pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<
     Ok(FlowWord::NEXT)
 }
 
+/// One source of a plain instruction as a chunk reader (`fast::Src`): a register row of the file at `base`, or a scalar/constant
+/// value as `lanes::fetch` reads it broadcast into `buf` (its DPP/SDWA/modifier steps are the identity for a plain
+/// instruction).
+#[inline(always)]
+pub(super) fn chunk_src(
+    w: &Wave,
+    i: &Inst,
+    c: &Ctx,
+    base: *const VReg,
+    op: Operand,
+    kind: K,
+    buf: &mut Bcast,
+) -> Src {
+    if kind == K::None {
+        return Src::zero();
+    }
+    let wide = kind.width() == 64;
+    if op.0 >= 256 {
+        Src::reg(base, Wave::vreg_index(op), wide)
+    } else {
+        Src::scalar(buf, scalar_src(w, i, c, op, kind), wide)
+    }
+}
+
+#[inline(always)]
+fn wide(k: K) -> bool {
+    k != K::None && k.width() == 64
+}
+
+/// Lane `l`'s source values (raw bits) from a chunk's low and high dwords, as the general path forms them.
+#[inline(always)]
+fn lane_vals(s: [K; 3], lo: &[Ch; 3], hi: &[Ch; 3], l: usize) -> [u64; 3] {
+    std::array::from_fn(|k| {
+        if wide(s[k]) {
+            lo[k][l] as u64 | (hi[k][l] as u64) << 32
+        } else {
+            lo[k][l] as u64
+        }
+    })
+}
+
+/// Chunk `ch` of the sources: low dwords, and high dwords of the 64-bit ones (the others are not read: 0).
+///
+/// # Safety
+/// As `Src::get`.
+#[inline(always)]
+unsafe fn chunk_srcs(kinds: [K; 3], s: &[Src; 3], ch: usize) -> ([Ch; 3], [Ch; 3]) {
+    let lo = [s[0].lo(ch), s[1].lo(ch), s[2].lo(ch)];
+    let hi = std::array::from_fn(|k| if wide(kinds[k]) { s[k].hi(ch) } else { [0; C] });
+    (lo, hi)
+}
+
 /// One VALU operation computing a value and a flag bit per lane.
 pub trait VOpFlag {
     const S: [K; 3];
@@ -411,8 +465,119 @@ pub trait VOpFlag {
     fn lane(s: [u64; 3], cin: bool, e: &Env, lane: usize) -> (u64, bool);
 }
 
+/// The plain form of a [`VOpFlag`] (as `plain` for [`VOp`]).
+#[inline(always)]
+fn plain_flag<O: VOpFlag>(w: &Wave, i: &Inst) -> bool {
+    let narrow = |k: K| k != K::None && k.width() == 16;
+    if narrow(O::D) || narrow(O::S[0]) || narrow(O::S[1]) || narrow(O::S[2]) {
+        return false;
+    }
+    i.ext == Ext::None && i.mods == Mods::default() && w.mode & GPR_IDX_EN == 0
+}
+
+/// The plain-form [`VOpFlag`] handler, chunk by chunk as `vop_plain`; the flags of lanes outside EXEC are 0.
+#[inline(always)]
+fn vop_flag_plain<O: VOpFlag, const L: u8>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
+    let exec = w.exec();
+    let vop3 = lanes::is_vop3(i);
+    let cin = if !O::CIN {
+        0
+    } else if vop3 {
+        w.read_scalar(i.src[2], i.literal, &c.apertures, ConstKind::B64)
+    } else {
+        w.vcc()
+    };
+    let kinds = [O::S[0], O::S[1], if O::CIN { K::None } else { O::S[2] }];
+    let base = w.vreg.as_mut_ptr();
+    let mut bufs: [Bcast; 3] = [const { Bcast::uninit() }; 3];
+    let [b0, b1, b2] = &mut bufs;
+    let s = [
+        chunk_src(w, i, c, base, i.src[0], kinds[0], b0),
+        chunk_src(w, i, c, base, i.src[1], kinds[1], b1),
+        chunk_src(w, i, c, base, i.src[2], kinds[2], b2),
+    ];
+    let env = Env {
+        m: FpMode::from_mode(w.mode),
+        inst: i,
+        clamp: false,
+        cond: 0,
+    };
+    let dst = i.dst;
+    let d = Wave::vreg_index(dst);
+    let mut flags = 0u64;
+    for ch in 0..CHUNKS {
+        let mk = (exec >> (C * ch)) as Mask;
+        if mk == 0 {
+            continue;
+        }
+        // SAFETY: the rows are the register file's (through `base`) or `bufs`, both alive; ch < CHUNKS.
+        let (lo, hi) = unsafe { chunk_srcs(kinds, &s, ch) };
+        let mut r_lo = [0u32; C];
+        let mut r_hi = [0u32; C];
+        let mut f: Mask = 0;
+        for l in 0..C {
+            let n = ch * C + l;
+            let (v, fl) = O::lane(lane_vals(kinds, &lo, &hi, l), cin >> n & 1 != 0, &env, n);
+            r_lo[l] = v as u32;
+            r_hi[l] = (v >> 32) as u32;
+            f |= (fl as Mask) << l;
+        }
+        flags |= ((f & mk) as u64) << (C * ch);
+        if !dst.is_none() {
+            // SAFETY: as in `vop_plain`.
+            unsafe {
+                put::<L>(base.add(d), ch, &r_lo, mk);
+                if wide(O::D) {
+                    put::<L>(base.add((d + 1) & 511), ch, &r_hi, mk);
+                }
+            }
+        }
+    }
+    let sdst = if vop3 && !i.sdst.is_none() {
+        i.sdst
+    } else {
+        Operand::VCC_LO
+    };
+    w.write_sgpr64(sdst, flags);
+    Ok(FlowWord::NEXT)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma")]
+unsafe fn vop_flag_plain_avx512<O: VOpFlag>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
+    vop_flag_plain::<O, AVX512>(w, i, c)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn vop_flag_plain_avx2<O: VOpFlag>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
+    vop_flag_plain::<O, AVX2>(w, i, c)
+}
+
 /// Handler for every [`VOpFlag`]. Flags of inactive lanes are written as 0.
 pub fn vop_flag<O: VOpFlag>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
+    if plain_flag::<O>(w, i) {
+        #[cfg(target_arch = "x86_64")]
+        match fast::level() {
+            // SAFETY: the features each variant is compiled for were detected.
+            AVX512 => return unsafe { vop_flag_plain_avx512::<O>(w, i, c) },
+            AVX2 => return unsafe { vop_flag_plain_avx2::<O>(w, i, c) },
+            _ => {}
+        }
+        return vop_flag_plain::<O, SCALAR>(w, i, c);
+    }
     let plan = Plan::new(w, i)?;
     let env = Env::new(w, i);
     let vop3 = lanes::is_vop3(i);

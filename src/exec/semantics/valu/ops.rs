@@ -1194,9 +1194,10 @@ impl VOpFlag for MadU64U32 {
     const CIN: bool = false;
     #[inline(always)]
     fn lane(s: [u64; 3], _: bool, e: &Env, _: usize) -> (u64, bool) {
-        let t = s[0] as u128 * s[1] as u128 + s[2] as u128;
-        let carry = t >> 64 != 0;
-        (if carry && e.clamp { u64::MAX } else { t as u64 }, carry)
+        // The 32x32 product fits in 64 bits; bit 64 of the sum is the carry of the 64-bit add (u64 arithmetic
+        // vectorises, u128 does not).
+        let (t, carry) = (s[0] as u32 as u64 * s[1] as u32 as u64).overflowing_add(s[2]);
+        (if carry && e.clamp { u64::MAX } else { t }, carry)
     }
 }
 

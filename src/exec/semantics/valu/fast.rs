@@ -1,0 +1,199 @@
+//! Building blocks of chunked plain-form VALU paths: 8-lane chunks read straight from the register file, computed in
+//! registers and written back under the chunk's EXEC bits, so no 64-lane temporary is built, zeroed or copied.
+//! Chunks whose EXEC bits are all clear are skipped (the lane operations are pure: skipping an unwritten lane
+//! changes nothing). A chunk's sources are all read before its results are written, so a destination that is also
+//! a source (a 64-bit destination pair over a source pair) reads the old values, as the general path does.
+//!
+//! The host level (AVX-512, AVX2+FMA, or neither) is detected once and cached; handlers are compiled once per level
+//! (`#[target_feature]`): EXEC written as a blend and a full store; the AVX-512 build adds k-register compares and
+//! masks and 64-bit lane ops in zmm registers (memory traffic stays 256-bit, see `C`).
+//!
+//! Used by the plain forms of the VOPC compares and of the value-plus-flag ops (`family::VOpFlag`). The one-result
+//! VOP forms keep `family::vop_plain`'s whole-row loops: on the measured host (2-core Zen 4, shared) an 8-lane
+//! chunked version of them ran 10-20% slower on the f32 microkernel (per-chunk mask tests and branches), and equal
+//! on gemm 512.
+
+use crate::exec::wave::{VReg, LANES};
+use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// Lanes per chunk: one ymm of dwords. Register-file traffic stays 256 bits wide even on AVX-512 hosts: on the
+/// AVX-512 host this was measured on (AMD Zen 4, 512-bit stores split in two), a 512-bit load of data just stored
+/// with a 512-bit store is not forwarded and waits for the store to reach the cache, and the next instruction
+/// usually reads the row the last one wrote.
+pub const C: usize = 8;
+/// Chunks per wave.
+pub const CHUNKS: usize = LANES / C;
+/// 8 lanes of one register.
+pub type Ch = [u32; C];
+/// One bit per lane of a chunk (EXEC bits, NaN lanes, flags).
+pub type Mask = u8;
+
+/// Host levels (the `L` parameter of the chunked handlers).
+pub const SCALAR: u8 = 1;
+pub const AVX2: u8 = 2;
+pub const AVX512: u8 = 3;
+
+static LEVEL: AtomicU8 = AtomicU8::new(0);
+
+/// The host's level, detected once (CPUID through std) and cached: one load per instruction.
+#[inline(always)]
+pub fn level() -> u8 {
+    let l = LEVEL.load(Ordering::Relaxed);
+    if l != 0 {
+        return l;
+    }
+    detect()
+}
+
+#[cold]
+fn detect() -> u8 {
+    #[allow(unused_mut)]
+    let mut l = SCALAR;
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        if has!("avx2") && has!("fma") {
+            l = AVX2;
+            if has!("avx512f") && has!("avx512bw") && has!("avx512vl") && has!("avx512dq") {
+                l = AVX512;
+            }
+        }
+    }
+    LEVEL.store(l, Ordering::Relaxed);
+    l
+}
+
+/// Write the lanes of chunk `c` of `row` whose bit in `m` is set.
+///
+/// # Safety
+/// `row` points to a register row (64 dwords) that nothing else borrows; `c < CHUNKS`; `L >= AVX2` only when the
+/// host has AVX2 (handlers compiled for a level run only after `level()` found it).
+#[inline(always)]
+pub unsafe fn put<const L: u8>(row: *mut VReg, c: usize, r: &Ch, m: Mask) {
+    let p = (row as *mut u32).add(c * C) as *mut Ch;
+    #[cfg(target_arch = "x86_64")]
+    if L >= AVX2 {
+        put256(p, r, m);
+        return;
+    }
+    if m == Mask::MAX {
+        p.write_unaligned(*r);
+        return;
+    }
+    let old = p.read_unaligned();
+    let mut out = [0u32; C];
+    for l in 0..C {
+        out[l] = if m >> l & 1 != 0 { r[l] } else { old[l] };
+    }
+    p.write_unaligned(out);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn put256(p: *mut Ch, r: &Ch, m: Mask) {
+    use std::arch::x86_64::*;
+    let v = _mm256_loadu_si256(r.as_ptr() as *const __m256i);
+    if m == Mask::MAX {
+        _mm256_storeu_si256(p as *mut __m256i, v);
+        return;
+    }
+    // A blend and a full store, not a masked store: the next instruction usually reads this row, and a load is not
+    // forwarded from a masked store (it waits for the store to reach the cache; AVX2 masked stores are slow on AMD
+    // besides). The store is written in asm so that it is not folded back into a masked store.
+    let bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    let sel = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(m as i32), bits), bits);
+    let old = _mm256_loadu_si256(p as *const __m256i);
+    let out = _mm256_blendv_epi8(old, v, sel);
+    std::arch::asm!(
+        "vmovdqu ymmword ptr [{p}], {v}",
+        p = in(reg) p,
+        v = in(ymm_reg) out,
+        options(nostack, preserves_flags)
+    );
+}
+
+/// Lanes read as 0 (unused sources, the high dwords of 32-bit sources).
+static ZERO: Ch = [0; C];
+
+/// One chunk of broadcast scalar dwords (low, high) for one scalar source: every chunk of it reads this one.
+pub type Bcast = MaybeUninit<[Ch; 2]>;
+
+/// Where one source's chunks come from: its low and high dword rows (register rows, or a broadcast chunk read for
+/// every chunk, or zeros), as raw pointers so that a chunk's results can be written to the register file between
+/// chunks.
+#[derive(Clone, Copy)]
+pub struct Src {
+    lo: *const u32,
+    hi: *const u32,
+    /// Dwords from one chunk to the next: `C` for register rows, 0 for broadcasts.
+    lo_step: usize,
+    hi_step: usize,
+}
+
+impl Src {
+    /// Unused source: reads 0.
+    #[inline(always)]
+    pub fn zero() -> Src {
+        Src {
+            lo: ZERO.as_ptr(),
+            hi: ZERO.as_ptr(),
+            lo_step: 0,
+            hi_step: 0,
+        }
+    }
+    /// Register `row` (and `row + 1` for 64-bit sources) of the register file at `base` (`Wave::vreg`).
+    #[inline(always)]
+    pub fn reg(base: *const VReg, row: usize, wide: bool) -> Src {
+        let lo = base.wrapping_add(row & 511) as *const u32;
+        if wide {
+            Src {
+                lo,
+                hi: base.wrapping_add((row + 1) & 511) as *const u32,
+                lo_step: C,
+                hi_step: C,
+            }
+        } else {
+            Src {
+                lo,
+                hi: ZERO.as_ptr(),
+                lo_step: C,
+                hi_step: 0,
+            }
+        }
+    }
+    /// A scalar `value` broadcast into `buf` (the high dword only for 64-bit sources).
+    #[inline(always)]
+    pub fn scalar(buf: &mut Bcast, value: u64, wide: bool) -> Src {
+        let rows = buf.write([[value as u32; C], [(value >> 32) as u32; C]]);
+        Src {
+            lo: rows[0].as_ptr(),
+            hi: if wide {
+                rows[1].as_ptr()
+            } else {
+                ZERO.as_ptr()
+            },
+            lo_step: 0,
+            hi_step: 0,
+        }
+    }
+    /// Chunk `c` as (low dwords, high dwords); the high dwords are 0 for 32-bit sources.
+    ///
+    /// # Safety
+    /// The rows this was made from are alive and not mutably borrowed; `c < CHUNKS`.
+    #[inline(always)]
+    pub unsafe fn get(&self, c: usize) -> (Ch, Ch) {
+        (self.lo(c), self.hi(c))
+    }
+    /// The low dwords of chunk `c` (safety as `get`).
+    #[inline(always)]
+    pub unsafe fn lo(&self, c: usize) -> Ch {
+        (self.lo.add(c * self.lo_step) as *const Ch).read_unaligned()
+    }
+    /// The high dwords of chunk `c` (safety as `get`).
+    #[inline(always)]
+    pub unsafe fn hi(&self, c: usize) -> Ch {
+        (self.hi.add(c * self.hi_step) as *const Ch).read_unaligned()
+    }
+}
