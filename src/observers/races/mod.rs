@@ -803,8 +803,8 @@ impl<'a> RaceChecker<'a> {
         let n = n.min(16);
         let len = grp.lds.len();
         let whole = !bytewise
-            && addr % 4 == 0
-            && n % 4 == 0
+            && addr.is_multiple_of(4)
+            && n.is_multiple_of(4)
             && (addr as usize)
                 .checked_add(n as usize)
                 .is_some_and(|end| end <= len & !3);
@@ -1514,8 +1514,8 @@ impl RaceChecker<'_> {
                         );
                         continue;
                     }
-                    for k in 0..len {
-                        let w = (write > 0).then_some((vals[k], known));
+                    for (k, &val) in vals.iter().enumerate().take(len) {
+                        let w = (write > 0).then_some((val, known));
                         self.global_byte(
                             ws,
                             base.wrapping_add(k as u64),
