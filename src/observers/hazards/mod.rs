@@ -316,6 +316,8 @@ struct Pending {
     /// FLAT with LDS lanes: counters still to reach 0 (bit 0 vmcnt, bit 1 lgkmcnt).
     need: u8,
     done: bool,
+    /// The registers it writes when it completes (their `pending` entries name it until then).
+    regs: Regs,
 }
 
 /// Slots of outstanding memory ops per wave: more than the four capped queues (vm, lds, smem, flat) can hold.
@@ -347,7 +349,8 @@ impl MemState {
                     idx: 0,
                     class: MemClass::None,
                     need: 0,
-                    done: true
+                    done: true,
+                    regs: Regs::NONE,
                 };
                 OPS
             ]
@@ -410,8 +413,21 @@ impl MemState {
     }
     fn complete(&mut self, seq: u32) {
         let p = &mut self.ops[seq as usize % OPS];
-        if p.seq == seq {
+        if p.seq == seq && !p.done {
             p.done = true;
+            let regs = p.regs;
+            self.forget(regs, seq);
+        }
+    }
+    /// Op `seq` completed: the registers it was still to write wait for nothing now, so their bits go (the
+    /// missing-wait scan then runs only where an outstanding op is pending, not after every completed load).
+    #[inline]
+    fn forget(&mut self, regs: Regs, seq: u32) {
+        for g in regs.first..regs.end() {
+            if self.pending[g as usize] == seq {
+                self.pending[g as usize] = 0;
+                self.bits[(g / 64) as usize] &= !(1u64 << (g % 64));
+            }
         }
     }
     /// `s_waitcnt` SIMM16 (waitcnt.md layout): vmcnt [3:0]+[15:14], lgkmcnt [11:8].
@@ -447,7 +463,7 @@ impl MemState {
                     self.ops[slot].need &= !NEED_LGKM;
                 }
                 if self.ops[slot].need == 0 {
-                    self.ops[slot].done = true;
+                    self.complete(s);
                     self.flat.swap_remove(i);
                 } else {
                     i += 1;
@@ -455,8 +471,8 @@ impl MemState {
             }
         }
     }
-    /// Record an issued memory op; returns its seq.
-    fn issue(&mut self, idx: u32, class: MemClass) -> u32 {
+    /// Record an issued memory op writing `regs` at completion; returns its seq.
+    fn issue(&mut self, idx: u32, class: MemClass, regs: Regs) -> u32 {
         // The op lives in slot seq % OPS. A slot whose op is still outstanding is skipped, not reused: an SMEM
         // load stays pending until the next lgkmcnt(0) however many VMEM ops come and go meanwhile (a recursive
         // device call spilling to scratch between the load and its use). The counters bound what can be
@@ -482,24 +498,23 @@ impl MemState {
                 0
             },
             done: false,
-        };
-        let cap = |q: &mut VecDeque<u32>, ops: &mut [Pending]| {
-            if q.len() >= 64 {
-                if let Some(s) = q.pop_front() {
-                    let p = &mut ops[s as usize % OPS];
-                    if p.seq == s {
-                        p.done = true;
-                    }
-                }
-            }
+            regs,
         };
         match class {
             MemClass::Vm => {
-                cap(&mut self.vm, &mut self.ops);
+                if self.vm.len() >= 64 {
+                    if let Some(s) = self.vm.pop_front() {
+                        self.complete(s);
+                    }
+                }
                 self.vm.push_back(seq);
             }
             MemClass::Lds => {
-                cap(&mut self.lds, &mut self.ops);
+                if self.lds.len() >= 64 {
+                    if let Some(s) = self.lds.pop_front() {
+                        self.complete(s);
+                    }
+                }
                 self.lds.push_back(seq);
             }
             MemClass::Smem => {
@@ -1346,8 +1361,8 @@ fn update_history(
         st.setvskip = rec;
     }
     if mem_class != MemClass::None && mem_class != MemClass::Msg {
-        let seq = st.mem.issue(idx32, mem_class);
         let w = e.async_write;
+        let seq = st.mem.issue(idx32, mem_class, w);
         for g in w.first..w.end() {
             st.mem.set_pending(g, seq);
         }
@@ -1496,9 +1511,109 @@ impl Observer for HazardChecker<'_> {
         }
     }
 
+    /// The inline path for instructions whose plan has a [`plan::Fast`] record (most VALU and SALU
+    /// instructions): when no producer their reads care about issued within the window and no register they
+    /// touch waits for a memory op, there is nothing to find, and only their writes go into the history (as
+    /// `update_history` records them). Everything else takes [`HazardChecker::before_planned`].
+    #[inline(always)]
+    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        let t = self.table;
+        let Some(f) = t.plan.fast.get(idx) else {
+            return;
+        };
+        if f.flags & plan::fast::ON == 0
+            || self.generic
+            || (f.flags & plan::fast::VALU != 0 && wave.mode & (1 << 27) != 0)
+        {
+            self.before_planned(wave, idx, inst);
+            return;
+        }
+        let si = self.slot_for(wave.id.wave);
+        let st = &mut self.slots[si];
+        let now = st.clock;
+        if f.flags & plan::fast::WAIT != 0 {
+            st.mem.wait(f.simm16);
+        }
+        // a register's bit is set exactly while an outstanding op is still to write it (`MemState::forget`
+        // clears it when the op completes), so with no bit of the instruction's registers set there is no
+        // missing wait to look for (and with nothing outstanding no bit is set at all)
+        if (0..f.nmw as usize).any(|i| st.mem.bits[f.mw_word[i] as usize] & f.mw_bits[i] != 0) {
+            self.before_planned(wave, idx, inst);
+            return;
+        }
+        if f.flags & plan::fast::VEC_READ != 0
+            && st.last_vec_producer != 0
+            && now - st.last_vec_producer < WINDOW
+        {
+            self.before_planned(wave, idx, inst);
+            return;
+        }
+        if f.sgpr_pmask != 0 {
+            let mut sgpr_live = 0;
+            if now - st.last_valu_sgpr_write < WINDOW {
+                sgpr_live |= plan::pk::VALU;
+            }
+            if now - st.last_salu_sgpr_write < WINDOW {
+                sgpr_live |= plan::pk::SALU;
+            }
+            if f.sgpr_pmask & sgpr_live != 0 {
+                self.before_planned(wave, idx, inst);
+                return;
+            }
+        }
+        // nothing to find: the history update of `update_history` for such an instruction
+        let after = now + f.waits as u64;
+        if f.flags & plan::fast::SCALAR_WRITE != 0 {
+            if f.pk & plan::pk::VALU != 0 {
+                st.last_valu_sgpr_write = after;
+            }
+            if f.pk & plan::pk::SALU != 0 {
+                st.last_salu_sgpr_write = after;
+            }
+        }
+        if f.flags & plan::fast::P_VEC != 0 {
+            st.last_vec_producer = after;
+        }
+        let rec = Rec {
+            clock: after,
+            idx: idx as u32,
+            flags: 0,
+            pk: f.pk,
+        };
+        for &(first, end) in &f.writes[..f.nwrites as usize] {
+            for g in first..end {
+                st.last_write[g as usize] = rec;
+                st.mem.clear_pending(g);
+            }
+        }
+        if f.flags & plan::fast::MEM != 0 {
+            let (first, end) = f.async_write;
+            for g in first..end {
+                st.last_write[g as usize] = rec;
+            }
+            let seq = st.mem.issue(
+                idx as u32,
+                f.mem,
+                Regs {
+                    first,
+                    count: (end - first) as u8,
+                },
+            );
+            for g in first..end {
+                st.mem.set_pending(g, seq);
+            }
+        }
+        st.clock = after;
+    }
+
+    fn after(&mut self, _wave: &Wave, _idx: usize, _inst: &Inst, _pc: u64, _flow: Flow) {}
+}
+
+impl HazardChecker<'_> {
     /// The planned evaluation (plan.rs): only the reads, rule groups and missing-wait scans the program's plan
     /// says can find something; the same findings as `before_generic`.
-    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+    #[inline(never)]
+    fn before_planned(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
         let t = self.table;
         let Some(p) = t.plan.insts.get(idx) else {
             return;
@@ -1583,8 +1698,6 @@ impl Observer for HazardChecker<'_> {
         }
         update_history(st, e, idx32, p, None, mem_class);
     }
-
-    fn after(&mut self, _wave: &Wave, _idx: usize, _inst: &Inst, _pc: u64, _flow: Flow) {}
 }
 
 /// Vector register index helpers for tests and adapters.

@@ -14,7 +14,7 @@
 //! every finding: the plan only skips work that cannot produce one, so findings are exactly those of the
 //! generic evaluation (tests/hazards_plan.rs compares both on every example).
 
-use super::effects::{class, InstEffects, ReadKind, NREG};
+use super::effects::{class, InstEffects, MemClass, ReadKind, NREG};
 
 /// Producer kinds a `Rec` carries (the classes that rules name as first instruction).
 pub mod pk {
@@ -148,6 +148,8 @@ pub struct InstPlan {
 pub struct CheckPlan {
     pub insts: Vec<InstPlan>,
     pub reads: Vec<PlanRead>,
+    /// The inline path's records, indexed like `insts`.
+    pub fast: Vec<Fast>,
 }
 
 impl CheckPlan {
@@ -243,11 +245,136 @@ impl CheckPlan {
                 mw_bits: mw.map(|x| x.1),
             });
         }
-        CheckPlan { insts, reads }
+        let fast = effects
+            .iter()
+            .zip(&insts)
+            .map(|(e, p)| {
+                let r = &reads[p.reads_start as usize..p.reads_start as usize + p.nreads as usize];
+                Fast::build(e, p, r)
+            })
+            .collect();
+        CheckPlan { insts, reads, fast }
     }
 
     #[inline]
     pub fn reads_of(&self, p: &InstPlan) -> &[PlanRead] {
         &self.reads[p.reads_start as usize..p.reads_start as usize + p.nreads as usize]
+    }
+}
+
+/// Flags of a [`Fast`] record.
+pub mod fast {
+    /// The instruction can take the inline path (else the full planned evaluation always).
+    pub const ON: u8 = 1;
+    /// A VALU: under VGPR indexing mode its operands move (full evaluation, then generic).
+    pub const VALU: u8 = 2;
+    /// Reads VGPRs that only trans/shifted-result/MFMA/DL producers can be in a hazard with: full evaluation
+    /// while such a producer is within the window.
+    pub const VEC_READ: u8 = 4;
+    /// Writes an SGPR at issue.
+    pub const SCALAR_WRITE: u8 = 8;
+    /// A trans/shifted-result/MFMA/DL producer (moves `last_vec_producer`).
+    pub const P_VEC: u8 = 16;
+    /// A memory op of a fixed counter class (`Fast::mem`: VMEM other than FLAT, LDS, SMEM) that writes
+    /// `Fast::async_write` when it completes.
+    pub const MEM: u8 = 32;
+    /// `s_waitcnt` (`Fast::simm16`).
+    pub const WAIT: u8 = 64;
+}
+
+/// The compact record (40 bytes) of an instruction whose check the checker can do inline: nothing to look up
+/// unless a producer its reads care about issued within the window or a register it touches waits for a
+/// memory op; only its writes to record (and, for a memory op or a wait, the counters to update). FLAT
+/// (its counter class depends on the addresses), MFMA/wide-store/hardware-register instructions, the rare rule
+/// groups and anything with more than two register words or writes take the full evaluation (`fast::ON`
+/// clear).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fast {
+    pub flags: u8,
+    /// Wait states it provides (`InstEffects::waits`).
+    pub waits: u8,
+    /// Producer kinds (`pk`).
+    pub pk: u8,
+    /// Union of the producer-kind masks of its SGPR reads: full evaluation while one of these kinds wrote an
+    /// SGPR within the window.
+    pub sgpr_pmask: u8,
+    /// Missing-wait candidates: `nmw` words of a 640-bit register set.
+    pub nmw: u8,
+    pub nwrites: u8,
+    pub mw_word: [u8; 2],
+    /// Registers written at issue: `writes[..nwrites]` as (first, end).
+    pub writes: [(u16, u16); 2],
+    pub mw_bits: [u64; 2],
+    /// `fast::MEM`: the counter class, and the registers written at completion as (first, end).
+    pub mem: MemClass,
+    pub async_write: (u16, u16),
+    /// `fast::WAIT`: the SIMM16 of `s_waitcnt`.
+    pub simm16: u16,
+}
+
+impl Fast {
+    /// The record of one instruction (`e`, its plan `p` and the program's plan reads `reads`).
+    pub fn build(e: &InstEffects, p: &InstPlan, reads: &[PlanRead]) -> Fast {
+        let mut f = Fast {
+            waits: e.waits,
+            pk: p.pk,
+            ..Fast::default()
+        };
+        let slow_class = class::XDL
+            | class::SMFMAC
+            | class::WIDE_STORE
+            | class::SETREG
+            | class::SETVSKIP
+            | class::DYN_SSRC
+            | class::DYN_SDST;
+        let eligible = p.flags & (flag::GENERIC | flag::RARE | flag::WRITES | flag::MW_ALL) == 0
+            && !e.is(slow_class)
+            && matches!(
+                e.mem,
+                MemClass::None | MemClass::Vm | MemClass::Lds | MemClass::Smem
+            )
+            && (e.mem != MemClass::None || e.async_write.count == 0)
+            && e.writes().len() <= 2
+            && p.nmw as usize <= 2
+            && reads.iter().all(|r| r.vec_only || r.scalar);
+        if !eligible {
+            return f;
+        }
+        f.flags = fast::ON;
+        if e.mem != MemClass::None {
+            f.flags |= fast::MEM;
+            f.mem = e.mem;
+            f.async_write = (e.async_write.first, e.async_write.end());
+        }
+        if e.is(class::WAITCNT) {
+            f.flags |= fast::WAIT;
+            f.simm16 = e.simm16;
+        }
+        if p.flags & flag::VALU != 0 {
+            f.flags |= fast::VALU;
+        }
+        if p.flags & flag::SCALAR_WRITE != 0 {
+            f.flags |= fast::SCALAR_WRITE;
+        }
+        if e.is(class::TRANS | class::DSTSHIFT | class::MFMA | class::DOT) {
+            f.flags |= fast::P_VEC;
+        }
+        for r in reads {
+            if r.vec_only {
+                f.flags |= fast::VEC_READ;
+            } else {
+                f.sgpr_pmask |= r.pmask;
+            }
+        }
+        f.nmw = p.nmw;
+        for i in 0..p.nmw as usize {
+            f.mw_word[i] = p.mw_word[i];
+            f.mw_bits[i] = p.mw_bits[i];
+        }
+        for w in e.writes() {
+            f.writes[f.nwrites as usize] = (w.first, w.end());
+            f.nwrites += 1;
+        }
+        f
     }
 }

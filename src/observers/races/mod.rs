@@ -366,6 +366,34 @@ impl LdsCell {
     };
 }
 
+/// The shadow of one aligned LDS dword while its four bytes share their history (every access to it so far
+/// covered it whole): the byte cell they would all hold, with the per-byte values and `F_SAME` flags apart
+/// (`c.w_val` and `c.w_flags & F_SAME` unused). Once a partial access comes the dword is split
+/// (`GroupSt::split`): the four byte cells of `GroupSt::lds` hold its history from then on.
+#[derive(Clone, Copy)]
+struct LdsWord {
+    c: LdsCell,
+    vals: [u8; 4],
+    /// `F_SAME` of byte k at bit k.
+    same: u8,
+}
+
+impl LdsWord {
+    const EMPTY: LdsWord = LdsWord {
+        c: LdsCell::EMPTY,
+        vals: [0; 4],
+        same: 0,
+    };
+    /// The byte cell of byte `b`.
+    fn byte(&self, b: usize) -> LdsCell {
+        LdsCell {
+            w_val: self.vals[b],
+            w_flags: self.c.w_flags | if self.same & (1 << b) != 0 { F_SAME } else { 0 },
+            ..self.c
+        }
+    }
+}
+
 const NO_WAVE: u32 = u32::MAX;
 
 /// Shadow of one global byte: the last write and up to two reads since it, as (wave, clock) epochs.
@@ -474,7 +502,13 @@ struct GroupSt {
     /// First epoch of this group: cells with older epochs are from earlier groups.
     base: u32,
     epoch: u32,
+    /// Byte cells of the dwords that were split.
     lds: Vec<LdsCell>,
+    /// One bit per dword: split (its byte cells in `lds` hold its history). A bitmap apart from the cells, so
+    /// a kernel whose dwords are all split (byte stores) touches only the byte cells.
+    split: Vec<u64>,
+    /// One cell per aligned dword (`lds.len()` bytes, rounded up).
+    words: Vec<LdsWord>,
     live: bool,
     /// Join of the clocks of waves that ended (they arrive at every later barrier).
     ended: Vc,
@@ -588,6 +622,8 @@ pub struct RaceChecker<'a> {
     /// First occurrence of each finding on this thread, in order (a trace's instants; bounded).
     events: Vec<RaceEvent>,
     locs: Box<[Loc; LANES]>,
+    /// Every LDS access byte by byte (no dword cells): the reference the dword shadow is tested against.
+    bytewise: bool,
 }
 
 /// A finding the checker just made (its first occurrence on this host thread): what a trace marks on the wave
@@ -632,6 +668,16 @@ impl<'a> RaceChecker<'a> {
             findings: HashMap::new(),
             events: Vec::new(),
             locs: Box::new([Loc::Dropped; LANES]),
+            bytewise: false,
+        }
+    }
+
+    /// A checker that keeps the LDS shadow byte by byte only (slower; the same findings): the reference for
+    /// tests of the dword cells.
+    pub fn bytewise(t: &'a RaceTable, mem: &'a GlobalMemory, opts: RaceOptions) -> RaceChecker<'a> {
+        RaceChecker {
+            bytewise: true,
+            ..RaceChecker::new(t, mem, opts)
         }
     }
 
@@ -671,207 +717,172 @@ impl<'a> RaceChecker<'a> {
         addr: u64,
         error: bool,
     ) {
-        let key = Key {
-            kind,
-            access,
-            first: first.0,
-            second: second.0,
-        };
         let wg = self.groups[group].work_group;
-        if self.events.len() < MAX_EVENTS && !self.findings.contains_key(&key) {
-            self.events.push(RaceEvent {
+        record_finding(
+            &mut self.findings,
+            &mut self.events,
+            wg,
+            Found {
                 kind,
                 access,
-                wave: second.1,
-                first_idx: first.0,
-                second_idx: second.0,
+                first,
+                second,
+                addr,
                 error,
-            });
-        }
-        let f = self.findings.entry(key).or_insert_with(|| RawFinding {
-            kind,
-            access,
-            error: false,
-            first_idx: first.0,
-            second_idx: second.0,
-            first_wave: first.1,
-            second_wave: second.1,
-            first_lane: first.2,
-            second_lane: second.2,
-            work_group: wg,
-            lo: addr,
-            hi: addr,
-            occurrences: 0,
-            barriers: Vec::new(),
-            missing: Vec::new(),
-        });
-        if error && !f.error {
-            // keep an erroneous example rather than a benign one
-            f.first_wave = first.1;
-            f.second_wave = second.1;
-            f.first_lane = first.2;
-            f.second_lane = second.2;
-            f.work_group = wg;
-        }
-        f.error |= error;
-        f.lo = f.lo.min(addr);
-        f.hi = f.hi.max(addr);
-        f.occurrences += 1;
+            },
+        );
     }
 
     // ---- LDS --------------------------------------------------------------------------------------------
 
-    /// One byte of an LDS access by wave slot `ws`.
+    /// A lane's access of `n` consecutive LDS bytes from `addr` by wave slot `ws` (`vals[k]`: the value of
+    /// byte k when `write`; `known`: a plain store's value). The rules are per byte (docs/races.md). The shadow
+    /// keeps one cell per aligned dword while all four bytes share their history (`LdsWord`): an access covering
+    /// whole dwords updates one cell per dword, and its per-byte findings are those four byte cells would give;
+    /// the first access to part of a dword splits it into its four byte cells for good. Findings are recorded
+    /// where they are found (a cold call), in the order of the bytes: RAW, then WAW (or intra-instruction), then
+    /// WAR for each byte.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn lds_byte(
+    fn lds_run(
         &mut self,
         ws: usize,
         addr: u32,
+        n: u32,
         idx: u32,
         lane: u8,
         serial: u32,
         read: bool,
-        write: Option<(u8, bool)>,
+        write: bool,
+        vals: &[u8; 16],
+        known: bool,
         atomic: bool,
     ) {
         let (g, wig, wave_id) = {
             let w = &self.waves[ws];
             (w.group, w.wig, w.wave)
         };
-        let grp = &mut self.groups[g];
-        let Some(c) = grp.lds.get_mut(addr as usize) else {
-            return;
+        let bytewise = self.bytewise;
+        let RaceChecker {
+            groups,
+            findings,
+            events,
+            ..
+        } = self;
+        let grp = &mut groups[g];
+        let wg = grp.work_group;
+        let a = LdsAccess {
+            e: grp.epoch,
+            base: grp.base,
+            wig,
+            me: 1u16 << (wig & 15),
+            lane,
+            idx,
+            serial,
+            read,
+            write,
+            known,
+            atomic,
         };
-        let (e, base) = (grp.epoch, grp.base);
-        let me = 1u16 << (wig & 15);
-        let mut hits: [(RaceKind, Access, u32, u32, u8, bool); 3] =
-            [(RaceKind::Lds, Access::None, 0, 0, 0, false); 3];
-        let mut nh = 0;
-        if read {
-            // a read never races with an atomic write (docs/races.md): a CAS loop starts with a plain load of
-            // the old value (LLVM lowers a relaxed atomic load to a plain ds_read / flat_load), as on the global
-            // path
-            if c.w_epoch == e && c.w_wave != wig && c.w_flags & F_ATOMIC == 0 {
-                let benign = c.w_flags & F_SAME != 0;
-                hits[nh] = (
-                    RaceKind::Lds,
-                    Access::Raw,
-                    c.w_idx,
-                    c.w_wave as u32,
-                    c.w_lane,
-                    !benign,
-                );
-                nh += 1;
-            }
-            if c.r_epoch != e {
-                c.r_epoch = e;
-                c.r_plain = 0;
-                c.r_atomic = 0;
-            }
-            if atomic {
-                c.r_atomic |= me;
-            } else {
-                c.r_plain |= me;
-            }
-            if c.r_wave != wig {
-                c.r2_wave = c.r_wave;
-                c.r2_lane = c.r_lane;
-                c.r2_idx = c.r_idx;
-            }
-            c.r_wave = wig;
-            c.r_lane = lane;
-            c.r_idx = idx;
-        }
-        if let Some((val, known)) = write {
-            let valid = c.w_epoch >= base && c.w_epoch != 0;
-            let old_known = valid && c.w_flags & F_KNOWN != 0;
-            let same_inst = valid && c.w_serial == serial && c.w_wave == wig;
-            // another lane of this same store wrote the byte first: compare with what it held before the store
-            let same = if same_inst {
-                c.w_flags & F_SAME != 0
-            } else {
-                known && old_known && c.w_val == val
-            };
-            if same_inst && c.w_lane != lane {
-                // lanes of one store writing the same byte
-                if (!known || !old_known || c.w_val != val) && !atomic {
-                    hits[nh] = (
-                        RaceKind::IntraInstruction,
-                        Access::Waw,
-                        c.w_idx,
-                        wig as u32,
-                        c.w_lane,
-                        true,
-                    );
-                    nh += 1;
-                }
-            } else if c.w_epoch == e && c.w_wave != wig && !(atomic && c.w_flags & F_ATOMIC != 0) {
-                hits[nh] = (
-                    RaceKind::Lds,
-                    Access::Waw,
-                    c.w_idx,
-                    c.w_wave as u32,
-                    c.w_lane,
-                    !same,
-                );
-                nh += 1;
-            }
-            if c.r_epoch == e && !read {
-                let conflicting = if atomic {
-                    0
-                } else {
-                    (c.r_plain | c.r_atomic) & !me
-                };
-                if conflicting != 0 {
-                    let (rw, rl, ri) =
-                        if c.r_wave != wig && conflicting & (1 << (c.r_wave & 15)) != 0 {
-                            (c.r_wave, c.r_lane, c.r_idx)
-                        } else {
-                            (c.r2_wave, c.r2_lane, c.r2_idx)
-                        };
-                    hits[nh] = (RaceKind::Lds, Access::War, ri, rw as u32, rl, !same);
-                    nh += 1;
-                }
-            }
-            if atomic && c.w_epoch == e && c.w_flags & F_ATOMIC == 0 {
-                // keep the plain write of this epoch as the byte's last write: an atomic races only with
-                // plain accesses, and a later atomic or read of another wave races with that plain write
-                // (`cnt[t] = 0; atomicAdd(&cnt[i], 1)` without a barrier: wave 0's own atomic must not hide its
-                // initialisation from wave 1's atomic). Its value is no longer the byte's value.
-                c.w_flags &= !F_KNOWN;
-            } else {
-                c.w_epoch = e;
-                c.w_idx = idx;
-                c.w_serial = serial;
-                c.w_wave = wig;
-                c.w_lane = lane;
-                c.w_val = val;
-                c.w_flags = (if atomic { F_ATOMIC } else { 0 })
-                    | (if known { F_KNOWN } else { 0 })
-                    | (if same { F_SAME } else { 0 });
-            }
-            if !read {
-                c.r_epoch = 0;
-            } else {
-                c.r_plain &= me;
-                c.r_atomic &= me;
-            }
-        }
-        if nh > 0 {
-            let wave_first_base = wave_id - wig as u32;
-            for &(kind, access, fidx, fw, fl, err) in &hits[..nh] {
-                self.record(
+        let wave_first_base = wave_id - wig as u32;
+        let mut hit = |kind, access, fidx: u32, fwig: u8, flane: u8, at: u32, error: bool| {
+            record_finding(
+                findings,
+                events,
+                wg,
+                Found {
                     kind,
                     access,
-                    (fidx, wave_first_base + fw, fl),
-                    (idx, wave_id, lane),
-                    g,
-                    addr as u64,
-                    err,
-                );
+                    first: (fidx, wave_first_base + fwig as u32, flane),
+                    second: (idx, wave_id, lane),
+                    addr: at as u64,
+                    error,
+                },
+            )
+        };
+        let n = n.min(16);
+        let len = grp.lds.len();
+        let whole = !bytewise
+            && addr.is_multiple_of(4)
+            && n.is_multiple_of(4)
+            && (addr as usize)
+                .checked_add(n as usize)
+                .is_some_and(|end| end <= len & !3);
+        if whole {
+            for j in 0..n / 4 {
+                let at = addr + 4 * j;
+                let wi = (at / 4) as usize;
+                let v: [u8; 4] = vals[4 * j as usize..4 * j as usize + 4].try_into().unwrap();
+                if grp.split[wi / 64] & (1 << (wi % 64)) == 0 {
+                    lds_word(&mut grp.words[wi], &a, at, v, &mut hit);
+                    continue;
+                }
+                for k in 0..4 {
+                    let c = &mut grp.lds[(at + k) as usize];
+                    lds_byte(c, &a, at + k, v[k as usize], &mut hit);
+                }
+            }
+            return;
+        }
+        for k in 0..n {
+            let at = addr.wrapping_add(k);
+            if at as usize >= len {
+                continue;
+            }
+            let wi = (at / 4) as usize;
+            if grp.split[wi / 64] & (1 << (wi % 64)) == 0 {
+                grp.split[wi / 64] |= 1 << (wi % 64);
+                let wc = grp.words[wi];
+                for b in 0..4usize {
+                    if let Some(c) = grp.lds.get_mut((at & !3) as usize + b) {
+                        *c = wc.byte(b);
+                    }
+                }
+            }
+            lds_byte(
+                &mut grp.lds[at as usize],
+                &a,
+                at,
+                vals[k as usize],
+                &mut hit,
+            );
+        }
+    }
+
+    /// Start loading the shadow cells a lane's access of `n` bytes at `addr` will touch: the cells of a large
+    /// LDS exceed the caches, and the lanes' cells are found one after another, so without this each lane's
+    /// access waits for its own miss. (A hint only: no effect on what is checked.)
+    #[inline(always)]
+    fn prefetch_lds(&self, g: usize, addr: u32, n: u32) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let grp = &self.groups[g];
+            let (a, n) = (addr as usize, n as usize);
+            if n == 0 || a + n > grp.lds.len() {
+                return;
+            }
+            let wi = a / 4;
+            let (p, bytes) =
+                if self.bytewise || a % 4 != 0 || grp.split[wi / 64] & (1 << (wi % 64)) != 0 {
+                    (
+                        grp.lds[a..].as_ptr() as *const i8,
+                        n * std::mem::size_of::<LdsCell>(),
+                    )
+                } else {
+                    (
+                        grp.words[wi..].as_ptr() as *const i8,
+                        n.div_ceil(4) * std::mem::size_of::<LdsWord>(),
+                    )
+                };
+            // SAFETY: a prefetch never faults; both addresses are inside the cell vectors
+            unsafe {
+                _mm_prefetch(p, _MM_HINT_T0);
+                _mm_prefetch(p.add(bytes - 1), _MM_HINT_T0);
             }
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (g, addr, n);
     }
 
     /// Apply in-flight LDS DMA writes of wave slot `ws` that `keep` does not hold back.
@@ -893,18 +904,9 @@ impl<'a> RaceChecker<'a> {
                 let l = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let a = d.base.wrapping_add(l as u32 * d.stride as u32);
-                for k in 0..d.n as u32 {
-                    self.lds_byte(
-                        ws,
-                        a.wrapping_add(k),
-                        d.idx,
-                        l as u8,
-                        serial,
-                        false,
-                        Some((0, false)),
-                        false,
-                    );
-                }
+                self.lds_run(
+                    ws, a, d.n as u32, d.idx, l as u8, serial, false, true, &[0; 16], false, false,
+                );
             }
         }
         self.waves[ws].dma = keep;
@@ -986,15 +988,18 @@ impl<'a> RaceChecker<'a> {
             }
             if let Some((val, known)) = write {
                 let valid = c.w_wave != NO_WAVE;
-                let old_known = valid && c.w_flags & F_KNOWN != 0;
-                let same_inst = valid && c.w_serial == serial && c.w_wave == me;
-                let same = if same_inst {
-                    c.w_flags & F_SAME != 0
-                } else {
-                    known && old_known && c.w_val == val
+                let prior = PriorWrite {
+                    valid,
+                    same_inst: valid && c.w_serial == serial && c.w_wave == me,
+                    lane: c.w_lane,
+                    val: c.w_val,
+                    flags: c.w_flags,
                 };
-                if same_inst && c.w_lane != lane {
-                    if (!known || !old_known || c.w_val != val) && !atomic {
+                let unordered = valid && !hb(c.w_wave, c.w_clock);
+                let (same, w) = write_check(prior, lane, val, known, atomic, unordered);
+                match w {
+                    WriteHit::None => {}
+                    WriteHit::Intra => {
                         hits[nh] = (
                             RaceKind::IntraInstruction,
                             Access::Waw,
@@ -1005,19 +1010,17 @@ impl<'a> RaceChecker<'a> {
                         );
                         nh += 1;
                     }
-                } else if valid
-                    && !hb(c.w_wave, c.w_clock)
-                    && !(atomic && c.w_flags & F_ATOMIC != 0)
-                {
-                    hits[nh] = (
-                        RaceKind::Global,
-                        Access::Waw,
-                        c.w_idx,
-                        c.w_wave,
-                        c.w_lane,
-                        !same,
-                    );
-                    nh += 1;
+                    WriteHit::Waw => {
+                        hits[nh] = (
+                            RaceKind::Global,
+                            Access::Waw,
+                            c.w_idx,
+                            c.w_wave,
+                            c.w_lane,
+                            !same,
+                        );
+                        nh += 1;
+                    }
                 }
                 if !read && !atomic {
                     for (rw, rc, ri, rl, rf) in [
@@ -1037,8 +1040,7 @@ impl<'a> RaceChecker<'a> {
                 c.w_serial = serial;
                 c.w_lane = lane;
                 c.w_val = val;
-                c.w_flags =
-                    af | (if known { F_KNOWN } else { 0 }) | (if same { F_SAME } else { 0 });
+                c.w_flags = write_flags(atomic, known, same);
                 if !read {
                     c.r_wave = NO_WAVE;
                     c.r2_wave = NO_WAVE;
@@ -1110,6 +1112,8 @@ impl Observer for RaceChecker<'_> {
                             base: e,
                             epoch: e,
                             lds: Vec::new(),
+                            words: Vec::new(),
+                            split: Vec::new(),
                             live: true,
                             ended: Vc::default(),
                             waves: Vec::new(),
@@ -1127,6 +1131,8 @@ impl Observer for RaceChecker<'_> {
                 gr.waves.clear();
                 if gr.lds.len() != lds_len {
                     gr.lds = vec![LdsCell::EMPTY; lds_len];
+                    gr.words = vec![LdsWord::EMPTY; lds_len.div_ceil(4)];
+                    gr.split = vec![0; lds_len.div_ceil(4).div_ceil(64)];
                 }
                 g
             }
@@ -1255,12 +1261,35 @@ impl Observer for RaceChecker<'_> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
         // most instructions (VALU, SALU) touch no memory and no sync: the same early return as `before_in`,
         // here so it inlines into the dispatch loop and they skip the call
-        if self.t.acc[idx] == Acc::None {
-            return;
+        match self.t.acc[idx] {
+            Acc::None => return,
+            // a GLOBAL/MUBUF access with global checking off (the default): `before_in` only notes the wave's
+            // position and counts it for vmcnt (LDS DMA completion); done here without the call
+            Acc::Vmem { .. } if !self.opts.global && inst.format != Format::Flat => {
+                if let Some(ws) = self.wave_slot(wave.id.wave) {
+                    let w = &mut self.waves[ws];
+                    w.last_pc = wave.pc;
+                    w.vm_issued += 1;
+                }
+                return;
+            }
+            // a wait with no LDS DMA in flight and global checking off: nothing to land, no fence
+            Acc::Waitcnt if !self.opts.global => {
+                if let Some(ws) = self.wave_slot(wave.id.wave) {
+                    let w = &mut self.waves[ws];
+                    w.last_pc = wave.pc;
+                    if w.dma.is_empty() {
+                        return;
+                    }
+                } else {
+                    return;
+                }
+            }
+            _ => {}
         }
         let mem = self.mem;
         self.before_in(mem, wave, idx, inst);
@@ -1326,30 +1355,39 @@ impl RaceChecker<'_> {
                 let off = inst.imm as u32 & 0xFFFF;
                 let n = read.max(write) as u32;
                 let known = write > 0 && !atomic;
+                let g = self.waves[ws].group;
+                let mut m = mask;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    self.prefetch_lds(g, a[l].wrapping_add(off), n);
+                }
                 let mut m = mask;
                 while m != 0 {
                     let l = m.trailing_zeros() as usize;
                     m &= m - 1;
                     let addr = a[l].wrapping_add(off);
-                    for k in 0..n {
-                        let val = if known {
-                            let d = wave.vreg[vreg(inst.src[1], (k / 4) as usize)][l];
+                    let mut vals = [0u8; 16];
+                    if known {
+                        for (k, v) in vals.iter_mut().enumerate().take(n as usize) {
+                            let d = wave.vreg[vreg(inst.src[1], k / 4)][l];
                             let d = if hi { d >> 16 } else { d };
-                            (d >> (8 * (k % 4))) as u8
-                        } else {
-                            0
-                        };
-                        self.lds_byte(
-                            ws,
-                            addr.wrapping_add(k),
-                            idx32,
-                            l as u8,
-                            serial,
-                            read > 0,
-                            (write > 0).then_some((val, known)),
-                            atomic,
-                        );
+                            *v = (d >> (8 * (k % 4))) as u8;
+                        }
                     }
+                    self.lds_run(
+                        ws,
+                        addr,
+                        n,
+                        idx32,
+                        l as u8,
+                        serial,
+                        read > 0,
+                        write > 0,
+                        &vals,
+                        known,
+                        atomic,
+                    );
                 }
             }
             Acc::Ds2 {
@@ -1375,25 +1413,27 @@ impl RaceChecker<'_> {
                     m &= m - 1;
                     for (e, off) in offs.iter().enumerate() {
                         let addr = a[l].wrapping_add(*off);
-                        for k in 0..elem as u32 {
-                            let val = if write {
-                                let data = inst.src[1 + e];
-                                let d = wave.vreg[vreg(data, (k / 4) as usize)][l];
-                                (d >> (8 * (k % 4))) as u8
-                            } else {
-                                0
-                            };
-                            self.lds_byte(
-                                ws,
-                                addr.wrapping_add(k),
-                                idx32,
-                                l as u8,
-                                serial,
-                                read,
-                                write.then_some((val, known)),
-                                false,
-                            );
+                        let mut vals = [0u8; 16];
+                        if write {
+                            let data = inst.src[1 + e];
+                            for (k, v) in vals.iter_mut().enumerate().take(elem as usize) {
+                                let d = wave.vreg[vreg(data, k / 4)][l];
+                                *v = (d >> (8 * (k % 4))) as u8;
+                            }
                         }
+                        self.lds_run(
+                            ws,
+                            addr,
+                            elem as u32,
+                            idx32,
+                            l as u8,
+                            serial,
+                            read,
+                            write,
+                            &vals,
+                            known,
+                            false,
+                        );
                     }
                 }
             }
@@ -1450,38 +1490,42 @@ impl RaceChecker<'_> {
                             self.atomic_acquire(ws, base);
                         }
                     }
-                    for k in 0..len as u64 {
-                        let val = if known {
-                            let d = wave.vreg[vreg(data, (k / 4) as usize)][l];
+                    let mut vals = [0u8; 16];
+                    if known {
+                        for (k, v) in vals.iter_mut().enumerate().take(len) {
+                            let d = wave.vreg[vreg(data, k / 4)][l];
                             let d = if hi { d >> 16 } else { d };
-                            (d >> (8 * (k % 4))) as u8
-                        } else {
-                            0
-                        };
-                        let w = (write > 0).then_some((val, known));
-                        if lds {
-                            self.lds_byte(
-                                ws,
-                                base.wrapping_add(k) as u32,
-                                idx32,
-                                l as u8,
-                                serial,
-                                read > 0,
-                                w,
-                                atomic,
-                            );
-                        } else {
-                            self.global_byte(
-                                ws,
-                                base.wrapping_add(k),
-                                idx32,
-                                l as u8,
-                                serial,
-                                read > 0,
-                                w,
-                                atomic,
-                            );
+                            *v = (d >> (8 * (k % 4))) as u8;
                         }
+                    }
+                    if lds {
+                        self.lds_run(
+                            ws,
+                            base as u32,
+                            len as u32,
+                            idx32,
+                            l as u8,
+                            serial,
+                            read > 0,
+                            write > 0,
+                            &vals,
+                            known,
+                            atomic,
+                        );
+                        continue;
+                    }
+                    for (k, &val) in vals.iter().enumerate().take(len) {
+                        let w = (write > 0).then_some((val, known));
+                        self.global_byte(
+                            ws,
+                            base.wrapping_add(k as u64),
+                            idx32,
+                            l as u8,
+                            serial,
+                            read > 0,
+                            w,
+                            atomic,
+                        );
                     }
                 }
                 self.locs = locs;
@@ -1547,6 +1591,379 @@ impl RaceChecker<'_> {
                 }
             }
         }
+    }
+}
+
+// ---- the per-byte checks' shared parts ----------------------------------------------------------------------
+
+/// One conflicting byte access: the two accesses as (instruction index, wave, lane), the byte (LDS offset or
+/// device address), and whether it is an error (else benign: the same value).
+struct Found {
+    kind: RaceKind,
+    access: Access,
+    first: (u32, u32, u8),
+    second: (u32, u32, u8),
+    addr: u64,
+    error: bool,
+}
+
+/// Count a conflicting byte access under its finding (kind, access, first and second instruction), with an
+/// event on the finding's first occurrence on this thread. Cold: a race-free kernel never comes here.
+#[cold]
+#[inline(never)]
+fn record_finding(
+    findings: &mut HashMap<Key, RawFinding>,
+    events: &mut Vec<RaceEvent>,
+    wg: [u32; 3],
+    x: Found,
+) {
+    let Found {
+        kind,
+        access,
+        first,
+        second,
+        addr,
+        error,
+    } = x;
+    let key = Key {
+        kind,
+        access,
+        first: first.0,
+        second: second.0,
+    };
+    if events.len() < MAX_EVENTS && !findings.contains_key(&key) {
+        events.push(RaceEvent {
+            kind,
+            access,
+            wave: second.1,
+            first_idx: first.0,
+            second_idx: second.0,
+            error,
+        });
+    }
+    let f = findings.entry(key).or_insert_with(|| RawFinding {
+        kind,
+        access,
+        error: false,
+        first_idx: first.0,
+        second_idx: second.0,
+        first_wave: first.1,
+        second_wave: second.1,
+        first_lane: first.2,
+        second_lane: second.2,
+        work_group: wg,
+        lo: addr,
+        hi: addr,
+        occurrences: 0,
+        barriers: Vec::new(),
+        missing: Vec::new(),
+    });
+    if error && !f.error {
+        // keep an erroneous example rather than a benign one
+        f.first_wave = first.1;
+        f.second_wave = second.1;
+        f.first_lane = first.2;
+        f.second_lane = second.2;
+        f.work_group = wg;
+    }
+    f.error |= error;
+    f.lo = f.lo.min(addr);
+    f.hi = f.hi.max(addr);
+    f.occurrences += 1;
+}
+
+/// The last write a byte's shadow cell (LDS or global) holds, as the write check reads it.
+#[derive(Clone, Copy)]
+struct PriorWrite {
+    /// The cell holds a write (LDS: of this work-group).
+    valid: bool,
+    /// That write was this same instruction of this same wave (another lane of it, or this lane's earlier
+    /// element).
+    same_inst: bool,
+    lane: u8,
+    val: u8,
+    flags: u8,
+}
+
+/// What a write finds against the byte's last write.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum WriteHit {
+    None,
+    /// Two lanes of one store wrote the byte with different (or unknown) values.
+    Intra,
+    /// A write of another wave not ordered before this one (LDS: same barrier epoch; global: no
+    /// happens-before), not both atomic.
+    Waw,
+}
+
+/// The write check of docs/races.md shared by the LDS and the global shadow: `same` (this write stores the
+/// known value the byte already held: a finding against it is benign) and the write-write verdict. `unordered`:
+/// the prior write is another wave's and not ordered before this one (each shadow decides that its own way).
+#[inline(always)]
+fn write_check(
+    p: PriorWrite,
+    lane: u8,
+    val: u8,
+    known: bool,
+    atomic: bool,
+    unordered: bool,
+) -> (bool, WriteHit) {
+    let old_known = p.valid && p.flags & F_KNOWN != 0;
+    // another lane of this same store wrote the byte first: compare with what it held before the store
+    let same = if p.same_inst {
+        p.flags & F_SAME != 0
+    } else {
+        known && old_known && p.val == val
+    };
+    let hit = if p.same_inst && p.lane != lane {
+        // lanes of one store writing the same byte
+        if (!known || !old_known || p.val != val) && !atomic {
+            WriteHit::Intra
+        } else {
+            WriteHit::None
+        }
+    } else if unordered && !(atomic && p.flags & F_ATOMIC != 0) {
+        WriteHit::Waw
+    } else {
+        WriteHit::None
+    };
+    (same, hit)
+}
+
+/// Flags of a byte's new last write.
+#[inline(always)]
+fn write_flags(atomic: bool, known: bool, same: bool) -> u8 {
+    (if atomic { F_ATOMIC } else { 0 })
+        | (if known { F_KNOWN } else { 0 })
+        | (if same { F_SAME } else { 0 })
+}
+
+// ---- LDS shadow cells ---------------------------------------------------------------------------------------
+
+/// What one lane's LDS access is, for the per-byte rules.
+struct LdsAccess {
+    /// The group's barrier epoch and its first epoch.
+    e: u32,
+    base: u32,
+    /// Wave in group, and its bit.
+    wig: u8,
+    me: u16,
+    lane: u8,
+    idx: u32,
+    serial: u32,
+    read: bool,
+    write: bool,
+    known: bool,
+    atomic: bool,
+}
+
+/// A finding callback: (kind, access, first instruction, first wave in group, first lane, LDS offset, error).
+type LdsHit<'h> = dyn FnMut(RaceKind, Access, u32, u8, u8, u32, bool) + 'h;
+
+/// The read side of the per-byte rules on cell `c` (the same for a byte cell and a dword cell): a RAW against
+/// another wave's plain write of this epoch (`Some((first idx, wave, lane))`), and the read recorded.
+#[inline(always)]
+fn lds_read(c: &mut LdsCell, a: &LdsAccess) -> Option<(u32, u8, u8)> {
+    // a read never races with an atomic write (docs/races.md): a CAS loop starts with a plain load of the old
+    // value (LLVM lowers a relaxed atomic load to a plain ds_read / flat_load), as on the global path
+    let raw = (c.w_epoch == a.e && c.w_wave != a.wig && c.w_flags & F_ATOMIC == 0)
+        .then_some((c.w_idx, c.w_wave, c.w_lane));
+    if c.r_epoch != a.e {
+        c.r_epoch = a.e;
+        c.r_plain = 0;
+        c.r_atomic = 0;
+    }
+    if a.atomic {
+        c.r_atomic |= a.me;
+    } else {
+        c.r_plain |= a.me;
+    }
+    if c.r_wave != a.wig {
+        c.r2_wave = c.r_wave;
+        c.r2_lane = c.r_lane;
+        c.r2_idx = c.r_idx;
+    }
+    c.r_wave = a.wig;
+    c.r_lane = a.lane;
+    c.r_idx = a.idx;
+    raw
+}
+
+/// A write's WAR against the readers of this epoch from other waves: the reader to name (wave, lane, idx).
+#[inline(always)]
+fn lds_war(c: &LdsCell, a: &LdsAccess) -> Option<(u8, u8, u32)> {
+    if c.r_epoch != a.e || a.read {
+        return None;
+    }
+    let conflicting = if a.atomic {
+        0
+    } else {
+        (c.r_plain | c.r_atomic) & !a.me
+    };
+    if conflicting == 0 {
+        return None;
+    }
+    Some(
+        if c.r_wave != a.wig && conflicting & (1 << (c.r_wave & 15)) != 0 {
+            (c.r_wave, c.r_lane, c.r_idx)
+        } else {
+            (c.r2_wave, c.r2_lane, c.r2_idx)
+        },
+    )
+}
+
+/// The write recorded in cell `c` (value and `same` kept by the caller for a dword cell).
+#[inline(always)]
+fn lds_write_update(c: &mut LdsCell, a: &LdsAccess, val: u8, same: bool) {
+    if a.atomic && c.w_epoch == a.e && c.w_flags & F_ATOMIC == 0 {
+        // keep the plain write of this epoch as the byte's last write: an atomic races only with plain accesses,
+        // and a later atomic or read of another wave races with that plain write (`cnt[t] = 0;
+        // atomicAdd(&cnt[i], 1)` without a barrier: wave 0's own atomic must not hide its initialisation from
+        // wave 1's atomic). Its value is no longer the byte's value.
+        c.w_flags &= !F_KNOWN;
+    } else {
+        c.w_epoch = a.e;
+        c.w_idx = a.idx;
+        c.w_serial = a.serial;
+        c.w_wave = a.wig;
+        c.w_lane = a.lane;
+        c.w_val = val;
+        c.w_flags = write_flags(a.atomic, a.known, same);
+    }
+    if !a.read {
+        c.r_epoch = 0;
+    } else {
+        c.r_plain &= a.me;
+        c.r_atomic &= a.me;
+    }
+}
+
+/// One byte cell: the per-byte rules (docs/races.md).
+#[inline(always)]
+fn lds_byte(c: &mut LdsCell, a: &LdsAccess, at: u32, val: u8, hit: &mut LdsHit) {
+    if a.read {
+        let benign = c.w_flags & F_SAME != 0;
+        if let Some((i, w, l)) = lds_read(c, a) {
+            hit(RaceKind::Lds, Access::Raw, i, w, l, at, !benign);
+        }
+    }
+    if a.write {
+        let valid = c.w_epoch >= a.base && c.w_epoch != 0;
+        let prior = PriorWrite {
+            valid,
+            same_inst: valid && c.w_serial == a.serial && c.w_wave == a.wig,
+            lane: c.w_lane,
+            val: c.w_val,
+            flags: c.w_flags,
+        };
+        let unordered = c.w_epoch == a.e && c.w_wave != a.wig;
+        let (same, w) = write_check(prior, a.lane, val, a.known, a.atomic, unordered);
+        match w {
+            WriteHit::None => {}
+            WriteHit::Intra => hit(
+                RaceKind::IntraInstruction,
+                Access::Waw,
+                c.w_idx,
+                a.wig,
+                c.w_lane,
+                at,
+                true,
+            ),
+            WriteHit::Waw => hit(
+                RaceKind::Lds,
+                Access::Waw,
+                c.w_idx,
+                c.w_wave,
+                c.w_lane,
+                at,
+                !same,
+            ),
+        }
+        if let Some((rw, rl, ri)) = lds_war(c, a) {
+            hit(RaceKind::Lds, Access::War, ri, rw, rl, at, !same);
+        }
+        lds_write_update(c, a, val, same);
+    }
+}
+
+/// One aligned dword whose four bytes share their history: the byte rules once for the four bytes (all but
+/// the values and the `same` flags are the same for them), each byte's findings in byte order.
+#[inline(always)]
+fn lds_word(w: &mut LdsWord, a: &LdsAccess, at: u32, val: [u8; 4], hit: &mut LdsHit) {
+    let c = &mut w.c;
+    let raw = if a.read { lds_read(c, a) } else { None };
+    if !a.write {
+        if let Some((i, wv, l)) = raw {
+            for k in 0..4u32 {
+                let benign = w.same & (1 << k) != 0;
+                hit(RaceKind::Lds, Access::Raw, i, wv, l, at + k, !benign);
+            }
+        }
+        return;
+    }
+    let valid = c.w_epoch >= a.base && c.w_epoch != 0;
+    let same_inst = valid && c.w_serial == a.serial && c.w_wave == a.wig;
+    let unordered = c.w_epoch == a.e && c.w_wave != a.wig;
+    let mut same = 0u8;
+    let mut verdict = [WriteHit::None; 4];
+    for k in 0..4 {
+        let prior = PriorWrite {
+            valid,
+            same_inst,
+            lane: c.w_lane,
+            val: w.vals[k],
+            flags: c.w_flags | if w.same & (1 << k) != 0 { F_SAME } else { 0 },
+        };
+        let (s, v) = write_check(prior, a.lane, val[k], a.known, a.atomic, unordered);
+        same |= (s as u8) << k;
+        verdict[k] = v;
+    }
+    let war = lds_war(c, a);
+    if raw.is_some() || war.is_some() || verdict.iter().any(|v| *v != WriteHit::None) {
+        for k in 0..4u32 {
+            let s = same & (1 << k) != 0;
+            if let Some((i, wv, l)) = raw {
+                hit(
+                    RaceKind::Lds,
+                    Access::Raw,
+                    i,
+                    wv,
+                    l,
+                    at + k,
+                    w.same & (1 << k) == 0,
+                );
+            }
+            match verdict[k as usize] {
+                WriteHit::None => {}
+                WriteHit::Intra => hit(
+                    RaceKind::IntraInstruction,
+                    Access::Waw,
+                    c.w_idx,
+                    a.wig,
+                    c.w_lane,
+                    at + k,
+                    true,
+                ),
+                WriteHit::Waw => hit(
+                    RaceKind::Lds,
+                    Access::Waw,
+                    c.w_idx,
+                    c.w_wave,
+                    c.w_lane,
+                    at + k,
+                    !s,
+                ),
+            }
+            if let Some((rw, rl, ri)) = war {
+                hit(RaceKind::Lds, Access::War, ri, rw, rl, at + k, !s);
+            }
+        }
+    }
+    let plain = !(a.atomic && c.w_epoch == a.e && c.w_flags & F_ATOMIC == 0);
+    lds_write_update(c, a, 0, false);
+    if plain {
+        w.vals = val;
+        w.same = same;
     }
 }
 
