@@ -328,19 +328,26 @@ fn global_and_flat_accesses_match_the_per_lane_path() {
             assert_eq!(run(VmemPath::Fastest), reference, "fastest path: {what}");
 
             // Coalesced layouts inside a buffer the instruction may use, full EXEC, vaddr: the pass must take them.
-            let n = match name.split(' ').next().unwrap() {
+            let n: u64 = match name.split(' ').next().unwrap() {
                 s if s.ends_with("dwordx2") => 2,
                 s if s.ends_with("dwordx3") => 3,
                 s if s.ends_with("dwordx4") => 4,
                 s if s.ends_with("dword") => 1,
                 _ => 0,
             };
+            // bytes per lane and their alignment; sub-dword loads (ubyte, sshort) take the pass too
+            let op = name.split(' ').next().unwrap();
+            let (bytes, align) = match op {
+                s if s.ends_with("load_ubyte") => (1, 1),
+                s if s.ends_with("load_sshort") => (2, 2),
+                _ => (4 * n, 4),
+            };
             let (base, size, writable) = REGIONS[r];
             let fits = addrs.iter().all(|&a| {
                 let a = a.wrapping_add(inst.imm as i64 as u64);
-                a >= base && a + 4 * n <= base + size && (a - base) % 4 == 0
+                a >= base && a + bytes <= base + size && (a - base) % align == 0
             });
-            let must_take = n > 0
+            let must_take = bytes > 0
                 && exec == u64::MAX
                 && coalesced(layout)
                 && fits
@@ -359,7 +366,7 @@ fn global_and_flat_accesses_match_the_per_lane_path() {
             };
             match vmem::vector_pass_only(&mut w2, &inst, &ctx) {
                 None => assert!(
-                    n == 0 || !host_avx512,
+                    bytes == 0 || !host_avx512,
                     "{what}: a dword access the pass does not know"
                 ),
                 Some(true) => {

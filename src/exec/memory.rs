@@ -164,14 +164,7 @@ impl Region {
 #[derive(Default)]
 pub struct GlobalMemory {
     regions: Vec<Region>,
-    /// `[base, base + size)` of the first [`SPAN_SLOTS`] regions (in `regions` order; unused slots `[0, 0)` hold no
-    /// access), for the vector path's one-shot region lookup (`vmem::fast`).
-    span_bases: [u64; SPAN_SLOTS],
-    span_ends: [u64; SPAN_SLOTS],
 }
-
-/// Regions the vector lookup table holds; a dispatch with more searches the rest linearly.
-pub(crate) const SPAN_SLOTS: usize = 8;
 
 impl GlobalMemory {
     pub fn new() -> Self {
@@ -197,19 +190,7 @@ impl GlobalMemory {
         }
         self.regions.push(region);
         self.regions.sort_by_key(|r| r.base);
-        self.span_bases = [0; SPAN_SLOTS];
-        self.span_ends = [0; SPAN_SLOTS];
-        for (i, r) in self.regions.iter().take(SPAN_SLOTS).enumerate() {
-            self.span_bases[i] = r.base;
-            self.span_ends[i] = r.base.saturating_add(r.size);
-        }
         Ok(())
-    }
-
-    /// The vector lookup table: `[base, end)` of the first [`SPAN_SLOTS`] regions, slot `i` = `regions()[i]`.
-    #[inline(always)]
-    pub(crate) fn span_table(&self) -> (&[u64; SPAN_SLOTS], &[u64; SPAN_SLOTS]) {
-        (&self.span_bases, &self.span_ends)
     }
 
     pub fn regions(&self) -> &[Region] {

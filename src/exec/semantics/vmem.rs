@@ -290,6 +290,22 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
     if KIND == kind::B32 && mask != 0 && dwords::<A, N, false>(wave, inst, ctx, dst, mask) {
         return Ok(FlowWord::NEXT);
     }
+    #[cfg(target_arch = "x86_64")]
+    if matches!(KIND, kind::U8 | kind::I8 | kind::U16 | kind::I16)
+        && mask != 0
+        && path() == VmemPath::Fastest
+        && fast::host_avx512()
+    {
+        if let Some(rows) = A::rows(wave, inst, ctx) {
+            // SAFETY: the features were detected.
+            let done = unsafe {
+                fast::load_sub::<KIND>(wave, rows, ctx.apertures, ctx.mem, mask, vreg(dst, 0))
+            };
+            if done {
+                return Ok(FlowWord::NEXT);
+            }
+        }
+    }
     let size = kind::size(KIND, N);
     let mut locs = [Loc::Dropped; LANES];
     A::locate(wave, inst, ctx, mask, size, &mut locs);
@@ -521,7 +537,8 @@ pub(crate) fn locate_lanes(
     true
 }
 
-/// Run `inst`, a GLOBAL or FLAT dword load or store (`_DWORD` to `_DWORDX4`), through the AVX-512 vector pass
+/// Run `inst`, a GLOBAL or FLAT dword load or store (`_DWORD` to `_DWORDX4`) or a sub-dword load
+/// (`_UBYTE`, `_SBYTE`, `_USHORT`, `_SSHORT`), through the AVX-512 vector pass
 /// alone (`vmem::fast`): `Some(true)` when the pass took the instruction, `Some(false)` when it declined (nothing
 /// done: the handler would take the general paths), `None` when the host has no AVX-512 or `inst` is not such an
 /// instruction. For differential tests, which must know the pass ran.
@@ -540,14 +557,27 @@ pub fn vector_pass_only(wave: &mut Wave, inst: &Inst, ctx: &Ctx) -> Option<bool>
         };
         let mask = wave.exec();
         let opcode = inst.op.info().opcode;
+        if mask == 0 && matches!(opcode, 16..=23 | 28..=31) {
+            return Some(false);
+        }
         let (store, n) = match opcode {
             20..=23 => (false, opcode - 19),
             28..=31 => (true, opcode - 27),
+            16..=19 => {
+                let dst = vreg(flat::dst_of::<false>(inst), 0);
+                let (ap, mem) = (ctx.apertures, ctx.mem);
+                // SAFETY: the features were detected.
+                return Some(unsafe {
+                    match opcode {
+                        16 => fast::load_sub::<{ kind::U8 }>(wave, rows, ap, mem, mask, dst),
+                        17 => fast::load_sub::<{ kind::I8 }>(wave, rows, ap, mem, mask, dst),
+                        18 => fast::load_sub::<{ kind::U16 }>(wave, rows, ap, mem, mask, dst),
+                        _ => fast::load_sub::<{ kind::I16 }>(wave, rows, ap, mem, mask, dst),
+                    }
+                });
+            }
             _ => return None,
         };
-        if mask == 0 {
-            return Some(false);
-        }
         let reg = if store {
             flat::data_of::<false>(inst)
         } else {

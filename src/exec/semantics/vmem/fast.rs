@@ -30,10 +30,11 @@ pub(crate) fn host_avx512() -> bool {
         && std::arch::is_x86_feature_detected!("avx512dq")
 }
 
-/// A checked access: its region and, per 16-lane chunk, each lane's dword index in the region (active lanes only;
-/// inactive lanes hold anything).
+/// A checked access: its region and, per 16-lane chunk, each lane's byte offset and dword index in the region
+/// (active lanes only; inactive lanes hold anything).
 struct Plan<'m> {
     region: &'m Region,
+    off: [__m512i; 4],
     idx: [__m512i; 4],
 }
 
@@ -42,7 +43,8 @@ fn chunk_mask(mask: u64, c: usize) -> __mmask16 {
     (mask >> (16 * c)) as u16
 }
 
-/// The vector pass (see the module text). `n` dwords per lane; `mask` != 0.
+/// The vector pass (see the module text): `bytes` per lane, each lane's offset a multiple of `align + 1`;
+/// `mask` != 0.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq")]
 fn plan<'m>(
@@ -51,29 +53,25 @@ fn plan<'m>(
     ap: Apertures,
     mem: &'m GlobalMemory,
     mask: u64,
-    n: usize,
+    bytes: usize,
+    align: u32,
 ) -> Option<Plan<'m>> {
     let first = mask.trailing_zeros() as usize & (LANES - 1);
     let lo = &vreg[rows.lo & (VREGS - 1)];
     let s = match rows.hi {
         Some(h) => {
             let hi = &vreg[h & (VREGS - 1)];
-            // SAFETY: 16 lanes from 16 * c lie inside the 64-lane row.
-            let hv: [__m512i; 4] = std::array::from_fn(|c| unsafe {
-                _mm512_loadu_epi32(hi.as_ptr().add(16 * c) as *const i32)
-            });
-            // The first active lane's high dword, taken with a vector permute: the row was usually just written
-            // by a VALU vector store (v_lshl_add_u64), which a scalar load of one lane would wait on.
-            let hb =
-                _mm512_permutexvar_epi32(_mm512_set1_epi32((first & 15) as i32), hv[first / 16]);
+            // The first active lane's high dword by a scalar load, which the rest of the pass can start from
+            // while the row's vector loads wait for the VALU store that wrote it (forwarding).
+            let h0 = hi[first];
+            let hb = _mm512_set1_epi32(h0 as i32);
             let mut other = 0u16;
-            for (c, v) in hv.iter().enumerate() {
-                other |= _mm512_mask_cmpneq_epi32_mask(chunk_mask(mask, c), *v, hb);
+            for c in 0..4 {
+                other |= _mm512_mask_cmpneq_epi32_mask(chunk_mask(mask, c), row_chunk(hi, c), hb);
             }
             if other != 0 {
                 return None;
             }
-            let h0 = _mm_cvtsi128_si32(_mm512_castsi512_si128(hb)) as u32;
             ((h0 as u64) << 32).wrapping_add(rows.base)
         }
         None => rows.base,
@@ -83,8 +81,7 @@ fn plan<'m>(
     let mut vmax = _mm512_setzero_si512();
     for (c, lc) in l.iter_mut().enumerate() {
         let k = chunk_mask(mask, c);
-        // SAFETY: as above.
-        *lc = unsafe { _mm512_loadu_epi32(lo.as_ptr().add(16 * c) as *const i32) };
+        *lc = row_chunk(lo, c);
         vmin = _mm512_mask_min_epu32(vmin, k, vmin, *lc);
         vmax = _mm512_mask_max_epu32(vmax, k, vmax, *lc);
     }
@@ -95,7 +92,7 @@ fn plan<'m>(
     if amax < amin {
         return None;
     }
-    let end = amax.checked_add(4 * n as u64)?;
+    let end = amax.checked_add(bytes as u64)?;
     if rows.flat {
         // Conservative: any overlap of [amin, end) with an aperture goes to the per-lane routing.
         let hits = |b: u64| amin < b.saturating_add(Apertures::SIZE) && b < end;
@@ -103,40 +100,43 @@ fn plan<'m>(
             return None;
         }
     }
-    // One compare of [amin, end) against every slot of the region table (regions do not overlap: at most one
-    // hit); past the table's slots, the linear search.
-    let (bases, ends) = mem.span_table();
-    // SAFETY: both tables hold 8 u64.
-    let (b, e) = unsafe {
-        (
-            _mm512_loadu_epi64(bases.as_ptr() as *const i64),
-            _mm512_loadu_epi64(ends.as_ptr() as *const i64),
-        )
-    };
-    let hit = _mm512_cmple_epu64_mask(b, _mm512_set1_epi64(amin as i64))
-        & _mm512_cmpge_epu64_mask(e, _mm512_set1_epi64(end as i64));
-    let region = if hit != 0 {
-        mem.regions().get(hit.trailing_zeros() as usize)?
-    } else {
-        mem.span(&mut 0, amin, end)?
-    };
+    // A linear search (a dispatch has a handful of regions; measured faster here than a vector compare against a
+    // table of all region bounds, whose result the rest of the pass waits on).
+    let region = mem.span(&mut 0, amin, end)?;
     if region.size > 1 << 32 {
         return None;
     }
-    // Every active lane's byte offset is s + lo - base, in [0, size - 4n]: below 2^32, so 32-bit lanes carry it.
+    // Every active lane's byte offset is s + lo - base, in [0, size - bytes]: below 2^32, so 32-bit lanes carry it.
     let d = _mm512_set1_epi32(s.wrapping_sub(region.base) as u32 as i32);
-    let three = _mm512_set1_epi32(3);
+    let align = _mm512_set1_epi32(align as i32);
     let mut misaligned = 0u16;
+    let mut off = [_mm512_setzero_si512(); 4];
     let mut idx = [_mm512_setzero_si512(); 4];
     for c in 0..4 {
-        let off = _mm512_add_epi32(l[c], d);
-        misaligned |= _mm512_mask_test_epi32_mask(chunk_mask(mask, c), off, three);
-        idx[c] = _mm512_srli_epi32::<2>(off);
+        off[c] = _mm512_add_epi32(l[c], d);
+        misaligned |= _mm512_mask_test_epi32_mask(chunk_mask(mask, c), off[c], align);
+        idx[c] = _mm512_srli_epi32::<2>(off[c]);
     }
     if misaligned != 0 {
         return None;
     }
-    Some(Plan { region, idx })
+    Some(Plan { region, off, idx })
+}
+
+/// Lanes `16 * c ..` of a register row, read as two 32-byte halves: a VALU writes rows with 32-byte (AVX2) or
+/// 64-byte stores, and a load contained in one store is forwarded from it where one spanning two stores waits.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn row_chunk(row: &VReg, c: usize) -> __m512i {
+    let c = c & 3;
+    // SAFETY: lanes 16 * c .. 16 * c + 16 lie inside the 64-lane row.
+    unsafe {
+        let p = row.as_ptr().add(16 * c) as *const __m256i;
+        _mm512_inserti64x4::<1>(
+            _mm512_castsi256_si512(_mm256_loadu_si256(p)),
+            _mm256_loadu_si256(p.add(1)),
+        )
+    }
 }
 
 /// Lane numbers 0..16.
@@ -167,7 +167,7 @@ pub(crate) unsafe fn load<const N: usize>(
     mask: u64,
     reg_of: impl Fn(usize) -> usize,
 ) -> bool {
-    let Some(p) = plan(&wave.vreg, rows, ap, mem, mask, N) else {
+    let Some(p) = plan(&wave.vreg, rows, ap, mem, mask, 4 * N, 3) else {
         return false;
     };
     let d = p.region.dwords();
@@ -195,18 +195,23 @@ pub(crate) unsafe fn load<const N: usize>(
             // 16 lanes inside a 64-lane row.
             unsafe {
                 let out = row.add(16 * c) as *mut i32;
-                let old = _mm512_loadu_epi32(out);
+                let zero = _mm512_setzero_si512();
                 let v = if contiguous {
-                    _mm512_mask_loadu_epi32(old, k, base.wrapping_add(i0 as usize + i))
+                    _mm512_mask_loadu_epi32(zero, k, base.wrapping_add(i0 as usize + i))
                 } else if uniform {
                     let x = d
                         .get_unchecked(i0 as usize + i)
                         .load(std::sync::atomic::Ordering::Relaxed);
-                    _mm512_mask_mov_epi32(old, k, _mm512_set1_epi32(x as i32))
+                    _mm512_set1_epi32(x as i32)
                 } else {
-                    _mm512_mask_i32gather_epi32::<4>(old, k, ix, base)
+                    _mm512_mask_i32gather_epi32::<4>(zero, k, ix, base)
                 };
-                _mm512_storeu_epi32(out, v);
+                // inactive lanes keep their values: a masked store, not a read of the old row
+                if k == u16::MAX {
+                    _mm512_storeu_epi32(out, v);
+                } else {
+                    _mm512_mask_storeu_epi32(out, k, v);
+                }
             }
             ix = _mm512_add_epi32(ix, one);
         }
@@ -228,7 +233,7 @@ pub(crate) unsafe fn store<const N: usize>(
     mask: u64,
     reg_of: impl Fn(usize) -> usize,
 ) -> bool {
-    let Some(p) = plan(&wave.vreg, rows, ap, mem, mask, N) else {
+    let Some(p) = plan(&wave.vreg, rows, ap, mem, mask, 4 * N, 3) else {
         return false;
     };
     if !p.region.writable {
@@ -247,8 +252,8 @@ pub(crate) unsafe fn store<const N: usize>(
             let ix = p.idx[c];
             let i0 = lane0(ix);
             // SAFETY: as in `load`; 16 lanes from 16 * c lie inside the row.
+            let v = row_chunk(row, c);
             unsafe {
-                let v = _mm512_loadu_epi32(row.as_ptr().add(16 * c) as *const i32);
                 let contiguous = _mm512_mask_cmpneq_epi32_mask(
                     k,
                     ix,
@@ -279,6 +284,59 @@ pub(crate) unsafe fn store<const N: usize>(
             // SAFETY: as in `load`.
             unsafe { d.get_unchecked(idx[l] as usize + i) }
                 .store(r[l], std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+    true
+}
+
+/// Whole-instruction sub-dword load (`KIND` one of `kind::U8`, `I8`, `U16`, `I16`: the value zero- or
+/// sign-extended to the whole VGPR, access::kind::merge) into row `dst`: each lane's containing dword gathered,
+/// shifted and extended. 16-bit lanes must be 2-byte aligned (an unaligned one may cross a dword: the general
+/// path). Region storage is whole qwords, so the dword holding an in-region byte is always inside it.
+/// `false`: nothing done.
+///
+/// # Safety
+/// The host must have the features of [`host_avx512`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq")]
+pub(crate) unsafe fn load_sub<const KIND: u8>(
+    wave: &mut Wave,
+    rows: Rows,
+    ap: Apertures,
+    mem: &GlobalMemory,
+    mask: u64,
+    dst: usize,
+) -> bool {
+    use super::access::kind;
+    let wide = KIND == kind::U16 || KIND == kind::I16;
+    let size = if wide { 2 } else { 1 };
+    let Some(p) = plan(&wave.vreg, rows, ap, mem, mask, size, size as u32 - 1) else {
+        return false;
+    };
+    let base = p.region.dwords().as_ptr() as *const i32;
+    let row = wave.vreg[dst & (VREGS - 1)].as_mut_ptr();
+    for c in 0..4 {
+        let k = chunk_mask(mask, c);
+        if k == 0 {
+            continue;
+        }
+        let shift = _mm512_slli_epi32::<3>(_mm512_and_si512(p.off[c], _mm512_set1_epi32(3)));
+        // SAFETY: every active lane's dword index lies inside the region's storage (see above); masked-off lanes
+        // are not accessed. The row pointer addresses 16 lanes inside a 64-lane row.
+        unsafe {
+            let dw = _mm512_mask_i32gather_epi32::<4>(_mm512_setzero_si512(), k, p.idx[c], base);
+            let raw = _mm512_srlv_epi32(dw, shift);
+            let v = match KIND {
+                kind::U8 => _mm512_and_si512(raw, _mm512_set1_epi32(0xFF)),
+                kind::I8 => _mm512_srai_epi32::<24>(_mm512_slli_epi32::<24>(raw)),
+                kind::U16 => _mm512_and_si512(raw, _mm512_set1_epi32(0xFFFF)),
+                _ => _mm512_srai_epi32::<16>(_mm512_slli_epi32::<16>(raw)),
+            };
+            let out = row.add(16 * c) as *mut i32;
+            if k == u16::MAX {
+                _mm512_storeu_epi32(out, v);
+            } else {
+                _mm512_mask_storeu_epi32(out, k, v);
+            }
         }
     }
     true
