@@ -3,7 +3,8 @@
 //!
 //! Instructions are llvm-mc-22's encodings (`llvm-mc-22 -triple=amdgcn -mcpu=gfx950 -show-encoding`), decoded by
 //! wavescope's decoder: dword to dwordx4 loads and stores in the vaddr and saddr forms with positive and negative
-//! offsets, a load whose destination overwrites its own address registers, sub-dword loads and stores, and FLAT
+//! offsets, a load whose destination overwrites its own address registers, sub-dword loads (which the vector pass
+//! also takes) and stores, and FLAT
 //! (lanes may route to LDS or scratch). Each runs on random waves over lane address layouts that cover what the
 //! vector pass decides on: contiguous runs, strides (0, 8, 12, 16, backwards), gemm's half-wave patterns (two
 //! contiguous halves reading the same row; two broadcast halves), random lanes in one buffer, unaligned lanes,
@@ -64,6 +65,18 @@ const INSTS: &[(&str, [u32; 2])] = &[
     (
         "global_load_sshort v4, v[0:1], off",
         [0xDC4C8000, 0x047F0000],
+    ),
+    (
+        "global_load_sbyte v4, v[0:1], off offset:-1",
+        [0xDC449FFF, 0x047F0000],
+    ),
+    (
+        "global_load_ushort v4, v2, s[10:11] offset:2",
+        [0xDC488002, 0x040A0002],
+    ),
+    (
+        "flat_load_ubyte v4, v[0:1] offset:5",
+        [0xDC400005, 0x04000000],
     ),
     (
         "global_store_dword v[0:1], v4, off",
@@ -296,9 +309,9 @@ fn global_and_flat_accesses_match_the_per_lane_path() {
             let sbase = addrs[exec.trailing_zeros() as usize & 63].wrapping_sub(rng.below(0x100));
             w.sgpr[10] = sbase as u32;
             w.sgpr[11] = (sbase >> 32) as u32;
-            for l in 0..LANES {
+            for (l, &addr) in addrs.iter().enumerate() {
                 let a = if exec >> l & 1 != 0 {
-                    addrs[l]
+                    addr
                 } else {
                     rng.next() // inactive lanes hold anything
                 };
@@ -338,8 +351,8 @@ fn global_and_flat_accesses_match_the_per_lane_path() {
             // bytes per lane and their alignment; sub-dword loads (ubyte, sshort) take the pass too
             let op = name.split(' ').next().unwrap();
             let (bytes, align) = match op {
-                s if s.ends_with("load_ubyte") => (1, 1),
-                s if s.ends_with("load_sshort") => (2, 2),
+                s if s.ends_with("load_ubyte") || s.ends_with("load_sbyte") => (1, 1),
+                s if s.ends_with("load_sshort") || s.ends_with("load_ushort") => (2, 2),
                 _ => (4 * n, 4),
             };
             let (base, size, writable) = REGIONS[r];
