@@ -3,9 +3,11 @@
 //! budget and the stop flag (`RunControl`) are looked at between slices of [`POLL_INSTRUCTIONS`]. What a run
 //! with no debugger takes (`wavescope run`, traces, profiles); the interactive schedule is `engine::resident`.
 
-use super::step::{budget_fault, fault_at, halt_fault, issue, release_barrier, trap_fault};
+use super::step::{
+    budget_fault, fault_at, halt_fault, issue, release_barrier, schedule, trap_fault,
+};
 use crate::exec::observe::{NoObserver, Observer};
-use crate::exec::{Ctx, FaultKind, Flow, Wave, WaveId, WaveStatus};
+use crate::exec::{Ctx, FaultKind, Flow, FlowWord, Wave, WaveId, WaveStatus};
 use crate::launch::{Dispatch, RunControl, RunFault, RunOptions, POLL_INSTRUCTIONS};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -286,39 +288,67 @@ pub fn run_work_group<O: Observer>(
                 }
                 let first = wave.instructions;
                 let end = first + slice;
+                // The index of the instruction at the wave's PC: looked up here and after a jump; a fall-through
+                // takes the program's precomputed next index (`Program::next_index`).
+                let mut idx = d.program.index_of(wave.pc);
                 let ended = loop {
                     if wave.instructions >= end {
                         break false;
                     }
                     let pc = wave.pc;
-                    let idx = d.program.index_of(pc);
-                    if let Some(i) = idx {
-                        counts[i] += 1;
-                        obs.before(wave, i, &d.program.insts[i]);
-                    }
-                    let r = issue(&d.program, wave, idx, &mut ctx);
-                    if let (Some(i), Ok(flow)) = (idx, &r) {
-                        obs.after(wave, i, &d.program.insts[i], pc, *flow);
-                    }
-                    match r {
-                        Ok(Flow::Barrier) => break true,
-                        Ok(Flow::End) => {
-                            obs.wave_end(wave);
-                            break true;
+                    let Some(i) = idx else {
+                        // The PC starts no instruction: the general step reports it.
+                        let f = match issue(&d.program, wave, None, &mut ctx) {
+                            Err(f) => f,
+                            Ok(_) => unreachable!("a step at no instruction faults"),
+                        };
+                        budget.spend(wave.instructions - first);
+                        return Err(fault_at(wave, f));
+                    };
+                    counts[i] += 1;
+                    let inst = &d.program.insts[i];
+                    obs.before(wave, i, inst);
+                    // `issue`, with the handler's flow word looked at once: a plain fall-through moves the PC and
+                    // takes the next index; every other flow goes through `schedule` (issue's rules).
+                    let flow = match d.program.exec_index(wave, i, &mut ctx) {
+                        Ok(FlowWord::NEXT) => {
+                            wave.pc += inst.size as u64;
+                            idx = d.program.next_index(i);
+                            Flow::Next
                         }
-                        Ok(Flow::Sleep(u32::MAX)) => {
-                            budget.spend(wave.instructions - first);
-                            return Err(halt_fault(wave));
+                        Ok(w) => {
+                            let flow = w.flow();
+                            if let Flow::Jump | Flow::End = flow {
+                                idx = d.program.index_of(wave.pc);
+                            } else {
+                                wave.pc += inst.size as u64;
+                                idx = d.program.next_index(i);
+                            }
+                            schedule(wave, flow);
+                            flow
                         }
-                        Ok(Flow::Trap(code)) => {
-                            budget.spend(wave.instructions - first);
-                            return Err(trap_fault(wave, code, pc));
-                        }
-                        Ok(_) => {}
                         Err(f) => {
+                            wave.wave_status = WaveStatus::Faulted;
                             budget.spend(wave.instructions - first);
                             return Err(fault_at(wave, f));
                         }
+                    };
+                    obs.after(wave, i, inst, pc, flow);
+                    match flow {
+                        Flow::Barrier => break true,
+                        Flow::End => {
+                            obs.wave_end(wave);
+                            break true;
+                        }
+                        Flow::Sleep(u32::MAX) => {
+                            budget.spend(wave.instructions - first);
+                            return Err(halt_fault(wave));
+                        }
+                        Flow::Trap(code) => {
+                            budget.spend(wave.instructions - first);
+                            return Err(trap_fault(wave, code, pc));
+                        }
+                        _ => {}
                     }
                 };
                 budget.spend(wave.instructions - first);

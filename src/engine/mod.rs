@@ -18,5 +18,6 @@ pub use batch::{
     run, run_observed, run_work_group, Budget, GroupEnd, RunStats, WavePosition, WORK_GROUP_STREAMS,
 };
 pub use step::{
-    budget_fault, budget_message, fault_at, halt_fault, issue, release_barrier, trap_fault,
+    budget_fault, budget_message, fault_at, halt_fault, issue, release_barrier, schedule,
+    trap_fault,
 };

@@ -49,16 +49,26 @@ pub fn issue(
         None => program.step(wave, ctx),
     };
     match r {
-        Ok(Flow::Next) | Ok(Flow::Jump) => {}
-        Ok(Flow::Barrier) => {
+        Ok(flow) => schedule(wave, flow),
+        Err(_) => wave.wave_status = WaveStatus::Faulted,
+    }
+    r
+}
+
+/// The schedule state an executed instruction's flow leaves the wave in (the rules of [`issue`]; the batch loop,
+/// which runs the handler itself to skip the flow decoding of a plain fall-through, applies them through this too).
+#[inline(always)]
+pub fn schedule(wave: &mut Wave, flow: Flow) {
+    match flow {
+        Flow::Next | Flow::Jump => {}
+        Flow::Barrier => {
             wave.wave_status = WaveStatus::AtBarrier;
             wave.status |= status_bits::IN_BARRIER;
         }
-        Ok(Flow::End) => wave.wave_status = WaveStatus::Done,
-        Ok(Flow::Sleep(u32::MAX)) | Err(_) => wave.wave_status = WaveStatus::Faulted,
-        Ok(_) => {}
+        Flow::End => wave.wave_status = WaveStatus::Done,
+        Flow::Sleep(u32::MAX) => wave.wave_status = WaveStatus::Faulted,
+        _ => {}
     }
-    r
 }
 
 /// The fault `s_sethalt` is: the wave halted itself and no one can resume it.

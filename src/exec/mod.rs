@@ -152,6 +152,9 @@ pub struct Program {
     handlers: Vec<Handler>,
     /// (pc − base) / 4 → index into `insts`, or `u32::MAX` inside an instruction or past the end.
     index: Vec<u32>,
+    /// Per instruction: the index of the instruction at `pcs[i] + size` (where a fall-through goes), or
+    /// `u32::MAX` when none starts there; saves the run loop a PC lookup per instruction.
+    next: Vec<u32>,
 }
 
 impl Program {
@@ -178,13 +181,30 @@ impl Program {
             w += (inst.size as usize / 4).max(1);
         }
         let handlers = insts.iter().map(|i| semantics::handler(i)).collect();
-        Program {
+        let mut p = Program {
             base,
             text: text.to_vec(),
             insts,
             pcs,
             handlers,
             index,
+            next: Vec::new(),
+        };
+        p.next = (0..p.insts.len())
+            .map(|i| {
+                p.index_of(p.pcs[i].wrapping_add(p.insts[i].size as u64))
+                    .map_or(u32::MAX, |n| n as u32)
+            })
+            .collect();
+        p
+    }
+
+    /// Index of the instruction a fall-through from instruction `i` reaches (`index_of(pcs[i] + size)`).
+    #[inline(always)]
+    pub fn next_index(&self, i: usize) -> Option<usize> {
+        match self.next.get(i) {
+            Some(&n) if n != u32::MAX => Some(n as usize),
+            _ => None,
         }
     }
 
@@ -233,6 +253,20 @@ impl Program {
             ));
         };
         self.step_index(wave, i, ctx)
+    }
+
+    /// Run the handler of instruction `i` (which starts at `wave.pc`) and count the issue; the caller moves the
+    /// PC as `step_index` does (`FlowWord::NEXT`: past the instruction). The batch loop's step: a plain
+    /// fall-through needs no flow decoding.
+    #[inline(always)]
+    pub fn exec_index(
+        &self,
+        wave: &mut Wave,
+        i: usize,
+        ctx: &mut Ctx,
+    ) -> Result<FlowWord, Box<Fault>> {
+        wave.instructions += 1;
+        (self.handlers[i])(wave, &self.insts[i], ctx)
     }
 
     /// `step` for a caller that already looked up the instruction index of `wave.pc` (the run loop does, for

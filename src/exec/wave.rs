@@ -10,6 +10,28 @@ pub const VREGS: usize = 512;
 /// A 64-lane vector register.
 pub type VReg = [u32; LANES];
 
+/// The vector register file (v0..v255, a0..a255), 64-byte aligned: a row is 256 bytes, so a 64-byte (AVX-512) or
+/// 32-byte (AVX2) access to a row stays in one cache line. (A plain heap array is 16-byte aligned: every zmm
+/// access to a row then straddles two lines.) Dereferences to the array.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct VRegFile(pub [VReg; VREGS]);
+
+impl std::ops::Deref for VRegFile {
+    type Target = [VReg; VREGS];
+    #[inline(always)]
+    fn deref(&self) -> &[VReg; VREGS] {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for VRegFile {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [VReg; VREGS] {
+        &mut self.0
+    }
+}
+
 /// Which wave this is, in the dispatch's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct WaveId {
@@ -48,7 +70,7 @@ pub struct Wave {
     pub sgpr: [u32; 128],
     pub scc: bool,
     /// v0..v255, a0..a255.
-    pub vreg: Box<[VReg; VREGS]>,
+    pub vreg: Box<VRegFile>,
     /// VGPRs and AGPRs the kernel allocates (accesses above are still served, as register-file contents).
     pub vgpr_count: u16,
     pub agpr_count: u16,
@@ -139,10 +161,8 @@ const F64_CONSTS: [u64; 9] = [
 impl Wave {
     pub fn new(id: WaveId) -> Wave {
         // Box::new([[0; 64]; 512]) would build 128 KiB on the stack first; allocate zeroed on the heap instead.
-        let vreg: Box<[VReg; VREGS]> = vec![[0u32; LANES]; VREGS]
-            .into_boxed_slice()
-            .try_into()
-            .unwrap();
+        // SAFETY: all-zero bytes are a valid `VRegFile` (u32s).
+        let vreg: Box<VRegFile> = unsafe { Box::<VRegFile>::new_zeroed().assume_init() };
         Wave {
             id,
             pc: 0,

@@ -9,6 +9,8 @@
 pub(crate) mod access;
 pub(crate) mod atomic;
 mod buffer;
+#[cfg(target_arch = "x86_64")]
+mod fast;
 mod flat;
 mod format;
 
@@ -17,7 +19,46 @@ use crate::exec::FlowWord;
 use crate::exec::{Ctx, Fault, Handler, Wave, LANES};
 use crate::isa::{Inst, Op, Operand};
 use access::{kind, lanes, Faults, Loc, Spaces};
+use std::cell::Cell;
 use std::sync::atomic::Ordering::Relaxed;
+
+/// Which of the equivalent paths GLOBAL/FLAT dword loads and stores take on this thread (differential tests pin
+/// the slower ones; every path gives the same registers, memory and faults).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VmemPath {
+    /// Lane by lane (`Addr::locate` and `Spaces`): the reference.
+    PerLane,
+    /// The whole-instruction dword path with 64 64-bit addresses (AVX2 where the host has it).
+    Dwords,
+    /// The fastest the host has: the AVX-512 vector pass (`vmem::fast`) when available, else `Dwords`.
+    Fastest,
+}
+
+thread_local! {
+    static PATH: Cell<VmemPath> = const { Cell::new(VmemPath::Fastest) };
+}
+
+/// Pin this thread's GLOBAL/FLAT dword loads and stores to `path` (tests; the default is `Fastest`).
+pub fn set_path(path: VmemPath) {
+    PATH.with(|p| p.set(path));
+}
+
+#[inline(always)]
+fn path() -> VmemPath {
+    PATH.with(|p| p.get())
+}
+
+/// Where the lanes of a plain global access point, for the vector pass: lane `l` accesses
+/// `(hi[l] << 32 | lo[l]) + base` when `hi` is a row (vaddr), else `base + lo[l]` (saddr: the SGPR pair plus
+/// the offset in `base`, `lo` zero-extended). Rows are indices into `Wave::vreg`.
+#[derive(Clone, Copy)]
+pub(crate) struct Rows {
+    pub lo: usize,
+    pub hi: Option<usize>,
+    pub base: u64,
+    /// FLAT: a lane in the shared or private aperture is not a global access.
+    pub flat: bool,
+}
 
 pub fn lookup(op: Op) -> Option<Handler> {
     flat::lookup(op).or_else(|| buffer::lookup(op))
@@ -43,6 +84,11 @@ pub(crate) trait Addr {
         _out: &mut [u64; LANES],
     ) -> bool {
         false
+    }
+    /// The address rows of a plain global access (see [`Rows`]); `None` for modes without a vector path.
+    #[inline(always)]
+    fn rows(_wave: &Wave, _inst: &Inst, _ctx: &Ctx) -> Option<Rows> {
+        None
     }
 }
 
@@ -101,6 +147,27 @@ fn dwords<A: Addr, const N: usize, const STORE: bool>(
             store_dwords_fast::<A, N>(w, i, c, r, m)
         } else {
             load_dwords_fast::<A, N>(w, i, c, r, m)
+        }
+    }
+    let path = path();
+    if path == VmemPath::PerLane {
+        return false;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if path == VmemPath::Fastest && fast::host_avx512() {
+        if let Some(rows) = A::rows(wave, inst, ctx) {
+            let regs = |i: usize| vreg(reg, i);
+            // SAFETY: the features were detected.
+            let done = unsafe {
+                if STORE {
+                    fast::store::<N>(wave, rows, ctx.apertures, ctx.mem, mask, regs)
+                } else {
+                    fast::load::<N>(wave, rows, ctx.apertures, ctx.mem, mask, regs)
+                }
+            };
+            if done {
+                return true;
+            }
         }
     }
     #[cfg(target_arch = "x86_64")]
@@ -222,6 +289,22 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
     let mask = wave.exec();
     if KIND == kind::B32 && mask != 0 && dwords::<A, N, false>(wave, inst, ctx, dst, mask) {
         return Ok(FlowWord::NEXT);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if matches!(KIND, kind::U8 | kind::I8 | kind::U16 | kind::I16)
+        && mask != 0
+        && path() == VmemPath::Fastest
+        && fast::host_avx512()
+    {
+        if let Some(rows) = A::rows(wave, inst, ctx) {
+            // SAFETY: the features were detected.
+            let done = unsafe {
+                fast::load_sub::<KIND>(wave, rows, ctx.apertures, ctx.mem, mask, vreg(dst, 0))
+            };
+            if done {
+                return Ok(FlowWord::NEXT);
+            }
+        }
     }
     let size = kind::size(KIND, N);
     let mut locs = [Loc::Dropped; LANES];
@@ -452,4 +535,73 @@ pub(crate) fn locate_lanes(
         _ => return false,
     }
     true
+}
+
+/// Run `inst`, a GLOBAL or FLAT dword load or store (`_DWORD` to `_DWORDX4`) or a sub-dword load
+/// (`_UBYTE`, `_SBYTE`, `_USHORT`, `_SSHORT`), through the AVX-512 vector pass
+/// alone (`vmem::fast`): `Some(true)` when the pass took the instruction, `Some(false)` when it declined (nothing
+/// done: the handler would take the general paths), `None` when the host has no AVX-512 or `inst` is not such an
+/// instruction. For differential tests, which must know the pass ran.
+#[doc(hidden)]
+pub fn vector_pass_only(wave: &mut Wave, inst: &Inst, ctx: &Ctx) -> Option<bool> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use crate::isa::Format;
+        if !fast::host_avx512() {
+            return None;
+        }
+        let rows = match inst.format {
+            Format::Global => flat::Global::rows(wave, inst, ctx)?,
+            Format::Flat => flat::Flat::rows(wave, inst, ctx)?,
+            _ => return None,
+        };
+        let mask = wave.exec();
+        let opcode = inst.op.info().opcode;
+        if mask == 0 && matches!(opcode, 16..=23 | 28..=31) {
+            return Some(false);
+        }
+        let (store, n) = match opcode {
+            20..=23 => (false, opcode - 19),
+            28..=31 => (true, opcode - 27),
+            16..=19 => {
+                let dst = vreg(flat::dst_of::<false>(inst), 0);
+                let (ap, mem) = (ctx.apertures, ctx.mem);
+                // SAFETY: the features were detected.
+                return Some(unsafe {
+                    match opcode {
+                        16 => fast::load_sub::<{ kind::U8 }>(wave, rows, ap, mem, mask, dst),
+                        17 => fast::load_sub::<{ kind::I8 }>(wave, rows, ap, mem, mask, dst),
+                        18 => fast::load_sub::<{ kind::U16 }>(wave, rows, ap, mem, mask, dst),
+                        _ => fast::load_sub::<{ kind::I16 }>(wave, rows, ap, mem, mask, dst),
+                    }
+                });
+            }
+            _ => return None,
+        };
+        let reg = if store {
+            flat::data_of::<false>(inst)
+        } else {
+            flat::dst_of::<false>(inst)
+        };
+        let regs = |i: usize| vreg(reg, i);
+        let (ap, mem) = (ctx.apertures, ctx.mem);
+        // SAFETY: the features were detected.
+        Some(unsafe {
+            match (store, n) {
+                (false, 1) => fast::load::<1>(wave, rows, ap, mem, mask, regs),
+                (false, 2) => fast::load::<2>(wave, rows, ap, mem, mask, regs),
+                (false, 3) => fast::load::<3>(wave, rows, ap, mem, mask, regs),
+                (false, _) => fast::load::<4>(wave, rows, ap, mem, mask, regs),
+                (true, 1) => fast::store::<1>(wave, rows, ap, mem, mask, regs),
+                (true, 2) => fast::store::<2>(wave, rows, ap, mem, mask, regs),
+                (true, 3) => fast::store::<3>(wave, rows, ap, mem, mask, regs),
+                (true, _) => fast::store::<4>(wave, rows, ap, mem, mask, regs),
+            }
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (wave, inst, ctx);
+        None
+    }
 }

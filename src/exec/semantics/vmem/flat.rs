@@ -3,7 +3,7 @@
 //! 16 = LOAD_UBYTE ... 37 = LOAD_SHORT_D16_HI, 64 = ATOMIC_SWAP ... 108 = ATOMIC_DEC_X2).
 
 use super::access::{kind, lanes, Loc};
-use super::{atomic as at, load, load_lds, store, vreg, Addr};
+use super::{atomic as at, load, load_lds, store, vreg, Addr, Rows};
 use crate::exec::FlowWord;
 use crate::exec::{Apertures, ConstKind, Ctx, Fault, Handler, Wave, LANES};
 use crate::isa::{mem_flags, Format, Inst, Op, Operand};
@@ -101,7 +101,7 @@ pub(super) fn by_opcode<A: Addr, const BUF: bool>(opcode: u16) -> Option<Handler
 
 /// The data VGPR of a store/atomic: `data`, else MUBUF's vdata in `dst`, else FLAT's DATA in `src[1]`.
 #[inline(always)]
-fn data_of<const BUF: bool>(i: &Inst) -> Operand {
+pub(super) fn data_of<const BUF: bool>(i: &Inst) -> Operand {
     if !i.data.is_none() {
         i.data
     } else if BUF {
@@ -113,7 +113,7 @@ fn data_of<const BUF: bool>(i: &Inst) -> Operand {
 
 /// The destination VGPR of a load / returning atomic.
 #[inline(always)]
-fn dst_of<const BUF: bool>(i: &Inst) -> Operand {
+pub(super) fn dst_of<const BUF: bool>(i: &Inst) -> Operand {
     if !i.dst.is_none() || !BUF {
         i.dst
     } else {
@@ -207,6 +207,15 @@ impl Addr for Flat {
         }
         aperture & mask == 0
     }
+    #[inline(always)]
+    fn rows(_wave: &Wave, inst: &Inst, _ctx: &Ctx) -> Option<Rows> {
+        Some(Rows {
+            lo: vreg(inst.src[0], 0),
+            hi: Some(vreg(inst.src[0], 1)),
+            base: inst.imm as i64 as u64,
+            flat: true,
+        })
+    }
 }
 
 #[inline(always)]
@@ -263,6 +272,26 @@ impl Addr for Global {
             }
         }
         true
+    }
+    #[inline(always)]
+    fn rows(wave: &Wave, inst: &Inst, ctx: &Ctx) -> Option<Rows> {
+        let off = inst.imm as i64 as u64;
+        Some(if inst.src[2].is_none() {
+            Rows {
+                lo: vreg(inst.src[0], 0),
+                hi: Some(vreg(inst.src[0], 1)),
+                base: off,
+                flat: false,
+            }
+        } else {
+            let base = wave.read_scalar(inst.src[2], 0, &ctx.apertures, ConstKind::B64);
+            Rows {
+                lo: vreg(inst.src[0], 0),
+                hi: None,
+                base: base.wrapping_add(off),
+                flat: false,
+            }
+        })
     }
 }
 

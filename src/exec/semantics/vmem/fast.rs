@@ -1,0 +1,343 @@
+//! The AVX-512 whole-instruction path of GLOBAL/FLAT dword loads and stores (`DWORD`, `_X2`, `_X3`, `_X4`).
+//!
+//! One vector pass over the address rows decides whether the instruction can run without per-lane checks:
+//! - every active lane's high address dword is the same (vaddr form; the saddr form adds a 32-bit offset to one
+//!   64-bit base), so a lane's address is `s + lo[l]` for one 64-bit `s`, monotone in `lo[l]`;
+//! - the smallest and largest `lo` of the active lanes bound the whole access: one region check for 64 lanes;
+//! - every active lane's offset in that region is dword aligned.
+//!
+//! Then each 16-lane chunk is one contiguous 64-byte load or store when its lanes are consecutive dwords (the
+//! common coalesced case), one broadcast dword when all its lanes read the same address, and a hardware gather or
+//! scatter otherwise (a scatter writes overlapping lanes in lane order, as the per-lane path does: Intel SDM
+//! VPSCATTERDD, "ordered from LSB to MSB of the source registers"). Anything else (a lane outside the region,
+//! misaligned, in an aperture, different high dwords, regions over 4 GiB) answers `false` and the instruction
+//! takes the general paths, which find and report the bad lane; so a fault is always the general path's fault.
+//!
+//! Region storage is `AtomicU32`; these accesses go through `AtomicU32::as_ptr` with plain vector moves, which on
+//! x86-64 are the same aligned dword moves the relaxed atomic loads and stores compile to.
+
+use super::Rows;
+use crate::exec::wave::{VReg, VREGS};
+use crate::exec::{Apertures, GlobalMemory, Region, Wave, LANES};
+use std::arch::x86_64::*;
+
+/// Is the host able to run this path (AVX-512 F/BW/VL/DQ; std caches the CPUID answer)?
+#[inline(always)]
+pub(crate) fn host_avx512() -> bool {
+    std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512bw")
+        && std::arch::is_x86_feature_detected!("avx512vl")
+        && std::arch::is_x86_feature_detected!("avx512dq")
+}
+
+/// A checked access: its region and, per 16-lane chunk, each lane's byte offset and dword index in the region
+/// (active lanes only; inactive lanes hold anything).
+struct Plan<'m> {
+    region: &'m Region,
+    off: [__m512i; 4],
+    idx: [__m512i; 4],
+}
+
+#[inline(always)]
+fn chunk_mask(mask: u64, c: usize) -> __mmask16 {
+    (mask >> (16 * c)) as u16
+}
+
+/// The vector pass (see the module text): `bytes` per lane, each lane's offset a multiple of `align + 1`;
+/// `mask` != 0.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq")]
+fn plan<'m>(
+    vreg: &[VReg; VREGS],
+    rows: Rows,
+    ap: Apertures,
+    mem: &'m GlobalMemory,
+    mask: u64,
+    bytes: usize,
+    align: u32,
+) -> Option<Plan<'m>> {
+    let first = mask.trailing_zeros() as usize & (LANES - 1);
+    let lo = &vreg[rows.lo & (VREGS - 1)];
+    let s = match rows.hi {
+        Some(h) => {
+            let hi = &vreg[h & (VREGS - 1)];
+            // The first active lane's high dword by a scalar load, which the rest of the pass can start from
+            // while the row's vector loads wait for the VALU store that wrote it (forwarding).
+            let h0 = hi[first];
+            let hb = _mm512_set1_epi32(h0 as i32);
+            let mut other = 0u16;
+            for c in 0..4 {
+                other |= _mm512_mask_cmpneq_epi32_mask(chunk_mask(mask, c), row_chunk(hi, c), hb);
+            }
+            if other != 0 {
+                return None;
+            }
+            ((h0 as u64) << 32).wrapping_add(rows.base)
+        }
+        None => rows.base,
+    };
+    let mut l = [_mm512_setzero_si512(); 4];
+    let mut vmin = _mm512_set1_epi32(-1);
+    let mut vmax = _mm512_setzero_si512();
+    for (c, lc) in l.iter_mut().enumerate() {
+        let k = chunk_mask(mask, c);
+        *lc = row_chunk(lo, c);
+        vmin = _mm512_mask_min_epu32(vmin, k, vmin, *lc);
+        vmax = _mm512_mask_max_epu32(vmax, k, vmax, *lc);
+    }
+    // Lane addresses are s + lo (mod 2^64) for lo in [min, max]: an interval of < 4 GiB, monotone unless it wraps,
+    // and it wraps exactly when the end comes out below the start.
+    let amin = s.wrapping_add(_mm512_reduce_min_epu32(vmin) as u64);
+    let amax = s.wrapping_add(_mm512_reduce_max_epu32(vmax) as u64);
+    if amax < amin {
+        return None;
+    }
+    let end = amax.checked_add(bytes as u64)?;
+    if rows.flat {
+        // Conservative: any overlap of [amin, end) with an aperture goes to the per-lane routing.
+        let hits = |b: u64| amin < b.saturating_add(Apertures::SIZE) && b < end;
+        if hits(ap.shared_base) || hits(ap.private_base) {
+            return None;
+        }
+    }
+    // A linear search (a dispatch has a handful of regions; measured faster here than a vector compare against a
+    // table of all region bounds, whose result the rest of the pass waits on).
+    let region = mem.span(&mut 0, amin, end)?;
+    if region.size > 1 << 32 {
+        return None;
+    }
+    // Every active lane's byte offset is s + lo - base, in [0, size - bytes]: below 2^32, so 32-bit lanes carry it.
+    let d = _mm512_set1_epi32(s.wrapping_sub(region.base) as u32 as i32);
+    let align = _mm512_set1_epi32(align as i32);
+    let mut misaligned = 0u16;
+    let mut off = [_mm512_setzero_si512(); 4];
+    let mut idx = [_mm512_setzero_si512(); 4];
+    for c in 0..4 {
+        off[c] = _mm512_add_epi32(l[c], d);
+        misaligned |= _mm512_mask_test_epi32_mask(chunk_mask(mask, c), off[c], align);
+        idx[c] = _mm512_srli_epi32::<2>(off[c]);
+    }
+    if misaligned != 0 {
+        return None;
+    }
+    Some(Plan { region, off, idx })
+}
+
+/// Lanes `16 * c ..` of a register row, read as two 32-byte halves: a VALU writes rows with 32-byte (AVX2) or
+/// 64-byte stores, and a load contained in one store is forwarded from it where one spanning two stores waits.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn row_chunk(row: &VReg, c: usize) -> __m512i {
+    let c = c & 3;
+    // SAFETY: lanes 16 * c .. 16 * c + 16 lie inside the 64-lane row.
+    unsafe {
+        let p = row.as_ptr().add(16 * c) as *const __m256i;
+        _mm512_inserti64x4::<1>(
+            _mm512_castsi256_si512(_mm256_loadu_si256(p)),
+            _mm256_loadu_si256(p.add(1)),
+        )
+    }
+}
+
+/// Lane numbers 0..16.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn iota() -> __m512i {
+    _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+}
+
+/// The index of the chunk's lane 0 (meaningful when the chunk is contiguous or uniform over its active lanes).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn lane0(ix: __m512i) -> u32 {
+    _mm_cvtsi128_si32(_mm512_castsi512_si128(ix)) as u32
+}
+
+/// Whole-instruction load of `N` dwords per lane into `dst` (index into `Wave::vreg`, then the next `N - 1` in
+/// its file via `reg_of`). `false`: nothing done.
+///
+/// # Safety
+/// The host must have the features of [`host_avx512`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq")]
+pub(crate) unsafe fn load<const N: usize>(
+    wave: &mut Wave,
+    rows: Rows,
+    ap: Apertures,
+    mem: &GlobalMemory,
+    mask: u64,
+    reg_of: impl Fn(usize) -> usize,
+) -> bool {
+    let Some(p) = plan(&wave.vreg, rows, ap, mem, mask, 4 * N, 3) else {
+        return false;
+    };
+    let d = p.region.dwords();
+    let base = d.as_ptr() as *const i32;
+    let one = _mm512_set1_epi32(1);
+    for c in 0..4 {
+        let k = chunk_mask(mask, c);
+        if k == 0 {
+            continue;
+        }
+        let mut ix = p.idx[c];
+        let i0 = lane0(ix);
+        let contiguous = _mm512_mask_cmpneq_epi32_mask(
+            k,
+            ix,
+            _mm512_add_epi32(_mm512_set1_epi32(i0 as i32), iota()),
+        ) == 0;
+        let uniform =
+            !contiguous && _mm512_mask_cmpneq_epi32_mask(k, ix, _mm512_set1_epi32(i0 as i32)) == 0;
+        for i in 0..N {
+            let row = wave.vreg[reg_of(i) & (VREGS - 1)].as_mut_ptr();
+            // SAFETY: `plan` checked that every active lane's `N` dwords lie inside the region and `dwords()` covers
+            // it; masked-off lanes are not accessed (a masked load or gather does not touch them), so the start
+            // pointer of a contiguous chunk may lie outside the region (`wrapping_add`). The row pointer addresses
+            // 16 lanes inside a 64-lane row.
+            unsafe {
+                let out = row.add(16 * c) as *mut i32;
+                let zero = _mm512_setzero_si512();
+                let v = if contiguous {
+                    _mm512_mask_loadu_epi32(zero, k, base.wrapping_add(i0 as usize + i))
+                } else if uniform {
+                    let x = d
+                        .get_unchecked(i0 as usize + i)
+                        .load(std::sync::atomic::Ordering::Relaxed);
+                    _mm512_set1_epi32(x as i32)
+                } else {
+                    _mm512_mask_i32gather_epi32::<4>(zero, k, ix, base)
+                };
+                // inactive lanes keep their values: a masked store, not a read of the old row
+                if k == u16::MAX {
+                    _mm512_storeu_epi32(out, v);
+                } else {
+                    _mm512_mask_storeu_epi32(out, k, v);
+                }
+            }
+            ix = _mm512_add_epi32(ix, one);
+        }
+    }
+    true
+}
+
+/// Whole-instruction store of `N` dwords per lane from the rows `reg_of(0..N)`; read-only regions answer `false`
+/// (the per-lane path faults). Overlapping lanes end as the per-lane path leaves them: the later lane wins.
+///
+/// # Safety
+/// The host must have the features of [`host_avx512`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq")]
+pub(crate) unsafe fn store<const N: usize>(
+    wave: &Wave,
+    rows: Rows,
+    ap: Apertures,
+    mem: &GlobalMemory,
+    mask: u64,
+    reg_of: impl Fn(usize) -> usize,
+) -> bool {
+    let Some(p) = plan(&wave.vreg, rows, ap, mem, mask, 4 * N, 3) else {
+        return false;
+    };
+    if !p.region.writable {
+        return false;
+    }
+    let d = p.region.dwords();
+    let base = d.as_ptr() as *mut i32;
+    if N == 1 {
+        let row = &wave.vreg[reg_of(0) & (VREGS - 1)];
+        // Chunks in lane order; inside a chunk, distinct addresses (contiguous) or the scatter's lane order.
+        for c in 0..4 {
+            let k = chunk_mask(mask, c);
+            if k == 0 {
+                continue;
+            }
+            let ix = p.idx[c];
+            let i0 = lane0(ix);
+            // SAFETY: as in `load`; 16 lanes from 16 * c lie inside the row.
+            let v = row_chunk(row, c);
+            unsafe {
+                let contiguous = _mm512_mask_cmpneq_epi32_mask(
+                    k,
+                    ix,
+                    _mm512_add_epi32(_mm512_set1_epi32(i0 as i32), iota()),
+                ) == 0;
+                if contiguous {
+                    _mm512_mask_storeu_epi32(base.wrapping_add(i0 as usize), k, v);
+                } else {
+                    _mm512_mask_i32scatter_epi32::<4>(base, k, ix, v);
+                }
+            }
+        }
+        return true;
+    }
+    // Several dwords per lane: lane by lane, each lane's dwords in order (the per-lane path's order, which decides
+    // overlapping lanes).
+    let mut idx = [0u32; LANES];
+    for c in 0..4 {
+        // SAFETY: 16 entries from 16 * c lie inside `idx`.
+        unsafe { _mm512_storeu_epi32(idx.as_mut_ptr().add(16 * c) as *mut i32, p.idx[c]) };
+    }
+    let regs: [&VReg; N] = std::array::from_fn(|i| &wave.vreg[reg_of(i) & (VREGS - 1)]);
+    let mut m = mask;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        for (i, r) in regs.iter().enumerate() {
+            // SAFETY: as in `load`.
+            unsafe { d.get_unchecked(idx[l] as usize + i) }
+                .store(r[l], std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+    true
+}
+
+/// Whole-instruction sub-dword load (`KIND` one of `kind::U8`, `I8`, `U16`, `I16`: the value zero- or
+/// sign-extended to the whole VGPR, access::kind::merge) into row `dst`: each lane's containing dword gathered,
+/// shifted and extended. 16-bit lanes must be 2-byte aligned (an unaligned one may cross a dword: the general
+/// path). Region storage is whole qwords, so the dword holding an in-region byte is always inside it.
+/// `false`: nothing done.
+///
+/// # Safety
+/// The host must have the features of [`host_avx512`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq")]
+pub(crate) unsafe fn load_sub<const KIND: u8>(
+    wave: &mut Wave,
+    rows: Rows,
+    ap: Apertures,
+    mem: &GlobalMemory,
+    mask: u64,
+    dst: usize,
+) -> bool {
+    use super::access::kind;
+    let wide = KIND == kind::U16 || KIND == kind::I16;
+    let size = if wide { 2 } else { 1 };
+    let Some(p) = plan(&wave.vreg, rows, ap, mem, mask, size, size as u32 - 1) else {
+        return false;
+    };
+    let base = p.region.dwords().as_ptr() as *const i32;
+    let row = wave.vreg[dst & (VREGS - 1)].as_mut_ptr();
+    for c in 0..4 {
+        let k = chunk_mask(mask, c);
+        if k == 0 {
+            continue;
+        }
+        let shift = _mm512_slli_epi32::<3>(_mm512_and_si512(p.off[c], _mm512_set1_epi32(3)));
+        // SAFETY: every active lane's dword index lies inside the region's storage (see above); masked-off lanes
+        // are not accessed. The row pointer addresses 16 lanes inside a 64-lane row.
+        unsafe {
+            let dw = _mm512_mask_i32gather_epi32::<4>(_mm512_setzero_si512(), k, p.idx[c], base);
+            let raw = _mm512_srlv_epi32(dw, shift);
+            let v = match KIND {
+                kind::U8 => _mm512_and_si512(raw, _mm512_set1_epi32(0xFF)),
+                kind::I8 => _mm512_srai_epi32::<24>(_mm512_slli_epi32::<24>(raw)),
+                kind::U16 => _mm512_and_si512(raw, _mm512_set1_epi32(0xFFFF)),
+                _ => _mm512_srai_epi32::<16>(_mm512_slli_epi32::<16>(raw)),
+            };
+            let out = row.add(16 * c) as *mut i32;
+            if k == u16::MAX {
+                _mm512_storeu_epi32(out, v);
+            } else {
+                _mm512_mask_storeu_epi32(out, k, v);
+            }
+        }
+    }
+    true
+}
