@@ -197,11 +197,57 @@ impl Addr for Ds {
     }
 }
 
+/// The LDS byte address `ADDR + offset` of every lane when each active lane's `len`-byte access lies inside the
+/// work-group's allocation; `None` sends the instruction down the per-lane path (which names the faulting lane).
+/// Unaligned accesses are served byte-exactly either way (module doc), so this only saves the per-lane checks.
+#[inline(always)]
+fn lds_lanes(w: &Wave, i: &Inst, lds_len: usize, mask: u64, len: usize) -> Option<[u32; LANES]> {
+    let a = &w.vreg[vreg(i.src[0], 0)];
+    let off = i.imm as u32 & 0xFFFF;
+    let addrs: [u32; LANES] = std::array::from_fn(|l| a[l].wrapping_add(off));
+    let mut top = 0u64;
+    for (l, &x) in addrs.iter().enumerate() {
+        top = top.max(if mask >> l & 1 != 0 {
+            x as u64 + len as u64
+        } else {
+            0
+        });
+    }
+    (mask != 0 && top <= lds_len as u64).then_some(addrs)
+}
+
+/// `N` little-endian bytes (1, 2 or 4) of `lds` at `a` as a dword.
+#[inline(always)]
+fn lds_get<const B: usize>(lds: &[u8], a: usize) -> u32 {
+    let mut b = [0u8; 4];
+    b[..B].copy_from_slice(&lds[a..a + B]);
+    u32::from_le_bytes(b)
+}
+
 fn rd<const K: u8, const N: usize>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
 ) -> Result<FlowWord, Box<Fault>> {
+    let mask = w.exec();
+    let size = kind::size(K, N);
+    if let Some(addrs) = lds_lanes(w, i, c.lds.len(), mask, size) {
+        // Every access is in bounds: plain byte copies, registers merged as the general path does.
+        let lds = &*c.lds;
+        for d in 0..N {
+            let r = &mut w.vreg[vreg(i.dst, d)];
+            for l in lanes(mask) {
+                let a = addrs[l] as usize + 4 * d;
+                let raw = match size {
+                    1 => lds_get::<1>(lds, a),
+                    2 => lds_get::<2>(lds, a),
+                    _ => lds_get::<4>(lds, a),
+                };
+                r[l] = kind::merge(K, raw, r[l]);
+            }
+        }
+        return Ok(FlowWord::NEXT);
+    }
     load::<Ds, K, N>(w, i, c, i.dst)
 }
 
@@ -210,6 +256,26 @@ fn wr<const K: u8, const N: usize>(
     i: &Inst,
     c: &mut Ctx,
 ) -> Result<FlowWord, Box<Fault>> {
+    let mask = w.exec();
+    let size = kind::size(K, N);
+    if let Some(addrs) = lds_lanes(w, i, c.lds.len(), mask, size) {
+        // In lane order, as the general path: a later lane's write to the same byte wins.
+        let data: [&[u32; LANES]; N] = std::array::from_fn(|d| &w.vreg[vreg(i.src[1], d)]);
+        let lds = &mut *c.lds;
+        for l in lanes(mask) {
+            let a = addrs[l] as usize;
+            for (d, v) in data.iter().enumerate() {
+                let x = kind::store_bits(K, v[l]).to_le_bytes();
+                let at = a + 4 * d;
+                match size {
+                    1 => lds[at] = x[0],
+                    2 => lds[at..at + 2].copy_from_slice(&x[..2]),
+                    _ => lds[at..at + 4].copy_from_slice(&x),
+                }
+            }
+        }
+        return Ok(FlowWord::NEXT);
+    }
     store::<Ds, K, N>(w, i, c, i.src[1])
 }
 
@@ -598,7 +664,14 @@ fn read_tr<const BITS: u32, const DW: usize>(
     let off = i.imm as u32 & 0xFFFF;
     let mut loaded = [0u128; LANES];
     let mut faults = Faults::default();
-    {
+    if let Some(addrs) = lds_lanes(w, i, c.lds.len(), mask, 4 * DW) {
+        for l in lanes(mask) {
+            let a = addrs[l] as usize;
+            let mut b = [0u8; 16];
+            b[..4 * DW].copy_from_slice(&c.lds[a..a + 4 * DW]);
+            loaded[l] = u128::from_le_bytes(b);
+        }
+    } else {
         let sp = spaces(&mut w.scratch, w.private_size, c);
         for l in lanes(mask) {
             let mut b = [0u8; 16];
