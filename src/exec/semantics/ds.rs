@@ -690,7 +690,23 @@ fn read_tr<const BITS: u32, const DW: usize>(
     let g = 16 / e;
     let emask = (1u128 << BITS) - 1;
     let mut out = [[0u32; LANES]; DW];
-    for j in lanes(mask) {
+    if BITS % 8 == 0 {
+        // Whole-byte elements (b8, b16): the same transpose with byte copies instead of 128-bit shifts.
+        let eb = BITS as usize / 8;
+        for j in lanes(mask) {
+            let (grp, jj) = (j & !15, j & 15);
+            let mut v = [0u8; 16];
+            for r in 0..e {
+                let src = loaded[grp + jj / e + r * g].to_le_bytes();
+                let o = eb * (jj % e);
+                v[eb * r..eb * (r + 1)].copy_from_slice(&src[o..o + eb]);
+            }
+            for (d, o) in out.iter_mut().enumerate() {
+                o[j] = u32::from_le_bytes(v[4 * d..4 * d + 4].try_into().unwrap());
+            }
+        }
+    }
+    for j in lanes(mask).filter(|_| BITS % 8 != 0) {
         let (grp, jj) = (j & !15, j & 15);
         let mut v = 0u128;
         for r in 0..e {

@@ -56,29 +56,68 @@ struct Span {
     or_m: u64,
 }
 
+/// The span of f64 values, in a form that vectorises: with a = |bits| << 1, a zero has a = 0, so the smallest
+/// non-zero magnitude is the minimum of a - 1 (wrapping: zeros go to the top) plus one; the trailing zeros of
+/// the OR of the explicit mantissas, capped at 52 by the implicit bit, are those of the OR of the significands.
 #[inline(always)]
 fn span(v: &[f64]) -> Span {
-    let (mut min_be, mut max_be, mut or_m) = (0x7FFu64, 0u64, 0u64);
+    let (mut min_a, mut max_a, mut or_m) = (u64::MAX, 0u64, 0u64);
     for x in v {
         let b = x.to_bits();
-        let be = (b >> 52) & 0x7FF;
-        let nz = b << 1 != 0;
-        min_be = min_be.min(if nz { be } else { 0x7FF });
-        max_be = max_be.max(if nz { be } else { 0 });
-        or_m |= if nz {
-            (b & ((1u64 << 52) - 1)) | (1u64 << 52)
-        } else {
-            0
-        };
+        let a = b << 1;
+        min_a = min_a.min(a.wrapping_sub(1));
+        max_a = max_a.max(a);
+        or_m |= b & ((1u64 << 52) - 1);
+    }
+    if max_a == 0 {
+        return Span::EMPTY;
     }
     Span {
-        min_be,
-        max_be,
-        or_m,
+        min_be: min_a.wrapping_add(1) >> 53,
+        max_be: max_a >> 53,
+        or_m: or_m | 1 << 52,
+    }
+}
+
+/// The span of f32 encodings (C), as the f64 span of their values: an f32 of biased exponent e (1 for
+/// denormals) and significand s is s·2^(e - 150), i.e. f64 exponent e + 896 and significand s·2^29.
+#[inline(always)]
+fn span_f32(v: &[u32]) -> Span {
+    let (mut min_a, mut max_a, mut or_m) = (u32::MAX, 0u32, 0u32);
+    for &x in v {
+        let a = x << 1;
+        min_a = min_a.min(a.wrapping_sub(1));
+        max_a = max_a.max(a);
+        or_m |= x & 0x7F_FFFF;
+    }
+    if max_a == 0 {
+        return Span::EMPTY;
+    }
+    let (lo, hi) = (min_a.wrapping_add(1) >> 24, max_a >> 24);
+    Span {
+        min_be: lo.max(1) as u64 + 896,
+        max_be: if hi == 0xFF {
+            0x7FF
+        } else {
+            hi.max(1) as u64 + 896
+        },
+        or_m: ((or_m | 0x80_0000) as u64) << 29,
     }
 }
 
 impl Span {
+    const EMPTY: Span = Span {
+        min_be: 0x7FF,
+        max_be: 0,
+        or_m: 0,
+    };
+    fn merge(self, o: Span) -> Span {
+        Span {
+            min_be: self.min_be.min(o.min_be),
+            max_be: self.max_be.max(o.max_be),
+            or_m: self.or_m | o.or_m,
+        }
+    }
     fn any(&self) -> bool {
         self.or_m != 0
     }
@@ -387,21 +426,26 @@ fn body(w: &mut Wave, inst: &Inst, s: &Shape, op: &Operands, sc: &mut Scratch) {
     );
     // C, as f64 values in D order: row (b, i) holds its N columns (consecutive lanes of one register).
     let c_base = Wave::vreg_index(inst.src[2]);
-    match op.c_const {
-        Some(c) => vc[..rows * n].fill(f32::from_bits(c) as f64),
+    let scc = match op.c_const {
+        Some(c) => {
+            vc[..rows * n].fill(f32::from_bits(c) as f64);
+            span_f32(&[c])
+        }
         None => {
+            let mut sp = Span::EMPTY;
             for r in 0..rows {
                 let (it, lane0) = (plan.pos[r].0 as usize, plan.pos[r].1 as usize);
                 let src = &w.vreg[(c_base + it) & 511][lane0..lane0 + n];
                 for (d, x) in vc[r * n..(r + 1) * n].iter_mut().zip(src) {
                     *d = f32::from_bits(*x) as f64;
                 }
+                sp = sp.merge(span_f32(src));
             }
+            sp
         }
-    }
+    };
     let sa = span(&va[..rows * k]);
     let sb = span(&vb[..nb * k * n]);
-    let scc = span(&vc[..rows * n]);
     let job = Job {
         m,
         k,
