@@ -350,3 +350,70 @@ fn f16_decode_is_exact_on_every_encoding() {
         }
     }
 }
+
+/// Sums whose f32 rounding is a tie in f64: C = 2^40 (f32), A and B elements from {0, 2^8, 2^-9}, so the
+/// products are 2^16 (half an f32 ulp of C), 2^-1 and 2^-18 (58 bits below C: beyond f64's reach). An odd count
+/// of 2^16 products puts C + Σ exactly on an f32 tie in f64 arithmetic, and only the tiny products decide the
+/// rounding: a fast path that took these sums for exact (its span test wrong) would round to even. Random data
+/// almost never lands on such ties.
+#[test]
+fn rounding_ties_decided_by_tiny_products_match_the_exact_path() {
+    use wavescope::exec::semantics::mai::layout::Ty;
+    let mut rng = Rng(0x5851_F42D_4C95_7F2D);
+    let mut ops = 0;
+    for &op in &mai_ops() {
+        let s = shape(op).unwrap();
+        // (bits, encoding of 2^8, encoding of 2^-9) per element type; F8F6F4 runs as FP8 x FP8 (CBSZ = BLGP = 0).
+        let enc = |t: Ty| match t {
+            Ty::F32 => Some((32, 0x4380_0000u32, 0x3B00_0000u32)),
+            Ty::BF16 => Some((16, 0x4380, 0x3B00)),
+            Ty::F16 => Some((16, 0x5C00, 0x1800)),
+            Ty::F8F6F4 => Some((8, 0x78, 0x01)),
+            Ty::Low(l) if l == wavescope::exec::semantics::vop3p::lowfloat::Low::FP8 => {
+                Some((8, 0x78, 0x01))
+            }
+            _ => None,
+        };
+        if s.sparse || s.acc != wavescope::exec::semantics::mai::layout::Acc::F32 {
+            continue;
+        }
+        let (Some(ea), Some(eb)) = (enc(s.a), enc(s.b)) else {
+            continue;
+        };
+        ops += 1;
+        for trial in 0..6 {
+            let mut w = Wave::new(WaveId::default());
+            w.mode = MODE_DEFAULT;
+            w.set_exec(u64::MAX);
+            let elems = |rng: &mut Rng, (bits, big, tiny): (u32, u32, u32)| {
+                let per = 32 / bits;
+                (0..per).fold(0u32, |acc, i| {
+                    let e = match rng.below(4) {
+                        0 | 1 => 0,
+                        2 => big,
+                        _ => tiny,
+                    };
+                    acc | e << (i * bits)
+                })
+            };
+            for r in 0..32 {
+                for l in 0..LANES {
+                    w.vreg[r][l] = elems(&mut rng, ea);
+                    w.vreg[64 + r][l] = elems(&mut rng, eb);
+                }
+            }
+            for r in 256..512 {
+                w.vreg[r] = [0x5380_0000; LANES]; // 2^40
+            }
+            let mut inst = Inst::INVALID;
+            inst.op = op;
+            inst.format = Format::Vop3pMai;
+            inst.size = 8;
+            inst.src = [Operand::vgpr(0), Operand::vgpr(64), Operand::agpr(0)];
+            inst.dst = Operand::agpr(0);
+            compare(&w, &inst, &format!("{} tie trial {trial}", op.info().name));
+        }
+    }
+    // f32 (5), f16 (7), bf16 (7), FP8 x FP8 (2) and the two F8F6F4 shapes.
+    assert_eq!(ops, 23);
+}
