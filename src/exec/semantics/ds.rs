@@ -205,15 +205,26 @@ fn lds_lanes(w: &Wave, i: &Inst, lds_len: usize, mask: u64, len: usize) -> Optio
     let a = &w.vreg[vreg(i.src[0], 0)];
     let off = i.imm as u32 & 0xFFFF;
     let addrs: [u32; LANES] = std::array::from_fn(|l| a[l].wrapping_add(off));
-    let mut top = 0u64;
-    for (l, &x) in addrs.iter().enumerate() {
-        top = top.max(if mask >> l & 1 != 0 {
-            x as u64 + len as u64
-        } else {
-            0
-        });
-    }
+    let top = if mask == u64::MAX {
+        addrs.iter().copied().max().unwrap_or(0) as u64 + len as u64
+    } else {
+        let mut top = 0u64;
+        for l in lanes(mask) {
+            top = top.max(addrs[l] as u64 + len as u64);
+        }
+        top
+    };
     (mask != 0 && top <= lds_len as u64).then_some(addrs)
+}
+
+/// `f(lane)` for the lanes of `mask` in ascending order (a plain loop when all 64 are active, the usual case).
+#[inline(always)]
+fn each_lane(mask: u64, f: impl FnMut(usize)) {
+    if mask == u64::MAX {
+        (0..LANES).for_each(f);
+    } else {
+        lanes(mask).for_each(f);
+    }
 }
 
 /// `N` little-endian bytes (1, 2 or 4) of `lds` at `a` as a dword.
@@ -236,7 +247,7 @@ fn rd<const K: u8, const N: usize>(
         let lds = &*c.lds;
         for d in 0..N {
             let r = &mut w.vreg[vreg(i.dst, d)];
-            for l in lanes(mask) {
+            each_lane(mask, |l| {
                 let a = addrs[l] as usize + 4 * d;
                 let raw = match size {
                     1 => lds_get::<1>(lds, a),
@@ -244,7 +255,7 @@ fn rd<const K: u8, const N: usize>(
                     _ => lds_get::<4>(lds, a),
                 };
                 r[l] = kind::merge(K, raw, r[l]);
-            }
+            });
         }
         return Ok(FlowWord::NEXT);
     }
@@ -262,7 +273,7 @@ fn wr<const K: u8, const N: usize>(
         // In lane order, as the general path: a later lane's write to the same byte wins.
         let data: [&[u32; LANES]; N] = std::array::from_fn(|d| &w.vreg[vreg(i.src[1], d)]);
         let lds = &mut *c.lds;
-        for l in lanes(mask) {
+        each_lane(mask, |l| {
             let a = addrs[l] as usize;
             for (d, v) in data.iter().enumerate() {
                 let x = kind::store_bits(K, v[l]).to_le_bytes();
@@ -273,7 +284,7 @@ fn wr<const K: u8, const N: usize>(
                     _ => lds[at..at + 4].copy_from_slice(&x),
                 }
             }
-        }
+        });
         return Ok(FlowWord::NEXT);
     }
     store::<Ds, K, N>(w, i, c, i.src[1])
@@ -665,12 +676,13 @@ fn read_tr<const BITS: u32, const DW: usize>(
     let mut loaded = [0u128; LANES];
     let mut faults = Faults::default();
     if let Some(addrs) = lds_lanes(w, i, c.lds.len(), mask, 4 * DW) {
-        for l in lanes(mask) {
+        let lds = &*c.lds;
+        each_lane(mask, |l| {
             let a = addrs[l] as usize;
             let mut b = [0u8; 16];
-            b[..4 * DW].copy_from_slice(&c.lds[a..a + 4 * DW]);
+            b[..4 * DW].copy_from_slice(&lds[a..a + 4 * DW]);
             loaded[l] = u128::from_le_bytes(b);
-        }
+        });
     } else {
         let sp = spaces(&mut w.scratch, w.private_size, c);
         for l in lanes(mask) {
@@ -693,7 +705,7 @@ fn read_tr<const BITS: u32, const DW: usize>(
     if BITS % 8 == 0 {
         // Whole-byte elements (b8, b16): the same transpose with byte copies instead of 128-bit shifts.
         let eb = BITS as usize / 8;
-        for j in lanes(mask) {
+        each_lane(mask, |j| {
             let (grp, jj) = (j & !15, j & 15);
             let mut v = [0u8; 16];
             for r in 0..e {
@@ -704,25 +716,25 @@ fn read_tr<const BITS: u32, const DW: usize>(
             for (d, o) in out.iter_mut().enumerate() {
                 o[j] = u32::from_le_bytes(v[4 * d..4 * d + 4].try_into().unwrap());
             }
-        }
+        });
     }
-    for j in lanes(mask).filter(|_| BITS % 8 != 0) {
-        let (grp, jj) = (j & !15, j & 15);
-        let mut v = 0u128;
-        for r in 0..e {
-            let s = grp + jj / e + r * g;
-            let x = (loaded[s] >> (BITS as usize * (jj % e))) & emask;
-            v |= x << (BITS as usize * r);
-        }
-        for (d, o) in out.iter_mut().enumerate() {
-            o[j] = (v >> (32 * d)) as u32;
+    if BITS % 8 != 0 {
+        for j in lanes(mask) {
+            let (grp, jj) = (j & !15, j & 15);
+            let mut v = 0u128;
+            for r in 0..e {
+                let s = grp + jj / e + r * g;
+                let x = (loaded[s] >> (BITS as usize * (jj % e))) & emask;
+                v |= x << (BITS as usize * r);
+            }
+            for (d, o) in out.iter_mut().enumerate() {
+                o[j] = (v >> (32 * d)) as u32;
+            }
         }
     }
     for (d, o) in out.iter().enumerate() {
-        let r = vreg(i.dst, d);
-        for l in lanes(mask) {
-            w.vreg[r][l] = o[l];
-        }
+        let r = &mut w.vreg[vreg(i.dst, d)];
+        each_lane(mask, |l| r[l] = o[l]);
     }
     Ok(FlowWord::NEXT)
 }
