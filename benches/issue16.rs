@@ -7,7 +7,9 @@
 //!   model + memory system + hazard, missing-wait and LDS race checkers) on 1 host thread and on all cores
 //!   (`--jobs N`), and `wavescope run` vs `wavescope run --trace` as subprocesses (the traced/untraced ratio);
 //! - the MFMA GEMM examples in G MAC/s (interpreter; MACs counted from the MFMAs executed: M x N x K x blocks
-//!   each), with the Triton 1024^3 FP8 GEMM's seconds per dispatch next to rocJITsu's published 4.21 s;
+//!   each), with the Triton 1024^3 FP8 GEMM's seconds per dispatch next to rocJITsu's published 4.21 s, and the
+//!   bf16 / f16 1024^3 GEMMs of the same kernel (`cargo bench --bench mfma -- gemm` gives the three with thread
+//!   CPU time);
 //! - a VALU microkernel: each f32 VALU form (VOP2, VOP3 FMA, packed VOP3P) in ns per wave-instruction on 64
 //!   active lanes, every lane's result checked against host f32 arithmetic, and its cost relative to v_fma_f32;
 //! - a load/store kernel (triton_vector_add: two dword loads, an add, a store per element) in ns per
@@ -38,6 +40,8 @@ const MFMA_EXAMPLES: &[&str] = &[
     "triton_matmul_f16",
     "triton_matmul_fp8",
     "triton_matmul_fp8_1024",
+    "triton_matmul_bf16_1024",
+    "triton_matmul_f16_1024",
 ];
 
 fn root() -> PathBuf {

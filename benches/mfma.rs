@@ -5,11 +5,15 @@
 //!   f32 D registers (C = D). Run once through the fast path and once through the exact path (the reference):
 //!   the final accumulators must be bit-identical; the ratio of the two is the speed-up.
 //! - `example`: the MFMA examples end to end (`wavescope::engine::run`, outputs checked against their numpy references).
-//!   Add a GEMM example to `EXAMPLES` (one line) when it lands.
+//! - `gemm`: the three Triton 1024^3 GEMMs of issue 16 (fp8 `v_mfma_f32_32x32x64_f8f6f4`, bf16 and f16
+//!   `v_mfma_f32_32x32x16_*`; the whole dispatch on the interpreter, one host thread) in G MAC/s (MACs counted from the
+//!   MFMAs executed) and seconds per dispatch, each output checked against the example's numpy-made expected file.
 //!
-//! `cargo bench --bench mfma` (`-- --quick`: fewer steps). Ratios within one run are what count (shared machine).
+//! `cargo bench --bench mfma` (`-- --quick`: fewer steps, one run per GEMM; `-- tile|example|gemm`: only those
+//! sections; `-- --reps N`: best of N dispatches per GEMM, default 3). Ratios within one run are what count (shared
+//! machine).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 use wavescope::exec::semantics::{self, mai::fast::set_exact_only, mai::layout::shape};
 use wavescope::exec::{Apertures, Ctx, GlobalMemory, Wave, WaveId, LANES};
@@ -63,6 +67,13 @@ fn packed(rng: &mut Rng, e: Elem) -> u32 {
         Elem::Fp8 => rng.next() as u32 & 0xB7B7_B7B7,
     }
 }
+
+/// The Triton 1024^3 GEMMs (issue 16's anchors; rocJITsu publishes 4.21 s per dispatch for the fp8 one).
+const GEMMS_1024: &[&str] = &[
+    "triton_matmul_fp8_1024",
+    "triton_matmul_bf16_1024",
+    "triton_matmul_f16_1024",
+];
 
 /// Run `steps` K-steps of `op` on one wave; returns (seconds, final D registers).
 fn tile(op: Op, e: Elem, steps: usize, exact: bool) -> (f64, Vec<[u32; LANES]>) {
@@ -118,8 +129,88 @@ fn bits(e: Elem) -> usize {
     }
 }
 
+/// CPU time of this thread in seconds (Linux schedstat), or `None`: the machine is shared, and a one-thread
+/// dispatch's CPU time is what the issue's per-core figures mean.
+fn thread_cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(s.split_whitespace().next()?.parse::<u64>().ok()? as f64 * 1e-9)
+}
+
+/// Best of `reps` interpreter runs of one example (one host thread, run on this thread): (MACs,
+/// wave-instructions, seconds: thread CPU time where Linux gives it, else wall). The output is checked against
+/// the example's expected file after every run.
+fn run_gemm(dir: &Path, reps: usize) -> (u64, u64, f64) {
+    let opts = RunOptions {
+        jobs: 1,
+        ..RunOptions::default()
+    };
+    let mut best = f64::MAX;
+    let (mut macs, mut insts) = (0, 0);
+    for _ in 0..reps {
+        let s = Session::load(dir, &opts).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        let (t, cpu) = (Instant::now(), thread_cpu_seconds());
+        let (stats, fault) = wavescope::engine::run(&s.dispatch, &opts);
+        let dt = match (cpu, thread_cpu_seconds()) {
+            (Some(a), Some(b)) => b - a,
+            _ => t.elapsed().as_secs_f64(),
+        };
+        assert!(fault.is_none(), "{} faulted", dir.display());
+        let checks = s.check();
+        assert!(
+            !checks.is_empty() && checks.iter().all(|c| c.passed()),
+            "{}: output differs from the numpy reference",
+            dir.display()
+        );
+        macs = stats
+            .exec_counts
+            .iter()
+            .zip(&s.dispatch.program.insts)
+            .map(|(&c, i)| shape(i.op).map_or(0, |sh| c * (sh.m * sh.n * sh.k * sh.blocks) as u64))
+            .sum();
+        insts = stats.wave_instructions;
+        best = best.min(dt);
+    }
+    (macs, insts, best)
+}
+
 fn main() {
-    let quick = std::env::args().any(|a| a == "--quick");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let quick = args.iter().any(|a| a == "--quick");
+    let reps = args
+        .iter()
+        .position(|a| a == "--reps")
+        .and_then(|i| args.get(i + 1))
+        .map_or(if quick { 1 } else { 3 }, |r| r.parse().expect("--reps N"));
+    // Sections named on the command line (cargo bench adds --bench: flags are not section names).
+    let wanted: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| matches!(*a, "tile" | "example" | "gemm"))
+        .collect();
+    let want = |sec: &str| wanted.is_empty() || wanted.contains(&sec);
+    // `--only SUBSTRING`: only the GEMMs/examples whose name contains it.
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1))
+        .map_or("", String::as_str);
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples");
+    if want("gemm") {
+        for ex in GEMMS_1024.iter().filter(|e| e.contains(only)) {
+            let (macs, insts, t) = run_gemm(&root.join(ex), reps);
+            assert!(macs > 0, "{ex}: no MFMA executed");
+            println!(
+                "MFMA GEMM {ex}: {:.3} G MAC/s, {t:.3} s per dispatch{} ({macs} MACs, {insts} wave-instructions; \
+                 output matches numpy)",
+                macs as f64 / t / 1e9,
+                if thread_cpu_seconds().is_some() {
+                    " (thread CPU time)"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
     let steps = if quick { 2_000 } else { 20_000 };
     let cases = [
         (Op::V_MFMA_F32_32X32X16_F16, Elem::F16, "f16 32x32x16"),
@@ -135,6 +226,9 @@ fn main() {
         ),
     ];
     for (op, e, name) in cases {
+        if !want("tile") {
+            break;
+        }
         let s = shape(op).unwrap();
         let macs = (s.m * s.n * s.k * s.blocks * steps) as f64;
         let (mut tf, mut te) = (f64::MAX, f64::MAX);
@@ -162,12 +256,14 @@ fn main() {
             te / tf
         );
     }
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples");
     let opts = RunOptions {
         jobs: 1,
         ..RunOptions::default()
     };
-    for ex in EXAMPLES {
+    for ex in EXAMPLES.iter().filter(|e| e.contains(only)) {
+        if !want("example") {
+            break;
+        }
         let s = Session::load(&root.join(ex), &opts).expect("load example");
         let t = Instant::now();
         let (stats, fault) = wavescope::engine::run(&s.dispatch, &opts);

@@ -241,6 +241,15 @@ def fp8e4m3fn_encode(x):
     return out
 
 
+def bf16_encode(x):
+    """bf16 bit patterns (as u16) of values that are exactly representable in bf16 (checked)."""
+    bits = (x.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    assert np.array_equal((bits.astype(np.uint32) << 16).view(np.float32), x), "value not exact in bf16"
+    return bits
+
+
+IN_NOTE = {"f16": "f16", "bf16": "bf16 bit patterns", "fp8": "OCP E4M3FN bytes, as u8"}
+
 # ----------------------------------------------------------------------------------------------------------------
 # Examples
 
@@ -311,7 +320,7 @@ def matmul(kdir, name, m, n, k, in_type, out_type, blocks, num_warps, seed):
     conversion to the output type, which the reference does the same way (round to nearest even)."""
     mod = load_kernel(MATMUL, name, os.path.join(kdir, "kernel.py"))
     bm, bn, bk, gm = blocks
-    ptr_in = {"f16": "*fp16", "fp8": "*fp8e4nv"}[in_type]
+    ptr_in = {"f16": "*fp16", "bf16": "*bf16", "fp8": "*fp8e4nv"}[in_type]
     ptr_out = {"f16": "*fp16", "f32": "*fp32"}[out_type]
     sig = {"a_ptr": ptr_in, "b_ptr": ptr_in, "c_ptr": ptr_out}
     for s in ["M", "N", "K", "stride_am", "stride_ak", "stride_bk", "stride_bn", "stride_cm", "stride_cn"]:
@@ -332,6 +341,9 @@ def matmul(kdir, name, m, n, k, in_type, out_type, blocks, num_warps, seed):
     if in_type == "f16":
         files["in_a.bin"], files["in_b.bin"] = a.astype(np.float16), b.astype(np.float16)
         in_dtype = "f16"
+    elif in_type == "bf16":
+        files["in_a.bin"], files["in_b.bin"] = bf16_encode(a), bf16_encode(b)
+        in_dtype = "bf16"
     else:
         files["in_a.bin"], files["in_b.bin"] = fp8e4m3fn_encode(a), fp8e4m3fn_encode(b)
         in_dtype = "u8"
@@ -348,7 +360,7 @@ def matmul(kdir, name, m, n, k, in_type, out_type, blocks, num_warps, seed):
         scratch_args(md),
         "outputs": [{"arg_index": 2, "file": "expected_c.bin", "dtype": out_type, "count": m * n, "rtol": 0.0,
                      "atol": 0.0}],
-        "notes": f"Triton tutorial 03 matmul, {m}x{n}x{k}, {in_type} inputs ({'OCP E4M3FN bytes, as u8' if in_type == 'fp8' else 'f16'}), f32 accumulate (tl.dot: MFMA, operands "
+        "notes": f"Triton tutorial 03 matmul, {m}x{n}x{k}, {in_type} inputs ({IN_NOTE[in_type]}), f32 accumulate (tl.dot: MFMA, operands "
                  f"through LDS), {out_type} output; blocks {bm}x{bn}x{bk}, GROUP_SIZE_M {gm}, {programs} programs of "
                  f"{md.num_warps} waves. args[12], args[13]: Triton's scratch pointers (unused). Inputs are "
                  f"integers in [-15, 15] x 2^-3: every product and partial sum is exact in f32, so the result is "
@@ -365,6 +377,11 @@ EXAMPLES = {
     "triton_matmul_fp8": lambda d: matmul(d, "triton_matmul_fp8", 128, 128, 256, "fp8", "f16", (64, 64, 64, 4), 4, 4),
     "triton_matmul_fp8_1024": lambda d: matmul(d, "triton_matmul_fp8_1024", 1024, 1024, 1024, "fp8", "f16",
                                                (128, 128, 64, 8), 4, 5),
+    # The issue-16 anchors next to the fp8 one: same kernel, blocks and output type, 16-bit inputs.
+    "triton_matmul_bf16_1024": lambda d: matmul(d, "triton_matmul_bf16_1024", 1024, 1024, 1024, "bf16", "f16",
+                                                (128, 128, 64, 8), 4, 6),
+    "triton_matmul_f16_1024": lambda d: matmul(d, "triton_matmul_f16_1024", 1024, 1024, 1024, "f16", "f16",
+                                               (128, 128, 64, 8), 4, 7),
 }
 
 

@@ -197,11 +197,68 @@ impl Addr for Ds {
     }
 }
 
+/// The LDS byte address `ADDR + offset` of every lane when each active lane's `len`-byte access lies inside the
+/// work-group's allocation; `None` sends the instruction down the per-lane path (which names the faulting lane).
+/// Unaligned accesses are served byte-exactly either way (module doc), so this only saves the per-lane checks.
+#[inline(always)]
+fn lds_lanes(w: &Wave, i: &Inst, lds_len: usize, mask: u64, len: usize) -> Option<[u32; LANES]> {
+    let a = &w.vreg[vreg(i.src[0], 0)];
+    let off = i.imm as u32 & 0xFFFF;
+    let addrs: [u32; LANES] = std::array::from_fn(|l| a[l].wrapping_add(off));
+    let top = if mask == u64::MAX {
+        addrs.iter().copied().max().unwrap_or(0) as u64 + len as u64
+    } else {
+        let mut top = 0u64;
+        for l in lanes(mask) {
+            top = top.max(addrs[l] as u64 + len as u64);
+        }
+        top
+    };
+    (mask != 0 && top <= lds_len as u64).then_some(addrs)
+}
+
+/// `f(lane)` for the lanes of `mask` in ascending order (a plain loop when all 64 are active, the usual case).
+#[inline(always)]
+fn each_lane(mask: u64, f: impl FnMut(usize)) {
+    if mask == u64::MAX {
+        (0..LANES).for_each(f);
+    } else {
+        lanes(mask).for_each(f);
+    }
+}
+
+/// `N` little-endian bytes (1, 2 or 4) of `lds` at `a` as a dword.
+#[inline(always)]
+fn lds_get<const B: usize>(lds: &[u8], a: usize) -> u32 {
+    let mut b = [0u8; 4];
+    b[..B].copy_from_slice(&lds[a..a + B]);
+    u32::from_le_bytes(b)
+}
+
 fn rd<const K: u8, const N: usize>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
 ) -> Result<FlowWord, Box<Fault>> {
+    let mask = w.exec();
+    let size = kind::size(K, N);
+    if let Some(addrs) = lds_lanes(w, i, c.lds.len(), mask, size) {
+        // Every access is in bounds: plain byte copies, registers merged as the general path does.
+        let lds = &*c.lds;
+        for d in 0..N {
+            let r = &mut w.vreg[vreg(i.dst, d)];
+            each_lane(mask, |l| {
+                let a = addrs[l] as usize + 4 * d;
+                let raw = match size {
+                    1 => lds_get::<1>(lds, a),
+                    2 => lds_get::<2>(lds, a),
+                    _ => lds_get::<4>(lds, a),
+                };
+                r[l] = kind::merge(K, raw, r[l]);
+            });
+        }
+        return Ok(FlowWord::NEXT);
+    }
     load::<Ds, K, N>(w, i, c, i.dst)
 }
 
@@ -210,6 +267,26 @@ fn wr<const K: u8, const N: usize>(
     i: &Inst,
     c: &mut Ctx,
 ) -> Result<FlowWord, Box<Fault>> {
+    let mask = w.exec();
+    let size = kind::size(K, N);
+    if let Some(addrs) = lds_lanes(w, i, c.lds.len(), mask, size) {
+        // In lane order, as the general path: a later lane's write to the same byte wins.
+        let data: [&[u32; LANES]; N] = std::array::from_fn(|d| &w.vreg[vreg(i.src[1], d)]);
+        let lds = &mut *c.lds;
+        each_lane(mask, |l| {
+            let a = addrs[l] as usize;
+            for (d, v) in data.iter().enumerate() {
+                let x = kind::store_bits(K, v[l]).to_le_bytes();
+                let at = a + 4 * d;
+                match size {
+                    1 => lds[at] = x[0],
+                    2 => lds[at..at + 2].copy_from_slice(&x[..2]),
+                    _ => lds[at..at + 4].copy_from_slice(&x),
+                }
+            }
+        });
+        return Ok(FlowWord::NEXT);
+    }
     store::<Ds, K, N>(w, i, c, i.src[1])
 }
 
@@ -598,7 +675,15 @@ fn read_tr<const BITS: u32, const DW: usize>(
     let off = i.imm as u32 & 0xFFFF;
     let mut loaded = [0u128; LANES];
     let mut faults = Faults::default();
-    {
+    if let Some(addrs) = lds_lanes(w, i, c.lds.len(), mask, 4 * DW) {
+        let lds = &*c.lds;
+        each_lane(mask, |l| {
+            let a = addrs[l] as usize;
+            let mut b = [0u8; 16];
+            b[..4 * DW].copy_from_slice(&lds[a..a + 4 * DW]);
+            loaded[l] = u128::from_le_bytes(b);
+        });
+    } else {
         let sp = spaces(&mut w.scratch, w.private_size, c);
         for l in lanes(mask) {
             let mut b = [0u8; 16];
@@ -617,23 +702,39 @@ fn read_tr<const BITS: u32, const DW: usize>(
     let g = 16 / e;
     let emask = (1u128 << BITS) - 1;
     let mut out = [[0u32; LANES]; DW];
-    for j in lanes(mask) {
-        let (grp, jj) = (j & !15, j & 15);
-        let mut v = 0u128;
-        for r in 0..e {
-            let s = grp + jj / e + r * g;
-            let x = (loaded[s] >> (BITS as usize * (jj % e))) & emask;
-            v |= x << (BITS as usize * r);
-        }
-        for (d, o) in out.iter_mut().enumerate() {
-            o[j] = (v >> (32 * d)) as u32;
+    if BITS % 8 == 0 {
+        // Whole-byte elements (b8, b16): the same transpose with byte copies instead of 128-bit shifts.
+        let eb = BITS as usize / 8;
+        each_lane(mask, |j| {
+            let (grp, jj) = (j & !15, j & 15);
+            let mut v = [0u8; 16];
+            for r in 0..e {
+                let src = loaded[grp + jj / e + r * g].to_le_bytes();
+                let o = eb * (jj % e);
+                v[eb * r..eb * (r + 1)].copy_from_slice(&src[o..o + eb]);
+            }
+            for (d, o) in out.iter_mut().enumerate() {
+                o[j] = u32::from_le_bytes(v[4 * d..4 * d + 4].try_into().unwrap());
+            }
+        });
+    }
+    if BITS % 8 != 0 {
+        for j in lanes(mask) {
+            let (grp, jj) = (j & !15, j & 15);
+            let mut v = 0u128;
+            for r in 0..e {
+                let s = grp + jj / e + r * g;
+                let x = (loaded[s] >> (BITS as usize * (jj % e))) & emask;
+                v |= x << (BITS as usize * r);
+            }
+            for (d, o) in out.iter_mut().enumerate() {
+                o[j] = (v >> (32 * d)) as u32;
+            }
         }
     }
     for (d, o) in out.iter().enumerate() {
-        let r = vreg(i.dst, d);
-        for l in lanes(mask) {
-            w.vreg[r][l] = o[l];
-        }
+        let r = &mut w.vreg[vreg(i.dst, d)];
+        each_lane(mask, |l| r[l] = o[l]);
     }
     Ok(FlowWord::NEXT)
 }

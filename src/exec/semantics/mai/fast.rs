@@ -19,7 +19,7 @@ use crate::exec::float::{two_sum, Fmt, FpMode};
 use crate::exec::semantics::vop3p::lowfloat::{e8m0, Low};
 use crate::exec::FlowWord;
 use crate::exec::{ConstKind, Ctx, Fault, Wave, LANES};
-use crate::isa::Inst;
+use crate::isa::{Inst, Op};
 use std::cell::{Cell, RefCell};
 use std::sync::OnceLock;
 
@@ -56,29 +56,68 @@ struct Span {
     or_m: u64,
 }
 
+/// The span of f64 values, in a form that vectorises: with a = |bits| << 1, a zero has a = 0, so the smallest
+/// non-zero magnitude is the minimum of a - 1 (wrapping: zeros go to the top) plus one; the trailing zeros of
+/// the OR of the explicit mantissas, capped at 52 by the implicit bit, are those of the OR of the significands.
 #[inline(always)]
 fn span(v: &[f64]) -> Span {
-    let (mut min_be, mut max_be, mut or_m) = (0x7FFu64, 0u64, 0u64);
+    let (mut min_a, mut max_a, mut or_m) = (u64::MAX, 0u64, 0u64);
     for x in v {
         let b = x.to_bits();
-        let be = (b >> 52) & 0x7FF;
-        let nz = b << 1 != 0;
-        min_be = min_be.min(if nz { be } else { 0x7FF });
-        max_be = max_be.max(if nz { be } else { 0 });
-        or_m |= if nz {
-            (b & ((1u64 << 52) - 1)) | (1u64 << 52)
-        } else {
-            0
-        };
+        let a = b << 1;
+        min_a = min_a.min(a.wrapping_sub(1));
+        max_a = max_a.max(a);
+        or_m |= b & ((1u64 << 52) - 1);
+    }
+    if max_a == 0 {
+        return Span::EMPTY;
     }
     Span {
-        min_be,
-        max_be,
-        or_m,
+        min_be: min_a.wrapping_add(1) >> 53,
+        max_be: max_a >> 53,
+        or_m: or_m | 1 << 52,
+    }
+}
+
+/// The span of f32 encodings (C), as the f64 span of their values: an f32 of biased exponent e (1 for
+/// denormals) and significand s is s·2^(e - 150), i.e. f64 exponent e + 896 and significand s·2^29.
+#[inline(always)]
+fn span_f32(v: &[u32]) -> Span {
+    let (mut min_a, mut max_a, mut or_m) = (u32::MAX, 0u32, 0u32);
+    for &x in v {
+        let a = x << 1;
+        min_a = min_a.min(a.wrapping_sub(1));
+        max_a = max_a.max(a);
+        or_m |= x & 0x7F_FFFF;
+    }
+    if max_a == 0 {
+        return Span::EMPTY;
+    }
+    let (lo, hi) = (min_a.wrapping_add(1) >> 24, max_a >> 24);
+    Span {
+        min_be: lo.max(1) as u64 + 896,
+        max_be: if hi == 0xFF {
+            0x7FF
+        } else {
+            hi.max(1) as u64 + 896
+        },
+        or_m: ((or_m | 0x80_0000) as u64) << 29,
     }
 }
 
 impl Span {
+    const EMPTY: Span = Span {
+        min_be: 0x7FF,
+        max_be: 0,
+        or_m: 0,
+    };
+    fn merge(self, o: Span) -> Span {
+        Span {
+            min_be: self.min_be.min(o.min_be),
+            max_be: self.max_be.max(o.max_be),
+            or_m: self.or_m | o.or_m,
+        }
+    }
     fn any(&self) -> bool {
         self.or_m != 0
     }
@@ -116,12 +155,114 @@ fn sums_exact(a: Span, b: Span, c: Span, k: usize) -> bool {
     top + grow <= lsb + 53
 }
 
-/// Decoded operands, reused by every MFMA of the thread (no 48 KB of zeroing per instruction: the dense layouts
-/// are bijections, so every element an instruction reads it has written).
+/// Largest item count of a dense operand per lane (16x16x128 FP8: 32).
+const MAX_ITEMS: usize = 64;
+/// Largest lane-group count (64 / M for M = 4).
+const MAX_GROUPS: usize = 16;
+/// Largest row count B·M of D (4x4x4_16B: 64).
+const MAX_ROWS: usize = 64;
+
+/// Where one operand's items go in its dense matrix, per opcode (the §7.1.4 input layout with the divisions
+/// done once): lane l = t + MN·g (t = row i of A / column j of B, g = lane group) holds item `it` at
+/// `item_off[it] + group_off[g] + t`.
+#[derive(Clone, Copy)]
+struct OperandPlan {
+    /// M (A) or N (B): lanes per group, consecutive in the destination.
+    mn: usize,
+    groups: usize,
+    items: usize,
+    item_off: [u16; MAX_ITEMS],
+    group_off: [u16; MAX_GROUPS],
+}
+
+/// The fast path's geometry of one opcode.
+#[derive(Clone, Copy)]
+struct Plan {
+    op: Op,
+    rows: usize,
+    /// (D register item, first lane) of row r = b·M + i: its N columns are consecutive lanes (§7.1.4.2).
+    pos: [(u16, u16); MAX_ROWS],
+    a: OperandPlan,
+    b: OperandPlan,
+}
+
+impl Plan {
+    fn new(op: Op, s: &Shape) -> Plan {
+        let (m, n, k, nb) = (s.m, s.n, s.k, s.blocks);
+        let rows = nb * m;
+        let mut pos = [(0u16, 0u16); MAX_ROWS];
+        for b in 0..nb {
+            for i in 0..m {
+                let (it, lane0) = output_pos(s, b, i, 0);
+                pos[b * m + i] = (it as u16, lane0 as u16);
+            }
+        }
+        // A is stored k-major (index k·rows + b·M + i: the R rows of a step are adjacent), B row-major
+        // (index (b·K + k)·N + j: one B row is the N columns of a step).
+        let operand = |mn: usize, items: usize, bits: u32, is_a: bool| {
+            let ch = chunk(items, bits);
+            let nc = items / ch;
+            let kstep = k / nc;
+            let mut p = OperandPlan {
+                mn,
+                groups: LANES / mn,
+                items,
+                item_off: [0; MAX_ITEMS],
+                group_off: [0; MAX_GROUPS],
+            };
+            for it in 0..items {
+                let kk = (it / ch) * kstep + it % ch;
+                p.item_off[it] = (if is_a { kk * rows } else { kk * n }) as u16;
+            }
+            for g in 0..p.groups {
+                let (b, kg) = (g % nb, g / nb);
+                p.group_off[g] = (if is_a {
+                    kg * ch * rows + b * m
+                } else {
+                    (b * k + kg * ch) * n
+                }) as u16;
+            }
+            p
+        };
+        let bits = |t: Ty| t.bits(); // F8F6F4 plans are for 8-bit types (FP6/FP4 take the general fill)
+        Plan {
+            op,
+            rows,
+            pos,
+            a: operand(m, s.a_items(), bits(s.a), true),
+            b: operand(n, s.b_items(), bits(s.b), false),
+        }
+    }
+}
+
+/// Decoded operands and recent plans, reused by every MFMA of the thread (no 48 KB of zeroing per instruction:
+/// the dense layouts are bijections, so every element an instruction reads it has written).
 struct Scratch {
+    /// A, k-major: index k·rows + b·M + i.
     va: [f64; MAX_ELEMS],
+    /// B: index (b·K + k)·N + j.
     vb: [f64; MAX_ELEMS],
+    /// C in D order: row r = b·M + i holds its N columns.
     vc: [f64; MAX_ELEMS],
+    plans: [Option<Plan>; 4],
+    next_plan: usize,
+}
+
+impl Scratch {
+    /// The plan of `op` (computed on first use; a kernel uses one or two MFMA opcodes).
+    fn plan(&mut self, op: Op, s: &Shape) -> usize {
+        if let Some(i) = self
+            .plans
+            .iter()
+            .position(|p| p.is_some_and(|p| p.op == op))
+        {
+            return i;
+        }
+        let i = self.next_plan;
+        self.next_plan = (i + 1) % self.plans.len();
+        self.plans[i] = Some(Plan::new(op, s));
+        i
+    }
 }
 
 thread_local! {
@@ -129,6 +270,8 @@ thread_local! {
         va: [0.0; MAX_ELEMS],
         vb: [0.0; MAX_ELEMS],
         vc: [0.0; MAX_ELEMS],
+        plans: [None; 4],
+        next_plan: 0,
     }));
 }
 
@@ -142,6 +285,7 @@ pub(super) fn mfma_f32(
     if s.acc != Acc::F32
         || s.sparse
         || !matches!(s.n, 4 | 16 | 32)
+        || s.m % ROWS_PER_STEP != 0
         || Wave::vreg_index(inst.dst) + s.d_items() > 512
     {
         return None;
@@ -225,100 +369,133 @@ unsafe fn body_avx2(w: &mut Wave, inst: &Inst, s: &Shape, op: &Operands, sc: &mu
     body(w, inst, s, op, sc)
 }
 
+/// Rows of D computed together by the exact-sum kernel (every fast-path M is a multiple).
+const ROWS_PER_STEP: usize = 4;
+
 #[inline(always)]
 fn body(w: &mut Wave, inst: &Inst, s: &Shape, op: &Operands, sc: &mut Scratch) {
     let mai = inst.mai;
     let mode = FpMode::from_mode(w.mode);
     let ovfl = w.mode >> 23 & 1 != 0;
     let (m, n, k, nb) = (s.m, s.n, s.k, s.blocks);
+    let pi = sc.plan(inst.op, s);
+    let Scratch {
+        va, vb, vc, plans, ..
+    } = sc;
+    let plan = plans[pi].as_ref().expect("plan");
+    let rows = plan.rows;
     let g = 1usize << mai.cbsz.min(6);
     let broadcast = op.broadcast;
-    // A, index (b·M + i)·K + k; B, index (b·K + k)·N + j (as the exact path).
+    // Source lane of every lane: CBSZ/ABID broadcast for A, BLGP for B (identity when the controls are 0).
+    let a_perm = broadcast && mai.cbsz != 0;
+    let b_perm = broadcast && mai.blgp != 0;
+    let a_src = |l: usize| {
+        if a_perm {
+            let (blk, kg) = ((l / m) % nb, l / (m * nb));
+            ((kg * nb + (blk / g) * g + mai.abid as usize) * m + l % m) % LANES
+        } else {
+            l
+        }
+    };
+    let b_src = |l: usize| if b_perm { blgp_lane(mai.blgp, l) } else { l };
     fill_typed(
         w,
         Wave::vreg_index(inst.src[0]),
         op.ta,
         &mode,
-        m,
-        nb,
-        k,
-        s.a_items(),
-        |l| {
-            if broadcast && mai.cbsz != 0 {
-                let (blk, kg) = ((l / m) % nb, l / (m * nb));
-                ((kg * nb + (blk / g) * g + mai.abid as usize) * m + l % m) % LANES
-            } else {
-                l
-            }
-        },
-        |b, i, kk| (b * m + i) * k + kk,
+        (m, nb, k, s.a_items()),
+        &plan.a,
+        a_perm.then(|| std::array::from_fn(a_src)),
+        a_src,
+        |b, i, kk| kk * rows + b * m + i,
         op.scale.map(|x| &x[0]),
-        &mut sc.va,
+        va,
     );
     fill_typed(
         w,
         Wave::vreg_index(inst.src[1]),
         op.tb,
         &mode,
-        n,
-        nb,
-        k,
-        s.b_items(),
-        |l| {
-            if broadcast {
-                blgp_lane(mai.blgp, l)
-            } else {
-                l
-            }
-        },
+        (n, nb, k, s.b_items()),
+        &plan.b,
+        b_perm.then(|| std::array::from_fn(b_src)),
+        b_src,
         |b, j, kk| (b * k + kk) * n + j,
         op.scale.map(|x| &x[1]),
-        &mut sc.vb,
+        vb,
     );
     // C, as f64 values in D order: row (b, i) holds its N columns (consecutive lanes of one register).
     let c_base = Wave::vreg_index(inst.src[2]);
-    let rows = nb * m;
-    let mut pos = [(0usize, 0usize); 64];
-    for b in 0..nb {
-        for i in 0..m {
-            let r = b * m + i;
-            let (it, lane0) = output_pos(s, b, i, 0);
-            pos[r] = (it, lane0);
-            let crow = &mut sc.vc[r * n..(r + 1) * n];
-            match op.c_const {
-                Some(c) => crow.fill(f32::from_bits(c) as f64),
-                None => {
-                    let src = &w.vreg[(c_base + it) & 511][lane0..lane0 + n];
-                    for (d, x) in crow.iter_mut().zip(src) {
-                        *d = f32::from_bits(*x) as f64;
-                    }
-                }
-            }
+    let scc = match op.c_const {
+        Some(c) => {
+            vc[..rows * n].fill(f32::from_bits(c) as f64);
+            span_f32(&[c])
         }
-    }
-    let sb = span(&sc.vb[..nb * k * n]);
+        None => {
+            let mut sp = Span::EMPTY;
+            for r in 0..rows {
+                let (it, lane0) = (plan.pos[r].0 as usize, plan.pos[r].1 as usize);
+                let src = &w.vreg[(c_base + it) & 511][lane0..lane0 + n];
+                for (d, x) in vc[r * n..(r + 1) * n].iter_mut().zip(src) {
+                    *d = f32::from_bits(*x) as f64;
+                }
+                sp = sp.merge(span_f32(src));
+            }
+            sp
+        }
+    };
+    let sa = span(&va[..rows * k]);
+    let sb = span(&vb[..nb * k * n]);
     let job = Job {
         m,
         k,
         nb,
-        va: &sc.va,
-        vb: &sc.vb,
-        vc: &sc.vc,
-        pos: &pos[..rows],
+        rows,
+        va,
+        vb,
+        vc,
+        pos: &plan.pos[..rows],
         ovfl,
         sb,
     };
     // Every operand is in the scratch now: D may overlap A, B or C.
     let d_base = Wave::vreg_index(inst.dst);
     let d = &mut w.vreg[d_base..d_base + s.d_items()];
-    match n {
-        4 => rows_n::<4>(&job, d),
-        16 => rows_n::<16>(&job, d),
-        _ => rows_n::<32>(&job, d),
+    if sa.finite() && sb.finite() && scc.finite() && sums_exact(sa, sb, scc, k) {
+        // Every partial sum of every element is exact: one fma per product in any order (the common case).
+        match n {
+            4 => exact_rows::<4, ROWS_PER_STEP>(&job, d),
+            16 => exact_rows::<16, ROWS_PER_STEP>(&job, d),
+            _ => exact_rows::<32, ROWS_PER_STEP>(&job, d),
+        }
+    } else {
+        match n {
+            4 => rows_n::<4>(&job, d),
+            16 => rows_n::<16>(&job, d),
+            _ => rows_n::<32>(&job, d),
+        }
     }
 }
 
-/// `fill` with the element decode chosen once per operand.
+/// f16 bits to f64, exactly (as `half::f16::to_f64`), in a form that vectorises: normals by exponent rebias,
+/// subnormals m·2^-24 through an integer conversion (no denormal arithmetic), inf/NaN with the payload kept.
+#[inline(always)]
+pub fn f16_to_f64(h: u32) -> f64 {
+    let e = h & 0x7C00;
+    let m = h & 0x3FF;
+    let mag = (h & 0x7FFF) << 13;
+    let bits = if e == 0 {
+        (m as f32 * (1.0 / 16_777_216.0)).to_bits()
+    } else if e == 0x7C00 {
+        mag | 0x7F80_0000
+    } else {
+        mag + (112 << 23)
+    };
+    f32::from_bits(bits | (h & 0x8000) << 16) as f64
+}
+
+/// `fill` with the element decode chosen once per operand: whole registers at a time for 8/16/32-bit
+/// elements without block scales, item by item otherwise.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn fill_typed(
@@ -326,16 +503,34 @@ fn fill_typed(
     base: usize,
     t: Ty,
     mode: &FpMode,
-    mn: usize,
-    blocks: usize,
-    k: usize,
-    items: usize,
+    (mn, blocks, k, items): (usize, usize, usize, usize),
+    plan: &OperandPlan,
+    perm: Option<[usize; LANES]>,
     src_lane: impl Fn(usize) -> usize,
     index: impl Fn(usize, usize, usize) -> usize,
     scale: Option<&[f64; LANES]>,
     dst: &mut [f64; MAX_ELEMS],
 ) {
     let bits = t.bits();
+    if scale.is_none() && matches!(bits, 8 | 16 | 32) {
+        let perm = perm.as_ref();
+        match t {
+            Ty::F32 if mode.denorm_f32 & 1 == 0 => fill_regs(w, base, 32, plan, perm, dst, |x| {
+                f32::from_bits(Fmt::F32.flush(x as u64) as u32) as f64
+            }),
+            Ty::F32 => fill_regs(w, base, 32, plan, perm, dst, |x| f32::from_bits(x) as f64),
+            Ty::F16 => fill_regs(w, base, 16, plan, perm, dst, f16_to_f64),
+            Ty::BF16 => fill_regs(w, base, 16, plan, perm, dst, |x| {
+                f32::from_bits(x << 16) as f64
+            }),
+            Ty::Low(l) => {
+                let tab = low8_table(l);
+                fill_regs(w, base, 8, plan, perm, dst, |x| tab[x as usize & 255])
+            }
+            _ => {}
+        }
+        return;
+    }
     let geo = (mn, blocks, k, items, bits);
     match t {
         Ty::F32 if mode.denorm_f32 & 1 == 0 => {
@@ -347,7 +542,7 @@ fn fill_typed(
             f32::from_bits(x as u32) as f64
         }),
         Ty::F16 => fill(w, base, geo, src_lane, index, scale, dst, |x| {
-            half::f16::from_bits(x as u16).to_f64()
+            f16_to_f64(x as u32)
         }),
         Ty::BF16 => fill(w, base, geo, src_lane, index, scale, dst, |x| {
             f32::from_bits((x as u32) << 16) as f64
@@ -365,8 +560,48 @@ fn fill_typed(
     }
 }
 
-/// Decode one operand into its dense matrix: lane l holds row/column `l % mn` of block `(l / mn) % blocks`,
-/// k-group `l / (mn·blocks)`; its items come in chunks (see `layout`).
+/// Decode one operand of 8/16/32-bit elements a register at a time: sub-item s of every lane of register
+/// `reg` is item reg·(32/bits) + s, and each lane group's MN lanes land on consecutive destinations.
+#[inline(always)]
+fn fill_regs(
+    w: &Wave,
+    base: usize,
+    bits: u32,
+    p: &OperandPlan,
+    perm: Option<&[usize; LANES]>,
+    dst: &mut [f64; MAX_ELEMS],
+    dec: impl Fn(u32) -> f64,
+) {
+    let per = (32 / bits) as usize;
+    let mask = if bits == 32 {
+        u32::MAX
+    } else {
+        (1u32 << bits) - 1
+    };
+    let mn = p.mn;
+    for reg in 0..p.items / per {
+        let raw = &w.vreg[(base + reg) & 511];
+        let v: [u32; LANES] = match perm {
+            Some(src) => std::array::from_fn(|l| raw[src[l]]),
+            None => *raw,
+        };
+        for s in 0..per {
+            let it = reg * per + s;
+            let sh = s as u32 * bits;
+            let io = p.item_off[it] as usize;
+            for g in 0..p.groups {
+                let d0 = io + p.group_off[g] as usize;
+                let out = &mut dst[d0..d0 + mn];
+                for (o, x) in out.iter_mut().zip(&v[g * mn..(g + 1) * mn]) {
+                    *o = dec((x >> sh) & mask);
+                }
+            }
+        }
+    }
+}
+
+/// Decode one operand into its dense matrix item by item (block scales, FP6/BF6/FP4): lane l holds row/column
+/// `l % mn` of block `(l / mn) % blocks`, k-group `l / (mn·blocks)`; its items come in chunks (see `layout`).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn fill(
@@ -409,24 +644,72 @@ struct Job<'a> {
     m: usize,
     k: usize,
     nb: usize,
+    rows: usize,
     va: &'a [f64; MAX_ELEMS],
     vb: &'a [f64; MAX_ELEMS],
     vc: &'a [f64; MAX_ELEMS],
-    pos: &'a [(usize, usize)],
+    pos: &'a [(u16, u16)],
     ovfl: bool,
     /// All of B.
     sb: Span,
 }
 
+/// D = RNE_f32(C + Σ A·B) when every partial sum is exact in f64 (checked by the caller for the whole
+/// instruction): R rows at a time, one fma per product, the R·N sums in registers. Zero products need no
+/// special case: a sum that is never -0 stays unchanged by ±0, and the final `+ 0.0` (the exact path's TwoSum
+/// with a zero low part) turns a -0 sum (C = -0) into +0 whatever was added.
+#[inline(always)]
+fn exact_rows<const N: usize, const R: usize>(job: &Job, d: &mut [[u32; LANES]]) {
+    let (m, k, rows) = (job.m, job.k, job.rows);
+    for b in 0..job.nb {
+        let bm = &job.vb[b * k * N..(b + 1) * k * N];
+        for r0 in (b * m..(b + 1) * m).step_by(R) {
+            let mut acc = [[0.0f64; N]; R];
+            for (rr, a) in acc.iter_mut().enumerate() {
+                *a = job.vc[(r0 + rr) * N..(r0 + rr + 1) * N].try_into().unwrap();
+            }
+            for kk in 0..k {
+                let brow: &[f64; N] = bm[kk * N..(kk + 1) * N].try_into().unwrap();
+                let x: &[f64; R] = job.va[kk * rows + r0..kk * rows + r0 + R]
+                    .try_into()
+                    .unwrap();
+                for rr in 0..R {
+                    for j in 0..N {
+                        acc[rr][j] = x[rr].mul_add(brow[j], acc[rr][j]);
+                    }
+                }
+            }
+            for (rr, a) in acc.iter().enumerate() {
+                let (it, lane0) = job.pos[r0 + rr];
+                let dst: &mut [u32; N] = (&mut d[it as usize][lane0 as usize..lane0 as usize + N])
+                    .try_into()
+                    .unwrap();
+                for j in 0..N {
+                    let mut r = ((a[j] + 0.0) as f32).to_bits();
+                    if job.ovfl && r & 0x7FFF_FFFF == 0x7F80_0000 {
+                        r = (r & 0x8000_0000) | 0x7F7F_FFFF;
+                    }
+                    dst[j] = r;
+                }
+            }
+        }
+    }
+}
+
+/// Row by row, with the exactness test per row (and the exact path's own sum for rows with a non-finite term).
 #[inline(always)]
 fn rows_n<const N: usize>(job: &Job, d: &mut [[u32; LANES]]) {
-    let (m, k) = (job.m, job.k);
+    let (m, k, rows) = (job.m, job.k, job.rows);
+    let mut arow = [0.0f64; 128];
     for b in 0..job.nb {
         let bm = &job.vb[b * k * N..(b + 1) * k * N];
         for i in 0..m {
             let r = b * m + i;
-            let (it, lane0) = job.pos[r];
-            let arow = &job.va[r * k..(r + 1) * k];
+            let (it, lane0) = (job.pos[r].0 as usize, job.pos[r].1 as usize);
+            for (kk, a) in arow[..k].iter_mut().enumerate() {
+                *a = job.va[kk * rows + r];
+            }
+            let arow = &arow[..k];
             let c: &[f64; N] = job.vc[r * N..(r + 1) * N].try_into().unwrap();
             let dst: &mut [u32; N] = (&mut d[it][lane0..lane0 + N]).try_into().unwrap();
             let (sa, sc) = (span(arow), span(c));
@@ -438,10 +721,6 @@ fn rows_n<const N: usize>(job: &Job, d: &mut [[u32; LANES]]) {
             } else if sums_exact(sa, job.sb, sc, k) {
                 let mut hi = *c;
                 for (kk, &x) in arow.iter().enumerate() {
-                    // 0·finite adds nothing (the exact path skips it too: signed zeros stay as they are).
-                    if x == 0.0 {
-                        continue;
-                    }
                     let brow: &[f64; N] = bm[kk * N..(kk + 1) * N].try_into().unwrap();
                     for j in 0..N {
                         // x·b is exact, so this is RN(hi + x·b), the exact path's TwoSum high part.
