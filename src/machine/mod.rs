@@ -34,8 +34,8 @@
 mod instrument;
 
 pub use instrument::{
-    Activity, FindingStop, MachineTiming, PcCycles, StallKind, StripCell, TimedObserver, TimedSpan,
-    WaveCycles, STRIP_BUCKETS,
+    Activity, FindingStop, MachineTiming, PcCycles, PcMemory, StallKind, StripCell, TimedObserver,
+    TimedSpan, WaveCycles, STRIP_BUCKETS,
 };
 
 use crate::engine::resident::{Group, Hooks, Resident};
