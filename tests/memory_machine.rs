@@ -73,10 +73,13 @@ impl TimingSink for Batch {
     fn mem_issue(&mut self, _wave: u32, pc: u64, start: u64, complete: u64) {
         if let Some((p, m)) = self.cur.take() {
             assert_eq!(p, pc);
-            add(self.pcs.entry(pc).or_default(), &PcMemory {
-                latency: complete - start,
-                ..m
-            });
+            add(
+                self.pcs.entry(pc).or_default(),
+                &PcMemory {
+                    latency: complete - start,
+                    ..m
+                },
+            );
         }
     }
 }
@@ -113,7 +116,10 @@ fn batch(p: &str) -> BatchRun {
         ..RunOptions::default()
     };
     let s = Session::load(&path(p), &opts).unwrap();
-    let table = Arc::new(TimingTable::for_dispatch(&s.dispatch, CycleModel::default()));
+    let table = Arc::new(TimingTable::for_dispatch(
+        &s.dispatch,
+        CycleModel::default(),
+    ));
     let (_, fault, obs) = run_observed(&s.dispatch, &opts, || {
         TimingObserver::with_sink(table.clone(), Batch::default())
     });
@@ -153,7 +159,10 @@ fn machine(p: &str, one_at_a_time: bool) -> MachineRun {
     };
     let mut m = Machine::new(s, opts);
     m.enable_timing(CycleModel::default());
-    assert!(matches!(m.run_to_end(), Some(wavescope::machine::Stop::Exited)), "{p}");
+    assert!(
+        matches!(m.run_to_end(), Some(wavescope::machine::Stop::Exited)),
+        "{p}"
+    );
     assert!(m.session().check().iter().all(|c| c.passed()), "{p}");
     let t = m.timing().unwrap();
     let pcs = &m.session().dispatch.program.pcs;
@@ -218,12 +227,29 @@ fn interleaved_runs_are_deterministic_and_touch_the_same_lines() {
         assert_eq!(m1.waves, m2.waves, "{p}: two interleaved runs");
         assert_eq!(m1.counters, m2.counters, "{p}: two interleaved runs");
         // what depends on addresses only is the batch run's
-        assert_eq!(m1.pcs.keys().collect::<Vec<_>>(), b.pcs.keys().collect::<Vec<_>>());
+        assert_eq!(
+            m1.pcs.keys().collect::<Vec<_>>(),
+            b.pcs.keys().collect::<Vec<_>>()
+        );
         for (pc, x) in &m1.pcs {
             let y = &b.pcs[pc];
             assert_eq!(
-                (x.accesses, x.lines, x.lds_cycles, x.lds_conflict_cycles, x.scalar_lines, x.bytes),
-                (y.accesses, y.lines, y.lds_cycles, y.lds_conflict_cycles, y.scalar_lines, y.bytes),
+                (
+                    x.accesses,
+                    x.lines,
+                    x.lds_cycles,
+                    x.lds_conflict_cycles,
+                    x.scalar_lines,
+                    x.bytes
+                ),
+                (
+                    y.accesses,
+                    y.lines,
+                    y.lds_cycles,
+                    y.lds_conflict_cycles,
+                    y.scalar_lines,
+                    y.bytes
+                ),
                 "{p} 0x{pc:x}"
             );
             assert_eq!(

@@ -51,7 +51,10 @@ fn run(case: &str) -> (Session, Counters, BTreeMap<u64, [u64; 5]>) {
         ..RunOptions::default()
     };
     let s = Session::load(&path, &opts).unwrap();
-    let table = Arc::new(TimingTable::for_dispatch(&s.dispatch, CycleModel::default()));
+    let table = Arc::new(TimingTable::for_dispatch(
+        &s.dispatch,
+        CycleModel::default(),
+    ));
     let (_, fault, obs) = wavescope::engine::run_observed(&s.dispatch, &opts, || {
         TimingObserver::with_sink(table.clone(), Sink::default())
     });
@@ -74,9 +77,15 @@ fn run(case: &str) -> (Session, Counters, BTreeMap<u64, [u64; 5]>) {
 
 /// The cold miss of a kernarg line: 1 cycle to the L2, 1 cycle of HBM, `hbm_latency`.
 fn cold_miss(p: &MemParams) -> u64 {
-    let l2 = (p.scalar_line_bytes as f64 / (p.l2_channels * p.l2_bytes_per_cycle_per_channel) as f64).ceil();
+    let l2 = (p.scalar_line_bytes as f64
+        / (p.l2_channels * p.l2_bytes_per_cycle_per_channel) as f64)
+        .ceil();
     let hbm = (p.line_bytes as f64 / p.hbm_bytes_per_cycle).ceil();
-    assert_eq!((l2, hbm), (1.0, 1.0), "the worked figures assume one cycle each");
+    assert_eq!(
+        (l2, hbm),
+        (1.0, 1.0),
+        "the worked figures assume one cycle each"
+    );
     p.hbm_latency + 2
 }
 

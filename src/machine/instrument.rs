@@ -19,8 +19,8 @@ use crate::exec::observe::Observer;
 use crate::exec::{Flow, Program, Wave};
 use crate::isa::Inst;
 use crate::observers::hazards::{HazardChecker, HazardEvent, HazardTable};
-use crate::observers::races::{RaceChecker, RaceOptions, RaceTable, RawFinding};
 use crate::observers::memsys::MemCounters;
+use crate::observers::races::{RaceChecker, RaceOptions, RaceTable, RawFinding};
 use crate::observers::timing::{
     CycleModel, MemAccess, OutstandingOp, ScalarAccess, SharedMemory, StallReason, TimingObserver,
     TimingSink, TimingTable,

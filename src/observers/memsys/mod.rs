@@ -564,7 +564,10 @@ mod tests {
         assert_eq!((c.hits, c.latency, c.level), (0, 1 + 250, Some(Level::L2)));
         // after the fill: a hit
         let c = x.smem(0, 1000, &[10]);
-        assert_eq!((c.hits, c.latency, c.level), (1, p.scalar_hit_latency, None));
+        assert_eq!(
+            (c.hits, c.latency, c.level),
+            (1, p.scalar_hit_latency, None)
+        );
         // line 11 is the other half of 128-byte line 5: a scalar miss, an L2 hit
         let c = x.smem(0, 1000, &[11]);
         assert_eq!((c.hits, c.latency), (0, 251));
@@ -583,7 +586,10 @@ mod tests {
             (2, 0, 1)
         );
         // the vector counters (TCP_*, TCC_*) are the vector instructions' alone
-        assert_eq!((k.l2_read_req, k.l2_hits, k.l2_misses, k.hbm_read_req), (0, 0, 0, 0));
+        assert_eq!(
+            (k.l2_read_req, k.l2_hits, k.l2_misses, k.hbm_read_req),
+            (0, 0, 0, 0)
+        );
     }
 
     #[test]

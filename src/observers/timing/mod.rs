@@ -757,7 +757,11 @@ fn scalar_address(w: &Wave, i: &Inst, a: MemAcc, ap: &Apertures) -> (u64, u32) {
         let off = ((imm << 11) as i32 >> 11) as i64 as u64;
         return (base.wrapping_add(off).wrapping_add(soff) & !3, bytes);
     }
-    let (d0, d1, d2) = (w.sgpr[r & 127], w.sgpr[(r + 1) & 127], w.sgpr[(r + 2) & 127]);
+    let (d0, d1, d2) = (
+        w.sgpr[r & 127],
+        w.sgpr[(r + 1) & 127],
+        w.sgpr[(r + 2) & 127],
+    );
     let base = (d0 as u64 | ((d1 & 0xFFFF) as u64) << 32) & !3;
     let stride = ((d1 >> 16) & 0x3FFF) as u64;
     let range = if stride == 0 {
@@ -1846,7 +1850,9 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                                     hits: c.hits,
                                     duplicates: c.duplicates,
                                     bytes: m.scalar_bytes,
-                                    miss_level: c.level.map(|l| MemLevel::from_u8(MemLevel::L1 as u8 + l as u8)),
+                                    miss_level: c
+                                        .level
+                                        .map(|l| MemLevel::from_u8(MemLevel::L1 as u8 + l as u8)),
                                 };
                                 self.sink.scalar_access(self.waves[slot].id, pc, &a);
                             }
