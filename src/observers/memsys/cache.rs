@@ -71,12 +71,82 @@ pub fn lane_lines_uniform(
     if mask == 0 {
         return;
     }
+    if mask == !0 {
+        if let Some(r) = halves_uniform(addrs, bytes as u64) {
+            push_halves(r, line_shift, out);
+            return;
+        }
+    }
     let base = addrs[mask.trailing_zeros() as usize] >> line_shift;
     if let Some(bits) = window_uniform(addrs, bytes, mask, line_shift, base) {
         push_bits(bits, base, out);
         return;
     }
     lines_by_span(addrs, |_| bytes, mask, line_shift, out);
+}
+
+/// The byte ranges `[first, last]` of the two halves of a wave whose every lane is active, when each half of 32
+/// lanes reads one run: contiguous (lane `l` at the half's first address + `l x bytes`) or broadcast (every lane
+/// at one address). The common shapes (a coalesced wave, a broadcast, a 32-wide work-group's wave of two rows)
+/// take two short reductions instead of a per-lane line bitmap; None otherwise (or when a range wraps).
+#[inline(always)]
+fn halves_body(addrs: &[u64; 64], bytes: u64) -> Option<[(u64, u64); 2]> {
+    let mut r = [(0, 0); 2];
+    for (h, half) in addrs.chunks_exact(32).enumerate() {
+        let base = half[0];
+        let (mut contig, mut bcast) = (0u64, 0u64);
+        for (l, &a) in half.iter().enumerate() {
+            contig |= a ^ base.wrapping_add(l as u64 * bytes);
+            bcast |= a ^ base;
+        }
+        let span = if bcast == 0 {
+            bytes
+        } else if contig == 0 {
+            32 * bytes
+        } else {
+            return None;
+        };
+        r[h] = (base, base.checked_add(span.max(1) - 1)?);
+    }
+    Some(r)
+}
+
+fn halves_uniform(addrs: &[u64; 64], bytes: u64) -> Option<[(u64, u64); 2]> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        #[target_feature(enable = "avx512f,avx2")]
+        unsafe fn avx512(a: &[u64; 64], b: u64) -> Option<[(u64, u64); 2]> {
+            halves_body(a, b)
+        }
+        // SAFETY: the CPU has AVX-512F (checked above)
+        return unsafe { avx512(addrs, bytes) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        #[target_feature(enable = "avx2")]
+        unsafe fn avx2(a: &[u64; 64], b: u64) -> Option<[(u64, u64); 2]> {
+            halves_body(a, b)
+        }
+        // SAFETY: the CPU has AVX2 (checked above)
+        return unsafe { avx2(addrs, bytes) };
+    }
+    halves_body(addrs, bytes)
+}
+
+/// The distinct lines of two byte ranges, in order (every line between a range's first and last byte is
+/// touched: its lanes cover it without a gap).
+#[inline(always)]
+fn push_halves(r: [(u64, u64); 2], line_shift: u32, out: &mut Vec<u64>) {
+    let (mut a, mut b) = (
+        (r[0].0 >> line_shift, r[0].1 >> line_shift),
+        (r[1].0 >> line_shift, r[1].1 >> line_shift),
+    );
+    if b.0 < a.0 {
+        std::mem::swap(&mut a, &mut b);
+    }
+    out.extend(a.0..=a.1);
+    // the second range's lines past the first's
+    out.extend(b.0.max(a.1.saturating_add(1))..=b.1);
 }
 
 #[inline(always)]
@@ -458,6 +528,27 @@ mod tests {
         cases.push(lanes(&|l| 0x1000 + 2048 * (l / 32), 4, !0));
         cases.push(lanes(&|l| 0x1000 + 4 * (l % 32), 4, !0));
         cases.push(lanes(&|l| 0x1000 + 2048 * (l / 32) + 4 * (l % 32), 4, !0));
+        // the halves' shapes: second row below the first, overlapping, one half broadcast inside the other,
+        // straddling lines, a range that wraps past 2^64
+        cases.push(lanes(&|l| 0x9000 - 2048 * (l / 32) + 4 * (l % 32), 4, !0));
+        cases.push(lanes(&|l| 0x1040 + 64 * (l / 32) + 4 * (l % 32), 4, !0));
+        cases.push(lanes(
+            &|l| if l < 32 { 0x1000 + 16 * l } else { 0x1100 },
+            16,
+            !0,
+        ));
+        cases.push(lanes(
+            &|l| {
+                if l < 32 {
+                    0x1100
+                } else {
+                    0x107c + 8 * (l - 32)
+                }
+            },
+            8,
+            !0,
+        ));
+        cases.push(lanes(&|l| u64::MAX - 200 + 4 * (l % 32), 8, !0));
         // the 64-line window's edges: last line 63 (fits) and 64 (leaves it) after the first lane's
         cases.push(lanes(&|l| 0x1000 + 63 * 128 * (l & 1), 4, !0));
         cases.push(lanes(&|l| 0x1000 + 64 * 128 * (l & 1), 4, !0));
