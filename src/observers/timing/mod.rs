@@ -22,8 +22,9 @@
 //! the earliest free of `cu_count` x `concurrent_work_groups_per_cu` slots. `s_setprio` costs an issue slot:
 //! with per-wave clocks and after-the-fact SIMD sharing, priority changes no modelled time (documented limit).
 //!
-//! Not modelled (fixed figures stand in): caches and memory bandwidth (every access takes its class's latency, so
-//! bandwidth-bound kernels look faster than they are), instruction fetch, branch penalties, VALU result
+//! Memory latencies come from the memory system (`crate::observers::memsys`: coalescing, vector L1, scalar
+//! cache, L2, MALL, HBM bandwidth, LDS banks; docs/memory-model.md) unless it is off (`memory_system: None`: the
+//! fixed `[memory]` latencies). Not modelled: instruction fetch, branch penalties, VALU result
 //! dependencies beyond what the code's own `s_nop`s cost, MFMA result dependencies (again only the `s_nop`s),
 //! wave launch rate, `s_wakeup`. `waitcnt_stall_cycles` and the other stall totals are wave-cycles summed over
 //! waves; `cycles` is the dispatch's modelled makespan.
