@@ -136,8 +136,10 @@ fn trace_of_stepped_instructions_and_of_a_continue() {
     assert_eq!(r[2], "0,4,8");
     // Continuing to 0x1788 (after the first global_load): the waves that ran until one reached it.
     // Wave 0 resumes at cycle 12 (three 4-cycle issues traced before): `v_bfe_u32` 12..16, then the
-    // `s_waitcnt lgkmcnt(0)` at 0x1720 waits for the two s_loads issued at 0 and 4 with smem_latency 200:
-    // a stall slice 16..204, issued at 204 (the loads were issued before this trace started).
+    // `s_waitcnt lgkmcnt(0)` at 0x1720 waits for the two s_loads issued at 0 and 4. Through the memory system
+    // (docs/memory-model.md) each reads a cold 64-byte line (dispatch packet, kernarg segment) that misses the
+    // scalar cache, the L2 and the MALL: 1 cycle to the L2, 1 cycle of HBM, hbm_latency 750: complete at 752 and
+    // 756: a stall slice 16..756, issued at 756 (the loads were issued before this trace started).
     let t = validate(&cont);
     let tracks: std::collections::BTreeSet<u64> = t
         .slices
@@ -161,7 +163,7 @@ fn trace_of_stepped_instructions_and_of_a_continue() {
     ];
     assert!(r[0].parse::<u32>().unwrap() >= 1, "{r:?}");
     assert_eq!(
-        r[1], "v_bfe_u32@12+4,stall: lgkmcnt@16+188,s_waitcnt@204+4",
+        r[1], "v_bfe_u32@12+4,stall: lgkmcnt@16+740,s_waitcnt@756+4",
         "{r:?}"
     );
     assert!(r[2].parse::<u32>().unwrap() >= 1, "{r:?}");
@@ -223,18 +225,18 @@ fn waitcnt_shows_the_outstanding_load_and_counters() {
         "{out}"
     );
     // 0x1700 s_load_dword (+1) and 0x1708 s_load_dwordx4 (+2, waitcnt.md: 2 dwords or more) outstanding;
-    // smem_latency 200, issue_cycles 4.
+    // cold scalar-cache misses through the memory system (see the trace test above), issue_cycles 4.
     let smem = blocks[1];
     assert!(smem.contains("counters: vmcnt 0, lgkmcnt 3"), "{out}");
     assert!(
         smem.contains("0x1700  s_load_dword s6, s[0:1], 0x4")
-            && smem.contains("issued at 0, completes at 200"),
+            && smem.contains("issued at 0, completes at 752"),
         "{out}"
     );
-    assert!(smem.contains("issued at 4, completes at 204"), "{out}");
+    assert!(smem.contains("issued at 4, completes at 756"), "{out}");
     assert!(smem.contains("modelled clock: cycle 8 "), "{out}");
-    // After `global_load_dword v4, v[0:1], off` (0x1780): vmcnt 1, completing global_load_latency (600) after
-    // its issue.
+    // After `global_load_dword v4, v[0:1], off` (0x1780): vmcnt 1. Its 64 lanes read 256 contiguous bytes: 2
+    // cold lines (the first wave to load them): 2 cycles of L1 lookups, 1 to the L2, 1 of HBM, hbm_latency 750.
     let load = blocks[2];
     assert!(load.starts_with("wave 0 at 0x1788"), "{out}");
     assert!(load.contains("counters: vmcnt 1, lgkmcnt 0"), "{out}");
@@ -257,7 +259,7 @@ fn waitcnt_shows_the_outstanding_load_and_counters() {
             .unwrap()
     };
     let (issue, complete) = (num(line, "issued at "), num(line, "completes at "));
-    assert_eq!(complete - issue, 600, "{line}");
+    assert_eq!(complete - issue, 754, "{line}");
     // The wave issued the load 4 cycles ago (issue_cycles).
     assert_eq!(num(load, "modelled clock: cycle "), issue + 4, "{out}");
     // At the s_waitcnt vmcnt(0) (0x178c): still outstanding; after it: nothing, the clock past the completion.

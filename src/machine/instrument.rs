@@ -7,17 +7,23 @@
 //! `Machine::attach_observer`); when off the run loop pays one `Option` check per instruction.
 //!
 //! The run loop interleaves the waves of every resident work-group, while `crate::engine::run_work_group` runs one
-//! work-group at a time; the cycle model gives each wave its own clock (timing module doc), so a wave's modelled
-//! cycles do not depend on that order: one `TimingObserver` per resident work-group (reused as work-groups
-//! retire) gives each wave the clock a batch run gives it.
+//! work-group at a time; the cycle model gives each wave its own clock (timing module doc): one `TimingObserver`
+//! per resident work-group (reused as work-groups retire). With fixed latencies (no memory system) a wave's
+//! modelled cycles do not depend on the interleaving, so each wave gets the clock a batch run gives it. With the
+//! memory system, one memory system per XCD is shared by all resident work-groups' observers
+//! (`timing::SharedMemory`): cache hits and bandwidth queueing follow the order the machine ran the waves in,
+//! deterministic for a given schedule, and equal to a batch run's where the two orders coincide (one resident
+//! work-group at a time, each wave running until its barrier or end: docs/memory-model.md).
 
 use crate::exec::observe::Observer;
 use crate::exec::{Flow, Program, Wave};
 use crate::isa::Inst;
 use crate::observers::hazards::{HazardChecker, HazardEvent, HazardTable};
+use crate::observers::memsys::MemCounters;
 use crate::observers::races::{RaceChecker, RaceOptions, RaceTable, RawFinding};
 use crate::observers::timing::{
-    CycleModel, OutstandingOp, StallReason, TimingObserver, TimingSink, TimingTable,
+    CycleModel, MemAccess, OutstandingOp, ScalarAccess, SharedMemory, StallReason, TimingObserver,
+    TimingSink, TimingTable,
 };
 use std::sync::Arc;
 
@@ -291,13 +297,69 @@ impl Attached {
     }
 }
 
+/// What the memory system made of one instruction's executions, summed over every wave that executed it
+/// ([`MachineTiming::pc_memory`]): the figures a batch run's `TimingSink::mem_access` / `scalar_access` report.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PcMemory {
+    /// Executions the memory system costed (vector, LDS or scalar).
+    pub accesses: u64,
+    /// Σ modelled latency (issue to completion) of those executions.
+    pub latency: u64,
+    /// Vector memory: lines touched and the level each was found at.
+    pub lines: u64,
+    pub l1_hits: u64,
+    pub l2_hits: u64,
+    pub mall_hits: u64,
+    pub hbm_lines: u64,
+    /// LDS: phase cycles and bank-conflict cycles.
+    pub lds_cycles: u64,
+    pub lds_conflict_cycles: u64,
+    /// Scalar loads: scalar-cache lines, hits, and duplicate misses (lines still on their way).
+    pub scalar_lines: u64,
+    pub scalar_hits: u64,
+    pub scalar_duplicates: u64,
+    /// Bytes the instruction asked for.
+    pub bytes: u64,
+}
+
 /// Collects the model's events of one instruction (or one barrier release); drained right after.
 #[derive(Default)]
 struct SpanSink {
     spans: Vec<TimedSpan>,
+    /// The memory system's figures of the instruction (None without a memory system or for fixed latencies).
+    mem: Option<PcMemory>,
 }
 
 impl TimingSink for SpanSink {
+    fn mem_access(&mut self, _wave: u32, _pc: u64, a: &MemAccess) {
+        self.mem = Some(PcMemory {
+            accesses: 1,
+            lines: a.lines as u64,
+            l1_hits: a.l1_hits as u64,
+            l2_hits: a.l2_hits as u64,
+            mall_hits: a.mall_hits as u64,
+            hbm_lines: a.hbm_lines as u64,
+            lds_cycles: a.lds_cycles as u64,
+            lds_conflict_cycles: a.lds_conflict_cycles as u64,
+            bytes: a.bytes,
+            ..PcMemory::default()
+        });
+    }
+    fn scalar_access(&mut self, _wave: u32, _pc: u64, a: &ScalarAccess) {
+        self.mem = Some(PcMemory {
+            accesses: 1,
+            scalar_lines: a.lines as u64,
+            scalar_hits: a.hits as u64,
+            scalar_duplicates: a.duplicates as u64,
+            bytes: a.bytes as u64,
+            ..PcMemory::default()
+        });
+    }
+    fn mem_issue(&mut self, _wave: u32, _pc: u64, start: u64, complete: u64) {
+        if let Some(m) = &mut self.mem {
+            m.latency = complete - start;
+        }
+    }
     #[inline(always)]
     fn issue(&mut self, wave: u32, pc: u64, start: u64, dur: u64) {
         self.spans.push(TimedSpan {
@@ -348,6 +410,13 @@ pub struct MachineTiming {
     retired: Vec<WaveCycles>,
     /// The spans of the last instruction or barrier release the model saw.
     last: Vec<TimedSpan>,
+    /// The memory system of the dispatch (every XCD), lent to the observer of the work-group being modelled
+    /// around each call (`TimingObserver::swap_memory`); None without a memory system.
+    shared: Option<SharedMemory>,
+    /// Per instruction: what the memory system made of it (empty without a memory system).
+    per_pc_mem: Vec<PcMemory>,
+    /// The last (work-group flat index, slot) `before` looked up: waves run quanta of instructions.
+    before_slot: Option<(u32, usize)>,
 }
 
 /// Waves whose [`WaveCycles`] are kept after their work-group retired (the rest count in `totals` only).
@@ -355,16 +424,14 @@ const MAX_RETIRED: usize = 1 << 20;
 
 impl MachineTiming {
     /// The table is built as the run pipeline builds it (`TimingTable::for_dispatch`: the dispatch's apertures
-    /// and shape), with the memory system off: the machine keeps one model per resident work-group, and the
-    /// memory system's caches belong to an XCD's whole stream of work-groups (`crate::pipeline`), which the
-    /// interactive schedule does not run in order; fixed `[memory]` latencies keep its clocks independent of the
-    /// schedule (the machine-vs-batch clock test and the TUI timeline pin them).
+    /// and shape). With the model's memory system (the default) the machine keeps one memory system for the
+    /// whole dispatch (one per XCD: work-group `i` on XCD `i % xcds`) behind the observers of all resident
+    /// work-groups, each access stamped with its work-group's start plus its wave's clock: the figures are
+    /// those of the order the machine ran the waves in (docs/memory-model.md, "Interactive machine"). With
+    /// `memory_system: None` the fixed `[memory]` latencies keep every clock independent of the schedule.
     pub(super) fn new(d: &crate::launch::Dispatch, model: CycleModel, wpg: u32) -> Self {
         let program = &d.program;
-        let model = CycleModel {
-            memory_system: None,
-            ..model
-        };
+        let with_mem = model.memory_system.is_some();
         MachineTiming {
             table: Arc::new(TimingTable::for_dispatch(d, model)),
             waves_per_group: wpg.max(1),
@@ -375,7 +442,33 @@ impl MachineTiming {
             totals: [0; CATS],
             retired: Vec::new(),
             last: Vec::new(),
+            shared: with_mem.then(SharedMemory::default),
+            per_pc_mem: if with_mem {
+                vec![PcMemory::default(); program.insts.len()]
+            } else {
+                Vec::new()
+            },
+            before_slot: None,
         }
+    }
+
+    /// Per instruction (index as in `Program::insts`): what the memory system made of its executions so far;
+    /// empty without a memory system.
+    pub fn pc_memory_table(&self) -> &[PcMemory] {
+        &self.per_pc_mem
+    }
+
+    /// What the memory system made of the instruction at `pc` so far (None without a memory system or where
+    /// no instruction starts).
+    pub fn pc_memory(&self, pc: u64) -> Option<PcMemory> {
+        let i = self.pcs.binary_search(&pc).ok()?;
+        self.per_pc_mem.get(i).copied()
+    }
+
+    /// Totals of the memory system so far, in the run report's units (`counters` of a whole run); None
+    /// without a memory system.
+    pub fn mem_counters(&self) -> Option<MemCounters> {
+        self.shared.as_ref().map(SharedMemory::counters)
     }
 
     /// The parameters the model runs with.
@@ -538,8 +631,14 @@ impl MachineTiming {
             l.sums = [0; CATS];
             l.strip.reset();
             l.live = true;
-            s.obs.wave_start(w);
         }
+        // the work-group takes a CU slot of its XCD as it opens (first wave_start)
+        let shared = &mut self.shared;
+        with_memory(&mut s.obs, shared, |o| {
+            for w in waves {
+                o.wave_start(w);
+            }
+        });
         i
     }
 
@@ -549,6 +648,9 @@ impl MachineTiming {
             return;
         };
         s.group = None;
+        if self.before_slot.is_some_and(|b| b.1 == slot) {
+            self.before_slot = None;
+        }
         for (k, l) in s.waves.iter_mut().enumerate() {
             if l.live {
                 l.live = false;
@@ -559,6 +661,8 @@ impl MachineTiming {
                 }
             }
         }
+        // its CU slot is free from its modelled end on (after the clocks are read: this closes the work-group)
+        with_memory(&mut s.obs, &mut self.shared, |o| o.end_work_group());
         self.free.push(slot);
     }
 
@@ -575,7 +679,30 @@ impl MachineTiming {
         let Some(s) = self.slots.get_mut(slot) else {
             return;
         };
-        s.obs.after(wave, idx, inst, pc, flow);
+        if self.shared.is_some() {
+            with_memory(&mut s.obs, &mut self.shared, |o| {
+                o.after(wave, idx, inst, pc, flow)
+            });
+            if let Some(m) = s.obs.sink.mem.take() {
+                if let Some(p) = self.per_pc_mem.get_mut(idx) {
+                    p.accesses += m.accesses;
+                    p.latency += m.latency;
+                    p.lines += m.lines;
+                    p.l1_hits += m.l1_hits;
+                    p.l2_hits += m.l2_hits;
+                    p.mall_hits += m.mall_hits;
+                    p.hbm_lines += m.hbm_lines;
+                    p.lds_cycles += m.lds_cycles;
+                    p.lds_conflict_cycles += m.lds_conflict_cycles;
+                    p.scalar_lines += m.scalar_lines;
+                    p.scalar_hits += m.scalar_hits;
+                    p.scalar_duplicates += m.scalar_duplicates;
+                    p.bytes += m.bytes;
+                }
+            }
+        } else {
+            s.obs.after(wave, idx, inst, pc, flow);
+        }
         let k = wave.id.wave_in_group as usize;
         self.last.clear();
         for sp in s.obs.sink.spans.drain(..) {
@@ -594,6 +721,28 @@ impl MachineTiming {
             }
             self.last.push(sp);
         }
+    }
+
+    /// Before `inst` executes on `wave`: the memory system reads its lane addresses (only with a memory
+    /// system, and only for memory instructions the observer looks at).
+    #[inline]
+    pub(super) fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        if self.shared.is_none() {
+            return;
+        }
+        let flat = wave.id.work_group_flat;
+        let slot = match self.before_slot {
+            Some((g, s)) if g == flat => s,
+            _ => {
+                let Some(s) = self.slots.iter().position(|s| s.group == Some(flat)) else {
+                    return;
+                };
+                self.before_slot = Some((flat, s));
+                s
+            }
+        };
+        // `before` reads registers only: the shared memory system is not needed
+        self.slots[slot].obs.before(wave, idx, inst);
     }
 
     pub(super) fn barrier_release(&mut self, slot: usize, flat: u32) {
@@ -615,6 +764,24 @@ impl MachineTiming {
             }
             self.last.push(sp);
         }
+    }
+}
+
+/// Run `f` on `obs` with the machine's shared memory system lent to it (when there is one).
+#[inline]
+fn with_memory<R>(
+    obs: &mut TimingObserver<SpanSink>,
+    shared: &mut Option<SharedMemory>,
+    f: impl FnOnce(&mut TimingObserver<SpanSink>) -> R,
+) -> R {
+    match shared {
+        Some(m) => {
+            obs.swap_memory(m);
+            let r = f(obs);
+            obs.swap_memory(m);
+            r
+        }
+        None => f(obs),
     }
 }
 
@@ -795,6 +962,9 @@ impl Instruments {
                     return self.stop_before(wave, SEEN_ALL);
                 }
             }
+        }
+        if let Some(t) = &mut self.timing {
+            t.before(wave, idx, inst);
         }
         if let Some(o) = &mut self.observer {
             o.obs().before(wave, idx, inst);

@@ -34,8 +34,8 @@
 mod instrument;
 
 pub use instrument::{
-    Activity, FindingStop, MachineTiming, PcCycles, StallKind, StripCell, TimedObserver, TimedSpan,
-    WaveCycles, STRIP_BUCKETS,
+    Activity, FindingStop, MachineTiming, PcCycles, PcMemory, StallKind, StripCell, TimedObserver,
+    TimedSpan, WaveCycles, STRIP_BUCKETS,
 };
 
 use crate::engine::resident::{Group, Hooks, Resident};
@@ -1277,7 +1277,11 @@ mod tests {
     #[test]
     fn waitcnt_counters_follow_the_model() {
         let mut m = machine("examples/polybench_gemm_64", 256);
-        m.enable_timing(CycleModel::default());
+        // the fixed `[memory]` latencies (the memory system's figures: tests/memory_machine.rs)
+        m.enable_timing(CycleModel {
+            memory_system: None,
+            ..CycleModel::default()
+        });
         // 0x1700 s_load_dword (lgkmcnt +1), 0x1708 s_load_dwordx4 (+2: waitcnt.md, 2 dwords or more)
         for _ in 0..2 {
             run_until_stop(&mut m, Plan::step(0, true));

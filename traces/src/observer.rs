@@ -845,6 +845,7 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
                 lds_conflict_cycles: m.lds_conflict_cycles as u64,
                 l2_bytes: below_l1 * line,
                 hbm_bytes: m.hbm_lines as u64 * line,
+                device_cycle: m.device_cycle,
             };
             let cu = ws.cu;
             self.w.memory_sample(cu, issue.cycle, &sample);

@@ -258,6 +258,10 @@ pub struct MemorySample {
     /// Bytes that went from the L1 to the L2, and to or from HBM.
     pub l2_bytes: u64,
     pub hbm_bytes: u64,
+    /// The modelled device cycle of the access (`MemAccess::device_cycle`): the device tracks (L2, HBM
+    /// bandwidth) are over the dispatch's modelled time, where work-groups overlap as the memory system
+    /// scheduled them, not over the per-work-group time of the slices.
+    pub device_cycle: u64,
 }
 
 /// An interned event name (mnemonic, stall reason, instant name).
@@ -527,7 +531,8 @@ impl MemorySamples {
     }
 
     fn add(&mut self, cu: u32, ts: u64, m: &MemorySample) {
-        while (ts / MEMORY_SAMPLE_CYCLES) >> self.shift >= MEMORY_BUCKETS as u64 {
+        let far = ts.max(m.device_cycle);
+        while (far / MEMORY_SAMPLE_CYCLES) >> self.shift >= MEMORY_BUCKETS as u64 {
             self.widen();
         }
         let bucket = ((ts / MEMORY_SAMPLE_CYCLES) >> self.shift) as usize;
@@ -536,6 +541,8 @@ impl MemorySamples {
             bucket,
             [m.lines, m.l1_hits, m.lds_conflict_cycles],
         );
+        // the device tracks: in the dispatch's modelled time (memsys2: was the work-group's time `ts`)
+        let bucket = ((m.device_cycle / MEMORY_SAMPLE_CYCLES) >> self.shift) as usize;
         if self.device.len() <= bucket {
             self.device.resize(bucket + 1, [0; 2]);
         }

@@ -71,12 +71,82 @@ pub fn lane_lines_uniform(
     if mask == 0 {
         return;
     }
+    if mask == !0 {
+        if let Some(r) = halves_uniform(addrs, bytes as u64) {
+            push_halves(r, line_shift, out);
+            return;
+        }
+    }
     let base = addrs[mask.trailing_zeros() as usize] >> line_shift;
     if let Some(bits) = window_uniform(addrs, bytes, mask, line_shift, base) {
         push_bits(bits, base, out);
         return;
     }
     lines_by_span(addrs, |_| bytes, mask, line_shift, out);
+}
+
+/// The byte ranges `[first, last]` of the two halves of a wave whose every lane is active, when each half of 32
+/// lanes reads one run: contiguous (lane `l` at the half's first address + `l x bytes`) or broadcast (every lane
+/// at one address). The common shapes (a coalesced wave, a broadcast, a 32-wide work-group's wave of two rows)
+/// take two short reductions instead of a per-lane line bitmap; None otherwise (or when a range wraps).
+#[inline(always)]
+fn halves_body(addrs: &[u64; 64], bytes: u64) -> Option<[(u64, u64); 2]> {
+    let mut r = [(0, 0); 2];
+    for (h, half) in addrs.chunks_exact(32).enumerate() {
+        let base = half[0];
+        let (mut contig, mut bcast) = (0u64, 0u64);
+        for (l, &a) in half.iter().enumerate() {
+            contig |= a ^ base.wrapping_add(l as u64 * bytes);
+            bcast |= a ^ base;
+        }
+        let span = if bcast == 0 {
+            bytes
+        } else if contig == 0 {
+            32 * bytes
+        } else {
+            return None;
+        };
+        r[h] = (base, base.checked_add(span.max(1) - 1)?);
+    }
+    Some(r)
+}
+
+fn halves_uniform(addrs: &[u64; 64], bytes: u64) -> Option<[(u64, u64); 2]> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        #[target_feature(enable = "avx512f,avx2")]
+        unsafe fn avx512(a: &[u64; 64], b: u64) -> Option<[(u64, u64); 2]> {
+            halves_body(a, b)
+        }
+        // SAFETY: the CPU has AVX-512F (checked above)
+        return unsafe { avx512(addrs, bytes) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        #[target_feature(enable = "avx2")]
+        unsafe fn avx2(a: &[u64; 64], b: u64) -> Option<[(u64, u64); 2]> {
+            halves_body(a, b)
+        }
+        // SAFETY: the CPU has AVX2 (checked above)
+        return unsafe { avx2(addrs, bytes) };
+    }
+    halves_body(addrs, bytes)
+}
+
+/// The distinct lines of two byte ranges, in order (every line between a range's first and last byte is
+/// touched: its lanes cover it without a gap).
+#[inline(always)]
+fn push_halves(r: [(u64, u64); 2], line_shift: u32, out: &mut Vec<u64>) {
+    let (mut a, mut b) = (
+        (r[0].0 >> line_shift, r[0].1 >> line_shift),
+        (r[1].0 >> line_shift, r[1].1 >> line_shift),
+    );
+    if b.0 < a.0 {
+        std::mem::swap(&mut a, &mut b);
+    }
+    out.extend(a.0..=a.1);
+    // the second range's lines past the first's
+    out.extend(b.0.max(a.1.saturating_add(1))..=b.1);
 }
 
 #[inline(always)]
@@ -237,18 +307,24 @@ fn lines_by_span(
 pub const SPAN_LINES: u64 = 256;
 
 /// A set-associative cache with true LRU replacement, holding line numbers (address >> line shift).
+///
+/// Each set keeps its ways in recency order, most recently used first (an empty way holds `EMPTY`, at the
+/// end): a hit moves its line to the front, a miss drops the last way (the least recently used line, or an
+/// empty way while the set is not full) and puts the new line in front. That is true LRU without use stamps:
+/// a lookup touches only the set's tags (16 ways x 8 bytes = two host cache lines), and a line used again
+/// right away (neighbouring lanes, the next instruction of a loop) is found at the first way.
 #[derive(Clone)]
 pub struct Cache {
     sets: u64,
     /// `sets - 1` when `sets` is a power of two (every shipped model's caches): the set is a mask, not a division.
     set_mask: Option<u64>,
     ways: usize,
-    /// `sets * ways` tags, `u64::MAX` = empty.
+    /// `sets * ways` tags, set-major, each set in recency order; `EMPTY` = no line.
     tags: Box<[u64]>,
-    /// Last-use stamps parallel to `tags`.
-    stamps: Box<[u64]>,
-    now: u64,
 }
+
+/// A way holding no line (no line number reaches it: line numbers are addresses shifted right).
+const EMPTY: u64 = u64::MAX;
 
 impl Cache {
     /// A cache of `bytes` capacity in lines of `line_bytes`, `ways`-associative (`ways` = 0: fully associative).
@@ -261,43 +337,40 @@ impl Cache {
             sets,
             set_mask: sets.is_power_of_two().then_some(sets - 1),
             ways: ways as usize,
-            tags: vec![u64::MAX; n].into_boxed_slice(),
-            stamps: vec![0; n].into_boxed_slice(),
-            now: 0,
+            tags: vec![EMPTY; n].into_boxed_slice(),
         }
     }
 
     /// Look `line` up; on a miss it is filled, evicting the set's least recently used line. True on a hit.
     #[inline]
     pub fn access(&mut self, line: u64) -> bool {
-        self.now += 1;
         let set = match self.set_mask {
             Some(m) => line & m,
             None => line % self.sets,
         } as usize;
         let base = set * self.ways;
         let tags = &mut self.tags[base..base + self.ways];
-        let stamps = &mut self.stamps[base..base + self.ways];
-        if let Some(w) = tags.iter().position(|&t| t == line) {
-            stamps[w] = self.now;
+        if tags[0] == line {
             return true;
         }
-        let mut victim = 0;
-        for w in 1..tags.len() {
-            if stamps[w] < stamps[victim] {
-                victim = w;
+        match tags.iter().position(|&t| t == line) {
+            Some(w) => {
+                tags.copy_within(0..w, 1);
+                tags[0] = line;
+                true
+            }
+            None => {
+                let last = tags.len() - 1;
+                tags.copy_within(0..last, 1);
+                tags[0] = line;
+                false
             }
         }
-        tags[victim] = line;
-        stamps[victim] = self.now;
-        false
     }
 
     /// Forget every line (a cold cache).
     pub fn clear(&mut self) {
-        self.tags.fill(u64::MAX);
-        self.stamps.fill(0);
-        self.now = 0;
+        self.tags.fill(EMPTY);
     }
 }
 
@@ -314,6 +387,8 @@ pub struct BandwidthSchedule {
     /// Union-find over full buckets: `next[b]` leads to a bucket at or after `b` that may have room, so a
     /// request behind a long run of full buckets does not walk them one by one.
     next: Vec<u32>,
+    /// (bytes, cycles to move them at full rate) of the last transfer that stayed in its arrival bucket.
+    cycles_for: (u64, u64),
 }
 
 impl BandwidthSchedule {
@@ -326,6 +401,7 @@ impl BandwidthSchedule {
             bytes_per_bucket,
             used: Vec::new(),
             next: Vec::new(),
+            cycles_for: (u64::MAX, 0),
         }
     }
 
@@ -350,9 +426,13 @@ impl BandwidthSchedule {
             }
             if left == 0 {
                 if b == arrival {
-                    // Within the arrival bucket: the time the transfer itself takes at full rate.
-                    let cycles = (bytes << self.bucket_shift).div_ceil(self.bytes_per_bucket);
-                    return t + cycles;
+                    // Within the arrival bucket: the time the transfer itself takes at full rate (a division,
+                    // kept for the size asked last: a schedule mostly moves one size, a line or a few)
+                    if self.cycles_for.0 != bytes {
+                        let cycles = (bytes << self.bucket_shift).div_ceil(self.bytes_per_bucket);
+                        self.cycles_for = (bytes, cycles);
+                    }
+                    return t + self.cycles_for.1;
                 }
                 return ((b as u64) + 1) << self.bucket_shift;
             }
@@ -448,6 +528,27 @@ mod tests {
         cases.push(lanes(&|l| 0x1000 + 2048 * (l / 32), 4, !0));
         cases.push(lanes(&|l| 0x1000 + 4 * (l % 32), 4, !0));
         cases.push(lanes(&|l| 0x1000 + 2048 * (l / 32) + 4 * (l % 32), 4, !0));
+        // the halves' shapes: second row below the first, overlapping, one half broadcast inside the other,
+        // straddling lines, a range that wraps past 2^64
+        cases.push(lanes(&|l| 0x9000 - 2048 * (l / 32) + 4 * (l % 32), 4, !0));
+        cases.push(lanes(&|l| 0x1040 + 64 * (l / 32) + 4 * (l % 32), 4, !0));
+        cases.push(lanes(
+            &|l| if l < 32 { 0x1000 + 16 * l } else { 0x1100 },
+            16,
+            !0,
+        ));
+        cases.push(lanes(
+            &|l| {
+                if l < 32 {
+                    0x1100
+                } else {
+                    0x107c + 8 * (l - 32)
+                }
+            },
+            8,
+            !0,
+        ));
+        cases.push(lanes(&|l| u64::MAX - 200 + 4 * (l % 32), 8, !0));
         // the 64-line window's edges: last line 63 (fits) and 64 (leaves it) after the first lane's
         cases.push(lanes(&|l| 0x1000 + 63 * 128 * (l & 1), 4, !0));
         cases.push(lanes(&|l| 0x1000 + 64 * 128 * (l & 1), 4, !0));
@@ -515,6 +616,77 @@ mod tests {
         assert!(c.access(0));
         assert!(!c.access(2));
         assert!(!c.access(1)); // other set untouched by the above
+    }
+
+    /// The recency-ordered sets give exactly the hits of LRU by use stamps (the former layout: tags and stamps,
+    /// the victim the way with the oldest stamp, empty ways first), on random lines over several cache shapes.
+    #[test]
+    fn recency_order_equals_stamp_lru() {
+        struct Stamped {
+            sets: u64,
+            ways: usize,
+            tags: Vec<u64>,
+            stamps: Vec<u64>,
+            now: u64,
+        }
+        impl Stamped {
+            fn access(&mut self, line: u64) -> bool {
+                self.now += 1;
+                let base = (line % self.sets) as usize * self.ways;
+                let (tags, stamps) = (
+                    &mut self.tags[base..base + self.ways],
+                    &mut self.stamps[base..base + self.ways],
+                );
+                if let Some(w) = tags.iter().position(|&t| t == line) {
+                    stamps[w] = self.now;
+                    return true;
+                }
+                let mut victim = 0;
+                for w in 1..tags.len() {
+                    if stamps[w] < stamps[victim] {
+                        victim = w;
+                    }
+                }
+                tags[victim] = line;
+                stamps[victim] = self.now;
+                false
+            }
+        }
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for (bytes, ways) in [
+            (32 * 1024u64, 16u64),
+            (4096, 4),
+            (1024, 0),
+            (3 * 128, 1),
+            (16 * 1024, 8),
+        ] {
+            let mut c = Cache::new(bytes, 128, ways);
+            let n = c.sets as usize * c.ways;
+            let mut r = Stamped {
+                sets: c.sets,
+                ways: c.ways,
+                tags: vec![u64::MAX; n],
+                stamps: vec![0; n],
+                now: 0,
+            };
+            let span = 4 * n as u64;
+            for _ in 0..200_000 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // mostly a hot neighbourhood, sometimes far lines
+                let line = if seed % 5 == 0 {
+                    seed >> 20
+                } else {
+                    seed % span
+                };
+                assert_eq!(
+                    c.access(line),
+                    r.access(line),
+                    "{bytes} B {ways} ways, line {line}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -99,6 +99,12 @@ pub struct Counters {
     pub TCC_MISS_sum: u64,
     pub TCC_EA0_RDREQ_sum: u64,
     pub TCC_EA0_WRREQ_sum: u64,
+    /// Scalar cache (sL1D): 64-byte lines looked up, hits, misses, and the misses' read requests to the L2.
+    pub SQC_DCACHE_REQ: u64,
+    pub SQC_DCACHE_HITS: u64,
+    pub SQC_DCACHE_MISSES: u64,
+    pub SQC_DCACHE_MISSES_DUPLICATE: u64,
+    pub SQC_TC_DATA_READ_REQ: u64,
 }
 
 impl Counters {
@@ -131,6 +137,11 @@ impl Counters {
             TCC_MISS_sum: m.l2_misses,
             TCC_EA0_RDREQ_sum: m.hbm_read_req,
             TCC_EA0_WRREQ_sum: m.hbm_write_req,
+            SQC_DCACHE_REQ: m.scalar_accesses,
+            SQC_DCACHE_HITS: m.scalar_hits,
+            SQC_DCACHE_MISSES: m.scalar_misses,
+            SQC_DCACHE_MISSES_DUPLICATE: m.scalar_duplicate_misses,
+            SQC_TC_DATA_READ_REQ: m.scalar_misses,
         }
     }
 }
@@ -219,6 +230,7 @@ pub fn metrics(
         l1_hit_rate: pct(m.l1_hits, m.l1_accesses),
         l2_hit_rate: pct(m.l2_hits, m.l2_hits + m.l2_misses),
         mall_hit_rate: pct(m.mall_hits, m.l2_misses),
+        // rocprof-compute's sL1D hit rate: hits / (hits + misses + duplicate misses) = hits / lookups
         scalar_cache_hit_rate: pct(m.scalar_hits, m.scalar_accesses),
         coalescing: pct(i.vmem_lines_ideal, m.l1_accesses),
         lds_bank_conflicts_per_access: (m.lds_insts > 0)

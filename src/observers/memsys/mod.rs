@@ -103,6 +103,20 @@ pub struct VmemCost {
     pub level: u8,
 }
 
+/// What one scalar load cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScalarCost {
+    /// Scalar-cache lines touched, how many of them hit, and how many found their line still on its way from
+    /// an earlier miss (duplicate misses; the rest missed).
+    pub lines: u32,
+    pub hits: u32,
+    pub duplicates: u32,
+    /// Cycles from issue to completion.
+    pub latency: u64,
+    /// The deepest level a missing line came from; None when every line hit the scalar cache.
+    pub level: Option<Level>,
+}
+
 /// Dispatch totals of the memory system, in the units rocprof-compute's counters use (see docs/memory-model.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct MemCounters {
@@ -122,8 +136,19 @@ pub struct MemCounters {
     /// L2 -> memory (EA) read / write requests (TCC_EA0_RDREQ / TCC_EA0_WRREQ).
     pub hbm_read_req: u64,
     pub hbm_write_req: u64,
+    /// Scalar-cache lines looked up (SQC_DCACHE_REQ), hits (SQC_DCACHE_HITS) and misses (SQC_DCACHE_MISSES,
+    /// each a 64-byte read request to the L2: SQC_TC_DATA_READ_REQ). Scalar traffic stays out of the vector
+    /// counters above (TCP_*, TCC_*), which per-instruction figures of vector memory instructions add up to.
     pub scalar_accesses: u64,
     pub scalar_hits: u64,
+    pub scalar_misses: u64,
+    /// Lookups of a line whose fill from an earlier miss was still on its way (SQC_DCACHE_MISSES_DUPLICATE):
+    /// they wait for that fill and make no request of their own.
+    pub scalar_duplicate_misses: u64,
+    /// Of the scalar misses: found in the L2, the MALL, or read from HBM.
+    pub scalar_l2_hits: u64,
+    pub scalar_mall_hits: u64,
+    pub scalar_hbm_req: u64,
     pub lds_insts: u64,
     /// LDS cycles (SQ_LDS_IDX_ACTIVE) and conflict cycles (SQ_LDS_BANK_CONFLICT).
     pub lds_active_cycles: u64,
@@ -150,6 +175,11 @@ impl MemCounters {
             hbm_write_req,
             scalar_accesses,
             scalar_hits,
+            scalar_misses,
+            scalar_duplicate_misses,
+            scalar_l2_hits,
+            scalar_mall_hits,
+            scalar_hbm_req,
             lds_insts,
             lds_active_cycles,
             lds_conflict_cycles,
@@ -177,6 +207,9 @@ struct SmemParams {
     hbm_latency: u64,
 }
 
+/// Scalar-cache fills remembered per scalar cache (outstanding misses it can merge later lookups into).
+const SCALAR_FILLS: usize = 8;
+
 /// The memory system of one XCD: its CUs' L1s, its L2 and its slices of the MALL and of HBM bandwidth.
 pub struct XcdMemory {
     params: MemParams,
@@ -185,6 +218,9 @@ pub struct XcdMemory {
     /// Per-CU address-processing schedule (lines per cycle).
     l1_rate: Vec<BandwidthSchedule>,
     scalar: Vec<Cache>,
+    /// Per scalar cache: its last misses (line, cycle the fill arrives), round robin; a lookup that finds its
+    /// line here still in flight waits for the fill (a duplicate miss).
+    scalar_fills: Vec<[(u64, u64); SCALAR_FILLS]>,
     l2: Cache,
     l2_rate: BandwidthSchedule,
     mall: Cache,
@@ -221,6 +257,7 @@ impl XcdMemory {
                     )
                 })
                 .collect(),
+            scalar_fills: vec![[(u64::MAX, 0); SCALAR_FILLS]; cus.div_ceil(2)],
             l2: Cache::new(p.l2_bytes_per_xcd, p.line_bytes, p.l2_ways),
             l2_rate: BandwidthSchedule::new(
                 (p.l2_channels * p.l2_bytes_per_cycle_per_channel) as f64,
@@ -314,10 +351,12 @@ impl XcdMemory {
         cost
     }
 
-    /// A scalar load at `t` on CU `cu` touching `lines` (scalar-cache line numbers of `scalar_line_bytes`).
-    /// Returns the latency: a hit costs the scalar cache latency; a miss goes to L2 (and below) as a vector load.
-    pub fn smem(&mut self, cu: usize, t: u64, lines: &[u64]) -> u64 {
-        // the few figures it needs, copied: `params` stays borrowed-free for the caches below
+    /// A scalar load issued at `t` (this XCD's time) on CU `cu` touching `lines` (scalar-cache line numbers:
+    /// address >> log2(`scalar_line_bytes`)). A hit costs `scalar_hit_latency`; a miss reads its 64-byte line
+    /// from the L2 (and below, as a vector line would go: MALL, HBM), taking room in the L2 and HBM bandwidth
+    /// schedules; the load completes when its last line is there. The scalar cache is shared by CUs `2k` and
+    /// `2k + 1` (CDNA3 white paper).
+    pub fn smem(&mut self, cu: usize, t: u64, lines: &[u64]) -> ScalarCost {
         let p = SmemParams {
             scalar_hit_latency: self.params.scalar_hit_latency,
             scalar_line_bytes: self.params.scalar_line_bytes,
@@ -327,33 +366,54 @@ impl XcdMemory {
             hbm_latency: self.params.hbm_latency,
         };
         let sc = (cu / 2) % self.scalar.len();
-        let mut lat = p.scalar_hit_latency;
+        let mut cost = ScalarCost {
+            lines: lines.len() as u32,
+            latency: p.scalar_hit_latency,
+            ..ScalarCost::default()
+        };
+        // a vector line holds `ratio` scalar lines (128 / 64)
         let ratio = (p.line_bytes / p.scalar_line_bytes.max(1)).max(1);
         for &line in lines {
             self.counters.scalar_accesses += 1;
             if self.scalar[sc].access(line) {
-                self.counters.scalar_hits += 1;
+                // present, or on its way from an earlier miss: then it arrives with that fill
+                let fill = self.scalar_fills[sc]
+                    .iter()
+                    .find(|f| f.0 == line && f.1 > t + p.scalar_hit_latency);
+                if let Some(&(_, ready)) = fill {
+                    self.counters.scalar_duplicate_misses += 1;
+                    cost.duplicates += 1;
+                    cost.latency = cost.latency.max(ready - t);
+                } else {
+                    self.counters.scalar_hits += 1;
+                    cost.hits += 1;
+                }
                 continue;
             }
+            self.counters.scalar_misses += 1;
             let l2_line = line / ratio;
-            self.counters.l2_read_req += 1;
             let at_l2 = self.l2_rate.transfer(t, p.scalar_line_bytes);
-            let below = if self.l2.access(l2_line) {
-                self.counters.l2_hits += 1;
-                at_l2 + p.l2_hit_latency
+            let (below, level) = if self.l2.access(l2_line) {
+                self.counters.scalar_l2_hits += 1;
+                (at_l2 + p.l2_hit_latency, Level::L2)
+            } else if self.mall.access(l2_line) {
+                self.counters.scalar_mall_hits += 1;
+                (at_l2 + p.mall_hit_latency, Level::Mall)
             } else {
-                self.counters.l2_misses += 1;
-                if self.mall.access(l2_line) {
-                    self.counters.mall_hits += 1;
-                    at_l2 + p.mall_hit_latency
-                } else {
-                    self.counters.hbm_read_req += 1;
-                    self.hbm.transfer(at_l2, p.line_bytes) + p.hbm_latency
-                }
+                self.counters.scalar_hbm_req += 1;
+                (
+                    self.hbm.transfer(at_l2, p.line_bytes) + p.hbm_latency,
+                    Level::Hbm,
+                )
             };
-            lat = lat.max(below - t);
+            cost.level = Some(cost.level.map_or(level, |l| l.max(level)));
+            let ready = below.max(t + p.scalar_hit_latency);
+            cost.latency = cost.latency.max(ready - t);
+            let fills = &mut self.scalar_fills[sc];
+            fills.rotate_right(1);
+            fills[0] = (line, ready);
         }
-        lat
+        cost
     }
 
     /// An LDS instruction: its bank cycles (counted in the counters); the caller adds them to the LDS latency.
@@ -484,6 +544,52 @@ mod tests {
             "modelled {end} cycles vs bytes/bandwidth {ideal:.0}"
         );
         assert_eq!(x.counters.hbm_read_req, total / p.line_bytes);
+    }
+
+    /// Scalar loads, worked by hand with `params()`: L2 moves 16 x 128 = 2048 B/cycle, so a 64-byte scalar line
+    /// crosses in 1 cycle; HBM moves 3333 B/cycle (share 1), a 128-byte line in 1 cycle.
+    #[test]
+    fn scalar_cache_hits_misses_and_duplicates() {
+        let p = params();
+        let mut x = XcdMemory::new(&p, 4, 1.0);
+        // cold: line 10 (bytes 640..704) misses everything: 1 + 1 + hbm_latency
+        let c = x.smem(0, 0, &[10]);
+        assert_eq!((c.lines, c.hits, c.duplicates), (1, 0, 0));
+        assert_eq!((c.latency, c.level), (752, Some(Level::Hbm)));
+        // CU 1 shares CU 0's scalar cache: the line is on its way (arrives at 752): a duplicate miss
+        let c = x.smem(1, 4, &[10]);
+        assert_eq!((c.hits, c.duplicates, c.latency), (0, 1, 748));
+        // CU 2 has its own scalar cache: a miss, found in the L2 (128-byte line 5 came in with the first)
+        let c = x.smem(2, 4, &[10]);
+        assert_eq!((c.hits, c.latency, c.level), (0, 1 + 250, Some(Level::L2)));
+        // after the fill: a hit
+        let c = x.smem(0, 1000, &[10]);
+        assert_eq!(
+            (c.hits, c.latency, c.level),
+            (1, p.scalar_hit_latency, None)
+        );
+        // line 11 is the other half of 128-byte line 5: a scalar miss, an L2 hit
+        let c = x.smem(0, 1000, &[11]);
+        assert_eq!((c.hits, c.latency), (0, 251));
+        let k = x.counters;
+        assert_eq!(
+            (
+                k.scalar_accesses,
+                k.scalar_hits,
+                k.scalar_misses,
+                k.scalar_duplicate_misses
+            ),
+            (5, 1, 3, 1)
+        );
+        assert_eq!(
+            (k.scalar_l2_hits, k.scalar_mall_hits, k.scalar_hbm_req),
+            (2, 0, 1)
+        );
+        // the vector counters (TCP_*, TCC_*) are the vector instructions' alone
+        assert_eq!(
+            (k.l2_read_req, k.l2_hits, k.l2_misses, k.hbm_read_req),
+            (0, 0, 0, 0)
+        );
     }
 
     #[test]

@@ -22,8 +22,9 @@
 //! the earliest free of `cu_count` x `concurrent_work_groups_per_cu` slots. `s_setprio` costs an issue slot:
 //! with per-wave clocks and after-the-fact SIMD sharing, priority changes no modelled time (documented limit).
 //!
-//! Not modelled (fixed figures stand in): caches and memory bandwidth (every access takes its class's latency, so
-//! bandwidth-bound kernels look faster than they are), instruction fetch, branch penalties, VALU result
+//! Memory latencies come from the memory system (`crate::observers::memsys`: coalescing, vector L1, scalar
+//! cache, L2, MALL, HBM bandwidth, LDS banks; docs/memory-model.md) unless it is off (`memory_system: None`: the
+//! fixed `[memory]` latencies). Not modelled: instruction fetch, branch penalties, VALU result
 //! dependencies beyond what the code's own `s_nop`s cost, MFMA result dependencies (again only the `s_nop`s),
 //! wave launch rate, `s_wakeup`. `waitcnt_stall_cycles` and the other stall totals are wave-cycles summed over
 //! waves; `cycles` is the dispatch's modelled makespan.
@@ -469,6 +470,25 @@ pub trait TimingSink {
     /// Right after each `waited`: the level the waited-for execution of `mem_pc` got its latency from.
     #[inline(always)]
     fn waited_level(&mut self, _wave: u32, _mem_pc: u64, _level: MemLevel, _cycles: u64) {}
+    /// With the memory system: what the scalar load at `pc` cost in the scalar cache, reported right before
+    /// its `mem_issue`. Its latency counts as `MemLevel::Fixed` in `waited_level` and in a profile's levels
+    /// (they split vector and LDS latency; the scalar cache's figures are the `SQC_*` counters).
+    #[inline(always)]
+    fn scalar_access(&mut self, _wave: u32, _pc: u64, _access: &ScalarAccess) {}
+}
+
+/// What the scalar cache made of one execution of a scalar load (`TimingSink::scalar_access`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScalarAccess {
+    /// 64-byte scalar-cache lines the load touched, and how many of them hit.
+    pub lines: u32,
+    pub hits: u32,
+    /// Lines still on their way from an earlier miss (the load waited for that fill: duplicate misses).
+    pub duplicates: u32,
+    /// Bytes it read (the dwords in range).
+    pub bytes: u32,
+    /// Where the slowest missing line came from (L2, MALL or HBM); None when every line hit.
+    pub miss_level: Option<MemLevel>,
 }
 
 /// Where a memory instruction's latency came from (what its slowest part waited for), as the profile, the
@@ -534,6 +554,10 @@ pub struct MemAccess {
     /// Bytes the active lanes asked for.
     pub bytes: u64,
     pub level: MemLevel,
+    /// The modelled device cycle the memory system saw the access at: its work-group's start on its XCD (the
+    /// earliest free CU slot) + the wave's clock. Issue and stall cycles of the sink count from the
+    /// work-group's start; device-wide tracks (L2, HBM bandwidth) use this time.
+    pub device_cycle: u64,
 }
 
 impl MemAccess {
@@ -587,6 +611,8 @@ struct MemAcc {
     /// DS read2/write2: offset scale in bytes (element size, x64 for `st64`); 0 for one-address forms.
     ds2_scale: u16,
     write: bool,
+    /// Scalar loads: `S_BUFFER_LOAD_*` (a V# in SGPRs) rather than `S_LOAD_*` (an SGPR-pair base).
+    scalar_buffer: bool,
 }
 
 const A_NONE: u8 = 0;
@@ -594,6 +620,8 @@ const A_LOAD: u8 = 1;
 const A_STORE: u8 = 2;
 const A_ATOMIC: u8 = 3;
 const A_LDS: u8 = 4;
+/// Scalar loads from global memory (`S_LOAD_DWORD*`, `S_BUFFER_LOAD_DWORD*`): through the scalar cache.
+const A_SCALAR: u8 = 5;
 
 /// Instruction classes counted for the run report's `counters` (SQ_INSTS_*).
 const C_VALU: u8 = 1;
@@ -633,6 +661,26 @@ fn lane_bytes(name: &str) -> u8 {
 
 fn mem_acc(inst: &Inst) -> MemAcc {
     use crate::isa::Format;
+    // scalar loads (guide chapter 8): dwords from the name; S_SCRATCH_*, stores and atomics keep the fixed latency
+    let scalar = |dwords: u8, buffer: bool| MemAcc {
+        kind: A_SCALAR,
+        bytes: 4 * dwords,
+        scalar_buffer: buffer,
+        ..MemAcc::default()
+    };
+    match inst.op {
+        Op::S_LOAD_DWORD => return scalar(1, false),
+        Op::S_LOAD_DWORDX2 => return scalar(2, false),
+        Op::S_LOAD_DWORDX4 => return scalar(4, false),
+        Op::S_LOAD_DWORDX8 => return scalar(8, false),
+        Op::S_LOAD_DWORDX16 => return scalar(16, false),
+        Op::S_BUFFER_LOAD_DWORD => return scalar(1, true),
+        Op::S_BUFFER_LOAD_DWORDX2 => return scalar(2, true),
+        Op::S_BUFFER_LOAD_DWORDX4 => return scalar(4, true),
+        Op::S_BUFFER_LOAD_DWORDX8 => return scalar(8, true),
+        Op::S_BUFFER_LOAD_DWORDX16 => return scalar(16, true),
+        _ => {}
+    }
     let e = effects_of(inst);
     let name = inst.name();
     let write = e.is(class::STORE);
@@ -660,6 +708,7 @@ fn mem_acc(inst: &Inst) -> MemAcc {
                     0
                 },
                 write: write && !b.starts_with("read"),
+                scalar_buffer: false,
             }
         }
         (
@@ -678,10 +727,56 @@ fn mem_acc(inst: &Inst) -> MemAcc {
                 bytes: lane_bytes(name),
                 ds2_scale: 0,
                 write,
+                scalar_buffer: false,
             }
         }
         _ => MemAcc::default(),
     }
+}
+
+/// The byte address and the bytes a scalar load reads (guide §8.2.1.1; the SMEM addressing rules as
+/// `exec::semantics::smem` documents them): `S_LOAD_*` reads SGPR-pair[SBASE] + OFFSET (signed 21 bits) + the
+/// SGPR offset; `S_BUFFER_LOAD_*` reads the V#'s base + OFFSET (unsigned) + the SGPR offset, only the dwords
+/// inside the buffer's range (the rest read as 0 and touch no memory). The two address LSBs are ignored.
+fn scalar_address(w: &Wave, i: &Inst, a: MemAcc, ap: &Apertures) -> (u64, u32) {
+    use crate::isa::mem_flags::{IMM, SOE};
+    let soff = if i.src[2].is_none() {
+        0
+    } else {
+        w.read_scalar(i.src[2], i.literal, ap, crate::exec::ConstKind::B32) as u32 as u64
+    };
+    // OFFSET names an SGPR instead of an immediate when IMM = 0 without SOE
+    let imm = if i.mem & (IMM | SOE) == 0 && !i.src[2].is_none() {
+        0
+    } else {
+        i.imm as u32 & 0x1F_FFFF
+    };
+    let r = i.src[0].0 as usize;
+    let bytes = a.bytes as u32;
+    if !a.scalar_buffer {
+        let base = w.sgpr[r & 127] as u64 | (w.sgpr[(r + 1) & 127] as u64) << 32;
+        let off = ((imm << 11) as i32 >> 11) as i64 as u64;
+        return (base.wrapping_add(off).wrapping_add(soff) & !3, bytes);
+    }
+    let (d0, d1, d2) = (
+        w.sgpr[r & 127],
+        w.sgpr[(r + 1) & 127],
+        w.sgpr[(r + 2) & 127],
+    );
+    let base = (d0 as u64 | ((d1 & 0xFFFF) as u64) << 32) & !3;
+    let stride = ((d1 >> 16) & 0x3FFF) as u64;
+    let range = if stride == 0 {
+        d2 as u64
+    } else {
+        d2 as u64 * stride
+    };
+    let offset = (imm as u64).wrapping_add(soff) & !3;
+    let in_range = if offset >= range {
+        0
+    } else {
+        ((range - offset).div_ceil(4) * 4).min(bytes as u64) as u32
+    };
+    (base.wrapping_add(offset), in_range)
 }
 
 fn count_class(inst: &Inst) -> u8 {
@@ -1036,6 +1131,9 @@ struct MemState {
     addrs: Box<[u64; 64]>,
     sizes: Box<[u32; 64]>,
     line_shift: u32,
+    /// log2(`scalar_line_bytes`), and the bytes of the scalar load in `pending`.
+    scalar_line_shift: u32,
+    scalar_bytes: u32,
     lines: Vec<u64>,
     pieces: Box<[LanePieces; 64]>,
     /// Scratch of `bank_cost` for a phase with bank conflicts.
@@ -1048,6 +1146,29 @@ struct XcdState {
     mem: XcdMemory,
     /// When each CU slot (CUs x work-groups per CU) is free, as `merge` places work-groups globally.
     slots: Vec<u64>,
+    /// Slots a work-group holds now. A batch run opens an XCD's work-groups one after another, so at most one
+    /// is held; an interactive machine keeps several resident at once (see [`SharedMemory`]).
+    held: Vec<bool>,
+}
+
+/// The memory system of every XCD (caches, bandwidth schedules, CU slots), to be shared by several observers:
+/// an interactive machine (`machine::MachineTiming`) keeps one `TimingObserver` per resident work-group and
+/// lends each, around every call, the one memory system of the dispatch ([`TimingObserver::swap_memory`]), so
+/// resident work-groups of one XCD share its L2 and their CUs' L1s, as in a batch run.
+#[derive(Default)]
+pub struct SharedMemory {
+    xcds: Vec<Option<XcdState>>,
+}
+
+impl SharedMemory {
+    /// Totals of the memory system over every XCD so far.
+    pub fn counters(&self) -> MemCounters {
+        let mut c = MemCounters::default();
+        for x in self.xcds.iter().flatten() {
+            c.add(&x.mem.counters);
+        }
+        c
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -1056,6 +1177,8 @@ enum Pending {
     /// Lines of the access are in `MemState::lines`; the bytes its lanes asked for.
     Vmem(VmemKind, u64),
     Lds(crate::observers::memsys::lds::LdsCost, u64),
+    /// A scalar load: its scalar-cache lines are in `MemState::lines`.
+    Smem,
 }
 
 impl TimingObserver<NoSink> {
@@ -1102,6 +1225,8 @@ impl<S: TimingSink> TimingObserver<S> {
                     addrs: Box::new([0; 64]),
                     sizes: Box::new([0; 64]),
                     line_shift: p.line_bytes.max(1).trailing_zeros(),
+                    scalar_line_shift: p.scalar_line_bytes.max(1).trailing_zeros(),
+                    scalar_bytes: 0,
                     lines: Vec::with_capacity(256),
                     pieces: Box::new([LanePieces::default(); 64]),
                     dwords: Vec::with_capacity(crate::observers::memsys::lds::DWORDS_PER_PHASE),
@@ -1110,6 +1235,21 @@ impl<S: TimingSink> TimingObserver<S> {
             }),
             table,
         }
+    }
+
+    /// Swap this observer's memory system with `shared` (a machine lends one to each resident work-group's
+    /// observer around each call; see [`SharedMemory`]). Without a memory system nothing changes.
+    #[inline]
+    pub fn swap_memory(&mut self, shared: &mut SharedMemory) {
+        if let Some(m) = self.mem.as_deref_mut() {
+            std::mem::swap(&mut m.xcds, &mut shared.xcds);
+        }
+    }
+
+    /// The open work-group ended: free its CU slot at its modelled end (a batch run does this when the next
+    /// work-group opens or at `merge`; a machine retires work-groups while others run on).
+    pub fn end_work_group(&mut self) {
+        self.close_group();
     }
 
     /// Totals of the memory system over the XCDs this observer ran.
@@ -1142,17 +1282,26 @@ impl<S: TimingSink> TimingObserver<S> {
                 wave.vgpr_count as u64 + wave.agpr_count as u64,
                 table.lds_bytes,
             );
+            let n = (m.cus_per_xcd * k) as usize;
             XcdState {
                 mem: XcdMemory::new(&m.params, m.cus_per_xcd, table.xcd_share),
-                slots: vec![0; (m.cus_per_xcd * k) as usize],
+                slots: vec![0; n],
+                held: vec![false; n],
             }
         });
-        let (slot, &start) = st
-            .slots
-            .iter()
-            .enumerate()
-            .min_by_key(|&(i, &t)| (t, i))
+        // the earliest free slot no resident work-group holds (all held: the earliest of all, sharing it)
+        let pick = |free_only: bool| {
+            st.slots
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| !(free_only && st.held[i]))
+                .min_by_key(|&(i, &t)| (t, i))
+                .map(|(i, &t)| (i, t))
+        };
+        let (slot, start) = pick(true)
+            .or_else(|| pick(false))
             .expect("at least one CU slot");
+        st.held[slot] = true;
         m.slot = slot;
         m.start = start;
     }
@@ -1172,6 +1321,7 @@ impl<S: TimingSink> TimingObserver<S> {
             if let Some(m) = self.mem.as_mut() {
                 if let Some(Some(st)) = m.xcds.get_mut(m.xcd) {
                     st.slots[m.slot] = m.start + crit.max(busy);
+                    st.held[m.slot] = false;
                 }
             }
             self.simd_busy.iter_mut().for_each(|b| *b = 0);
@@ -1393,6 +1543,18 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
         m.pending = Pending::None;
         let a = self.table.acc[idx];
         if a.kind == A_NONE {
+            return;
+        }
+        if a.kind == A_SCALAR {
+            m.lines.clear();
+            let (addr, bytes) = scalar_address(wave, inst, a, &self.table.apertures);
+            if bytes > 0 {
+                let first = addr >> m.scalar_line_shift;
+                let last = addr.saturating_add(bytes as u64 - 1) >> m.scalar_line_shift;
+                m.lines.extend(first..=last);
+                m.scalar_bytes = bytes;
+                m.pending = Pending::Smem;
+            }
             return;
         }
         let mask = wave.exec();
@@ -1662,6 +1824,7 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                                     hbm_lines: c.hbm_lines,
                                     bytes,
                                     level,
+                                    device_cycle: m.start + issue,
                                     ..MemAccess::default()
                                 };
                                 self.sink.mem_access(self.waves[slot].id, pc, &a);
@@ -1675,9 +1838,24 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                                     lds_conflict_cycles: cost.conflict_cycles,
                                     bytes,
                                     level,
+                                    device_cycle: m.start + issue,
                                     ..MemAccess::default()
                                 };
                                 self.sink.mem_access(self.waves[slot].id, pc, &a);
+                            }
+                            Pending::Smem => {
+                                let c = st.mem.smem(m.cu, m.start + issue, &m.lines);
+                                lat = c.latency;
+                                let a = ScalarAccess {
+                                    lines: c.lines,
+                                    hits: c.hits,
+                                    duplicates: c.duplicates,
+                                    bytes: m.scalar_bytes,
+                                    miss_level: c
+                                        .level
+                                        .map(|l| MemLevel::from_u8(MemLevel::L1 as u8 + l as u8)),
+                                };
+                                self.sink.scalar_access(self.waves[slot].id, pc, &a);
                             }
                             Pending::None => {}
                         }
