@@ -42,15 +42,22 @@ fn runtime_library() -> anyhow::Result<PathBuf> {
     let exe =
         std::env::current_exe().context("cannot find the wavescope executable's directory")?;
     let dir = exe.parent().unwrap_or(Path::new("."));
-    for cand in [
+    // A `cargo test` build leaves the library in deps/ beside the uplifted binary and does not refresh an older
+    // uplifted copy a `cargo build` left: of the copies present, the newest is the one built with this binary.
+    let newest = [
         dir.join("libamdhip64.so"),
         dir.join("../lib/libamdhip64.so"),
-        // a `cargo test` build leaves the library in deps/ beside the uplifted binary
         dir.join("deps/libamdhip64.so"),
-    ] {
-        if cand.is_file() {
-            return Ok(cand);
-        }
+    ]
+    .into_iter()
+    .filter(|p| p.is_file())
+    .map(|p| {
+        let t = std::fs::metadata(&p).and_then(|m| m.modified()).ok();
+        (t, p)
+    })
+    .reduce(|a, b| if b.0 > a.0 { b } else { a });
+    if let Some((_, p)) = newest {
+        return Ok(p);
     }
     bail!(
         "wavescope's HIP runtime libamdhip64.so is not beside {} (build it with `cargo build --release -p wavescope-hip`, \

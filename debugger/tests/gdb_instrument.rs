@@ -278,7 +278,7 @@ fn waitcnt_shows_the_outstanding_load_and_counters() {
         "{out}"
     );
     assert_eq!(num(waited, "modelled clock: cycle "), complete + 4, "{out}");
-    // monitor timing: every wave that passed the `s_waitcnt lgkmcnt(0)` at 0x1720 stood there 204 - 16 cycles
+    // monitor timing: every wave that passed the `s_waitcnt lgkmcnt(0)` at 0x1720 stood there 756 - 16 cycles
     // (see above); the wait at 0x1774 and the other waves' loads vary.
     let timing = after(&out, "cycle model cdna4-cu-v1 so far:");
     let row = timing
@@ -290,7 +290,7 @@ fn waitcnt_shows_the_outstanding_load_and_counters() {
     let stall: u64 = row[..i].rsplit(' ').next().unwrap().parse().unwrap();
     let runs = num(row, " stalled in ");
     assert!(runs >= 1, "{row}");
-    assert_eq!(stall, (204 - 16) * runs, "{row}");
+    assert_eq!(stall, (756 - 16) * runs, "{row}");
     let (o, _) = srv.finish();
     assert_eq!(o.ending, Ending::Killed);
 }

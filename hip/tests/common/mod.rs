@@ -17,9 +17,13 @@ pub fn target_dir() -> PathBuf {
 /// wavescope's `libamdhip64.so` beside the binary (or in deps/, where a plain `cargo test` leaves it).
 pub fn hip_lib() -> PathBuf {
     let t = target_dir();
+    // the newest copy, as `wavescope exec` picks it (a `cargo test` rebuild refreshes only deps/)
     [t.join("libamdhip64.so"), t.join("deps/libamdhip64.so")]
         .into_iter()
-        .find(|p| p.exists())
+        .filter(|p| p.exists())
+        .map(|p| (std::fs::metadata(&p).and_then(|m| m.modified()).ok(), p))
+        .reduce(|a, b| if b.0 > a.0 { b } else { a })
+        .map(|(_, p)| p)
         .unwrap_or_else(|| {
             panic!(
                 "libamdhip64.so missing in {}: cargo build --release -p wavescope-cli -p wavescope-hip",
