@@ -4,6 +4,10 @@
 use std::path::{Path, PathBuf};
 use wavescope::debug_info::*;
 
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
+
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/debug_info")
 }
@@ -28,15 +32,6 @@ fn section(elf: &[u8], name: &str) -> (usize, usize, usize) {
 }
 
 /// Deterministic xorshift bytes.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 /// Exercise every query a view makes, over every PC of the text.
 fn exercise(d: &DebugInfo) -> usize {

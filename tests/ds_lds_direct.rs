@@ -11,18 +11,9 @@ use wavescope::exec::semantics;
 use wavescope::exec::{Apertures, Ctx, FaultKind, GlobalMemory, Wave, WaveId, LANES};
 use wavescope::isa::{Format, Inst, Op, Operand};
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 const LDS: usize = 2048;
 

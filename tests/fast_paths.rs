@@ -24,14 +24,11 @@ mod common;
 use common::*;
 use wavescope::exec::{Apertures, Ctx, FaultKind, GlobalMemory, Region, RegionKind, Wave, LANES};
 
-struct Rng(u64);
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
+
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
     /// A register value: random bits, a small integer, or a special f32 / f64-half pattern.
     fn value(&mut self) -> u32 {
         const SPECIAL: [u32; 14] = [

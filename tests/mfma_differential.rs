@@ -20,20 +20,11 @@ use wavescope::exec::semantics::{self, mai::fast::set_exact_only, mai::layout::s
 use wavescope::exec::{Apertures, Ctx, GlobalMemory, Wave, WaveId, LANES};
 use wavescope::isa::{Format, Inst, Operand, VOP3P_OPS};
 
-const MODE_DEFAULT: u32 = 0x3F0; // round to nearest even, denormals kept, IEEE, DX10_CLAMP
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+const MODE_DEFAULT: u32 = 0x3F0; // round to nearest even, denormals kept, IEEE, DX10_CLAMP
 
 /// Element bit patterns of one type class, all small integers x 2^-2 (every partial sum exact).
 fn small(rng: &mut Rng, bits: u32) -> u32 {

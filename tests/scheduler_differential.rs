@@ -25,6 +25,10 @@ use wavescope::observers::timing::CycleModel;
 use wavescope::pipeline::RunConfig;
 use wavescope::session::Session;
 
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
+
 /// Per wave: instructions and a hash of (PC before, EXEC and STATUS after) of each, in order.
 type Streams = BTreeMap<u32, (u64, u64)>;
 
@@ -79,15 +83,6 @@ fn example_dirs() -> Vec<PathBuf> {
 }
 
 /// A small deterministic generator (xorshift), so a failure replays.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
 
 struct Result {
     buffers: Vec<(usize, Vec<u8>)>,

@@ -24,6 +24,10 @@ use wavescope::exec::semantics::{
 use wavescope::exec::{Apertures, Ctx, GlobalMemory, Region, RegionKind, Wave, WaveId, LANES};
 use wavescope::isa::decode::decode;
 
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
+
 /// (assembly, its two words from llvm-mc-22).
 const INSTS: &[(&str, [u32; 2])] = &[
     (
@@ -140,19 +144,6 @@ const REGIONS: [(u64, u64, bool); 5] = [
 ];
 
 const LDS_BYTES: usize = 0x400;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
 
 /// Memory with every region filled from `seed`.
 fn memory(seed: u64) -> GlobalMemory {
