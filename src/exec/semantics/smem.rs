@@ -21,7 +21,7 @@
 
 use crate::exec::fidelity::Fidelity;
 use crate::exec::FlowWord;
-use crate::exec::{ConstKind, Ctx, Fault, Handler, MemError, Wave};
+use crate::exec::{Apertures, ConstKind, Ctx, Fault, Handler, MemError, Wave};
 use crate::isa::{mem_flags, Inst, Op, Operand};
 
 type R = Result<FlowWord, Box<Fault>>;
@@ -176,11 +176,11 @@ fn inst_offset(i: &Inst, signed: bool) -> i64 {
 
 /// The SGPR (or M0) offset, 0 when there is none.
 #[inline(always)]
-fn sgpr_offset(w: &Wave, i: &Inst, c: &Ctx) -> u64 {
+fn sgpr_offset(w: &Wave, i: &Inst, ap: &Apertures) -> u64 {
     if i.src[2].is_none() {
         0
     } else {
-        w.read_scalar(i.src[2], i.literal, &c.apertures, ConstKind::B32) as u32 as u64
+        w.read_scalar(i.src[2], i.literal, ap, ConstKind::B32) as u32 as u64
     }
 }
 
@@ -201,7 +201,31 @@ struct Access {
 /// CalcScalarGlobalAddr / CalcScalarScratchAddr / CalcScalarBufferAddr (see the module doc).
 #[inline(always)]
 fn access<const SPACE: u8>(w: &Wave, i: &Inst, c: &Ctx, dwords: usize) -> Access {
-    let soff = sgpr_offset(w, i, c);
+    access_in::<SPACE>(w, i, &c.apertures, dwords)
+}
+
+/// The byte address and the bytes in range of a scalar load (`S_LOAD_*` when `buffer` is false, `S_BUFFER_LOAD_*`
+/// when true) of `bytes` bytes, in the wave's state before it runs: what the cycle model's scalar cache looks up.
+/// The same rule the load itself follows, so the two cannot disagree.
+pub(crate) fn load_extent(
+    w: &Wave,
+    i: &Inst,
+    ap: &Apertures,
+    buffer: bool,
+    bytes: u32,
+) -> (u64, u32) {
+    let dwords = (bytes / 4) as usize;
+    let a = if buffer {
+        access_in::<BUFFER>(w, i, ap, dwords)
+    } else {
+        access_in::<GLOBAL>(w, i, ap, dwords)
+    };
+    (a.addr, (a.in_range * 4) as u32)
+}
+
+#[inline(always)]
+fn access_in<const SPACE: u8>(w: &Wave, i: &Inst, ap: &Apertures, dwords: usize) -> Access {
+    let soff = sgpr_offset(w, i, ap);
     match SPACE {
         GLOBAL => Access {
             addr: sbase64(w, i)

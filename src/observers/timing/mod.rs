@@ -739,44 +739,7 @@ fn mem_acc(inst: &Inst) -> MemAcc {
 /// SGPR offset; `S_BUFFER_LOAD_*` reads the V#'s base + OFFSET (unsigned) + the SGPR offset, only the dwords
 /// inside the buffer's range (the rest read as 0 and touch no memory). The two address LSBs are ignored.
 fn scalar_address(w: &Wave, i: &Inst, a: MemAcc, ap: &Apertures) -> (u64, u32) {
-    use crate::isa::mem_flags::{IMM, SOE};
-    let soff = if i.src[2].is_none() {
-        0
-    } else {
-        w.read_scalar(i.src[2], i.literal, ap, crate::exec::ConstKind::B32) as u32 as u64
-    };
-    // OFFSET names an SGPR instead of an immediate when IMM = 0 without SOE
-    let imm = if i.mem & (IMM | SOE) == 0 && !i.src[2].is_none() {
-        0
-    } else {
-        i.imm as u32 & 0x1F_FFFF
-    };
-    let r = i.src[0].0 as usize;
-    let bytes = a.bytes as u32;
-    if !a.scalar_buffer {
-        let base = w.sgpr[r & 127] as u64 | (w.sgpr[(r + 1) & 127] as u64) << 32;
-        let off = ((imm << 11) as i32 >> 11) as i64 as u64;
-        return (base.wrapping_add(off).wrapping_add(soff) & !3, bytes);
-    }
-    let (d0, d1, d2) = (
-        w.sgpr[r & 127],
-        w.sgpr[(r + 1) & 127],
-        w.sgpr[(r + 2) & 127],
-    );
-    let base = (d0 as u64 | ((d1 & 0xFFFF) as u64) << 32) & !3;
-    let stride = ((d1 >> 16) & 0x3FFF) as u64;
-    let range = if stride == 0 {
-        d2 as u64
-    } else {
-        d2 as u64 * stride
-    };
-    let offset = (imm as u64).wrapping_add(soff) & !3;
-    let in_range = if offset >= range {
-        0
-    } else {
-        ((range - offset).div_ceil(4) * 4).min(bytes as u64) as u32
-    };
-    (base.wrapping_add(offset), in_range)
+    crate::exec::semantics::smem::load_extent(w, i, ap, a.scalar_buffer, a.bytes as u32)
 }
 
 fn count_class(inst: &Inst) -> u8 {
