@@ -19,6 +19,7 @@ use crate::exec::observe::Observer;
 use crate::exec::{Flow, Program, Wave};
 use crate::isa::Inst;
 use crate::observers::hazards::{HazardChecker, HazardEvent, HazardTable};
+use crate::observers::memsys::counters::InstCounts;
 use crate::observers::memsys::MemCounters;
 use crate::observers::races::{RaceChecker, RaceOptions, RaceTable, RawFinding};
 use crate::observers::timing::{
@@ -249,6 +250,19 @@ struct Slot {
     waves: Vec<WaveLine>,
 }
 
+impl Slot {
+    /// The resident work-group's modelled end so far on the device: its start on its XCD (as the memory
+    /// system placed it, 0 until it made a vector or LDS access) + its longest wave clock.
+    fn device_end(&self) -> u64 {
+        let clock = (0..self.waves.len())
+            .filter(|&k| self.waves[k].live)
+            .filter_map(|k| self.obs.wave_clock(k))
+            .max()
+            .unwrap_or(0);
+        self.obs.sink.group_start.unwrap_or(0) + clock
+    }
+}
+
 /// One span of a wave's modelled time as the live cycle model reports it: the issue of an instruction, or a stall
 /// before it (or at `s_barrier`). Cycles are the wave's clock ([`MachineTiming::wave_clock`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -328,10 +342,15 @@ struct SpanSink {
     spans: Vec<TimedSpan>,
     /// The memory system's figures of the instruction (None without a memory system or for fixed latencies).
     mem: Option<PcMemory>,
+    /// The device cycle of the last vector or LDS access (`MemAccess::device_cycle`: the work-group's start on
+    /// its XCD + the wave's clock), and so the work-group's start (set at its `mem_issue`).
+    device_cycle: Option<u64>,
+    group_start: Option<u64>,
 }
 
 impl TimingSink for SpanSink {
     fn mem_access(&mut self, _wave: u32, _pc: u64, a: &MemAccess) {
+        self.device_cycle = Some(a.device_cycle);
         self.mem = Some(PcMemory {
             accesses: 1,
             lines: a.lines as u64,
@@ -358,6 +377,10 @@ impl TimingSink for SpanSink {
     fn mem_issue(&mut self, _wave: u32, _pc: u64, start: u64, complete: u64) {
         if let Some(m) = &mut self.mem {
             m.latency = complete - start;
+        }
+        // `mem_access` (vector or LDS) came right before: device cycle = the work-group's start + `start`
+        if let Some(d) = self.device_cycle.take() {
+            self.group_start.get_or_insert(d.saturating_sub(start));
         }
     }
     #[inline(always)]
@@ -417,6 +440,8 @@ pub struct MachineTiming {
     per_pc_mem: Vec<PcMemory>,
     /// The last (work-group flat index, slot) `before` looked up: waves run quanta of instructions.
     before_slot: Option<(u32, usize)>,
+    /// The latest modelled end on the device of a retired work-group ([`MachineTiming::device_cycles`]).
+    device_end: u64,
 }
 
 /// Waves whose [`WaveCycles`] are kept after their work-group retired (the rest count in `totals` only).
@@ -449,6 +474,7 @@ impl MachineTiming {
                 Vec::new()
             },
             before_slot: None,
+            device_end: 0,
         }
     }
 
@@ -469,6 +495,30 @@ impl MachineTiming {
     /// without a memory system.
     pub fn mem_counters(&self) -> Option<MemCounters> {
         self.shared.as_ref().map(SharedMemory::counters)
+    }
+
+    /// Executed wave-instructions by class so far, summed over every work-group (the classes the run report's
+    /// `counters` count: `memsys::counters::Counters::new` takes these and [`mem_counters`](Self::mem_counters)).
+    pub fn inst_counts(&self) -> InstCounts {
+        let mut c = InstCounts::default();
+        for s in &self.slots {
+            // a slot's observer counts every work-group it modelled
+            c.add(&s.obs.inst_counts);
+        }
+        c
+    }
+
+    /// The modelled device time so far: the latest end of a work-group that ran (retired or resident), each
+    /// at its start on its XCD as the memory system placed it (0 without a memory system, or until it made a
+    /// vector or LDS access) + its longest wave clock. The time the run report's bandwidths would be over if
+    /// the dispatch stopped here; unlike its `cycles` (which `TimingObserver::merge` places after the run,
+    /// a work-group lasting as long as its busiest SIMD where that is longer than its longest wave).
+    pub fn device_cycles(&self) -> u64 {
+        self.slots
+            .iter()
+            .filter(|s| s.group.is_some())
+            .map(Slot::device_end)
+            .fold(self.device_end, u64::max)
     }
 
     /// The parameters the model runs with.
@@ -616,6 +666,7 @@ impl MachineTiming {
         };
         let s = &mut self.slots[i];
         s.group = Some(flat);
+        s.obs.sink.group_start = None;
         for w in waves {
             let k = w.id.wave_in_group as usize;
             while s.waves.len() <= k {
@@ -651,6 +702,7 @@ impl MachineTiming {
         if self.before_slot.is_some_and(|b| b.1 == slot) {
             self.before_slot = None;
         }
+        self.device_end = self.device_end.max(s.device_end());
         for (k, l) in s.waves.iter_mut().enumerate() {
             if l.live {
                 l.live = false;

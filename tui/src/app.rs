@@ -213,7 +213,8 @@ pub struct App {
     pub prev_regs: Option<crate::engine::WaveRegs>,
     /// The whole dispatch: None until the background run finished.
     pub profile: Option<Heat>,
-    /// The whole dispatch with the memory system (memory gutter, counters view): None until its run finished.
+    /// The whole dispatch with the memory system (memory gutter and counters view under `p`'s "whole
+    /// dispatch"): None until its run finished. The live figures are `snapshot.memory`.
     pub memory: Option<Box<crate::engine::MemoryProfile>>,
     /// What ran so far (from the last snapshot).
     pub live: Heat,
@@ -290,6 +291,15 @@ impl App {
         match self.gutter {
             Gutter::SoFar => Some(&self.live),
             Gutter::Whole => self.profile.as_ref(),
+        }
+    }
+
+    /// The memory figures the disassembly's memory gutter shows now (`p`): the interactive machine's so far
+    /// (None without its memory system), or the whole dispatch's (None until its run finished).
+    pub fn mem_figures(&self) -> Option<&crate::engine::MemoryProfile> {
+        match self.gutter {
+            Gutter::SoFar => self.snapshot.memory.as_ref(),
+            Gutter::Whole => self.memory.as_deref(),
         }
     }
 
@@ -823,7 +833,7 @@ impl App {
                     Gutter::Whole => Gutter::SoFar,
                 };
                 self.status = match (self.gutter, self.profile.is_some()) {
-                    (Gutter::SoFar, _) => "gutters: executions and cycles so far".into(),
+                    (Gutter::SoFar, _) => "gutters: executions, cycles and memory so far".into(),
                     (Gutter::Whole, true) => "gutters: the whole dispatch".into(),
                     (Gutter::Whole, false) => {
                         "gutters: the whole dispatch (its run is not done yet)".into()

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use wavescope::debug_info::DebugInfo;
 use wavescope::exec::LANES;
 use wavescope::machine::{Action, Activity, Machine, Plan, StallKind, Stop, WaveState};
-pub use wavescope::machine::{PcCycles, WaveCycles};
+pub use wavescope::machine::{PcCycles, PcMemory, WaveCycles};
+use wavescope::observers::memsys::counters::Ceilings;
 use wavescope::session::Session;
 
 /// The kernel's own source file: where its out-of-line function is (the last frame of an inline chain), not the
@@ -236,6 +237,9 @@ pub struct Snapshot {
     /// The interactive machine's live race findings so far (LDS, as `wavescope run` checks by default): (key,
     /// text, PC of the second access); the key stays while the text's counts grow.
     pub races: Vec<(String, String, Option<u64>)>,
+    /// The interactive machine's memory system so far (the memory gutter's and the `m` view's live figures);
+    /// None without it.
+    pub memory: Option<MemoryProfile>,
 }
 
 /// What the engine tells the UI.
@@ -255,7 +259,8 @@ pub enum Update {
         findings: Vec<(String, Option<u64>)>,
     },
     /// The whole dispatch run once more in the background with the cycle model's memory system
-    /// (docs/memory-model.md): the listing's memory gutter and the counters/roofline view (`m`).
+    /// (docs/memory-model.md): the memory gutter's and the counters/roofline view's (`m`) whole-dispatch
+    /// figures (the live ones come with each snapshot).
     Memory(Box<MemoryProfile>),
     /// Something to tell the user on the status line.
     Message(String),
@@ -626,6 +631,7 @@ impl Engine {
             totals: m.timing().map(|t| t.totals()).unwrap_or_default(),
             timeline,
             races: live_races(m),
+            memory: live_memory(m),
         }))
     }
 
@@ -769,8 +775,9 @@ fn parse_pc(s: &str) -> Option<u64> {
 /// Run the whole dispatch once on its own copy (so the interactive machine is not disturbed) as `wavescope run`
 /// runs it (the run pipeline: hazard checker, LDS races, cycle model), profiled: per-instruction executions and
 /// cycles for the whole-dispatch gutters, hazards, missing waits and races for the findings. The cycle model runs
-/// without its memory system, as the interactive machine's live model (`Machine::configure`) does, so the
-/// whole-dispatch gutters and the live timeline count the same cycles.
+/// without its memory system (the fixed `[memory]` latencies), unlike the interactive machine's live model
+/// (`Engine::new`: the default model, with it), so the whole-dispatch and live cycle gutters differ where memory
+/// latencies do; the whole-dispatch memory figures come from [`memory_profile`].
 pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session::SessionError> {
     use wavescope::observers::timing::CycleModel;
     use wavescope::pipeline::RunConfig;
@@ -825,16 +832,90 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
     })
 }
 
-/// The memory cost of one instruction over the whole dispatch (the listing's memory gutter).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// The memory cost of one instruction (the listing's memory gutter, and the `m` view's rows for the
+/// instruction at the disassembly cursor): what the memory system made of its executions, summed over waves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MemCell {
-    /// Vector memory: 128-byte lines per wave-instruction.
-    pub lines_per_request: Option<f64>,
-    /// LDS: bank-conflict cycles per wave-instruction.
-    pub conflicts_per_access: Option<f64>,
+    /// Vector memory wave-instructions the memory system costed, the 128-byte lines they touched and the level
+    /// each was found at.
+    pub requests: u64,
+    pub lines: u64,
+    pub l1_hits: u64,
+    pub l2_hits: u64,
+    pub mall_hits: u64,
+    pub hbm_lines: u64,
+    /// LDS wave-instructions costed and their bank-conflict cycles.
+    pub lds_accesses: u64,
+    pub lds_conflict_cycles: u64,
+    /// Bytes the active lanes asked for (vector memory and LDS).
+    pub bytes: u64,
 }
 
 impl MemCell {
+    /// From the profile of a whole run (`wavescope profile`'s per-instruction `memory_system`).
+    pub fn of_profile(m: &wavescope_traces::profile::MemCounts) -> MemCell {
+        MemCell {
+            requests: m.requests,
+            lines: m.lines,
+            l1_hits: m.l1_hits,
+            l2_hits: m.l2_hits,
+            mall_hits: m.mall_hits,
+            hbm_lines: m.hbm_lines,
+            lds_accesses: m.lds_accesses,
+            lds_conflict_cycles: m.lds_conflict_cycles,
+            bytes: m.bytes,
+        }
+    }
+
+    /// From the interactive machine's figures of the instruction `inst` (`MachineTiming::pc_memory`): its
+    /// executions count as LDS accesses for a DS instruction, as vector requests for a buffer/flat/global/
+    /// scratch one, as in the profile (scalar loads are in the `SQC_*` counters only, as there).
+    pub fn of_machine(m: &PcMemory, inst: &wavescope::isa::Inst) -> MemCell {
+        use wavescope::isa::Format;
+        match inst.format {
+            Format::Ds => MemCell {
+                lds_accesses: m.accesses,
+                lds_conflict_cycles: m.lds_conflict_cycles,
+                bytes: m.bytes,
+                ..MemCell::default()
+            },
+            Format::Mubuf | Format::Mtbuf | Format::Flat | Format::Global | Format::Scratch => {
+                MemCell {
+                    requests: m.accesses,
+                    lines: m.lines,
+                    l1_hits: m.l1_hits,
+                    l2_hits: m.l2_hits,
+                    mall_hits: m.mall_hits,
+                    hbm_lines: m.hbm_lines,
+                    bytes: m.bytes,
+                    ..MemCell::default()
+                }
+            }
+            _ => MemCell::default(),
+        }
+    }
+
+    /// Vector memory: 128-byte lines per wave-instruction.
+    pub fn lines_per_request(&self) -> Option<f64> {
+        (self.requests > 0).then(|| self.lines as f64 / self.requests as f64)
+    }
+
+    /// LDS: bank-conflict cycles per wave-instruction.
+    pub fn conflicts_per_access(&self) -> Option<f64> {
+        (self.lds_accesses > 0).then(|| self.lds_conflict_cycles as f64 / self.lds_accesses as f64)
+    }
+
+    /// Percent of the lines found in the L1 (as the profile's `l1_hit_rate`).
+    pub fn l1_hit_rate(&self) -> Option<f64> {
+        (self.lines > 0).then(|| 100.0 * self.l1_hits as f64 / self.lines as f64)
+    }
+
+    /// Percent of the lines that reached the L2 and hit there (as the profile's `l2_hit_rate`).
+    pub fn l2_hit_rate(&self) -> Option<f64> {
+        let at_l2 = self.l2_hits + self.mall_hits + self.hbm_lines;
+        (at_l2 > 0).then(|| 100.0 * self.l2_hits as f64 / at_l2 as f64)
+    }
+
     /// The gutter text, 4 columns: ` 64L` (lines per request), `15c` (LDS conflict cycles per access), blank.
     pub fn gutter(&self) -> String {
         let short = |v: f64, unit: char| {
@@ -846,7 +927,7 @@ impl MemCell {
                 format!("{:>3.1}{unit}", v)
             }
         };
-        match (self.lines_per_request, self.conflicts_per_access) {
+        match (self.lines_per_request(), self.conflicts_per_access()) {
             (Some(l), _) => short(l, 'L'),
             (None, Some(c)) => short(c, 'c'),
             _ => "    ".into(),
@@ -854,14 +935,18 @@ impl MemCell {
     }
 }
 
-/// The whole dispatch under the cycle model with its memory system: per instruction (index as in the program)
-/// its memory cost, and the run report's `counters` and `metrics` (rocprof-compute's names).
+/// What the cycle model's memory system made of a dispatch, run whole or so far: per instruction (index as in
+/// the program) its memory cost, and the run report's `counters` and `metrics` (rocprof-compute's names).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MemoryProfile {
     pub per_inst: Vec<MemCell>,
     pub counters: Option<wavescope::observers::memsys::counters::Counters>,
     pub metrics: Option<wavescope::observers::memsys::counters::Metrics>,
+    /// Modelled cycles the bandwidths and MFMA utilisation are over: the whole run's `cycles`, or, live, the
+    /// modelled device time so far (`MachineTiming::device_cycles`).
     pub cycles: u64,
+    /// The memory system costed something (a vector, LDS or scalar memory instruction ran).
+    pub any: bool,
 }
 
 /// Run the whole dispatch once (on its own copy) with the cycle model and its memory system, no checkers, for
@@ -881,20 +966,71 @@ pub fn memory_profile(
     let r = wavescope_traces::profile::run_profiled(&session, &config);
     let mut per_inst = vec![MemCell::default(); session.dispatch.program.insts.len()];
     for i in &r.profile.insts {
-        let m = &i.counts.mem;
         if let Some(c) = per_inst.get_mut(i.index) {
-            c.lines_per_request = m.lines_per_request();
-            c.conflicts_per_access =
-                (m.lds_accesses > 0).then(|| m.lds_conflict_cycles as f64 / m.lds_accesses as f64);
+            *c = MemCell::of_profile(&i.counts.mem);
         }
     }
     let t = r.run.timing.unwrap_or_default();
     Ok(Update::Memory(Box::new(MemoryProfile {
         per_inst,
+        any: t.counters.as_ref().is_some_and(|c| {
+            c.TA_TOTAL_WAVEFRONTS_sum + c.SQ_LDS_IDX_ACTIVE + c.SQC_DCACHE_REQ > 0
+        }),
         counters: t.counters,
         metrics: t.metrics,
         cycles: t.cycles,
     })))
+}
+
+/// The roofline's ceilings the run report uses (`observers::timing`'s, not public there; docs/memory-model.md:
+/// MI355X published peaks at 2.4 GHz per CU per cycle: 4096 dense FP16/BF16 MFMA ops, 256 FP32 vector FLOPs,
+/// 128 LDS bytes). tui/tests/memory_live.rs holds the live metrics at a dispatch's end to the run report's.
+fn ceilings(m: &wavescope::observers::timing::CycleModel) -> Ceilings {
+    Ceilings {
+        cus: m.cu_count,
+        simds_per_cu: m.simds_per_cu,
+        clock_mhz: 2400,
+        mfma_ops_per_cycle_per_cu: 4096,
+        valu_flops_per_cycle_per_cu: 256,
+        lds_bytes_per_cycle_per_cu: 128,
+    }
+}
+
+/// What the interactive machine's memory system made of the dispatch so far (None without the cycle model or
+/// its memory system): per instruction from `MachineTiming::pc_memory_table`, counters from its
+/// `inst_counts` and `mem_counters` as the run report makes them, metrics over the modelled device time so
+/// far with the CUs of the work-groups started so far.
+pub fn live_memory(m: &Machine) -> Option<MemoryProfile> {
+    use wavescope::observers::memsys::counters::{metrics, Counters};
+    let t = m.timing()?;
+    let mc = t.mem_counters()?;
+    let model = t.model();
+    let params = model.memory_system.as_ref()?;
+    let insts = &m.dispatch().program.insts;
+    let per_inst = t
+        .pc_memory_table()
+        .iter()
+        .zip(insts.iter())
+        .map(|(p, i)| MemCell::of_machine(p, i))
+        .collect();
+    let ic = t.inst_counts();
+    let cycles = t.device_cycles();
+    let (retired, resident, _) = m.group_counts();
+    let cus_used = (retired as u64 + resident as u64).min(model.cu_count);
+    Some(MemoryProfile {
+        per_inst,
+        counters: Some(Counters::new(&ic, &mc)),
+        metrics: Some(metrics(
+            &ic,
+            &mc,
+            params,
+            &ceilings(model),
+            cycles,
+            cus_used,
+        )),
+        cycles,
+        any: mc != wavescope::observers::memsys::MemCounters::default(),
+    })
 }
 
 /// Write the Perfetto trace of what the interactive machine ran so far to `out`: the log is replayed on a fresh

@@ -108,7 +108,7 @@ pub const BINDINGS: &[Binding] = &[
         KeyCode::Char('m'),
         Intent::MemoryView,
         "m",
-        "memory counters and roofline of the whole dispatch",
+        "memory counters, roofline: so far, whole dispatch",
     ),
     b(KeyCode::Char('?'), Intent::Help, "?", "this help"),
     b(
@@ -146,7 +146,7 @@ pub const BINDINGS: &[Binding] = &[
         KeyCode::Char('p'),
         Intent::Gutter,
         "p",
-        "gutters: cycles so far / of the whole dispatch",
+        "gutters (cycles, memory): so far / whole dispatch",
     ),
     b(KeyCode::Char('q'), Intent::Quit, "q", "quit (also Ctrl-C)"),
 ];

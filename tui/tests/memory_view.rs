@@ -27,10 +27,12 @@ fn row<'a>(lines: &'a [String], inst: &str) -> &'a str {
 #[test]
 fn gutter_shows_lines_per_request_and_conflicts() {
     let p = case("strided");
-    let (_e, mut app) = open_at(&p);
+    let (mut e, mut app) = open_at(&p);
     let before = screen(&mut app, 160, 50);
     assert!(!row(&before, "global_load_dword").contains("64L"));
     app.apply(wavescope_tui::engine::memory_profile(&p).unwrap());
+    // p: the gutters show the whole dispatch (the live figures are none yet: tests/memory_live.rs)
+    keys(&mut e, &mut app, &chars("p"));
     let s = screen(&mut app, 160, 50);
     assert!(
         row(&s, "global_load_dword").contains(" 64L"),
@@ -42,13 +44,15 @@ fn gutter_shows_lines_per_request_and_conflicts() {
         "{}",
         row(&s, "global_store_dword")
     );
-    assert!(s.iter().any(|l| l.contains("cycles, stall, mem")));
+    assert!(s
+        .iter()
+        .any(|l| l.contains("cycles, stall, mem: whole dispatch")));
 
     let p = case("lds_stride_32");
     let (mut e, mut app) = open_at(&p);
     app.apply(wavescope_tui::engine::memory_profile(&p).unwrap());
-    // the disassembly pane, its cursor on the LDS read (search)
-    let mut k = vec![KeyCode::Tab];
+    // the disassembly pane (whole-dispatch gutters), its cursor on the LDS read (search)
+    let mut k = vec![KeyCode::Char('p'), KeyCode::Tab];
     k.extend(typed('/', "ds_read_b32"));
     keys(&mut e, &mut app, &k);
     assert_eq!(app.focus, wavescope_tui::app::Pane::Disasm);
@@ -76,9 +80,20 @@ fn m_toggles_the_counters_and_roofline_view() {
     // 64 lines loaded + 2 stored (tests/memory_model.rs)
     let l1 = row(&s, "TCP_TOTAL_CACHE_ACCESSES_sum");
     assert!(l1.contains(" 66"), "{l1}");
-    assert!(
-        row(&s, "roofline bound").contains("HBM") || row(&s, "roofline bound").contains("compute")
-    );
+    // the bound: 66 lines x 128 bytes = 8448 bytes through the L2 at 16 channels x 128 bytes per cycle = 4
+    // cycles; from HBM at 3333 bytes per cycle (8 TB/s at 2.4 GHz), 3 (cdna4_memory.toml): L2-bound
+    let bound = row(&s, "roofline bound");
+    assert!(bound.contains(" L2 "), "{bound}");
+    // the last number on the row (the whole dispatch's)
+    let ceiling = |name: &str| {
+        row(&s, &format!("{name} ceiling"))
+            .split(|c: char| c.is_whitespace() || c == '│')
+            .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()))
+            .last()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!((ceiling("L2"), ceiling("HBM")), ("4".into(), "3".into()));
     assert!(s.iter().any(|l| l.contains("HBM ceiling")));
     keys(&mut e, &mut app, &[KeyCode::Esc]);
     assert_eq!(app.mode, Mode::Normal);

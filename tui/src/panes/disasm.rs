@@ -1,8 +1,9 @@
 //! Disassembly pane: the kernel's instructions with the current PC, breakpoints, `!` where the hazard checker
 //! found a hazard or missing wait, source line numbers, and each instruction's modelled cycles (issue + stall)
-//! and stall cycles, so far or over the whole dispatch (`p`), and, once the whole dispatch ran with the memory
-//! system, its memory cost: `64L` = 128-byte lines per wave-instruction (vector memory), `15c` = LDS
-//! bank-conflict cycles per wave-instruction. Narrow panes keep the stall column only. ← → scroll the
+//! and stall cycles, and, under the cycle model's memory system, its memory cost: `64L` = 128-byte lines per
+//! wave-instruction (vector memory), `15c` = LDS bank-conflict cycles per wave-instruction; all so far (the
+//! interactive machine, as it steps) or over the whole dispatch (`p`; the background run, once done). Narrow
+//! panes keep the stall column only. ← → scroll the
 //! instruction text sideways.
 
 use crate::app::{App, Gutter, Pane};
@@ -21,8 +22,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     // The frame's inner width decides the gutter columns (and so the title, drawn with the frame).
     let wide = area.width.saturating_sub(2) >= 50;
-    // the memory gutter (lines per request `L`, LDS conflict cycles per access `c`) once its run is done
-    let mem = app.memory.as_deref().filter(|_| wide);
+    // the memory gutter (lines per request `L`, LDS conflict cycles per access `c`): the live machine's so far,
+    // or the whole dispatch's once its run is done
+    let mem = app.mem_figures().filter(|_| wide);
     let cols = match (wide, mem.is_some()) {
         (true, true) => "cycles, stall, mem",
         (true, false) => "cycles, stall",

@@ -1,0 +1,164 @@
+//! The live memory gutter and `m` view in a real terminal: the `wavescope` binary in tmux on the stride-32
+//! microkernel (tests/fixtures/memory_model, hand-counted in tests/memory_model.rs: its load touches 64 lines,
+//! its store 2). Before any step the view shows no memory figures so far; the whole dispatch's 66 L1 lookups
+//! arrive from the background run; five steps run the load: the gutter shows ` 64L` on its row and the view
+//! 64 lookups so far beside the whole dispatch's 66. Skips (passing, with a message) when tmux is not installed;
+//! every wait has a timeout.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn cmd(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+    fn keys(&self, keys: &[&str]) {
+        let mut a = vec!["send-keys", "-t", "t"];
+        a.extend_from_slice(keys);
+        self.cmd(&a);
+    }
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.cmd(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
+    }
+    fn wait(&self, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String {
+        let t0 = Instant::now();
+        loop {
+            let s = self.screen();
+            if pred(&s) {
+                return s;
+            }
+            if t0.elapsed() > Duration::from_secs(secs) {
+                panic!("timed out waiting for {what}; screen:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        // Only the server this test started (its own socket).
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+    }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The release binary (the tests run with `--release`, so its build shares their artifacts).
+fn binary() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"));
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let st = Command::new(cargo)
+        .args(["build", "--release", "-q", "-p", "wavescope-cli"])
+        .current_dir(root())
+        .status()
+        .expect("cargo runs");
+    assert!(st.success(), "building wavescope-cli failed");
+    target.join("release/wavescope")
+}
+
+/// The line holding `what` (the first).
+fn line<'a>(s: &'a str, what: &str) -> &'a str {
+    s.lines().find(|l| l.contains(what)).unwrap_or("")
+}
+
+/// The whitespace-separated words after `label` on its line.
+fn after<'a>(s: &'a str, label: &str) -> Vec<&'a str> {
+    let l = line(s, label);
+    l[l.find(label).map_or(l.len(), |i| i + label.len())..]
+        .split(|c: char| c.is_whitespace() || c == '│')
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+#[test]
+fn live_memory_gutter_and_view_follow_steps_in_tmux() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux)");
+        return;
+    }
+    let bin = binary();
+    let case = root().join("tests/fixtures/memory_model/case_strided.json");
+    let t = Tmux {
+        socket: format!("wavescope-tui-mem-{}", std::process::id()),
+    };
+    let shell = format!(
+        "{} tui {}; echo EXITED:$?; sleep 60",
+        bin.display(),
+        case.display()
+    );
+    let out = t.cmd(&[
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "160",
+        "-y",
+        "50",
+        &shell,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    t.wait("the disassembly with the live memory column", 30, |s| {
+        s.contains("(cycles, stall, mem: so far)") && s.contains("global_load_dword v1, v1, s[0:1]")
+    });
+    // nothing ran: no memory figure on the load's row
+    let s = t.screen();
+    assert!(!line(&s, "global_load_dword").contains("64L"), "{s}");
+
+    // m: none so far; the whole dispatch's figures once its background run is done
+    t.keys(&["m"]);
+    let s = t.wait("the whole dispatch's counters", 60, |s| {
+        s.contains("no memory instruction yet")
+            && after(s, "TCP_TOTAL_CACHE_ACCESSES_sum") == ["0", "66"]
+    });
+    assert_eq!(after(&s, "L1 hit rate")[0], "-", "{s}");
+    t.keys(&["Escape"]);
+    t.wait("the view closed", 10, |s| {
+        !s.contains("TCP_TOTAL_CACHE_ACCESSES_sum")
+    });
+
+    // five steps: s_load, two shifts, s_waitcnt, the stride-32 load
+    for pc in ["2608", "260c", "2610", "2614", "261c"] {
+        t.keys(&["s"]);
+        t.wait(&format!("a step to {pc}"), 10, |s| {
+            s.contains(&format!("pc {pc}"))
+        });
+    }
+    let s = t.wait("the load's 64 lines in the gutter", 10, |s| {
+        line(s, "global_load_dword").contains(" 64L")
+    });
+    assert!(!line(&s, "global_store_dword").contains("2L"), "{s}");
+    t.keys(&["m"]);
+    let s = t.wait(
+        "64 lookups so far beside the whole dispatch's 66",
+        10,
+        |s| after(s, "TCP_TOTAL_CACHE_ACCESSES_sum") == ["64", "66"],
+    );
+    // a cold cache: every line of the load missed the L1 and the L2
+    assert_eq!(after(&s, "TCC_MISS_sum").first(), Some(&"64"), "{s}");
+    t.keys(&["Escape"]);
+
+    t.keys(&["q"]);
+    let s = t.wait("the exit", 10, |s| s.contains("EXITED:"));
+    assert!(s.contains("EXITED:0"), "{s}");
+}
