@@ -77,12 +77,15 @@ fn line<'a>(s: &'a str, what: &str) -> &'a str {
     s.lines().find(|l| l.contains(what)).unwrap_or("")
 }
 
-/// The whitespace-separated words after `label` on its line.
+/// The view's two values (so far, whole dispatch) after `label` on its line, up to the view's border (the
+/// panes behind it show on either side).
 fn after<'a>(s: &'a str, label: &str) -> Vec<&'a str> {
     let l = line(s, label);
-    l[l.find(label).map_or(l.len(), |i| i + label.len())..]
-        .split(|c: char| c.is_whitespace() || c == '│')
-        .filter(|w| !w.is_empty())
+    let rest = &l[l.find(label).map_or(l.len(), |i| i + label.len())..];
+    rest.split('│')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
         .collect()
 }
 
