@@ -421,7 +421,9 @@ impl TimingSink for SpanSink {
 /// Stable API for front ends (the TUI's timeline): [`wave_cycles`](Self::wave_cycles),
 /// [`wave_clock`](Self::wave_clock), [`wave_strip`](Self::wave_strip), [`pc_cycles`](Self::pc_cycles),
 /// [`pc_table`](Self::pc_table), [`totals`](Self::totals), [`retired_waves`](Self::retired_waves),
-/// [`outstanding`](Self::outstanding), [`counters`](Self::counters).
+/// [`outstanding`](Self::outstanding), [`counters`](Self::counters); the memory system's so far (the TUI's memory
+/// gutter and `m` view): [`pc_memory_table`](Self::pc_memory_table), [`mem_counters`](Self::mem_counters),
+/// [`inst_counts`](Self::inst_counts), [`device_cycles`](Self::device_cycles).
 pub struct MachineTiming {
     table: Arc<TimingTable>,
     waves_per_group: u32,
