@@ -88,8 +88,7 @@ fn m_toggles_the_counters_and_roofline_view() {
     let ceiling = |name: &str| {
         row(&s, &format!("{name} ceiling"))
             .split(|c: char| c.is_whitespace() || c == '│')
-            .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()))
-            .last()
+            .rfind(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()))
             .unwrap()
             .to_string()
     };
