@@ -470,7 +470,7 @@ impl Engine {
                     // Every fifth report (about 4 a second) a whole snapshot too, so the waves, timeline and
                     // gutters move during a long continue.
                     reports += 1;
-                    if reports % 5 == 0 {
+                    if reports.is_multiple_of(5) {
                         progress(self.snapshot());
                     }
                     progress(Update::Progress {
