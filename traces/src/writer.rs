@@ -468,7 +468,8 @@ impl FileSink {
             let at = self.off + done;
             self.file.write_all(&self.stage[at..self.off + n])?;
         }
-        self.stage.copy_within(self.off + n..self.off + self.len, self.off);
+        self.stage
+            .copy_within(self.off + n..self.off + self.len, self.off);
         self.len -= n;
         if !self.direct {
             // what is left goes buffered
@@ -1105,18 +1106,23 @@ impl TraceWriter {
         let Some(wg) = self.chunk.take() else {
             return;
         };
-        if !self.buf.is_empty() {
-            // An exact-size copy: a held chunk must not keep a whole flush buffer.
-            self.held.push(self.buf.clone());
-            self.buf.clear();
-        }
         let mut order = self.file.0.order.lock().unwrap_or_else(|e| e.into_inner());
         if order.head == wg {
+            // Its turn: the buffer itself goes (one writer, or the slowest: no copy of the trace's bytes).
             for b in self.held.drain(..) {
                 let _ = self.tx.send(b);
             }
+            if !self.buf.is_empty() {
+                let full = std::mem::replace(&mut self.buf, self.file.buffer());
+                let _ = self.tx.send(full);
+            }
             order.advance(&self.tx);
         } else {
+            if !self.buf.is_empty() {
+                // An exact-size copy: a held chunk must not keep a whole flush buffer.
+                self.held.push(self.buf.clone());
+                self.buf.clear();
+            }
             order.done.insert(wg, std::mem::take(&mut self.held));
         }
     }
