@@ -729,16 +729,16 @@ struct Pipe {
     tx: Option<SyncSender<Batch>>,
     /// Batches the builder's thread has emptied, for reuse.
     empty: Receiver<Batch>,
-    thread: Option<JoinHandle<Option<Builder<'static>>>>,
+    thread: Option<JoinHandle<Option<Box<Builder<'static>>>>>,
 }
 
 impl Pipe {
     /// Start the builder's thread; gives the builder back when no thread can be started.
-    fn start(b: Builder<'static>) -> Result<Pipe, Builder<'static>> {
+    fn start(b: Box<Builder<'static>>) -> Result<Pipe, Box<Builder<'static>>> {
         let (tx, rx) = sync_channel::<Batch>(QUEUED_BATCHES);
         let (back_tx, empty) = sync_channel::<Batch>(QUEUED_BATCHES + 1);
         // The builder goes over once the thread runs, so a failed spawn leaves it here.
-        let (btx, brx) = sync_channel::<Builder<'static>>(1);
+        let (btx, brx) = sync_channel::<Box<Builder<'static>>>(1);
         let spawned = std::thread::Builder::new()
             .name("trace-encode".into())
             .spawn(move || {
@@ -781,7 +781,7 @@ impl Pipe {
     }
 
     /// Everything sent; the builder back from its thread.
-    fn join(mut self) -> Builder<'static> {
+    fn join(mut self) -> Box<Builder<'static>> {
         if !self.batch.cmds.is_empty() {
             self.send();
         }
@@ -1382,9 +1382,9 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
             writer,
             clock.line_bytes(),
         );
-        let sink = match Pipe::start(b) {
+        let sink = match Pipe::start(Box::new(b)) {
             Ok(p) => Sink::Threaded(Box::new(p)),
-            Err(b) => Sink::Inline(Box::new(b)),
+            Err(b) => Sink::Inline(b),
         };
         TraceObserver::build(sink, cu_count, clock)
     }

@@ -22,8 +22,9 @@
 //!   counter) behind the timestamp delta: the bytes the field-by-field encoder writes
 //!   ([`TraceConfig::field_by_field`]), made once per wave and location instead of encoded per instruction.
 //! - Per-instruction packets are appended to a buffer; at `flush_bytes` the buffer goes to the file's I/O
-//!   thread (a queue of `QUEUED_BUFFERS`, buffers recycled), so memory does not grow with the run and the copy
-//!   into the page cache runs beside the executor (packets of different sequences may interleave freely).
+//!   thread (a queue of `QUEUED_BUFFERS`, buffers recycled), so memory does not grow with the run and the
+//!   writing runs beside the executor (packets of different sequences may interleave freely); it writes with
+//!   `O_DIRECT` in aligned blocks past the page cache (`TraceConfig::direct_io`, `FileSink`).
 //! - Several writers (one per host thread) share one file through `TraceFile`; each hands over whole buffers
 //!   and owns its sequences, so their packets interleave without breaking any sequence.
 //! - In work-group order ([`TraceConfig::work_group_order`], the default; the observer calls
@@ -589,7 +590,6 @@ fn io_thread(
         }
     }
     write(&mut out, &gather, compressor.as_mut());
-    drop(write);
     if out.error.is_none() {
         if let Err(e) = file.finish() {
             out.error = Some(e);

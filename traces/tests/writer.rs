@@ -269,7 +269,7 @@ fn direct_writes_stream_in_blocks() {
     w.end_wave(t);
     let stats = file.finish([w]).unwrap();
     assert_eq!(stats.instructions, 600_000);
-    assert!(stats.bytes > on_disk && stats.bytes % 4096 != 0);
+    assert!(stats.bytes > on_disk && !stats.bytes.is_multiple_of(4096));
     assert_eq!(stats.bytes, std::fs::metadata(&path).unwrap().len());
     // the same bytes as buffered writes give
     let buffered = tmp("writer_buffered.pftrace");
