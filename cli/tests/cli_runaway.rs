@@ -102,6 +102,7 @@ fn ctrl_c_stops_cleanly_with_positions_report_and_buffers() {
     let d = tmp("ctrl_c");
     let report = d.join("report.json");
     let out = d.join("out");
+    let trace = d.join("spin.pftrace");
     let child = Command::new(env!("CARGO_BIN_EXE_wavescope"))
         .args([
             "run",
@@ -114,6 +115,12 @@ fn ctrl_c_stops_cleanly_with_positions_report_and_buffers() {
             report.to_str().unwrap(),
             "--out",
             out.to_str().unwrap(),
+            // traced too (a window of its first cycles, so the file stays small): an interrupted run's trace
+            // is complete and valid
+            "--trace",
+            trace.to_str().unwrap(),
+            "--trace-cycles",
+            "0-200000",
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -174,5 +181,18 @@ fn ctrl_c_stops_cleanly_with_positions_report_and_buffers() {
     // 1 never started).
     assert_eq!(std::fs::read(out.join("arg0.bin")).unwrap(), vec![0u8; 4]);
     assert_eq!(std::fs::read(out.join("arg1.bin")).unwrap(), vec![0u8; 512]);
+    // The trace: flushed and valid (Perfetto's schema, trace_processor's import rules), with the loop's slices.
+    let summary = wavescope_traces::validate::check_file(&trace)
+        .unwrap_or_else(|p| panic!("the interrupted run's trace: {p:?}"));
+    assert!(
+        summary
+            .slices_by_name
+            .get("s_waitcnt")
+            .copied()
+            .unwrap_or(0)
+            > 10,
+        "{:?}",
+        summary.slices_by_name
+    );
     std::fs::remove_dir_all(&d).ok();
 }

@@ -82,8 +82,8 @@ pub struct TracedRun {
 /// What `wavescope run --trace FILE` runs: the run `config` describes (the same instruments as the untraced run:
 /// its report is the same), with each host thread's instruments as the trace's clock ([`CycleClock`]: modelled
 /// cycles with the cycle model, issue order without), their hazards, missing waits and race findings as
-/// instants, one writer per host thread (`--jobs`) into `path`. `trace_config.wave_count` is set from the
-/// dispatch.
+/// instants, one writer per host thread (`--jobs`) into `path`, each encoding on a thread of its own beside the
+/// run's ([`TraceObserver::threaded`]). `trace_config.wave_count` is set from the dispatch.
 pub fn run_traced(
     session: &Session,
     config: &RunConfig,
@@ -92,7 +92,9 @@ pub fn run_traced(
     options: &TraceOptions,
 ) -> std::io::Result<TracedRun> {
     let d = &session.dispatch;
-    let prog = TraceProgram::new(&d.program, session.debug_info.as_deref());
+    // shared with each observer's builder thread (`TraceObserver::threaded`)
+    let prog = std::sync::Arc::new(TraceProgram::new(&d.program, session.debug_info.as_deref()));
+    let options = std::sync::Arc::new(options.clone());
     let file = TraceFile::create(
         path,
         TraceConfig {
@@ -104,7 +106,15 @@ pub fn run_traced(
     let (run, writers) = plan
         .run_with_fault(
             CycleSink::default,
-            |i| TraceObserver::new(&prog, &d.program, options, file.writer(), CycleClock::of(i)),
+            |i| {
+                TraceObserver::threaded(
+                    prog.clone(),
+                    &d.program,
+                    options.clone(),
+                    file.writer(),
+                    CycleClock::of(i),
+                )
+            },
             |o, fault| {
                 // a barrier deadlock is known only once the run ended with its fault
                 let p = o.finish_after(fault);

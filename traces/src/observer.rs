@@ -31,7 +31,9 @@ use crate::writer::{Arg, FlowId, LocId, MemorySample, NameId, TraceWriter, WaveD
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
+use std::thread::JoinHandle;
 use wavescope::debug_info::DebugInfo;
 use wavescope::exec::observe::Observer;
 use wavescope::exec::{Flow, Program, Wave};
@@ -552,11 +554,11 @@ struct WaveState {
     last_cycle: u64,
     /// Active lanes of the instruction being executed (exec before it).
     lanes: u32,
-    /// Index of the instruction being executed (between `before` and `after`): a fault leaves it set.
+    /// Index of the instruction a fault stopped the wave at (its `before` ran, its `after` never will).
     pending: Option<usize>,
-    /// Checker events found at it: `hazard_events()[a..b]`, `race_events()[a..b]`.
-    hazard: (usize, usize),
-    race: (usize, usize),
+    /// Checker events found at the instruction being executed (instants).
+    hazards: Vec<HazardEvent>,
+    races: Vec<RaceEvent>,
     vm: VecDeque<Pending>,
     lgkm: VecDeque<Pending>,
     /// FLAT operations retired from one counter only.
@@ -575,8 +577,8 @@ impl WaveState {
             last_cycle: 0,
             lanes: 0,
             pending: None,
-            hazard: (0, 0),
-            race: (0, 0),
+            hazards: Vec::new(),
+            races: Vec::new(),
             vm: VecDeque::with_capacity(VMCNT_MAX + 1),
             lgkm: VecDeque::with_capacity(LGKMCNT_MAX + 1),
             flat_half: Vec::new(),
@@ -620,14 +622,225 @@ pub struct TraceParts<C> {
 }
 
 /// Writes a slice per executed wave-instruction (see the module docs). One per host thread.
+///
+/// The observer is split in two. Its front, on the run's thread, drives the [`Clock`] (the run's instruments)
+/// and takes what the trace needs of each instruction: a fixed 32-byte record (wave, instruction index, lanes,
+/// issue cycle and duration; stalls and memory-system figures beside it). Its builder runs the waitcnt model
+/// and writes the packets (`Builder`). Made with [`TraceObserver::new`] or [`shared`](TraceObserver::shared)
+/// the builder runs inline on the run's thread; made with [`threaded`](TraceObserver::threaded) (what
+/// `run_traced`, so `wavescope run --trace`, uses) it runs on a thread of its own (`trace-encode`), fed whole
+/// batches of records over a bounded queue: the run's thread then pays ~a record store per instruction, and
+/// the encoding and the file's I/O thread run beside it. The builder makes the same writer calls in the same
+/// order either way, so the file is the same bytes (tests/trace_examples.rs compares them).
 pub struct TraceObserver<'a, C: Clock> {
-    prog: Shared<'a, TraceProgram>,
-    options: Shared<'a, TraceOptions>,
-    w: TraceWriter,
     clock: C,
     /// The clock's hazard and race events already given to an instruction.
     hazard_seen: usize,
     race_seen: usize,
+    /// `TraceOptions::cu_count`.
+    cu_count: u32,
+    /// Which waves the builder has live (the same rules as its own `WaveState::live`), and their instruction in
+    /// flight.
+    waves: Vec<FrontWave>,
+    /// The work-group being traced.
+    group: Option<u32>,
+    barrier_stalls: Vec<(u32, Stall)>,
+    sink: Sink<'a>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct FrontWave {
+    wave: u32,
+    live: bool,
+    /// Between `before` and `after`: the instruction index and its active lanes.
+    pending: Option<(u32, u32)>,
+}
+
+/// Where the front's records go.
+enum Sink<'a> {
+    Inline(Box<Builder<'a>>),
+    Threaded(Box<Pipe>),
+}
+
+/// Records per batch handed to the builder's thread (32 bytes each).
+const BATCH: usize = 4096;
+/// Full batches queued for the builder's thread at most (the front waits beyond: memory stays bounded).
+const QUEUED_BATCHES: usize = 3;
+
+/// One traced wave-instruction (`Builder::instruction`); its stall and memory figures, when it has them, are
+/// the next unread entries of the batch's `stalls` and `mems`.
+#[derive(Clone, Copy)]
+struct InstRec {
+    idx: u32,
+    wi: u16,
+    lanes: u8,
+    /// `HAS_STALL | HAS_MEM`.
+    flags: u8,
+    cycle: u64,
+    cycles: u64,
+}
+
+const HAS_STALL: u8 = 1;
+const HAS_MEM: u8 = 2;
+
+/// What the front hands the builder, in the order it happened.
+enum Cmd {
+    Inst(InstRec),
+    /// A wave starts (`WaveDesc`, its start cycle).
+    WaveStart(Box<(WaveDesc, u64)>),
+    WaveEnd(u32),
+    /// The instruction wave `wi` stopped at (index, lanes): written when the wave closes.
+    Pending {
+        wi: u32,
+        idx: u32,
+        lanes: u32,
+    },
+    Hazards(u32, Box<[HazardEvent]>),
+    Races(u32, Box<[RaceEvent]>),
+    /// Race events found outside an instruction.
+    LooseRaces(Box<[RaceEvent]>),
+    BarrierStalls(Vec<(u32, Stall)>),
+}
+
+struct Batch {
+    cmds: Vec<Cmd>,
+    stalls: Vec<Stall>,
+    mems: Vec<MemAccess>,
+}
+
+impl Batch {
+    fn new() -> Batch {
+        Batch {
+            cmds: Vec::with_capacity(BATCH),
+            stalls: Vec::new(),
+            mems: Vec::new(),
+        }
+    }
+    fn clear(&mut self) {
+        self.cmds.clear();
+        self.stalls.clear();
+        self.mems.clear();
+    }
+}
+
+/// The queue to the builder's thread.
+struct Pipe {
+    batch: Batch,
+    tx: Option<SyncSender<Batch>>,
+    /// Batches the builder's thread has emptied, for reuse.
+    empty: Receiver<Batch>,
+    thread: Option<JoinHandle<Option<Box<Builder<'static>>>>>,
+}
+
+impl Pipe {
+    /// Start the builder's thread; gives the builder back when no thread can be started.
+    fn start(b: Box<Builder<'static>>) -> Result<Pipe, Box<Builder<'static>>> {
+        let (tx, rx) = sync_channel::<Batch>(QUEUED_BATCHES);
+        let (back_tx, empty) = sync_channel::<Batch>(QUEUED_BATCHES + 1);
+        // The builder goes over once the thread runs, so a failed spawn leaves it here.
+        let (btx, brx) = sync_channel::<Box<Builder<'static>>>(1);
+        let spawned = std::thread::Builder::new()
+            .name("trace-encode".into())
+            .spawn(move || {
+                let mut b = brx.recv().ok()?;
+                for mut batch in rx {
+                    b.run(&batch);
+                    batch.clear();
+                    let _ = back_tx.try_send(batch);
+                }
+                Some(b)
+            });
+        let Ok(thread) = spawned else {
+            return Err(b);
+        };
+        btx.send(b).map_err(|e| e.0)?;
+        Ok(Pipe {
+            batch: Batch::new(),
+            tx: Some(tx),
+            empty,
+            thread: Some(thread),
+        })
+    }
+
+    #[inline(always)]
+    fn push(&mut self, c: Cmd) {
+        self.batch.cmds.push(c);
+        if self.batch.cmds.len() >= BATCH {
+            self.send();
+        }
+    }
+
+    #[cold]
+    fn send(&mut self) {
+        let next = self.empty.try_recv().unwrap_or_else(|_| Batch::new());
+        let full = std::mem::replace(&mut self.batch, next);
+        if let Some(tx) = &self.tx {
+            // An error: the builder's thread panicked; `finish` reports it.
+            let _ = tx.send(full);
+        }
+    }
+
+    /// Everything sent; the builder back from its thread.
+    fn join(mut self) -> Box<Builder<'static>> {
+        if !self.batch.cmds.is_empty() {
+            self.send();
+        }
+        self.tx = None;
+        match self.thread.take().map(|t| t.join()) {
+            Some(Ok(Some(b))) => b,
+            Some(Err(panic)) => std::panic::resume_unwind(panic),
+            // the thread never got the builder (`start` returned it instead)
+            _ => unreachable!("the trace builder's thread ran without its builder"),
+        }
+    }
+}
+
+impl Sink<'_> {
+    #[inline(always)]
+    fn inst(&mut self, wi: usize, idx: usize, lanes: u32, issue: Issue) {
+        match self {
+            Sink::Inline(b) => {
+                b.waves[wi].pending = None;
+                b.waves[wi].lanes = lanes;
+                b.write_instruction(wi, idx, issue);
+            }
+            Sink::Threaded(p) => {
+                let mut flags = 0;
+                if let Some(s) = issue.stall {
+                    p.batch.stalls.push(s);
+                    flags |= HAS_STALL;
+                }
+                if let Some(m) = issue.mem {
+                    p.batch.mems.push(m);
+                    flags |= HAS_MEM;
+                }
+                p.push(Cmd::Inst(InstRec {
+                    idx: idx as u32,
+                    wi: wi as u16,
+                    lanes: lanes as u8,
+                    flags,
+                    cycle: issue.cycle,
+                    cycles: issue.cycles,
+                }));
+            }
+        }
+    }
+
+    fn cmd(&mut self, c: Cmd) {
+        match self {
+            Sink::Inline(b) => b.apply(&c),
+            Sink::Threaded(p) => p.push(c),
+        }
+    }
+}
+
+/// The observer's half that writes: the waitcnt model, flows, filters and the writer's calls.
+struct Builder<'a> {
+    prog: Shared<'a, TraceProgram>,
+    options: Shared<'a, TraceOptions>,
+    w: TraceWriter,
+    /// `Clock::line_bytes`.
+    line_bytes: u64,
     /// Writer name per mnemonic id.
     names: Vec<NameId>,
     /// Writer location per instruction index, made at first execution.
@@ -638,13 +851,12 @@ pub struct TraceObserver<'a, C: Clock> {
     flows_in: Vec<FlowId>,
     /// Stall reasons seen (few: a linear search by pointer beats hashing).
     stall_names: Vec<(&'static str, NameId)>,
-    barrier_stalls: Vec<(u32, Stall)>,
     /// The work-group being traced (`TraceWriter::work_group`).
     group: Option<u32>,
 }
 
 /// What every observer of a run reads: borrowed from the caller (a batch run keeps it on its stack) or shared
-/// (the machine tap, whose observers outlive any borrow: `tap::TraceStatic`).
+/// (the machine tap, whose observers outlive any borrow: `tap::TraceStatic`; the builder's own thread).
 enum Shared<'a, T> {
     Borrowed(&'a T),
     Arc(Arc<T>),
@@ -661,49 +873,14 @@ impl<T> std::ops::Deref for Shared<'_, T> {
     }
 }
 
-impl<C: Clock> TraceObserver<'static, C> {
-    /// `new` for an observer that owns its share of the run's static parts (no borrow to outlive).
-    pub fn shared(
-        prog: Arc<TraceProgram>,
-        program: &Program,
-        options: Arc<TraceOptions>,
-        writer: TraceWriter,
-        clock: C,
-    ) -> TraceObserver<'static, C> {
-        TraceObserver::build(
-            Shared::Arc(prog),
-            program,
-            Shared::Arc(options),
-            writer,
-            clock,
-        )
-    }
-}
-
-impl<'a, C: Clock> TraceObserver<'a, C> {
-    pub fn new(
-        prog: &'a TraceProgram,
-        program: &Program,
-        options: &'a TraceOptions,
-        writer: TraceWriter,
-        clock: C,
-    ) -> TraceObserver<'a, C> {
-        TraceObserver::build(
-            Shared::Borrowed(prog),
-            program,
-            Shared::Borrowed(options),
-            writer,
-            clock,
-        )
-    }
-
-    fn build(
+impl<'a> Builder<'a> {
+    fn new(
         prog: Shared<'a, TraceProgram>,
         program: &Program,
         options: Shared<'a, TraceOptions>,
         mut writer: TraceWriter,
-        clock: C,
-    ) -> TraceObserver<'a, C> {
+        line_bytes: u64,
+    ) -> Builder<'a> {
         let names = prog.mnemonics.iter().map(|m| writer.name(m)).collect();
         let locs = vec![None; prog.label.len()];
         let pc_ok = program
@@ -711,26 +888,90 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
             .iter()
             .map(|&pc| options.filter.pc(pc))
             .collect();
-        TraceObserver {
+        Builder {
             prog,
             options,
             w: writer,
-            clock,
-            hazard_seen: 0,
-            race_seen: 0,
+            line_bytes,
             names,
             locs,
             pc_ok,
             waves: Vec::new(),
             flows_in: Vec::with_capacity(VMCNT_MAX + LGKMCNT_MAX + 2),
             stall_names: Vec::new(),
-            barrier_stalls: Vec::new(),
             group: None,
         }
     }
 
-    pub fn timing_model(&self) -> &'static str {
-        self.clock.timing_model()
+    /// A batch from the front, in order.
+    fn run(&mut self, batch: &Batch) {
+        let mut stalls = batch.stalls.iter();
+        let mut mems = batch.mems.iter();
+        for c in &batch.cmds {
+            match c {
+                Cmd::Inst(r) => {
+                    let stall = if r.flags & HAS_STALL != 0 {
+                        stalls.next().copied()
+                    } else {
+                        None
+                    };
+                    let mem = if r.flags & HAS_MEM != 0 {
+                        mems.next().copied()
+                    } else {
+                        None
+                    };
+                    let wi = r.wi as usize;
+                    let ws = &mut self.waves[wi];
+                    ws.pending = None;
+                    ws.lanes = r.lanes as u32;
+                    self.write_instruction(
+                        wi,
+                        r.idx as usize,
+                        Issue {
+                            cycle: r.cycle,
+                            cycles: r.cycles,
+                            stall,
+                            mem,
+                        },
+                    );
+                }
+                c => self.apply(c),
+            }
+        }
+    }
+
+    /// Every command but `Inst`.
+    #[cold]
+    fn apply(&mut self, c: &Cmd) {
+        match c {
+            Cmd::Inst(_) => {}
+            Cmd::WaveStart(b) => self.wave_start(&b.0, b.1),
+            Cmd::WaveEnd(wi) => self.close_wave(*wi as usize),
+            &Cmd::Pending { wi, idx, lanes } => {
+                let ws = &mut self.waves[wi as usize];
+                ws.pending = Some(idx as usize);
+                ws.lanes = lanes;
+            }
+            Cmd::Hazards(wi, e) => {
+                let ws = &mut self.waves[*wi as usize];
+                ws.hazards.clear();
+                ws.hazards.extend_from_slice(e);
+            }
+            Cmd::Races(wi, e) => {
+                let ws = &mut self.waves[*wi as usize];
+                ws.races.clear();
+                ws.races.extend_from_slice(e);
+            }
+            Cmd::LooseRaces(events) => {
+                for e in events.iter() {
+                    if let Some(wi) = self.waves.iter().position(|w| w.live && w.wave == e.wave) {
+                        let at = self.waves[wi].last_cycle;
+                        self.race_instants(wi, at, std::slice::from_ref(e));
+                    }
+                }
+            }
+            Cmd::BarrierStalls(stalls) => self.barrier_stalls(stalls),
+        }
     }
 
     #[cold]
@@ -741,10 +982,9 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         l
     }
 
-    /// Instants for the checker's events `range` (found at the instruction at `cycle`).
+    /// Instants for the checker's `events` (found at the instruction at `cycle`).
     #[cold]
-    fn hazard_instants(&mut self, wi: usize, cycle: u64, range: (usize, usize)) {
-        let events: Vec<_> = self.clock.hazard_events()[range.0..range.1].to_vec();
+    fn hazard_instants(&mut self, wi: usize, cycle: u64, events: &[HazardEvent]) {
         let Some(track) = &self.waves[wi].track else {
             return;
         };
@@ -773,11 +1013,10 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         }
     }
 
-    /// Instants for the clock's race events `range` on the wave track of `wi` (the wave of the second access),
-    /// named `race lds RAW`, `race divergent-barrier`, ...; its arguments name both accesses.
+    /// Instants for race `events` on the wave track of `wi` (the wave of the second access), named
+    /// `race lds RAW`, `race divergent-barrier`, ...; its arguments name both accesses.
     #[cold]
-    fn race_instants(&mut self, wi: usize, cycle: u64, range: (usize, usize)) {
-        let events: Vec<RaceEvent> = self.clock.race_events()[range.0..range.1].to_vec();
+    fn race_instants(&mut self, wi: usize, cycle: u64, events: &[RaceEvent]) {
         let Some(track) = &self.waves[wi].track else {
             return;
         };
@@ -800,21 +1039,6 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         }
     }
 
-    /// Race events the clock found outside an instruction of the current wave (a barrier release, a wave's
-    /// end): an instant on each event's wave at that wave's last cycle.
-    #[cold]
-    fn loose_race_instants(&mut self) {
-        let end = self.clock.race_events().len();
-        for k in self.race_seen..end {
-            let wave = self.clock.race_events()[k].wave;
-            if let Some(wi) = self.waves.iter().position(|w| w.live && w.wave == wave) {
-                let at = self.waves[wi].last_cycle;
-                self.race_instants(wi, at, (k, k + 1));
-            }
-        }
-        self.race_seen = end;
-    }
-
     #[inline]
     fn stall_name(&mut self, reason: &'static str) -> NameId {
         for &(r, n) in &self.stall_names {
@@ -833,12 +1057,12 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         let ws = &mut self.waves[wi];
         let end = issue.cycle + issue.cycles.max(1);
         ws.last_cycle = end;
-        let hazard = std::mem::take(&mut ws.hazard);
-        let race = std::mem::take(&mut ws.race);
+        let hazards = (!ws.hazards.is_empty()).then(|| std::mem::take(&mut ws.hazards));
+        let races = (!ws.races.is_empty()).then(|| std::mem::take(&mut ws.races));
         if let Some(m) = &issue.mem {
             // the counter tracks cover every wave, traced or not
             let below_l1 = (m.lines - m.l1_hits) as u64;
-            let line = self.clock.line_bytes();
+            let line = self.line_bytes;
             let sample = MemorySample {
                 lines: m.lines as u64,
                 l1_hits: m.l1_hits as u64,
@@ -896,11 +1120,11 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
                 self.w.stall(t, st.start, st.cycles, n);
             }
         }
-        if hazard.0 != hazard.1 {
-            self.hazard_instants(wi, issue.cycle, hazard);
+        if let Some(h) = hazards {
+            self.hazard_instants(wi, issue.cycle, &h);
         }
-        if race.0 != race.1 {
-            self.race_instants(wi, issue.cycle, race);
+        if let Some(r) = races {
+            self.race_instants(wi, issue.cycle, &r);
         }
         let loc = match self.locs[idx] {
             Some(l) => l,
@@ -966,7 +1190,7 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
     /// gets the slice of the instruction it stopped at, and its outstanding operations end their flows at an
     /// instant `wave stopped`.
     fn close_wave(&mut self, wi: usize) {
-        if !self.waves[wi].live {
+        if !self.waves.get(wi).is_some_and(|w| w.live) {
             return;
         }
         if let Some(idx) = self.waves[wi].pending.take() {
@@ -984,6 +1208,8 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         }
         let ws = &mut self.waves[wi];
         ws.live = false;
+        ws.hazards.clear();
+        ws.races.clear();
         let cycle = ws.last_cycle;
         self.w.simd_busy(ws.cu, ws.simd, cycle, -1);
         self.flows_in.clear();
@@ -1001,14 +1227,59 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         }
     }
 
-    /// [`finish`](Self::finish) a run that ended with `fault`: when the race checker names a barrier deadlock
-    /// for it, an instant `race barrier-deadlock` on the track of each wave that never arrives, at its last
-    /// cycle, naming the barrier(s) with the waves waiting there and the waves that never come.
-    pub fn finish_after(mut self, fault: Option<&RunFault>) -> TraceParts<C> {
-        if let Some(d) = fault.and_then(|f| self.clock.race_deadlock(f)) {
-            self.deadlock_instants(&d);
+    fn wave_start(&mut self, d: &WaveDesc, c: u64) {
+        let wi = d.wave_in_group as usize;
+        if self.waves.len() <= wi {
+            self.waves.resize_with(wi + 1, WaveState::new);
         }
-        self.finish()
+        if self.group != Some(d.work_group_flat) {
+            // One work-group at a time: waves of the last one still open end here, in its chunk.
+            for k in 0..self.waves.len() {
+                self.close_wave(k);
+            }
+            self.group = Some(d.work_group_flat);
+            self.w.work_group(d.work_group_flat);
+        }
+        self.close_wave(wi);
+        self.w.simd_busy(d.cu, d.simd, c, 1);
+        let track = self
+            .options
+            .filter
+            .wave(d.wave)
+            .then(|| self.w.wave_track(d));
+        let ws = &mut self.waves[wi];
+        ws.wave = d.wave;
+        ws.cu = d.cu;
+        ws.simd = d.simd;
+        ws.live = true;
+        ws.track = track;
+        ws.last_cycle = c;
+        ws.pending = None;
+        ws.hazards.clear();
+        ws.races.clear();
+        ws.vm.clear();
+        ws.lgkm.clear();
+        ws.flat_half.clear();
+        ws.next_seq = 0;
+    }
+
+    fn barrier_stalls(&mut self, stalls: &[(u32, Stall)]) {
+        for &(wave, st) in stalls {
+            let Some(wi) = self.waves.iter().position(|w| w.live && w.wave == wave) else {
+                continue;
+            };
+            let in_window = self.options.filter.cycle(st.start);
+            if st.cycles == 0 || !in_window {
+                continue;
+            }
+            let n = self.stall_name(st.reason);
+            if let Some(t) = &self.waves[wi].track {
+                self.w.stall(t, st.start, st.cycles, n);
+            }
+            let end = st.start + st.cycles;
+            let ws = &mut self.waves[wi];
+            ws.last_cycle = ws.last_cycle.max(end);
+        }
     }
 
     #[cold]
@@ -1045,17 +1316,149 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         }
     }
 
-    /// Close waves that never ended and hand back the writer and the clock.
-    pub fn finish(mut self) -> TraceParts<C> {
+    /// Close waves that never ended; the writer.
+    fn finish(mut self) -> TraceWriter {
         for wi in 0..self.waves.len() {
             self.close_wave(wi);
         }
-        TraceParts {
-            writer: self.w,
-            clock: self.clock,
+        self.w
+    }
+}
+
+impl<C: Clock> TraceObserver<'static, C> {
+    /// `new` for an observer that owns its share of the run's static parts (no borrow to outlive).
+    pub fn shared(
+        prog: Arc<TraceProgram>,
+        program: &Program,
+        options: Arc<TraceOptions>,
+        writer: TraceWriter,
+        clock: C,
+    ) -> TraceObserver<'static, C> {
+        let cu_count = options.cu_count;
+        let b = Builder::new(
+            Shared::Arc(prog),
+            program,
+            Shared::Arc(options),
+            writer,
+            clock.line_bytes(),
+        );
+        TraceObserver::build(Sink::Inline(Box::new(b)), cu_count, clock)
+    }
+}
+
+impl<'a, C: Clock> TraceObserver<'a, C> {
+    /// An observer whose builder runs inline, on the run's thread.
+    pub fn new(
+        prog: &'a TraceProgram,
+        program: &Program,
+        options: &'a TraceOptions,
+        writer: TraceWriter,
+        clock: C,
+    ) -> TraceObserver<'a, C> {
+        let b = Builder::new(
+            Shared::Borrowed(prog),
+            program,
+            Shared::Borrowed(options),
+            writer,
+            clock.line_bytes(),
+        );
+        TraceObserver::build(Sink::Inline(Box::new(b)), options.cu_count, clock)
+    }
+
+    /// An observer whose builder (waitcnt model, packet encoding) runs on a thread of its own (see the type's
+    /// docs); inline when no thread can be started. The file is the same bytes as with [`new`](Self::new).
+    pub fn threaded(
+        prog: Arc<TraceProgram>,
+        program: &Program,
+        options: Arc<TraceOptions>,
+        writer: TraceWriter,
+        clock: C,
+    ) -> TraceObserver<'a, C> {
+        let cu_count = options.cu_count;
+        let b = Builder::new(
+            Shared::Arc(prog),
+            program,
+            Shared::Arc(options),
+            writer,
+            clock.line_bytes(),
+        );
+        let sink = match Pipe::start(Box::new(b)) {
+            Ok(p) => Sink::Threaded(Box::new(p)),
+            Err(b) => Sink::Inline(b),
+        };
+        TraceObserver::build(sink, cu_count, clock)
+    }
+
+    fn build(sink: Sink<'a>, cu_count: u32, clock: C) -> TraceObserver<'a, C> {
+        TraceObserver {
+            clock,
+            hazard_seen: 0,
+            race_seen: 0,
+            cu_count,
+            waves: Vec::new(),
+            group: None,
+            barrier_stalls: Vec::new(),
+            sink,
         }
     }
 
+    pub fn timing_model(&self) -> &'static str {
+        self.clock.timing_model()
+    }
+
+    /// Hand the builder the instructions waves are stopped at (before anything that may close a wave).
+    fn send_pending(&mut self) {
+        for (wi, w) in self.waves.iter_mut().enumerate() {
+            if let Some((idx, lanes)) = w.pending.take() {
+                self.sink.cmd(Cmd::Pending {
+                    wi: wi as u32,
+                    idx,
+                    lanes,
+                });
+            }
+        }
+    }
+
+    /// Race events the clock found outside an instruction (a barrier release, a wave's end): instants on each
+    /// event's wave at that wave's last cycle.
+    #[cold]
+    fn loose_races(&mut self) {
+        let events = &self.clock.race_events()[self.race_seen..];
+        self.race_seen += events.len();
+        self.sink.cmd(Cmd::LooseRaces(events.into()));
+    }
+
+    /// [`finish`](Self::finish) a run that ended with `fault`: when the race checker names a barrier deadlock
+    /// for it, an instant `race barrier-deadlock` on the track of each wave that never arrives, at its last
+    /// cycle, naming the barrier(s) with the waves waiting there and the waves that never come.
+    pub fn finish_after(mut self, fault: Option<&RunFault>) -> TraceParts<C> {
+        let deadlock = fault.and_then(|f| self.clock.race_deadlock(f));
+        self.send_pending();
+        let TraceObserver { clock, sink, .. } = self;
+        let writer = match sink {
+            Sink::Inline(mut b) => {
+                if let Some(d) = &deadlock {
+                    b.deadlock_instants(d);
+                }
+                b.finish()
+            }
+            Sink::Threaded(p) => {
+                let mut b = p.join();
+                if let Some(d) = &deadlock {
+                    b.deadlock_instants(d);
+                }
+                b.finish()
+            }
+        };
+        TraceParts { writer, clock }
+    }
+
+    /// Close waves that never ended and hand back the writer and the clock.
+    pub fn finish(self) -> TraceParts<C> {
+        self.finish_after(None)
+    }
+
+    #[inline(always)]
     fn wave_index(&self, wave: &Wave) -> Option<usize> {
         let wi = wave.id.wave_in_group as usize;
         self.waves
@@ -1069,48 +1472,36 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
     fn wave_start(&mut self, wave: &Wave) {
         let wi = wave.id.wave_in_group as usize;
         if self.waves.len() <= wi {
-            self.waves.resize_with(wi + 1, WaveState::new);
+            self.waves.resize_with(wi + 1, FrontWave::default);
         }
+        self.send_pending();
         if self.group != Some(wave.id.work_group_flat) {
-            // One work-group at a time: waves of the last one still open end here, in its chunk.
-            for k in 0..self.waves.len() {
-                self.close_wave(k);
+            // the builder closes the last work-group's waves
+            for w in &mut self.waves {
+                w.live = false;
             }
             self.group = Some(wave.id.work_group_flat);
-            self.w.work_group(wave.id.work_group_flat);
         }
-        self.close_wave(wi);
         let c = self.clock.wave_start(wave);
-        let cus = match self.options.cu_count {
+        let cus = match self.cu_count {
             0 => self.clock.compute_units().unwrap_or(1),
             n => n,
         };
         let cu = wave.id.work_group_flat % cus.max(1);
-        self.w.simd_busy(cu, wave.id.simd, c, 1);
-        let track = self.options.filter.wave(wave.id.wave).then(|| {
-            self.w.wave_track(&WaveDesc {
-                wave: wave.id.wave,
-                work_group_flat: wave.id.work_group_flat,
-                work_group: wave.id.work_group,
-                wave_in_group: wave.id.wave_in_group,
-                simd: wave.id.simd,
-                cu,
-            })
-        });
-        let ws = &mut self.waves[wi];
-        ws.wave = wave.id.wave;
-        ws.cu = cu;
-        ws.simd = wave.id.simd;
-        ws.live = true;
-        ws.track = track;
-        ws.last_cycle = c;
-        ws.pending = None;
-        ws.hazard = (0, 0);
-        ws.race = (0, 0);
-        ws.vm.clear();
-        ws.lgkm.clear();
-        ws.flat_half.clear();
-        ws.next_seq = 0;
+        self.waves[wi] = FrontWave {
+            wave: wave.id.wave,
+            live: true,
+            pending: None,
+        };
+        let desc = WaveDesc {
+            wave: wave.id.wave,
+            work_group_flat: wave.id.work_group_flat,
+            work_group: wave.id.work_group,
+            wave_in_group: wave.id.wave_in_group,
+            simd: wave.id.simd,
+            cu,
+        };
+        self.sink.cmd(Cmd::WaveStart(Box::new((desc, c))));
     }
 
     #[inline]
@@ -1122,11 +1513,15 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
         let race = (self.race_seen, self.clock.race_events().len());
         self.race_seen = race.1;
         if let Some(wi) = self.wave_index(wave) {
-            let ws = &mut self.waves[wi];
-            ws.lanes = wave.exec().count_ones();
-            ws.pending = Some(idx);
-            ws.hazard = hazard;
-            ws.race = race;
+            self.waves[wi].pending = Some((idx as u32, wave.exec().count_ones()));
+            if hazard.0 != hazard.1 {
+                let e = self.clock.hazard_events()[hazard.0..hazard.1].into();
+                self.sink.cmd(Cmd::Hazards(wi as u32, e));
+            }
+            if race.0 != race.1 {
+                let e = self.clock.race_events()[race.0..race.1].into();
+                self.sink.cmd(Cmd::Races(wi as u32, e));
+            }
         }
     }
 
@@ -1134,18 +1529,23 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
     fn after(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) {
         let issue = self.clock.issue(wave, idx, inst, pc, flow);
         if let Some(wi) = self.wave_index(wave) {
-            self.waves[wi].pending = None;
-            self.write_instruction(wi, idx, issue);
+            let lanes = match self.waves[wi].pending.take() {
+                Some((_, lanes)) => lanes,
+                None => wave.exec().count_ones(),
+            };
+            self.sink.inst(wi, idx, lanes, issue);
         }
     }
 
     fn wave_end(&mut self, wave: &Wave) {
         self.clock.wave_end(wave);
         if self.clock.race_events().len() > self.race_seen {
-            self.loose_race_instants();
+            self.loose_races();
         }
         if let Some(wi) = self.wave_index(wave) {
-            self.close_wave(wi);
+            self.send_pending();
+            self.waves[wi].live = false;
+            self.sink.cmd(Cmd::WaveEnd(wi as u32));
         }
     }
 
@@ -1153,24 +1553,19 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
         let mut stalls = std::mem::take(&mut self.barrier_stalls);
         self.clock.barrier_release(work_group_flat, &mut stalls);
         if self.clock.race_events().len() > self.race_seen {
-            self.loose_race_instants();
+            self.loose_races();
         }
-        for (wave, st) in stalls.drain(..) {
-            let Some(wi) = self.waves.iter().position(|w| w.live && w.wave == wave) else {
-                continue;
-            };
-            let in_window = self.options.filter.cycle(st.start);
-            if st.cycles == 0 || !in_window {
-                continue;
-            }
-            let n = self.stall_name(st.reason);
-            if let Some(t) = &self.waves[wi].track {
-                self.w.stall(t, st.start, st.cycles, n);
-            }
-            let end = st.start + st.cycles;
-            let ws = &mut self.waves[wi];
-            ws.last_cycle = ws.last_cycle.max(end);
+        if stalls.is_empty() {
+            self.barrier_stalls = stalls;
+            return;
         }
-        self.barrier_stalls = stalls;
+        match &mut self.sink {
+            Sink::Inline(b) => {
+                b.barrier_stalls(&stalls);
+                stalls.clear();
+                self.barrier_stalls = stalls;
+            }
+            Sink::Threaded(p) => p.push(Cmd::BarrierStalls(stalls)),
+        }
     }
 }

@@ -1262,3 +1262,109 @@ fn race_findings_are_trace_instants() {
         }
     }
 }
+
+/// `wavescope run --trace`'s instruments (cycle model with its memory system, hazard and race checkers) with
+/// the observer's builder inline (`TraceObserver::new`) or on its own thread (`TraceObserver::threaded`, what
+/// `run_traced` uses), the file written with or without `O_DIRECT`: the bytes, the wave-instructions run and
+/// whether the run faulted.
+fn observed_bytes(
+    s: &Session,
+    opts: &RunOptions,
+    threaded: bool,
+    direct_io: bool,
+    tag: &str,
+) -> (Vec<u8>, u64, bool) {
+    use std::sync::Arc;
+    let d = &s.dispatch;
+    let prog = Arc::new(TraceProgram::new(&d.program, s.debug_info.as_deref()));
+    let topts = Arc::new(TraceOptions::default());
+    let path = tmp(&format!("builder_{tag}_{threaded}_{direct_io}.pftrace"));
+    let file = TraceFile::create(
+        &path,
+        TraceConfig {
+            wave_count: d.wave_count(),
+            direct_io,
+            // several buffers, so the I/O thread stages and writes several direct blocks and a tail
+            flush_bytes: 64 << 10,
+            ..TraceConfig::default()
+        },
+    )
+    .unwrap();
+    let plan = Plan::new(d, &RunConfig::full(opts.clone()));
+    let (run, writers) = plan
+        .run_with_fault(
+            CycleSink::default,
+            |i| {
+                let clock = CycleClock::of(i);
+                if threaded {
+                    TraceObserver::threaded(
+                        prog.clone(),
+                        &d.program,
+                        topts.clone(),
+                        file.writer(),
+                        clock,
+                    )
+                } else {
+                    TraceObserver::new(&prog, &d.program, &topts, file.writer(), clock)
+                }
+            },
+            |o, fault| {
+                let p = o.finish_after(fault);
+                (p.clock.into_instruments(), p.writer)
+            },
+        )
+        .split();
+    let stats = file.finish(writers).unwrap();
+    assert_eq!(stats.instructions, run.stats.wave_instructions, "{tag}");
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(bytes.len() as u64, stats.bytes, "{tag}");
+    if threaded && direct_io {
+        // a valid trace, one slice per wave-instruction (besides the stall slices)
+        assert_eq!(
+            timed(&validate(&path))
+                .filter(|s| !s.name.starts_with("stall: "))
+                .count() as u64,
+            run.stats.wave_instructions,
+            "{tag}"
+        );
+    }
+    (bytes, run.stats.wave_instructions, run.fault.is_some())
+}
+
+/// The builder on its own thread writes the bytes the inline one writes, and direct I/O the bytes buffered
+/// writes give: for a whole run (stalls, memory-system arguments, flows), a run that faults (the faulting
+/// instruction's slice, `wave stopped`) and one the instruction limit stops.
+#[test]
+fn threaded_builder_and_direct_io_write_the_inline_bytes() {
+    let short = Session::load(
+        &short_c_case(&tmp("short_c_threaded")),
+        &RunOptions::default(),
+    )
+    .unwrap();
+    let gemm = load("polybench_gemm_64");
+    let limit = RunOptions {
+        max_instructions: 100,
+        ..RunOptions::default()
+    };
+    let cases = [
+        ("whole", &gemm, RunOptions::default(), false),
+        ("fault", &short, RunOptions::default(), true),
+        ("limit", &gemm, limit, true),
+    ];
+    for (tag, s, opts, faults) in cases {
+        let (inline, n, fault) = observed_bytes(s, &opts, false, false, tag);
+        assert_eq!(fault, faults, "{tag}");
+        assert!(n > 0 && inline.len() > 1000, "{tag}");
+        for (threaded, direct) in [(true, false), (false, true), (true, true)] {
+            let (other, m, _) = observed_bytes(s, &opts, threaded, direct, tag);
+            assert_eq!(m, n, "{tag}");
+            assert!(
+                other == inline,
+                "{tag}: threaded {threaded} direct {direct}: {} bytes, inline buffered {}; first difference at {:?}",
+                other.len(),
+                inline.len(),
+                other.iter().zip(&inline).position(|(a, b)| a != b)
+            );
+        }
+    }
+}

@@ -204,6 +204,9 @@ fn buffers_stream_to_the_file() {
         &path,
         TraceConfig {
             flush_bytes: 4096,
+            // buffered writes: each handed-over buffer reaches the file (direct I/O stages 4 MiB blocks:
+            // `direct_writes_stream_in_blocks`)
+            direct_io: false,
             ..TraceConfig::default()
         },
     )
@@ -237,6 +240,56 @@ fn buffers_stream_to_the_file() {
     assert_eq!(stats.instructions, 10_000);
     assert!(stats.bytes >= on_disk);
     assert_eq!(stats.bytes, std::fs::metadata(&path).unwrap().len());
+}
+
+/// With direct I/O (the default) the file grows in whole 4 MiB blocks while the run goes on (memory stays
+/// bounded by one block), and the tail reaches it at `finish`: every byte the writer made, in order.
+#[test]
+fn direct_writes_stream_in_blocks() {
+    let path = tmp("writer_direct.pftrace");
+    let file = TraceFile::create(&path, TraceConfig::default()).unwrap();
+    let mut w = file.writer();
+    let n = w.name("s_nop");
+    let t = w.wave_track(&desc(0, 0));
+    // ~27 bytes per instruction: ~16 MB, three whole blocks and a tail
+    for i in 0..600_000u64 {
+        w.instruction(&t, i, 1, n, None, 64, &[], &[]);
+    }
+    w.flush();
+    let t0 = std::time::Instant::now();
+    let mut on_disk = 0;
+    while t0.elapsed().as_secs() < 10 {
+        on_disk = std::fs::metadata(&path).unwrap().len();
+        if on_disk >= 8 << 20 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(on_disk >= 8 << 20, "{on_disk} bytes in the file");
+    w.end_wave(t);
+    let stats = file.finish([w]).unwrap();
+    assert_eq!(stats.instructions, 600_000);
+    assert!(stats.bytes > on_disk && !stats.bytes.is_multiple_of(4096));
+    assert_eq!(stats.bytes, std::fs::metadata(&path).unwrap().len());
+    // the same bytes as buffered writes give
+    let buffered = tmp("writer_buffered.pftrace");
+    let file = TraceFile::create(
+        &buffered,
+        TraceConfig {
+            direct_io: false,
+            ..TraceConfig::default()
+        },
+    )
+    .unwrap();
+    let mut w = file.writer();
+    let n = w.name("s_nop");
+    let t = w.wave_track(&desc(0, 0));
+    for i in 0..600_000u64 {
+        w.instruction(&t, i, 1, n, None, 64, &[], &[]);
+    }
+    w.end_wave(t);
+    file.finish([w]).unwrap();
+    assert!(std::fs::read(&path).unwrap() == std::fs::read(&buffered).unwrap());
 }
 
 #[test]
