@@ -32,6 +32,18 @@ pub struct RunArgs {
 }
 
 pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
+    // `--report` alone (or `--report -`) puts the JSON report on stdout; the console lines then go to stderr, so
+    // stdout is the report and nothing else
+    let report_to_stdout = a.report.as_deref() == Some(Path::new("-"));
+    macro_rules! say {
+        ($($t:tt)*) => {
+            if report_to_stdout {
+                eprintln!($($t)*)
+            } else {
+                println!($($t)*)
+            }
+        };
+    }
     let mut config = RunConfig::full(RunOptions {
         max_instructions: a.max_instructions,
         jobs: a.jobs,
@@ -105,7 +117,7 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
             } else {
                 String::new()
             };
-            println!(
+            say!(
                 "trace: {} ({} bytes, {} instruction slices, {:.1} bytes per slice{compressed}); open it at https://ui.perfetto.dev",
                 path.display(),
                 r.trace.bytes,
@@ -118,7 +130,7 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
     watch.finish();
     let d = &session.dispatch;
     let s = &outcome.stats;
-    println!(
+    say!(
         "{}: {} waves in {} work-groups, {} wave-instructions, {} modelled cycles (timing model: {}), {:.3} s wall, {:.1} M wave-instructions/s",
         session.manifest.kernel,
         s.waves,
@@ -129,31 +141,31 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         outcome.wall_seconds,
         s.wave_instructions as f64 / outcome.wall_seconds.max(1e-9) / 1e6
     );
-    println!("{}", outcome.report.fidelity.one_line());
-    println!("{}", outcome.timing.summary_line());
+    say!("{}", outcome.report.fidelity.one_line());
+    say!("{}", outcome.timing.summary_line());
     if let Some(l) = outcome.timing.memory_line() {
-        println!("{l}");
+        say!("{l}");
     }
     for l in outcome
         .timing
         .stall_lines(3, |pc| describe_pc(&session, pc))
     {
-        println!("  {l}");
+        say!("  {l}");
     }
     if let Some(f) = &outcome.findings {
         for h in &f.hazards {
-            println!("{}", wavescope::observers::hazards::format_finding(h));
+            say!("{}", wavescope::observers::hazards::format_finding(h));
         }
         for m in &f.missing_waits {
-            println!("{}", wavescope::observers::hazards::format_missing_wait(m));
+            say!("{}", wavescope::observers::hazards::format_missing_wait(m));
         }
-        println!("{}", f.summary_line());
+        say!("{}", f.summary_line());
     }
     if outcome.races.is_some() {
         for r in &outcome.report.races {
-            println!("{}", r.message);
+            say!("{}", r.message);
         }
-        println!(
+        say!(
             "{}",
             wavescope::observers::races::summary_line(
                 &outcome.report.races,
@@ -170,11 +182,11 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         let checks = session.check();
         let mut all = true;
         for c in &checks {
-            println!("check {}", wavescope::check::summary_line(c));
+            say!("check {}", wavescope::check::summary_line(c));
             all &= c.passed();
         }
         if checks.is_empty() {
-            println!("check: the manifest lists no outputs");
+            say!("check: the manifest lists no outputs");
         }
         report.passed = Some(all && outcome.fault.is_none());
         report.checks = checks;
@@ -205,7 +217,13 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         report.interrupted = Some(lines);
         code = crate::exit::Exit::Interrupted.into();
     }
-    if let Some(p) = &a.report {
+    if report_to_stdout {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        out.write_all((serde_json::to_string_pretty(&report)? + "\n").as_bytes())
+            .and_then(|_| out.flush())
+            .map_err(|e| anyhow::anyhow!("cannot write the report to stdout: {e}"))?;
+    } else if let Some(p) = &a.report {
         std::fs::write(p, serde_json::to_string_pretty(&report)? + "\n")
             .map_err(|e| anyhow::anyhow!("cannot write report {}: {e}", p.display()))?;
     }

@@ -60,8 +60,9 @@ enum Command {
         /// Compare every output with its expected file; exit 1 on any mismatch.
         #[arg(long)]
         check: bool,
-        /// Write the run report (JSON) here.
-        #[arg(long)]
+        /// Write the run report (JSON) to FILE; `--report` alone or `--report -` prints it on stdout (the console
+        /// lines then go to stderr).
+        #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-")]
         report: Option<PathBuf>,
         /// Write each buffer argument after the run into this directory (argN.bin).
         #[arg(long)]

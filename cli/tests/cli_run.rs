@@ -55,6 +55,53 @@ fn run_check_report_on_an_example() {
     }
 }
 
+/// `--report` with no file (as in `run DIR --check --report`) prints the JSON report on stdout, the report and
+/// nothing else; the console lines go to stderr. The report is the one `--report FILE` writes, but for the wall-time figures.
+#[test]
+fn report_without_a_file_goes_to_stdout() {
+    let d = tmp("report-stdout");
+    let file = d.join("r.json");
+    let ex = root().join("examples/rodinia_backprop");
+    let (code, out, err) = wavescope(&["run", ex.to_str().unwrap(), "--check", "--report"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let on_stdout: serde_json::Value = serde_json::from_str(&out)
+        .unwrap_or_else(|e| panic!("stdout is not one JSON report ({e}): {out}"));
+    assert!(
+        err.contains("fidelity:"),
+        "console lines go to stderr: {err}"
+    );
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("check ") && l.ends_with(" ok")),
+        "{err}"
+    );
+    let (code, out2, err2) = wavescope(&[
+        "run",
+        ex.to_str().unwrap(),
+        "--check",
+        "--report",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out2}{err2}");
+    let in_file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let strip = |mut v: serde_json::Value| {
+        let o = v.as_object_mut().unwrap();
+        o.remove("wall_seconds");
+        o.remove("wave_instructions_per_second");
+        v
+    };
+    assert_eq!(strip(on_stdout.clone()), strip(in_file));
+    assert_eq!(on_stdout["passed"], true);
+    // `--report -` is the same as `--report` alone
+    let (code, out3, _) = wavescope(&["run", ex.to_str().unwrap(), "--report", "-"]);
+    assert_eq!(code, 0);
+    assert!(
+        serde_json::from_str::<serde_json::Value>(&out3).is_ok(),
+        "{out3}"
+    );
+}
+
 #[test]
 fn a_mismatch_exits_1() {
     let d = tmp("mismatch");
