@@ -382,8 +382,14 @@ fn pk_f32<const OP: u8>(
     let md = inst.mods;
     #[cfg(target_arch = "x86_64")]
     if m.native_f32() && !md.clamp && super::valu::fast::level() >= super::valu::fast::AVX2 {
-        // SAFETY: the host has AVX2 and FMA (`fast::level`).
-        unsafe { pk_f32_chunks::<OP>(w, inst, ctx, nsrc, f) };
+        // SAFETY: the host has the features of the variant called (`fast::level`).
+        unsafe {
+            if super::valu::fast::level() == super::valu::fast::AVX512 {
+                pk_f32_chunks_avx512::<OP>(w, inst, ctx, nsrc, f)
+            } else {
+                pk_f32_chunks::<OP>(w, inst, ctx, nsrc, f)
+            }
+        };
         return Ok(FlowWord::NEXT);
     }
     let mut d = [[0u32; LANES]; 2];
@@ -487,8 +493,29 @@ unsafe fn pk_f32_chunks<const OP: u8>(
     nsrc: usize,
     f: impl Fn(&[u64; 3], &FpMode) -> u64,
 ) {
+    if inst.mods.neg | inst.mods.neg_hi == 0 {
+        pk_f32_chunks_body::<OP, false>(w, inst, ctx, nsrc, f)
+    } else {
+        pk_f32_chunks_body::<OP, true>(w, inst, ctx, nsrc, f)
+    }
+}
+
+/// The body of `pk_f32_chunks` and `pk_f32_chunks_avx512`, inlined into each (safety as theirs). `NEG`: some
+/// NEG/NEG_HI bit is set (without, the sign XORs are left out).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn pk_f32_chunks_body<const OP: u8, const NEG: bool>(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &Ctx,
+    nsrc: usize,
+    f: impl Fn(&[u64; 3], &FpMode) -> u64,
+) {
     use super::valu::fast::{put_ymm, C, CHUNKS};
     use std::arch::x86_64::*;
+    // the source count is the op's: a constant, so the per-source loops unroll
+    debug_assert_eq!(nsrc, if OP == PK_FMA { 3 } else { 2 });
+    let nsrc = if OP == PK_FMA { 3 } else { 2 };
     let md = inst.mods;
     let m = FpMode::from_mode(w.mode);
     let exec = w.exec();
@@ -534,30 +561,52 @@ unsafe fn pk_f32_chunks<const OP: u8>(
     }
     let step = [src[0].step, src[1].step, src[2].step];
     let d = Wave::vreg_index(inst.dst);
+    let ld = |h: usize, k: usize, ch: usize| {
+        let x = _mm256_loadu_ps(rows[h][k].add(ch * step[k]) as *const f32);
+        if NEG {
+            _mm256_xor_ps(x, flips[h][k])
+        } else {
+            x
+        }
+    };
+    let op = |h: usize, ch: usize| match OP {
+        PK_FMA => _mm256_fmadd_ps(ld(h, 0, ch), ld(h, 1, ch), ld(h, 2, ch)),
+        PK_MUL => _mm256_mul_ps(ld(h, 0, ch), ld(h, 1, ch)),
+        _ => _mm256_add_ps(ld(h, 0, ch), ld(h, 1, ch)),
+    };
+    if exec == u64::MAX {
+        // every lane: all 16 chunk results in registers, written (plain stores) only when none is NaN
+        let mut r = [[_mm256_setzero_ps(); CHUNKS]; 2];
+        let mut nan = _mm256_setzero_ps();
+        for ch in 0..CHUNKS {
+            for (h, rh) in r.iter_mut().enumerate() {
+                rh[ch] = op(h, ch);
+                nan = _mm256_or_ps(nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(rh[ch], rh[ch]));
+            }
+        }
+        if _mm256_movemask_ps(nan) == 0 {
+            for (h, rh) in r.iter().enumerate() {
+                let row = base.add((d + h) & 511) as *mut f32;
+                for (ch, v) in rh.iter().enumerate() {
+                    _mm256_storeu_ps(row.add(ch * C), *v);
+                }
+            }
+            return;
+        }
+    }
     for ch in 0..CHUNKS {
         let mk = (exec >> (C * ch)) as u8;
         if mk == 0 {
             continue;
         }
-        let ld = |h: usize, k: usize| {
-            _mm256_xor_ps(
-                _mm256_loadu_ps(rows[h][k].add(ch * step[k]) as *const f32),
-                flips[h][k],
-            )
-        };
-        let op = |h: usize| match OP {
-            PK_FMA => _mm256_fmadd_ps(ld(h, 0), ld(h, 1), ld(h, 2)),
-            PK_MUL => _mm256_mul_ps(ld(h, 0), ld(h, 1)),
-            _ => _mm256_add_ps(ld(h, 0), ld(h, 1)),
-        };
-        let (mut r0, mut r1) = (op(0), op(1));
+        let (mut r0, mut r1) = (op(0, ch), op(1, ch));
         let nan = _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(r0, r0))
             | _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(r1, r1));
         if nan != 0 {
             let mut x = [[[0u32; C]; 3]; 2];
             for h in 0..2 {
                 for k in 0..nsrc {
-                    _mm256_storeu_ps(x[h][k].as_mut_ptr() as *mut f32, ld(h, k));
+                    _mm256_storeu_ps(x[h][k].as_mut_ptr() as *mut f32, ld(h, k, ch));
                 }
             }
             let r = pk_chunk_lanes(&x, nsrc, &m, &f);
@@ -566,6 +615,27 @@ unsafe fn pk_f32_chunks<const OP: u8>(
         }
         put_ymm(base.add(d), ch, _mm256_castps_si256(r0), mk);
         put_ymm(base.add((d + 1) & 511), ch, _mm256_castps_si256(r1), mk);
+    }
+}
+
+/// `pk_f32_chunks` compiled for AVX-512 hosts: still ymm arithmetic (register-file traffic stays 256-bit,
+/// `valu::fast::C`), but 32 ymm registers hold a whole wave's 16 result chunks without spills.
+///
+/// # Safety
+/// The host has AVX-512 F/VL, AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vl,avx2,fma")]
+unsafe fn pk_f32_chunks_avx512<const OP: u8>(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &Ctx,
+    nsrc: usize,
+    f: impl Fn(&[u64; 3], &FpMode) -> u64,
+) {
+    if inst.mods.neg | inst.mods.neg_hi == 0 {
+        pk_f32_chunks_body::<OP, false>(w, inst, ctx, nsrc, f)
+    } else {
+        pk_f32_chunks_body::<OP, true>(w, inst, ctx, nsrc, f)
     }
 }
 

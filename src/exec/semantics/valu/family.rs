@@ -137,6 +137,39 @@ unsafe fn native_f32_put<O: VOp>(s: &[Src; 3], ch: usize, d: *mut VReg, mk: Mask
     true
 }
 
+/// `native_f32_put` over the whole wave when every lane is in EXEC: the 8 chunks computed into registers, written
+/// (plain stores, no blends) only if no lane's result is NaN; `false` (nothing written) otherwise.
+///
+/// # Safety
+/// As `native_f32_put`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn native_f32_all<O: VOp>(s: &[Src; 3], d: *mut VReg) -> bool {
+    use std::arch::x86_64::*;
+    let mut r = [_mm256_setzero_ps(); CHUNKS];
+    let mut nan = _mm256_setzero_ps();
+    for (ch, rc) in r.iter_mut().enumerate() {
+        let a = _mm256_loadu_ps(s[0].lo_ptr(ch) as *const f32);
+        let b = _mm256_loadu_ps(s[1].lo_ptr(ch) as *const f32);
+        *rc = match O::NATIVE {
+            Native::Add => _mm256_add_ps(a, b),
+            Native::Sub => _mm256_sub_ps(a, b),
+            Native::Subrev => _mm256_sub_ps(b, a),
+            Native::Mul => _mm256_mul_ps(a, b),
+            _ => _mm256_fmadd_ps(a, b, _mm256_loadu_ps(s[2].lo_ptr(ch) as *const f32)),
+        };
+        nan = _mm256_or_ps(nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(*rc, *rc));
+    }
+    if _mm256_movemask_ps(nan) != 0 {
+        return false;
+    }
+    let row = d as *mut f32;
+    for (ch, rc) in r.iter().enumerate() {
+        _mm256_storeu_ps(row.add(ch * C), *rc);
+    }
+    true
+}
+
 /// `O::NATIVE` on one chunk in host IEEE arithmetic (the portable form of `native_f32_put`, and f64); `false` when
 /// a lane's result is NaN.
 #[inline(always)]
@@ -255,6 +288,16 @@ fn vop_chunks<O: VOp, const L: u8>(
         return Ok(FlowWord::NEXT);
     }
     let d = Wave::vreg_index(dst);
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: as `native_f32_put` below.
+    if L >= AVX2
+        && O::D == K::F32
+        && native
+        && exec == u64::MAX
+        && unsafe { native_f32_all::<O>(&s, base.add(d)) }
+    {
+        return Ok(FlowWord::NEXT);
+    }
     for ch in 0..CHUNKS {
         let mk = (exec >> (C * ch)) as Mask;
         if mk == 0 {
