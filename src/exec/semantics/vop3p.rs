@@ -604,9 +604,9 @@ unsafe fn pk_f32_chunks_body<const OP: u8, const NEG: bool>(
             | _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(r1, r1));
         if nan != 0 {
             let mut x = [[[0u32; C]; 3]; 2];
-            for h in 0..2 {
-                for k in 0..nsrc {
-                    _mm256_storeu_ps(x[h][k].as_mut_ptr() as *mut f32, ld(h, k, ch));
+            for (h, xh) in x.iter_mut().enumerate() {
+                for (k, xk) in xh.iter_mut().enumerate().take(nsrc) {
+                    _mm256_storeu_ps(xk.as_mut_ptr() as *mut f32, ld(h, k, ch));
                 }
             }
             let r = pk_chunk_lanes(&x, nsrc, &m, &f);
