@@ -6,7 +6,7 @@
 //!   denormals, signed zeros) with full and partial EXEC, under the default MODE and round-toward-zero, once as is
 //!   and once with MODE.GPR_IDX_EN set and M0 = 0, which sends the same instruction down the general path with
 //!   identical meaning (state.md: index 0 moves nothing). The whole wave state must agree.
-//! - The plain paths (whole-row VOP; 8-lane chunked VOPC and value-plus-flag ops, chunks without EXEC lanes skipped)
+//! - The plain paths (8-lane chunked VOP, VOPC and value-plus-flag ops, chunks without EXEC lanes skipped)
 //!   against the general path on the VALU forms of the gemm kernels (VGPR, SGPR, constant
 //!   and literal sources, destinations over sources, 64-bit pairs, carry-outs, compares to VCC/SGPR pairs/EXEC), with
 //!   single special-value lanes, EXEC with whole chunks off, and three MODEs.
@@ -713,7 +713,8 @@ fn packed_f32_forms_match_the_per_lane_rules() {
 /// dword each lane's OP_SEL/OP_SEL_HI picks, NEG/NEG_HI flipping its sign; pseudocode.md VOP3P 48-50), on random
 /// and special values (NaNs take the per-lane rules: the results must still agree), every OP_SEL/NEG combination,
 /// VGPR, SGPR-pair and inline-constant sources, a destination overlapping a source, full and partial EXEC, under
-/// the default MODE and round-toward-zero (the per-lane path).
+/// the default MODE and round-toward-zero (the per-lane path). The host path runs 8 lanes at a time: NaN lanes send
+/// their chunk alone to the per-lane rules, chunks without EXEC lanes are skipped.
 #[test]
 #[allow(clippy::needless_range_loop)] // lanes and halves index several registers at once
 fn packed_f32_host_path_equals_the_definition() {
@@ -734,7 +735,12 @@ fn packed_f32_host_path_equals_the_definition() {
         } else {
             MODE_DEFAULT
         };
-        let exec = if trial % 5 == 4 { rng.next() } else { u64::MAX };
+        // full EXEC, random lanes, or random lanes in random whole 8-lane chunks (chunks with no lane are skipped)
+        let exec = match trial % 10 {
+            4 => rng.next(),
+            9 => rng.next() & (0..8).fold(0u64, |m, c| m | (rng.next() & 1) * (0xFF << (8 * c))),
+            _ => u64::MAX,
+        };
         w.set_exec(exec);
         // mostly finite values (the host path), sometimes specials (NaN lanes send the op to the per-lane rules)
         let specials = trial % 4 == 0;

@@ -158,18 +158,8 @@ fn src_pair(w: &Wave, inst: &Inst, ctx: &Ctx, i: usize) -> ([u32; LANES], [u32; 
     if op.0 >= 256 {
         let r = Wave::vreg_index(op);
         (w.vreg[r], w.vreg[(r + 1) & 511])
-    } else if op.0 < 128 {
-        (
-            [w.sgpr[op.0 as usize]; LANES],
-            [w.sgpr[(op.0 as usize + 1) & 127]; LANES],
-        )
     } else {
-        let lo = w.read_scalar(op, inst.literal, &ctx.apertures, ConstKind::B32) as u32;
-        let hi = if (193..=208).contains(&op.0) {
-            u32::MAX
-        } else {
-            0
-        };
+        let (lo, hi) = scalar_pair(w, inst, ctx, i);
         ([lo; LANES], [hi; LANES])
     }
 }
@@ -390,6 +380,18 @@ fn pk_f32<const OP: u8>(
 ) -> Result<FlowWord, Box<Fault>> {
     let m = FpMode::from_mode(w.mode);
     let md = inst.mods;
+    #[cfg(target_arch = "x86_64")]
+    if m.native_f32() && !md.clamp && super::valu::fast::level() >= super::valu::fast::AVX2 {
+        // SAFETY: the host has the features of the variant called (`fast::level`).
+        unsafe {
+            if super::valu::fast::level() == super::valu::fast::AVX512 {
+                pk_f32_chunks_avx512::<OP>(w, inst, ctx, nsrc, f)
+            } else {
+                pk_f32_chunks::<OP>(w, inst, ctx, nsrc, f)
+            }
+        };
+        return Ok(FlowWord::NEXT);
+    }
     let mut d = [[0u32; LANES]; 2];
     if m.native_f32() && !md.clamp {
         // results go to `d` first: the destination may be one of the sources. VGPR sources are read in place;
@@ -463,6 +465,216 @@ fn pk_f32<const OP: u8>(
     }
     write_pk(w, inst, &d);
     Ok(FlowWord::NEXT)
+}
+
+/// One source of a packed f32 op, chunk by chunk: its two dwords' rows (a VGPR pair in place, or a scalar pair
+/// broadcast into one chunk each) and the dwords from one chunk to the next (8 for rows, 0 for broadcasts).
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct PkSrc {
+    dw: [*const u32; 2],
+    step: usize,
+}
+
+/// The packed f32 op (`OP`) under a native MODE without clamp, 8 lanes at a time in ymm registers: each half's
+/// sources loaded straight from the register file (or a scalar broadcast), neg/neg_hi as sign XORs, the host's
+/// add/mul/FMA, written under the chunk's EXEC bits (`valu::fast::put_ymm`); a chunk with a NaN result takes the
+/// per-lane rules `f` (AMD's NaN payloads), as `pk_f32_host` says. A chunk reads all its sources before it writes,
+/// and each lane's results depend on that lane only, so a destination pair over a source reads the old values.
+///
+/// # Safety
+/// The host has AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn pk_f32_chunks<const OP: u8>(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &Ctx,
+    nsrc: usize,
+    f: impl Fn(&[u64; 3], &FpMode) -> u64,
+) {
+    if inst.mods.neg | inst.mods.neg_hi == 0 {
+        pk_f32_chunks_body::<OP, false>(w, inst, ctx, nsrc, f)
+    } else {
+        pk_f32_chunks_body::<OP, true>(w, inst, ctx, nsrc, f)
+    }
+}
+
+/// The body of `pk_f32_chunks` and `pk_f32_chunks_avx512`, inlined into each (safety as theirs). `NEG`: some
+/// NEG/NEG_HI bit is set (without, the sign XORs are left out).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn pk_f32_chunks_body<const OP: u8, const NEG: bool>(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &Ctx,
+    nsrc: usize,
+    f: impl Fn(&[u64; 3], &FpMode) -> u64,
+) {
+    use super::valu::fast::{put_ymm, C, CHUNKS};
+    use std::arch::x86_64::*;
+    // the source count is the op's: a constant, so the per-source loops unroll
+    debug_assert_eq!(nsrc, if OP == PK_FMA { 3 } else { 2 });
+    let nsrc = if OP == PK_FMA { 3 } else { 2 };
+    let md = inst.mods;
+    let m = FpMode::from_mode(w.mode);
+    let exec = w.exec();
+    let base = w.vreg.as_mut_ptr();
+    let mut bufs = [[[0u32; C]; 2]; 3];
+    let mut src = [PkSrc {
+        dw: [std::ptr::null(); 2],
+        step: 0,
+    }; 3];
+    for i in 0..nsrc {
+        let op = inst.src[i];
+        src[i] = if op.0 >= 256 {
+            let r = Wave::vreg_index(op);
+            PkSrc {
+                dw: [
+                    base.add(r) as *const u32,
+                    base.add((r + 1) & 511) as *const u32,
+                ],
+                step: C,
+            }
+        } else {
+            // the scalar pair as `src_pair` reads it (its rows are broadcasts of lane 0)
+            let (lo, hi) = scalar_pair(w, inst, ctx, i);
+            bufs[i] = [[lo; C], [hi; C]];
+            PkSrc {
+                dw: [bufs[i][0].as_ptr(), bufs[i][1].as_ptr()],
+                step: 0,
+            }
+        };
+    }
+    let sels = [md.op_sel, md.op_sel_hi];
+    let negs = [md.neg, md.neg_hi];
+    // per half h and source k: the dword row read and its sign flip
+    let mut rows = [[std::ptr::null::<u32>(); 3]; 2];
+    let mut flips = [[_mm256_setzero_ps(); 3]; 2];
+    for h in 0..2 {
+        for k in 0..nsrc {
+            rows[h][k] = src[k].dw[bit(sels[h], k) as usize];
+            if bit(negs[h], k) {
+                flips[h][k] = _mm256_castsi256_ps(_mm256_set1_epi32(i32::MIN));
+            }
+        }
+    }
+    let step = [src[0].step, src[1].step, src[2].step];
+    let d = Wave::vreg_index(inst.dst);
+    let ld = |h: usize, k: usize, ch: usize| {
+        let x = _mm256_loadu_ps(rows[h][k].add(ch * step[k]) as *const f32);
+        if NEG {
+            _mm256_xor_ps(x, flips[h][k])
+        } else {
+            x
+        }
+    };
+    let op = |h: usize, ch: usize| match OP {
+        PK_FMA => _mm256_fmadd_ps(ld(h, 0, ch), ld(h, 1, ch), ld(h, 2, ch)),
+        PK_MUL => _mm256_mul_ps(ld(h, 0, ch), ld(h, 1, ch)),
+        _ => _mm256_add_ps(ld(h, 0, ch), ld(h, 1, ch)),
+    };
+    if exec == u64::MAX {
+        // every lane: all 16 chunk results in registers, written (plain stores) only when none is NaN
+        let mut r = [[_mm256_setzero_ps(); CHUNKS]; 2];
+        let mut nan = _mm256_setzero_ps();
+        for ch in 0..CHUNKS {
+            for (h, rh) in r.iter_mut().enumerate() {
+                rh[ch] = op(h, ch);
+                nan = _mm256_or_ps(nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(rh[ch], rh[ch]));
+            }
+        }
+        if _mm256_movemask_ps(nan) == 0 {
+            for (h, rh) in r.iter().enumerate() {
+                let row = base.add((d + h) & 511) as *mut f32;
+                for (ch, v) in rh.iter().enumerate() {
+                    _mm256_storeu_ps(row.add(ch * C), *v);
+                }
+            }
+            return;
+        }
+    }
+    for ch in 0..CHUNKS {
+        let mk = (exec >> (C * ch)) as u8;
+        if mk == 0 {
+            continue;
+        }
+        let (mut r0, mut r1) = (op(0, ch), op(1, ch));
+        let nan = _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(r0, r0))
+            | _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(r1, r1));
+        if nan != 0 {
+            let mut x = [[[0u32; C]; 3]; 2];
+            for (h, xh) in x.iter_mut().enumerate() {
+                for (k, xk) in xh.iter_mut().enumerate().take(nsrc) {
+                    _mm256_storeu_ps(xk.as_mut_ptr() as *mut f32, ld(h, k, ch));
+                }
+            }
+            let r = pk_chunk_lanes(&x, nsrc, &m, &f);
+            r0 = _mm256_loadu_ps(r[0].as_ptr() as *const f32);
+            r1 = _mm256_loadu_ps(r[1].as_ptr() as *const f32);
+        }
+        put_ymm(base.add(d), ch, _mm256_castps_si256(r0), mk);
+        put_ymm(base.add((d + 1) & 511), ch, _mm256_castps_si256(r1), mk);
+    }
+}
+
+/// `pk_f32_chunks` compiled for AVX-512 hosts: still ymm arithmetic (register-file traffic stays 256-bit,
+/// `valu::fast::C`), but 32 ymm registers hold a whole wave's 16 result chunks without spills.
+///
+/// # Safety
+/// The host has AVX-512 F/VL, AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vl,avx2,fma")]
+unsafe fn pk_f32_chunks_avx512<const OP: u8>(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &Ctx,
+    nsrc: usize,
+    f: impl Fn(&[u64; 3], &FpMode) -> u64,
+) {
+    if inst.mods.neg | inst.mods.neg_hi == 0 {
+        pk_f32_chunks_body::<OP, false>(w, inst, ctx, nsrc, f)
+    } else {
+        pk_f32_chunks_body::<OP, true>(w, inst, ctx, nsrc, f)
+    }
+}
+
+/// The per-lane rules `f` on one chunk of a packed f32 op (`x[h][k]`: half h's source k, sign flips applied).
+#[cold]
+#[inline(never)]
+fn pk_chunk_lanes(
+    x: &[[[u32; 8]; 3]; 2],
+    nsrc: usize,
+    m: &FpMode,
+    f: &dyn Fn(&[u64; 3], &FpMode) -> u64,
+) -> [[u32; 8]; 2] {
+    let mut r = [[0u32; 8]; 2];
+    for h in 0..2 {
+        for l in 0..8 {
+            let mut a = [0u64; 3];
+            for k in 0..nsrc {
+                a[k] = x[h][k][l] as u64;
+            }
+            r[h][l] = f(&a, m) as u32;
+        }
+    }
+    r
+}
+
+/// A scalar source of a packed 32-bit op as its (low, high) dwords, as `src_pair` reads it.
+fn scalar_pair(w: &Wave, inst: &Inst, ctx: &Ctx, i: usize) -> (u32, u32) {
+    let op = inst.src[i];
+    if op.0 < 128 {
+        (w.sgpr[op.0 as usize], w.sgpr[(op.0 as usize + 1) & 127])
+    } else {
+        let lo = w.read_scalar(op, inst.literal, &ctx.apertures, ConstKind::B32) as u32;
+        let hi = if (193..=208).contains(&op.0) {
+            u32::MAX
+        } else {
+            0
+        };
+        (lo, hi)
+    }
 }
 
 /// D pair of a packed f32 op, EXEC lanes only.

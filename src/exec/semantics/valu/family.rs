@@ -13,7 +13,6 @@ use crate::exec::wave::{ConstKind, VReg, Wave, LANES};
 use crate::exec::FlowWord;
 use crate::exec::{Ctx, Fault};
 use crate::isa::{Ext, Inst, Mods, Operand};
-use std::mem::MaybeUninit;
 
 /// Where `Env::cond` comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,44 +84,6 @@ fn plain<O: VOp>(w: &Wave, i: &Inst) -> bool {
     i.ext == Ext::None && i.mods == Mods::default() && w.mode & GPR_IDX_EN == 0
 }
 
-/// Lanes read as 0 by unused sources.
-static ZERO_LANES: [u32; LANES] = [0; LANES];
-
-/// One source of a plain instruction as the low and high dwords of all 64 lanes: register rows straight from the
-/// register file, or a scalar/constant broadcast into `lo_buf`/`hi_buf` (as `lanes::fetch` reads them, without
-/// its DPP/SDWA/modifier steps, which are the identity for a plain instruction).
-#[inline(always)]
-fn plain_src<'a>(
-    w: &'a Wave,
-    i: &Inst,
-    c: &Ctx,
-    op: Operand,
-    kind: K,
-    lo_buf: &'a mut MaybeUninit<[u32; LANES]>,
-    hi_buf: &'a mut MaybeUninit<[u32; LANES]>,
-) -> (&'a [u32; LANES], &'a [u32; LANES]) {
-    if kind == K::None {
-        return (&ZERO_LANES, &ZERO_LANES);
-    }
-    if op.0 >= 256 {
-        let n = Wave::vreg_index(op);
-        let hi = if kind.width() == 64 {
-            &w.vreg[(n + 1) & 511]
-        } else {
-            &ZERO_LANES
-        };
-        return (&w.vreg[n], hi);
-    }
-    let v = scalar_src(w, i, c, op, kind);
-    let lo = &*lo_buf.write([v as u32; LANES]);
-    let hi = if kind.width() == 64 {
-        &*hi_buf.write([(v >> 32) as u32; LANES])
-    } else {
-        &ZERO_LANES
-    };
-    (lo, hi)
-}
-
 /// A scalar or constant source's value as `lanes::fetch` reads it (64-bit literals of signed kinds sign-extend).
 #[inline(always)]
 fn scalar_src(w: &Wave, i: &Inst, c: &Ctx, op: Operand, kind: K) -> u64 {
@@ -135,213 +96,261 @@ fn scalar_src(w: &Wave, i: &Inst, c: &Ctx, op: Operand, kind: K) -> u64 {
     }
 }
 
-/// Write the EXEC lanes of a 32-bit result.
+/// Does MODE let `O::NATIVE` run on host IEEE arithmetic (round to nearest even, denormals kept in and out for
+/// the result's format: MODE bits 1:0 / 5:4 for f32, 3:2 / 7:6 for f64; state.md MODE)?
 #[inline(always)]
-fn store32(w: &mut Wave, dst: Operand, d: &[u32; LANES], mask: u64) {
-    let r = &mut w.vreg[Wave::vreg_index(dst)];
-    if mask == u64::MAX {
-        *r = *d;
-    } else {
-        for l in 0..LANES {
-            if mask >> l & 1 != 0 {
-                r[l] = d[l];
-            }
-        }
+fn native_mode<O: VOp>(mode: u32) -> bool {
+    if O::NATIVE == Native::None {
+        return false;
+    }
+    match O::D {
+        K::F32 => mode & 0x33 == 0x30,
+        K::F64 => mode & 0xCC == 0xC0,
+        _ => false,
     }
 }
 
-/// The plain-form handler: sources straight from the register file, the lane operation over all lanes into a
-/// local row, then a masked store. Float ops with a `Native` form run on host IEEE arithmetic when MODE is the
-/// default, falling back to the per-lane operation (which handles NaNs and every other MODE) when any lane's
-/// result is NaN.
+/// `O::NATIVE` of an f32 op on chunk `ch` in one ymm (the host's FMA instruction for fma), read straight from the
+/// sources and written to row `d` under `mk`; `false` (nothing written) when a lane's result is NaN: AMD's NaN
+/// rules then decide (the per-lane operation redoes the chunk). Equal to the per-lane operation otherwise, under a
+/// native MODE (`native_mode`), which is when it is called.
+///
+/// # Safety
+/// As `Src::get` and `fast::put`; the host has AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn vop_plain<O: VOp, const S0: bool>(
+unsafe fn native_f32_put<O: VOp>(s: &[Src; 3], ch: usize, d: *mut VReg, mk: Mask) -> bool {
+    use std::arch::x86_64::*;
+    let a = _mm256_loadu_ps(s[0].lo_ptr(ch) as *const f32);
+    let b = _mm256_loadu_ps(s[1].lo_ptr(ch) as *const f32);
+    let r = match O::NATIVE {
+        Native::Add => _mm256_add_ps(a, b),
+        Native::Sub => _mm256_sub_ps(a, b),
+        Native::Subrev => _mm256_sub_ps(b, a),
+        Native::Mul => _mm256_mul_ps(a, b),
+        _ => _mm256_fmadd_ps(a, b, _mm256_loadu_ps(s[2].lo_ptr(ch) as *const f32)),
+    };
+    if _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(r, r)) != 0 {
+        return false;
+    }
+    fast::put_ymm(d, ch, _mm256_castps_si256(r), mk);
+    true
+}
+
+/// `native_f32_put` over the whole wave when every lane is in EXEC: the 8 chunks computed into registers, written
+/// (plain stores, no blends) only if no lane's result is NaN; `false` (nothing written) otherwise.
+///
+/// # Safety
+/// As `native_f32_put`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn native_f32_all<O: VOp>(s: &[Src; 3], d: *mut VReg) -> bool {
+    use std::arch::x86_64::*;
+    let mut r = [_mm256_setzero_ps(); CHUNKS];
+    let mut nan = _mm256_setzero_ps();
+    for (ch, rc) in r.iter_mut().enumerate() {
+        let a = _mm256_loadu_ps(s[0].lo_ptr(ch) as *const f32);
+        let b = _mm256_loadu_ps(s[1].lo_ptr(ch) as *const f32);
+        *rc = match O::NATIVE {
+            Native::Add => _mm256_add_ps(a, b),
+            Native::Sub => _mm256_sub_ps(a, b),
+            Native::Subrev => _mm256_sub_ps(b, a),
+            Native::Mul => _mm256_mul_ps(a, b),
+            _ => _mm256_fmadd_ps(a, b, _mm256_loadu_ps(s[2].lo_ptr(ch) as *const f32)),
+        };
+        nan = _mm256_or_ps(nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(*rc, *rc));
+    }
+    if _mm256_movemask_ps(nan) != 0 {
+        return false;
+    }
+    let row = d as *mut f32;
+    for (ch, rc) in r.iter().enumerate() {
+        _mm256_storeu_ps(row.add(ch * C), *rc);
+    }
+    true
+}
+
+/// `O::NATIVE` on one chunk in host IEEE arithmetic (the portable form of `native_f32_put`, and f64); `false` when
+/// a lane's result is NaN.
+#[inline(always)]
+fn native_chunk<O: VOp>(lo: &[Ch; 3], hi: &[Ch; 3], r_lo: &mut Ch, r_hi: &mut Ch) -> bool {
+    let mut nan = false;
+    match O::D {
+        K::F32 => {
+            for l in 0..C {
+                let (a, b, c) = (
+                    f32::from_bits(lo[0][l]),
+                    f32::from_bits(lo[1][l]),
+                    f32::from_bits(lo[2][l]),
+                );
+                let r = match O::NATIVE {
+                    Native::Add => a + b,
+                    Native::Sub => a - b,
+                    Native::Subrev => b - a,
+                    Native::Mul => a * b,
+                    _ => a.mul_add(b, c),
+                };
+                nan |= r.is_nan();
+                r_lo[l] = r.to_bits();
+            }
+        }
+        _ => {
+            let f = |k: usize, l: usize| f64::from_bits(lo[k][l] as u64 | (hi[k][l] as u64) << 32);
+            for l in 0..C {
+                let (a, b) = (f(0, l), f(1, l));
+                let r = match O::NATIVE {
+                    Native::Add => a + b,
+                    Native::Sub => a - b,
+                    Native::Subrev => b - a,
+                    Native::Mul => a * b,
+                    _ => a.mul_add(b, f(2, l)),
+                };
+                nan |= r.is_nan();
+                r_lo[l] = r.to_bits() as u32;
+                r_hi[l] = (r.to_bits() >> 32) as u32;
+            }
+        }
+    }
+    !nan
+}
+
+/// The per-lane operation on one chunk (`vop_chunks`).
+#[inline(always)]
+fn chunk_lanes<O: VOp>(
+    kinds: [K; 3],
+    lo: &[Ch; 3],
+    hi: &[Ch; 3],
+    env: &Env,
+    ch: usize,
+    r_lo: &mut Ch,
+    r_hi: &mut Ch,
+) {
+    for l in 0..C {
+        let r = O::lane(lane_vals(kinds, lo, hi, l), env, ch * C + l);
+        r_lo[l] = r as u32;
+        r_hi[l] = (r >> 32) as u32;
+    }
+}
+
+/// `chunk_lanes` out of line: the rare NaN chunk of a native float op (inlined, the compiler hoists the per-lane
+/// path's scalar loads above the native check).
+#[cold]
+#[inline(never)]
+fn chunk_lanes_cold<O: VOp>(
+    kinds: [K; 3],
+    lo: &[Ch; 3],
+    hi: &[Ch; 3],
+    env: &Env,
+    ch: usize,
+    r_lo: &mut Ch,
+    r_hi: &mut Ch,
+) {
+    chunk_lanes::<O>(kinds, lo, hi, env, ch, r_lo, r_hi)
+}
+
+/// The plain-form handler, 8-lane chunk by chunk (`fast`): each chunk's sources read straight from the register
+/// file (or a scalar broadcast chunk), computed in registers, written back under the chunk's EXEC bits; chunks
+/// with no EXEC lane are skipped. Float ops with a `Native` form run on host IEEE arithmetic when MODE is native,
+/// a chunk with a NaN result is redone by the per-lane operation (which handles NaNs and every other MODE). Lane
+/// results depend only on the same lane's sources, and a chunk reads all its sources before writing, so a
+/// destination over a source reads the old values, as the general path does.
+#[inline(always)]
+fn vop_chunks<O: VOp, const L: u8>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
 ) -> Result<FlowWord, Box<Fault>> {
-    // S0: source 0 is a scalar/constant (VOP2's usual SGPR or inline constant): the lane loop takes its value
-    // from a register, not from a broadcast row (float ops with a native form still broadcast it).
-    let s0_value = S0 && O::NATIVE == Native::None;
-    let mask = w.exec();
+    let exec = w.exec();
     let dst = i.dst;
     let k2 = if O::COND == Cond::VccOrSrc2 {
         K::None
     } else {
         O::S[2]
     };
-    let wide = |k: K| k != K::None && k.width() == 64;
-    let mut env = Env::new(w, i);
-    env.cond = cond_mask(w, i, c, O::COND);
-    let mut bufs: [MaybeUninit<[u32; LANES]>; 6] = [const { MaybeUninit::uninit() }; 6];
-    let [b0, b1, b2, b3, b4, b5] = &mut bufs;
-    // The register rows borrowed for the sources end with this block; the result rows are stored after it.
-    let (d_lo, d_hi) = {
-        let s0v = if s0_value {
-            scalar_src(w, i, c, i.src[0], O::S[0])
-        } else {
-            0
-        };
-        let (a0, a1) = if s0_value {
-            (&ZERO_LANES, &ZERO_LANES)
-        } else {
-            plain_src(w, i, c, i.src[0], O::S[0], b0, b1)
-        };
-        let (c0, c1) = plain_src(w, i, c, i.src[1], O::S[1], b2, b3);
-        let src2 = if O::SRC2_IS_DST { dst } else { i.src[2] };
-        let (e0, e1) = plain_src(w, i, c, src2, k2, b4, b5);
-        let (lo, hi) = ([a0, c0, e0], [a1, c1, e1]);
-        let mut d_lo = [0u32; LANES];
-        let mut d_hi = [0u32; LANES];
-        if !(O::NATIVE != Native::None && native_lanes::<O>(w, &lo, &hi, &mut d_lo, &mut d_hi)) {
-            for l in 0..LANES {
-                let v = |k: usize| {
-                    if k == 0 && s0_value {
-                        s0v
-                    } else if wide(O::S[k]) {
-                        lo[k][l] as u64 | (hi[k][l] as u64) << 32
-                    } else {
-                        lo[k][l] as u64
-                    }
-                };
-                let r = O::lane([v(0), v(1), v(2)], &env, l);
-                d_lo[l] = r as u32;
-                d_hi[l] = (r >> 32) as u32;
-            }
-        }
-        (d_lo, d_hi)
+    let kinds = [O::S[0], O::S[1], k2];
+    let env = Env {
+        m: FpMode::from_mode(w.mode),
+        inst: i,
+        clamp: false,
+        cond: cond_mask(w, i, c, O::COND),
     };
+    let native = native_mode::<O>(w.mode);
+    let base = w.vreg.as_mut_ptr();
+    let mut bufs: [Bcast; 3] = [const { Bcast::uninit() }; 3];
+    let [b0, b1, b2] = &mut bufs;
+    let src2 = if O::SRC2_IS_DST { dst } else { i.src[2] };
+    let s = [
+        chunk_src(w, i, c, base, i.src[0], kinds[0], b0),
+        chunk_src(w, i, c, base, i.src[1], kinds[1], b1),
+        chunk_src(w, i, c, base, src2, kinds[2], b2),
+    ];
     if dst.is_none() {
         return Ok(FlowWord::NEXT);
     }
-    store32(w, dst, &d_lo, mask);
-    if wide(O::D) {
-        let n = Wave::vreg_index(dst);
-        store32(w, Operand(256 + ((n + 1) & 511) as u16), &d_hi, mask);
+    let d = Wave::vreg_index(dst);
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: as `native_f32_put` below.
+    if L >= AVX2
+        && O::D == K::F32
+        && native
+        && exec == u64::MAX
+        && unsafe { native_f32_all::<O>(&s, base.add(d)) }
+    {
+        return Ok(FlowWord::NEXT);
+    }
+    for ch in 0..CHUNKS {
+        let mk = (exec >> (C * ch)) as Mask;
+        if mk == 0 {
+            continue;
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the sources are the register file's rows (through `base`) or `bufs`, both alive; ch < CHUNKS;
+        // L >= AVX2 only in handlers compiled for AVX2+FMA, run after `fast::level()` found them.
+        if L >= AVX2
+            && O::D == K::F32
+            && native
+            && unsafe { native_f32_put::<O>(&s, ch, base.add(d), mk) }
+        {
+            continue;
+        }
+        // SAFETY: the rows are the register file's (through `base`) or `bufs`, both alive; ch < CHUNKS.
+        let (lo, hi) = unsafe { chunk_srcs(kinds, &s, ch) };
+        let mut r_lo = [0u32; C];
+        let mut r_hi = [0u32; C];
+        if O::NATIVE == Native::None {
+            chunk_lanes::<O>(kinds, &lo, &hi, &env, ch, &mut r_lo, &mut r_hi);
+        } else if !(native && native_chunk::<O>(&lo, &hi, &mut r_lo, &mut r_hi)) {
+            chunk_lanes_cold::<O>(kinds, &lo, &hi, &env, ch, &mut r_lo, &mut r_hi);
+        }
+        // SAFETY: `base` is the register file, nothing else borrows it now; d, d + 1 masked to the file.
+        unsafe {
+            put::<L>(base.add(d), ch, &r_lo, mk);
+            if wide(O::D) {
+                put::<L>(base.add((d + 1) & 511), ch, &r_hi, mk);
+            }
+        }
     }
     Ok(FlowWord::NEXT)
 }
 
-/// `O::NATIVE` on host floats over all lanes, when MODE allows it and no lane's result is NaN (NaN payloads and
-/// signs follow AMD's rules, not the host's: the per-lane path handles them). `false`: nothing was computed.
-#[inline(always)]
-fn native_lanes<O: VOp>(
-    w: &Wave,
-    lo: &[&[u32; LANES]; 3],
-    hi: &[&[u32; LANES]; 3],
-    d_lo: &mut [u32; LANES],
-    d_hi: &mut [u32; LANES],
-) -> bool {
-    let m = crate::exec::float::FpMode::from_mode(w.mode);
-    match O::D {
-        K::F32 if m.native_f32() => {
-            let f = |k: usize, l: usize| f32::from_bits(lo[k][l]);
-            let mut nan = false;
-            match O::NATIVE {
-                Native::Fma => fma_f32(lo[0], lo[1], lo[2], d_lo),
-                _ => {
-                    for l in 0..LANES {
-                        let (a, b) = (f(0, l), f(1, l));
-                        let r = match O::NATIVE {
-                            Native::Add => a + b,
-                            Native::Sub => a - b,
-                            Native::Subrev => b - a,
-                            _ => a * b,
-                        };
-                        d_lo[l] = r.to_bits();
-                    }
-                }
-            }
-            for &x in d_lo.iter() {
-                nan |= f32::from_bits(x).is_nan();
-            }
-            !nan
-        }
-        K::F64 if m.native_f64() => {
-            let f = |k: usize, l: usize| f64::from_bits(lo[k][l] as u64 | (hi[k][l] as u64) << 32);
-            let mut r = [0f64; LANES];
-            match O::NATIVE {
-                Native::Fma => {
-                    let a: [f64; LANES] = std::array::from_fn(|l| f(0, l));
-                    let b: [f64; LANES] = std::array::from_fn(|l| f(1, l));
-                    let c: [f64; LANES] = std::array::from_fn(|l| f(2, l));
-                    r = fma_f64(&a, &b, &c);
-                }
-                _ => {
-                    for (l, x) in r.iter_mut().enumerate() {
-                        let (a, b) = (f(0, l), f(1, l));
-                        *x = match O::NATIVE {
-                            Native::Add => a + b,
-                            Native::Sub => a - b,
-                            Native::Subrev => b - a,
-                            _ => a * b,
-                        };
-                    }
-                }
-            }
-            let mut nan = false;
-            for (l, x) in r.iter().enumerate() {
-                nan |= x.is_nan();
-                d_lo[l] = x.to_bits() as u32;
-                d_hi[l] = (x.to_bits() >> 32) as u32;
-            }
-            !nan
-        }
-        _ => false,
-    }
-}
-
-/// Fused multiply-add over 64 lanes: the host FMA instructions when the CPU has them (checked once, cached by
-/// std), else the correctly rounded software `mul_add`. Both are exact IEEE fma.
-#[inline(always)]
-fn fma_f32(a: &[u32; LANES], b: &[u32; LANES], c: &[u32; LANES], d: &mut [u32; LANES]) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("fma") && std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the features the function is compiled for were just detected.
-        return unsafe { fma_f32_avx2(a, b, c, d) };
-    }
-    for l in 0..LANES {
-        d[l] = f32::from_bits(a[l])
-            .mul_add(f32::from_bits(b[l]), f32::from_bits(c[l]))
-            .to_bits();
-    }
-}
-
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn fma_f32_avx2(a: &[u32; LANES], b: &[u32; LANES], c: &[u32; LANES], d: &mut [u32; LANES]) {
-    for l in 0..LANES {
-        d[l] = f32::from_bits(a[l])
-            .mul_add(f32::from_bits(b[l]), f32::from_bits(c[l]))
-            .to_bits();
-    }
-}
-
-#[inline(always)]
-fn fma_f64(a: &[f64; LANES], b: &[f64; LANES], c: &[f64; LANES]) -> [f64; LANES] {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("fma") && std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: as `fma_f32`.
-        return unsafe { fma_f64_avx2(a, b, c) };
-    }
-    std::array::from_fn(|l| a[l].mul_add(b[l], c[l]))
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn fma_f64_avx2(a: &[f64; LANES], b: &[f64; LANES], c: &[f64; LANES]) -> [f64; LANES] {
-    std::array::from_fn(|l| a[l].mul_add(b[l], c[l]))
-}
-
-/// `vop_plain` compiled for AVX2+FMA: 64-bit lane shifts, u64 compares and fma vectorise only there.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn vop_plain_avx2<O: VOp, const S0: bool>(
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq,avx2,fma")]
+unsafe fn vop_chunks_avx512<O: VOp>(
     w: &mut Wave,
     i: &Inst,
     c: &mut Ctx,
 ) -> Result<FlowWord, Box<Fault>> {
-    vop_plain::<O, S0>(w, i, c)
+    vop_chunks::<O, AVX512>(w, i, c)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn vop_chunks_avx2<O: VOp>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
+    vop_chunks::<O, AVX2>(w, i, c)
 }
 
 /// Does the host have AVX2 and FMA (std caches the CPUID answer: one load and a bit test)?
@@ -360,23 +369,14 @@ pub(crate) fn host_avx2() -> bool {
 /// Handler for every [`VOp`].
 pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     if plain::<O>(w, i) {
-        let s0 = O::S[0] != K::None && i.src[0].0 < 256;
         #[cfg(target_arch = "x86_64")]
-        if host_avx2() {
-            // SAFETY: the features `vop_plain_avx2` is compiled for were detected.
-            return unsafe {
-                if s0 {
-                    vop_plain_avx2::<O, true>(w, i, c)
-                } else {
-                    vop_plain_avx2::<O, false>(w, i, c)
-                }
-            };
+        match fast::level() {
+            // SAFETY: the features each variant is compiled for were detected.
+            AVX512 => return unsafe { vop_chunks_avx512::<O>(w, i, c) },
+            AVX2 => return unsafe { vop_chunks_avx2::<O>(w, i, c) },
+            _ => {}
         }
-        return if s0 {
-            vop_plain::<O, true>(w, i, c)
-        } else {
-            vop_plain::<O, false>(w, i, c)
-        };
+        return vop_chunks::<O, SCALAR>(w, i, c);
     }
     let plan = Plan::new(w, i)?;
     let mut env = Env::new(w, i);

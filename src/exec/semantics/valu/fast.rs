@@ -8,10 +8,9 @@
 //! (`#[target_feature]`): EXEC written as a blend and a full store; the AVX-512 build adds k-register compares and
 //! masks and 64-bit lane ops in zmm registers (memory traffic stays 256-bit, see `C`).
 //!
-//! Used by the plain forms of the VOPC compares and of the value-plus-flag ops (`family::VOpFlag`). The one-result
-//! VOP forms keep `family::vop_plain`'s whole-row loops: on the measured host (2-core Zen 4, shared) an 8-lane
-//! chunked version of them ran 10-20% slower on the f32 microkernel (per-chunk mask tests and branches), and equal
-//! on gemm 512.
+//! Used by the plain forms of every VALU family: one-result ops (`family::vop_chunks`, float ops with a host form
+//! one ymm per chunk), the VOPC compares and the value-plus-flag ops (`family::VOpFlag`), and the packed f32 ops
+//! (`vop3p`, through `put_ymm`).
 
 use crate::exec::wave::{VReg, LANES};
 use std::mem::MaybeUninit;
@@ -94,7 +93,25 @@ pub unsafe fn put<const L: u8>(row: *mut VReg, c: usize, r: &Ch, m: Mask) {
 #[inline]
 unsafe fn put256(p: *mut Ch, r: &Ch, m: Mask) {
     use std::arch::x86_64::*;
-    let v = _mm256_loadu_si256(r.as_ptr() as *const __m256i);
+    put_vec(p, _mm256_loadu_si256(r.as_ptr() as *const __m256i), m)
+}
+
+/// `put` of a chunk held in a ymm register: the lanes of chunk `c` of `row` whose bit in `m` is set.
+///
+/// # Safety
+/// As `put`, and the host has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub unsafe fn put_ymm(row: *mut VReg, c: usize, v: std::arch::x86_64::__m256i, m: Mask) {
+    put_vec((row as *mut u32).add(c * C) as *mut Ch, v, m)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn put_vec(p: *mut Ch, v: std::arch::x86_64::__m256i, m: Mask) {
+    use std::arch::x86_64::*;
     if m == Mask::MAX {
         _mm256_storeu_si256(p as *mut __m256i, v);
         return;
@@ -185,6 +202,11 @@ impl Src {
     #[inline(always)]
     pub unsafe fn get(&self, c: usize) -> (Ch, Ch) {
         (self.lo(c), self.hi(c))
+    }
+    /// Where the low dwords of chunk `c` start (safety as `get`).
+    #[inline(always)]
+    pub unsafe fn lo_ptr(&self, c: usize) -> *const u32 {
+        self.lo.add(c * self.lo_step)
     }
     /// The low dwords of chunk `c` (safety as `get`).
     #[inline(always)]
