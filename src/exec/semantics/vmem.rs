@@ -517,22 +517,22 @@ pub(crate) fn global_lane_addrs(
         lds: &mut no_lds,
         apertures,
     };
-    let rows = match inst.format {
-        Format::Flat => flat::Flat::rows(wave, inst, &ctx),
-        Format::Global => flat::Global::rows(wave, inst, &ctx),
-        _ => return false,
-    };
     #[cfg(target_arch = "x86_64")]
     if mem.vmem_path == HostPath::Avx512 {
-        if let Some(rows) = rows {
-            // SAFETY: `HostPath::Avx512` is resolved only on a host with the features.
-            return unsafe { fast::lane_addrs(&wave.vreg, rows, apertures, out) } & mask == 0;
-        }
+        // SAFETY: `HostPath::Avx512` is resolved only on a host with the features.
+        return unsafe {
+            match inst.format {
+                Format::Flat => fast::lane_addrs::<flat::Flat>(wave, inst, &ctx, out),
+                Format::Global => fast::lane_addrs::<flat::Global>(wave, inst, &ctx, out),
+                _ => return false,
+            }
+        } & mask
+            == 0;
     }
-    let _ = rows;
     match inst.format {
         Format::Flat => flat::Flat::global_addrs(wave, inst, &ctx, mask, out),
-        _ => flat::Global::global_addrs(wave, inst, &ctx, mask, out),
+        Format::Global => flat::Global::global_addrs(wave, inst, &ctx, mask, out),
+        _ => false,
     }
 }
 

@@ -463,17 +463,23 @@ pub(crate) unsafe fn load_sub<const KIND: u8>(
 
 /// Every lane's 64-bit address of a plain global access into `out` (inactive lanes too: the rows hold something),
 /// eight lanes per step, and the mask of lanes whose address falls in the FLAT shared or private aperture (0 for
-/// GLOBAL rows): what `Addr::global_addrs` computes lane by lane, for the cycle model's memory system.
+/// GLOBAL rows; every lane for a mode without rows): what `Addr::global_addrs` computes lane by lane, for the cycle model's memory system.
 ///
 /// # Safety
 /// The host must have the features of [`host_avx512`].
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq")]
-pub(crate) unsafe fn lane_addrs(
-    vreg: &[VReg; VREGS],
-    rows: Rows,
-    ap: Apertures,
+pub(crate) unsafe fn lane_addrs<A: super::Addr>(
+    wave: &Wave,
+    inst: &crate::isa::Inst,
+    ctx: &crate::exec::Ctx,
     out: &mut [u64; LANES],
 ) -> u64 {
+    // the rows computed here, not passed in: a `Rows` written by the caller and read back as a vector misses
+    // store forwarding (measured: a third of this function's samples)
+    let Some(rows) = A::rows(wave, inst, ctx) else {
+        return u64::MAX;
+    };
+    let (vreg, ap) = (&wave.vreg, ctx.apertures);
     let lo = &vreg[rows.lo & (VREGS - 1)];
     let hi = rows.hi.map(|h| &vreg[h & (VREGS - 1)]);
     let base = _mm512_set1_epi64(rows.base as i64);
