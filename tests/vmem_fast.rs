@@ -1,5 +1,5 @@
 //! GLOBAL/FLAT loads and stores: the AVX-512 vector pass (`vmem::fast`) and the 64-address dword path against the
-//! per-lane path (the reference), which every handler can be pinned to (`vmem::set_path`).
+//! per-lane path (the reference), which every handler can be pinned to (`GlobalMemory::set_vmem_path`).
 //!
 //! Instructions are llvm-mc-22's encodings (`llvm-mc-22 -triple=amdgcn -mcpu=gfx950 -show-encoding`), decoded by
 //! wavescope's decoder: dword to dwordx4 loads and stores in the vaddr and saddr forms with positive and negative
@@ -8,7 +8,7 @@
 //! (lanes may route to LDS or scratch). Each runs on random waves over lane address layouts that cover what the
 //! vector pass decides on: contiguous runs, strides (0, 8, 12, 16, backwards), gemm's half-wave patterns (two
 //! contiguous halves reading the same row; two broadcast halves), random lanes in one buffer, unaligned lanes,
-//! lanes spanning two buffers, a lane just past or before a buffer or far away, runs past a buffer's end, a buffer
+//! lanes spanning two buffers, back-to-back dwordx2 / dwordx4 elements, a lane just past or before a buffer or far away, runs past a buffer's end, a buffer
 //! across a 4 GiB boundary (high address dwords differ), read-only memory, duplicate store addresses (the later
 //! lane must win), FLAT lanes in the LDS and private apertures, wild addresses; under full, empty, single-lane,
 //! half and random EXEC masks with wild addresses in inactive lanes.
@@ -77,6 +77,42 @@ const INSTS: &[(&str, [u32; 2])] = &[
     (
         "global_load_ushort v4, v2, s[10:11] offset:2",
         [0xDC488002, 0x040A0002],
+    ),
+    (
+        "global_load_ubyte_d16 v4, v[0:1], off offset:3",
+        [0xDC808003, 0x047F0000],
+    ),
+    (
+        "global_load_ubyte_d16_hi v4, v[0:1], off",
+        [0xDC848000, 0x047F0000],
+    ),
+    (
+        "global_load_sbyte_d16 v4, v2, s[10:11] offset:-1",
+        [0xDC889FFF, 0x040A0002],
+    ),
+    (
+        "global_load_sbyte_d16_hi v4, v[0:1], off offset:1",
+        [0xDC8C8001, 0x047F0000],
+    ),
+    (
+        "global_load_short_d16 v4, v[0:1], off offset:2",
+        [0xDC908002, 0x047F0000],
+    ),
+    (
+        "global_load_short_d16_hi v4, v[0:1], off",
+        [0xDC948000, 0x047F0000],
+    ),
+    (
+        "flat_load_short_d16_hi v4, v[0:1] offset:6",
+        [0xDC940006, 0x04000000],
+    ),
+    (
+        "global_store_dwordx2 v[0:1], v[0:1], off offset:4",
+        [0xDC748004, 0x007F0000],
+    ),
+    (
+        "global_store_dwordx4 v[0:1], v[2:5], off offset:-16",
+        [0xDC7C9FF0, 0x007F0200],
     ),
     (
         "flat_load_ubyte v4, v[0:1] offset:5",
@@ -165,7 +201,7 @@ fn memory(seed: u64) -> GlobalMemory {
 }
 
 /// Number of address layouts `addresses` knows.
-const LAYOUTS: u64 = 16;
+const LAYOUTS: u64 = 18;
 
 /// Layouts the vector pass must take when the instruction's dwords stay inside the buffer (full EXEC; vaddr).
 fn coalesced(layout: u64) -> bool {
@@ -204,6 +240,8 @@ fn addresses(rng: &mut Rng, layout: u64, r: usize) -> [u64; LANES] {
                     _ => start + 4 * l,
                 }
             }
+            16 => start + 8 * l, // dwordx2 elements back to back (interleaved stores)
+            17 => base + 16 * l, // dwordx4 elements back to back
             _ => start + 4 * l,
         };
     }
@@ -313,9 +351,9 @@ fn global_and_flat_accesses_match_the_per_lane_path() {
             let mem_seed = rng.next();
             let lds0: Vec<u8> = (0..LDS_BYTES).map(|_| rng.next() as u8).collect();
             let run = |path: VmemPath| {
-                vmem::set_path(path);
                 let mut w = w.clone();
-                let mem = memory(mem_seed);
+                let mut mem = memory(mem_seed);
+                mem.set_vmem_path(path);
                 let mut lds = lds0.clone();
                 let mut ctx = Ctx {
                     mem: &mem,
@@ -323,11 +361,29 @@ fn global_and_flat_accesses_match_the_per_lane_path() {
                     apertures: Apertures::default(),
                 };
                 let res = h(&mut w, &inst, &mut ctx);
-                vmem::set_path(VmemPath::Fastest);
                 snapshot(res, &w, &mem, &lds)
             };
             let reference = run(VmemPath::PerLane);
             let what = format!("{name}: trial {trial} layout {layout} region {r} exec {exec:#x}");
+            // the cycle model's lane addresses: the AVX-512 lane pass equals the per-lane loop (every lane, and the
+            // answer: a FLAT lane in an aperture)
+            assert_eq!(
+                vmem::global_lane_addrs_on(
+                    VmemPath::Fastest,
+                    &w,
+                    &inst,
+                    Apertures::default(),
+                    exec
+                ),
+                vmem::global_lane_addrs_on(
+                    VmemPath::PerLane,
+                    &w,
+                    &inst,
+                    Apertures::default(),
+                    exec
+                ),
+                "lane addresses: {what}"
+            );
             assert_eq!(run(VmemPath::Dwords), reference, "dword path: {what}");
             assert_eq!(run(VmemPath::Fastest), reference, "fastest path: {what}");
 
@@ -344,6 +400,8 @@ fn global_and_flat_accesses_match_the_per_lane_path() {
             let (bytes, align) = match op {
                 s if s.ends_with("load_ubyte") || s.ends_with("load_sbyte") => (1, 1),
                 s if s.ends_with("load_sshort") || s.ends_with("load_ushort") => (2, 2),
+                s if s.ends_with("byte_d16") || s.ends_with("byte_d16_hi") => (1, 1),
+                s if s.ends_with("short_d16") || s.ends_with("short_d16_hi") => (2, 2),
                 _ => (4 * n, 4),
             };
             let (base, size, writable) = REGIONS[r];

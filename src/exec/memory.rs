@@ -161,14 +161,34 @@ impl Region {
 }
 
 /// The device address space of one dispatch.
-#[derive(Default)]
 pub struct GlobalMemory {
     regions: Vec<Region>,
+    /// Which of the equivalent VMEM paths this dispatch's loads and stores take (`vmem::VmemPath`, resolved against
+    /// the host's features once here, not per instruction; differential tests pin the slower ones with
+    /// `GlobalMemory::set_vmem_path`).
+    pub(crate) vmem_path: crate::exec::semantics::vmem::HostPath,
+}
+
+impl Default for GlobalMemory {
+    fn default() -> Self {
+        GlobalMemory {
+            regions: Vec::new(),
+            vmem_path: crate::exec::semantics::vmem::HostPath::resolve(
+                crate::exec::semantics::vmem::VmemPath::Fastest,
+            ),
+        }
+    }
 }
 
 impl GlobalMemory {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Pin this memory's GLOBAL/FLAT/buffer/scratch loads and stores to `path` (differential tests; the default is
+    /// `Fastest`). Every path gives the same registers, memory and faults.
+    pub fn set_vmem_path(&mut self, path: crate::exec::semantics::vmem::VmemPath) {
+        self.vmem_path = crate::exec::semantics::vmem::HostPath::resolve(path);
     }
 
     /// Add a region; regions must not overlap (checked).

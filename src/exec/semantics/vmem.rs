@@ -19,11 +19,10 @@ use crate::exec::FlowWord;
 use crate::exec::{Ctx, Fault, Handler, Wave, LANES};
 use crate::isa::{Inst, Op, Operand};
 use access::{kind, lanes, Faults, Loc, Spaces};
-use std::cell::Cell;
 use std::sync::atomic::Ordering::Relaxed;
 
-/// Which of the equivalent paths GLOBAL/FLAT dword loads and stores take on this thread (differential tests pin
-/// the slower ones; every path gives the same registers, memory and faults).
+/// Which of the equivalent paths GLOBAL/FLAT dword loads and stores take (differential tests pin the slower ones
+/// with `GlobalMemory::set_vmem_path`; every path gives the same registers, memory and faults).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VmemPath {
     /// Lane by lane (`Addr::locate` and `Spaces`): the reference.
@@ -34,18 +33,26 @@ pub enum VmemPath {
     Fastest,
 }
 
-thread_local! {
-    static PATH: Cell<VmemPath> = const { Cell::new(VmemPath::Fastest) };
+/// A [`VmemPath`] resolved against the host's features, once per memory (`GlobalMemory::vmem_path`): the hot
+/// path reads one byte per instruction instead of a thread-local switch and the CPU feature cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HostPath {
+    PerLane,
+    Dwords,
+    /// `Fastest` on a host with the AVX-512 features of `fast::host_avx512`.
+    Avx512,
 }
 
-/// Pin this thread's GLOBAL/FLAT dword loads and stores to `path` (tests; the default is `Fastest`).
-pub fn set_path(path: VmemPath) {
-    PATH.with(|p| p.set(path));
-}
-
-#[inline(always)]
-fn path() -> VmemPath {
-    PATH.with(|p| p.get())
+impl HostPath {
+    pub(crate) fn resolve(path: VmemPath) -> HostPath {
+        match path {
+            VmemPath::PerLane => HostPath::PerLane,
+            VmemPath::Dwords => HostPath::Dwords,
+            #[cfg(target_arch = "x86_64")]
+            VmemPath::Fastest if fast::host_avx512() => HostPath::Avx512,
+            VmemPath::Fastest => HostPath::Dwords,
+        }
+    }
 }
 
 /// Where the lanes of a plain global access point, for the vector pass: lane `l` accesses
@@ -149,12 +156,12 @@ fn dwords<A: Addr, const N: usize, const STORE: bool>(
             load_dwords_fast::<A, N>(w, i, c, r, m)
         }
     }
-    let path = path();
-    if path == VmemPath::PerLane {
+    let path = ctx.mem.vmem_path;
+    if path == HostPath::PerLane {
         return false;
     }
     #[cfg(target_arch = "x86_64")]
-    if path == VmemPath::Fastest && fast::host_avx512() {
+    if path == HostPath::Avx512 {
         if let Some(rows) = A::rows(wave, inst, ctx) {
             let regs = |i: usize| vreg(reg, i);
             // SAFETY: the features were detected.
@@ -291,10 +298,20 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
         return Ok(FlowWord::NEXT);
     }
     #[cfg(target_arch = "x86_64")]
-    if matches!(KIND, kind::U8 | kind::I8 | kind::U16 | kind::I16)
-        && mask != 0
-        && path() == VmemPath::Fastest
-        && fast::host_avx512()
+    if matches!(
+        KIND,
+        kind::U8
+            | kind::I8
+            | kind::U16
+            | kind::I16
+            | kind::U8_D16
+            | kind::U8_D16_HI
+            | kind::I8_D16
+            | kind::I8_D16_HI
+            | kind::B16_D16
+            | kind::B16_D16_HI
+    ) && mask != 0
+        && ctx.mem.vmem_path == HostPath::Avx512
     {
         if let Some(rows) = A::rows(wave, inst, ctx) {
             // SAFETY: the features were detected.
@@ -500,6 +517,18 @@ pub(crate) fn global_lane_addrs(
         lds: &mut no_lds,
         apertures,
     };
+    #[cfg(target_arch = "x86_64")]
+    if mem.vmem_path == HostPath::Avx512 {
+        // SAFETY: `HostPath::Avx512` is resolved only on a host with the features.
+        return unsafe {
+            match inst.format {
+                Format::Flat => fast::lane_addrs::<flat::Flat>(wave, inst, &ctx, out),
+                Format::Global => fast::lane_addrs::<flat::Global>(wave, inst, &ctx, out),
+                _ => return false,
+            }
+        } & mask
+            == 0;
+    }
     match inst.format {
         Format::Flat => flat::Flat::global_addrs(wave, inst, &ctx, mask, out),
         Format::Global => flat::Global::global_addrs(wave, inst, &ctx, mask, out),
@@ -538,7 +567,7 @@ pub(crate) fn locate_lanes(
 }
 
 /// Run `inst`, a GLOBAL or FLAT dword load or store (`_DWORD` to `_DWORDX4`) or a sub-dword load
-/// (`_UBYTE`, `_SBYTE`, `_USHORT`, `_SSHORT`), through the AVX-512 vector pass
+/// (`_UBYTE`, `_SBYTE`, `_USHORT`, `_SSHORT` and the `_D16` / `_D16_HI` forms), through the AVX-512 vector pass
 /// alone (`vmem::fast`): `Some(true)` when the pass took the instruction, `Some(false)` when it declined (nothing
 /// done: the handler would take the general paths), `None` when the host has no AVX-512 or `inst` is not such an
 /// instruction. For differential tests, which must know the pass ran.
@@ -557,13 +586,13 @@ pub fn vector_pass_only(wave: &mut Wave, inst: &Inst, ctx: &Ctx) -> Option<bool>
         };
         let mask = wave.exec();
         let opcode = inst.op.info().opcode;
-        if mask == 0 && matches!(opcode, 16..=23 | 28..=31) {
+        if mask == 0 && matches!(opcode, 16..=23 | 28..=37) {
             return Some(false);
         }
         let (store, n) = match opcode {
             20..=23 => (false, opcode - 19),
             28..=31 => (true, opcode - 27),
-            16..=19 => {
+            16..=19 | 32..=37 => {
                 let dst = vreg(flat::dst_of::<false>(inst), 0);
                 let (ap, mem) = (ctx.apertures, ctx.mem);
                 // SAFETY: the features were detected.
@@ -572,7 +601,13 @@ pub fn vector_pass_only(wave: &mut Wave, inst: &Inst, ctx: &Ctx) -> Option<bool>
                         16 => fast::load_sub::<{ kind::U8 }>(wave, rows, ap, mem, mask, dst),
                         17 => fast::load_sub::<{ kind::I8 }>(wave, rows, ap, mem, mask, dst),
                         18 => fast::load_sub::<{ kind::U16 }>(wave, rows, ap, mem, mask, dst),
-                        _ => fast::load_sub::<{ kind::I16 }>(wave, rows, ap, mem, mask, dst),
+                        19 => fast::load_sub::<{ kind::I16 }>(wave, rows, ap, mem, mask, dst),
+                        32 => fast::load_sub::<{ kind::U8_D16 }>(wave, rows, ap, mem, mask, dst),
+                        33 => fast::load_sub::<{ kind::U8_D16_HI }>(wave, rows, ap, mem, mask, dst),
+                        34 => fast::load_sub::<{ kind::I8_D16 }>(wave, rows, ap, mem, mask, dst),
+                        35 => fast::load_sub::<{ kind::I8_D16_HI }>(wave, rows, ap, mem, mask, dst),
+                        36 => fast::load_sub::<{ kind::B16_D16 }>(wave, rows, ap, mem, mask, dst),
+                        _ => fast::load_sub::<{ kind::B16_D16_HI }>(wave, rows, ap, mem, mask, dst),
                     }
                 });
             }
@@ -604,4 +639,20 @@ pub fn vector_pass_only(wave: &mut Wave, inst: &Inst, ctx: &Ctx) -> Option<bool>
         let _ = (wave, inst, ctx);
         None
     }
+}
+
+/// [`global_lane_addrs`] with the memory pinned to `path` (the AVX-512 lane pass or the per-lane loop): the
+/// addresses and the answer, `None` when it answers `false`. For differential tests.
+#[doc(hidden)]
+pub fn global_lane_addrs_on(
+    path: VmemPath,
+    wave: &Wave,
+    inst: &Inst,
+    apertures: crate::exec::Apertures,
+    mask: u64,
+) -> Option<[u64; LANES]> {
+    let mut mem = crate::exec::GlobalMemory::new();
+    mem.set_vmem_path(path);
+    let mut out = [0u64; LANES];
+    global_lane_addrs(wave, inst, &mem, apertures, mask, &mut out).then_some(out)
 }

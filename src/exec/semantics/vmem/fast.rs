@@ -1,4 +1,5 @@
-//! The AVX-512 whole-instruction path of GLOBAL/FLAT dword loads and stores (`DWORD`, `_X2`, `_X3`, `_X4`).
+//! The AVX-512 whole-instruction path of GLOBAL/FLAT dword loads and stores (`DWORD`, `_X2`, `_X3`, `_X4`), sub-dword
+//! and D16 loads, and the lane addresses the cycle model's memory system asks for (`lane_addrs`).
 //!
 //! One vector pass over the address rows decides whether the instruction can run without per-lane checks:
 //! - every active lane's high address dword is the same (vaddr form; the saddr form adds a 32-bit offset to one
@@ -14,7 +15,15 @@
 //! takes the general paths, which find and report the bad lane; so a fault is always the general path's fault.
 //!
 //! Region storage is `AtomicU32`; these accesses go through `AtomicU32::as_ptr` with plain vector moves, which on
-//! x86-64 are the same aligned dword moves the relaxed atomic loads and stores compile to.
+//! x86-64 are the same aligned dword moves the relaxed atomic loads and stores compile to. When that is sound: a
+//! region is touched by several host threads only under `--jobs N`, one work-group per thread, so a vector move
+//! meets another thread's access to the same dword only when two work-groups of the kernel race on it (a plain
+//! load or store against a store or atomic of another work-group: the kernel's own data race, whose value the ISA
+//! leaves undefined too). On one host thread, and for race-free kernels on several, no access is concurrent with
+//! these moves. Every element of a gather, scatter or masked move is an aligned dword (the pass declines a
+//! misaligned lane), so a racing kernel still reads some dword value a thread stored, never a torn one, on x86-64;
+//! Rust's model calls the race undefined, which is why atomics (`Spaces`, `GlobalMemory::atomic_*`) never take
+//! this path.
 
 use super::Rows;
 use crate::exec::wave::{VReg, VREGS};
@@ -268,15 +277,36 @@ pub(crate) unsafe fn store<const N: usize>(
         }
         return true;
     }
-    // Several dwords per lane: lane by lane, each lane's dwords in order (the per-lane path's order, which decides
-    // overlapping lanes).
+    // Several dwords per lane. A 16-lane chunk whose active lanes hold consecutive N-dword elements (lane l at
+    // i0 + N * l: no two lanes overlap) is N interleaved 64-byte stores; chunks go in lane order, so the result is
+    // the per-lane path's. Other chunks (and DWORDX3) lane by lane, each lane's dwords in order (the per-lane
+    // path's order, which decides overlapping lanes).
+    let regs: [&VReg; N] = std::array::from_fn(|i| &wave.vreg[reg_of(i) & (VREGS - 1)]);
+    let mut rest = mask;
+    if N == 2 || N == 4 {
+        let stride = _mm512_mullo_epi32(iota(), _mm512_set1_epi32(N as i32));
+        for c in 0..4 {
+            let k = chunk_mask(mask, c);
+            if k == 0 {
+                continue;
+            }
+            let i0 = lane0(p.idx[c]);
+            let want = _mm512_add_epi32(_mm512_set1_epi32(i0 as i32), stride);
+            if _mm512_mask_cmpneq_epi32_mask(k, p.idx[c], want) != 0 {
+                continue;
+            }
+            let r: [__m512i; N] = std::array::from_fn(|i| row_chunk(regs[i], c));
+            // SAFETY: as in `load` (masked-off dwords are not accessed, so the start may lie outside the region).
+            unsafe { store_interleaved::<N>(base.wrapping_add(i0 as usize), k, &r) };
+            rest &= !((k as u64) << (16 * c));
+        }
+    }
     let mut idx = [0u32; LANES];
     for c in 0..4 {
         // SAFETY: 16 entries from 16 * c lie inside `idx`.
         unsafe { _mm512_storeu_epi32(idx.as_mut_ptr().add(16 * c) as *mut i32, p.idx[c]) };
     }
-    let regs: [&VReg; N] = std::array::from_fn(|i| &wave.vreg[reg_of(i) & (VREGS - 1)]);
-    let mut m = mask;
+    let mut m = rest;
     while m != 0 {
         let l = m.trailing_zeros() as usize;
         m &= m - 1;
@@ -289,8 +319,70 @@ pub(crate) unsafe fn store<const N: usize>(
     true
 }
 
+/// Each of `w`'s bits `b` repeated `n` times (bit `b` to bits `n * b .. n * b + n`), for `16 / n` bits of `w`.
+#[inline(always)]
+fn spread(w: u16, n: u32) -> u16 {
+    let mut out = 0u16;
+    for b in 0..16 / n {
+        if w >> b & 1 != 0 {
+            out |= (((1u32 << n) - 1) as u16) << (n * b);
+        }
+    }
+    out
+}
+
+/// Store the 16 lanes of `r` (N = 2 or 4 rows, one per dword of the element) as 16 N-dword elements from `dst`,
+/// lane `l`'s at `dst + N * l`, for the lanes of `k` only.
+///
+/// # Safety
+/// Every active lane's `N` dwords must be writable.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq")]
+unsafe fn store_interleaved<const N: usize>(dst: *mut i32, k: __mmask16, r: &[__m512i; N]) {
+    // lanes 0-7 and 8-15 of two rows, interleaved dword by dword: [a0 b0 a1 b1 ...]
+    let lo = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    let hi = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+    let out: [__m512i; 4];
+    if N == 2 {
+        out = [
+            _mm512_permutex2var_epi32(r[0], lo, r[1]),
+            _mm512_permutex2var_epi32(r[0], hi, r[1]),
+            _mm512_setzero_si512(),
+            _mm512_setzero_si512(),
+        ];
+    } else {
+        // pairs (r0, r1) and (r2, r3) per lane as qwords, then the two pair rows interleaved qword by qword
+        let (r1, r2, r3) = (r[1 % N], r[2 % N], r[3 % N]);
+        let (a_lo, a_hi) = (
+            _mm512_permutex2var_epi32(r[0], lo, r1),
+            _mm512_permutex2var_epi32(r[0], hi, r1),
+        );
+        let (b_lo, b_hi) = (
+            _mm512_permutex2var_epi32(r2, lo, r3),
+            _mm512_permutex2var_epi32(r2, hi, r3),
+        );
+        let q0 = _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11);
+        let q1 = _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15);
+        out = [
+            _mm512_permutex2var_epi64(a_lo, q0, b_lo),
+            _mm512_permutex2var_epi64(a_lo, q1, b_lo),
+            _mm512_permutex2var_epi64(a_hi, q0, b_hi),
+            _mm512_permutex2var_epi64(a_hi, q1, b_hi),
+        ];
+    }
+    let per = 16 / N as u32; // lanes per 64-byte store
+    for (j, v) in out.iter().enumerate().take(N) {
+        let kj = spread(k >> (per * j as u32), N as u32);
+        if kj != 0 {
+            // SAFETY: the caller's; masked-off dwords are not accessed.
+            unsafe { _mm512_mask_storeu_epi32(dst.wrapping_add(16 * j), kj, *v) };
+        }
+    }
+}
+
 /// Whole-instruction sub-dword load (`KIND` one of `kind::U8`, `I8`, `U16`, `I16`: the value zero- or
-/// sign-extended to the whole VGPR, access::kind::merge) into row `dst`: each lane's containing dword gathered,
+/// sign-extended to the whole VGPR; or a D16 kind, `U8_D16` .. `B16_D16_HI`: the value extended to 16 bits into
+/// one half, the other half kept; access::kind::merge) into row `dst`: each lane's containing dword gathered,
 /// shifted and extended. 16-bit lanes must be 2-byte aligned (an unaligned one may cross a dword: the general
 /// path). Region storage is whole qwords, so the dword holding an in-region byte is always inside it.
 /// `false`: nothing done.
@@ -307,7 +399,10 @@ pub(crate) unsafe fn load_sub<const KIND: u8>(
     dst: usize,
 ) -> bool {
     use super::access::kind;
-    let wide = KIND == kind::U16 || KIND == kind::I16;
+    let wide = matches!(
+        KIND,
+        kind::U16 | kind::I16 | kind::B16_D16 | kind::B16_D16_HI
+    );
     let size = if wide { 2 } else { 1 };
     let Some(p) = plan(&wave.vreg, rows, ap, mem, mask, size, size as u32 - 1) else {
         return false;
@@ -325,13 +420,37 @@ pub(crate) unsafe fn load_sub<const KIND: u8>(
         unsafe {
             let dw = _mm512_mask_i32gather_epi32::<4>(_mm512_setzero_si512(), k, p.idx[c], base);
             let raw = _mm512_srlv_epi32(dw, shift);
-            let v = match KIND {
-                kind::U8 => _mm512_and_si512(raw, _mm512_set1_epi32(0xFF)),
-                kind::I8 => _mm512_srai_epi32::<24>(_mm512_slli_epi32::<24>(raw)),
-                kind::U16 => _mm512_and_si512(raw, _mm512_set1_epi32(0xFFFF)),
+            let ext = match KIND {
+                kind::U8 | kind::U8_D16 | kind::U8_D16_HI => {
+                    _mm512_and_si512(raw, _mm512_set1_epi32(0xFF))
+                }
+                kind::I8 | kind::I8_D16 | kind::I8_D16_HI => {
+                    _mm512_srai_epi32::<24>(_mm512_slli_epi32::<24>(raw))
+                }
+                kind::U16 | kind::B16_D16 | kind::B16_D16_HI => {
+                    _mm512_and_si512(raw, _mm512_set1_epi32(0xFFFF))
+                }
                 _ => _mm512_srai_epi32::<16>(_mm512_slli_epi32::<16>(raw)),
             };
             let out = row.add(16 * c) as *mut i32;
+            // D16: the (16-bit) value into one half of the VGPR, the other half kept (access::kind::merge)
+            let v = match KIND {
+                kind::U8_D16 | kind::I8_D16 | kind::B16_D16 => {
+                    let old = _mm512_loadu_si512(out as *const _);
+                    _mm512_or_si512(
+                        _mm512_and_si512(old, _mm512_set1_epi32(0xFFFF_0000u32 as i32)),
+                        _mm512_and_si512(ext, _mm512_set1_epi32(0xFFFF)),
+                    )
+                }
+                kind::U8_D16_HI | kind::I8_D16_HI | kind::B16_D16_HI => {
+                    let old = _mm512_loadu_si512(out as *const _);
+                    _mm512_or_si512(
+                        _mm512_and_si512(old, _mm512_set1_epi32(0xFFFF)),
+                        _mm512_slli_epi32::<16>(ext),
+                    )
+                }
+                _ => ext,
+            };
             if k == u16::MAX {
                 _mm512_storeu_epi32(out, v);
             } else {
@@ -340,4 +459,57 @@ pub(crate) unsafe fn load_sub<const KIND: u8>(
         }
     }
     true
+}
+
+/// Every lane's 64-bit address of a plain global access into `out` (inactive lanes too: the rows hold something),
+/// eight lanes per step, and the mask of lanes whose address falls in the FLAT shared or private aperture (0 for
+/// GLOBAL rows; every lane for a mode without rows): what `Addr::global_addrs` computes lane by lane, for the cycle model's memory system.
+///
+/// # Safety
+/// The host must have the features of [`host_avx512`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq")]
+pub(crate) unsafe fn lane_addrs<A: super::Addr>(
+    wave: &Wave,
+    inst: &crate::isa::Inst,
+    ctx: &crate::exec::Ctx,
+    out: &mut [u64; LANES],
+) -> u64 {
+    // the rows computed here, not passed in: a `Rows` written by the caller and read back as a vector misses
+    // store forwarding (measured: a third of this function's samples)
+    let Some(rows) = A::rows(wave, inst, ctx) else {
+        return u64::MAX;
+    };
+    let (vreg, ap) = (&wave.vreg, ctx.apertures);
+    let lo = &vreg[rows.lo & (VREGS - 1)];
+    let hi = rows.hi.map(|h| &vreg[h & (VREGS - 1)]);
+    let base = _mm512_set1_epi64(rows.base as i64);
+    let (shared, private, size) = (
+        _mm512_set1_epi64(ap.shared_base as i64),
+        _mm512_set1_epi64(ap.private_base as i64),
+        _mm512_set1_epi64(Apertures::SIZE as i64),
+    );
+    let mut aperture = 0u64;
+    for c in 0..8 {
+        // SAFETY: lanes 8 * c .. 8 * c + 8 lie inside the 64-lane rows and `out`.
+        unsafe {
+            let l =
+                _mm512_cvtepu32_epi64(_mm256_loadu_si256(lo.as_ptr().add(8 * c) as *const __m256i));
+            let a = match hi {
+                Some(h) => {
+                    let h = _mm512_cvtepu32_epi64(_mm256_loadu_si256(
+                        h.as_ptr().add(8 * c) as *const __m256i
+                    ));
+                    _mm512_add_epi64(_mm512_or_si512(l, _mm512_slli_epi64::<32>(h)), base)
+                }
+                None => _mm512_add_epi64(l, base),
+            };
+            _mm512_storeu_si512(out.as_mut_ptr().add(8 * c) as *mut _, a);
+            if rows.flat {
+                let inside = _mm512_cmplt_epu64_mask(_mm512_sub_epi64(a, shared), size)
+                    | _mm512_cmplt_epu64_mask(_mm512_sub_epi64(a, private), size);
+                aperture |= (inside as u64) << (8 * c);
+            }
+        }
+    }
+    aperture
 }
