@@ -368,12 +368,16 @@ impl LdsCell {
 
 /// The shadow of one aligned LDS dword while its four bytes share their history (every access to it so far
 /// covered it whole): the byte cell they would all hold, with the per-byte values and `F_SAME` flags apart
-/// (`c.w_val` and `c.w_flags & F_SAME` unused). Once a partial access comes the dword is split
-/// (`GroupSt::split`): the four byte cells of `GroupSt::lds` hold its history from then on.
+/// (`c.w_val`, `c.w_lane` and `c.w_flags & F_SAME` unused). Once a partial access comes the dword is split
+/// (`GroupSt::split`): the four byte cells of `GroupSt::lds` hold its history from then on. The writing lane is
+/// per byte too: a byte store whose consecutive lanes write the four bytes of a dword (`ds_write_b8` of a
+/// Triton fp8 tile) leaves the bytes' histories equal but for value and lane, so the dword stays whole.
 #[derive(Clone, Copy)]
 struct LdsWord {
     c: LdsCell,
     vals: [u8; 4],
+    /// The last write's lane of byte k.
+    lanes: [u8; 4],
     /// `F_SAME` of byte k at bit k.
     same: u8,
 }
@@ -382,12 +386,14 @@ impl LdsWord {
     const EMPTY: LdsWord = LdsWord {
         c: LdsCell::EMPTY,
         vals: [0; 4],
+        lanes: [0; 4],
         same: 0,
     };
     /// The byte cell of byte `b`.
     fn byte(&self, b: usize) -> LdsCell {
         LdsCell {
             w_val: self.vals[b],
+            w_lane: self.lanes[b],
             w_flags: self.c.w_flags | if self.same & (1 << b) != 0 { F_SAME } else { 0 },
             ..self.c
         }
@@ -785,21 +791,22 @@ impl<'a> RaceChecker<'a> {
             atomic,
         };
         let wave_first_base = wave_id - wig as u32;
-        let mut hit = |kind, access, fidx: u32, fwig: u8, flane: u8, at: u32, error: bool| {
-            record_finding(
-                findings,
-                events,
-                wg,
-                Found {
-                    kind,
-                    access,
-                    first: (fidx, wave_first_base + fwig as u32, flane),
-                    second: (idx, wave_id, lane),
-                    addr: at as u64,
-                    error,
-                },
-            )
-        };
+        let mut hit =
+            |kind, access, fidx: u32, fwig: u8, flane: u8, at: u32, error: bool, slane: u8| {
+                record_finding(
+                    findings,
+                    events,
+                    wg,
+                    Found {
+                        kind,
+                        access,
+                        first: (fidx, wave_first_base + fwig as u32, flane),
+                        second: (idx, wave_id, slane),
+                        addr: at as u64,
+                        error,
+                    },
+                )
+            };
         let n = n.min(16);
         let len = grp.lds.len();
         let whole = !bytewise
@@ -814,7 +821,7 @@ impl<'a> RaceChecker<'a> {
                 let wi = (at / 4) as usize;
                 let v: [u8; 4] = vals[4 * j as usize..4 * j as usize + 4].try_into().unwrap();
                 if grp.split[wi / 64] & (1 << (wi % 64)) == 0 {
-                    lds_word(&mut grp.words[wi], &a, at, v, &mut hit);
+                    lds_word(&mut grp.words[wi], &a, [lane; 4], at, v, &mut hit);
                     continue;
                 }
                 for k in 0..4 {
@@ -847,6 +854,77 @@ impl<'a> RaceChecker<'a> {
                 &mut hit,
             );
         }
+    }
+
+    /// A byte store's four lanes `lanes` (consecutive in the store's lane order) writing the four bytes of the
+    /// aligned dword at `addr` (byte k: lane `lanes[k]`, value `vals[k]`), by wave slot `ws`: when the dword is
+    /// whole (not split) and inside the shadow, its cell takes the four writes at once (the same findings, in
+    /// the same order, as the four lanes' byte writes: each touches only its own byte) and it stays whole;
+    /// returns false, having done nothing, otherwise (the caller then takes the lanes one by one).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn lds_quad(
+        &mut self,
+        ws: usize,
+        addr: u32,
+        idx: u32,
+        lanes: [u8; 4],
+        serial: u32,
+        vals: [u8; 4],
+    ) -> bool {
+        let (g, wig, wave_id) = {
+            let w = &self.waves[ws];
+            (w.group, w.wig, w.wave)
+        };
+        let RaceChecker {
+            groups,
+            findings,
+            events,
+            bytewise,
+            ..
+        } = self;
+        let grp = &mut groups[g];
+        let wi = (addr / 4) as usize;
+        if *bytewise
+            || !addr.is_multiple_of(4)
+            || addr as usize + 4 > grp.lds.len() & !3
+            || grp.split[wi / 64] & (1 << (wi % 64)) != 0
+        {
+            return false;
+        }
+        let wg = grp.work_group;
+        let a = LdsAccess {
+            e: grp.epoch,
+            base: grp.base,
+            wig,
+            me: 1u16 << (wig & 15),
+            lane: lanes[0],
+            idx,
+            serial,
+            read: false,
+            write: true,
+            known: true,
+            atomic: false,
+        };
+        let wave_first_base = wave_id - wig as u32;
+        let mut hit =
+            |kind, access, fidx: u32, fwig: u8, flane: u8, at: u32, error: bool, slane: u8| {
+                record_finding(
+                    findings,
+                    events,
+                    wg,
+                    Found {
+                        kind,
+                        access,
+                        first: (fidx, wave_first_base + fwig as u32, flane),
+                        second: (idx, wave_id, slane),
+                        addr: at as u64,
+                        error,
+                    },
+                )
+            };
+        lds_word(&mut grp.words[wi], &a, lanes, addr, vals, &mut hit);
+        true
     }
 
     /// Start loading the shadow cells a lane's access of `n` bytes at `addr` will touch: the cells of a large
@@ -1362,11 +1440,40 @@ impl RaceChecker<'_> {
                     m &= m - 1;
                     self.prefetch_lds(g, a[l].wrapping_add(off), n);
                 }
+                // a plain byte store (ds_write_b8): four lanes in a row writing the bytes of one aligned dword
+                // go to its dword cell at once (`lds_quad`)
+                let quads = n == 1 && read == 0 && !atomic;
+                let byte = |l: usize| {
+                    let d = wave.vreg[vreg(inst.src[1], 0)][l];
+                    (if hi { d >> 16 } else { d }) as u8
+                };
                 let mut m = mask;
                 while m != 0 {
                     let l = m.trailing_zeros() as usize;
                     m &= m - 1;
                     let addr = a[l].wrapping_add(off);
+                    if quads && addr.is_multiple_of(4) && m.count_ones() >= 3 {
+                        let l1 = m.trailing_zeros() as usize;
+                        let m1 = m & (m - 1);
+                        let l2 = m1.trailing_zeros() as usize;
+                        let m2 = m1 & (m1 - 1);
+                        let l3 = m2.trailing_zeros() as usize;
+                        if a[l1].wrapping_add(off) == addr.wrapping_add(1)
+                            && a[l2].wrapping_add(off) == addr.wrapping_add(2)
+                            && a[l3].wrapping_add(off) == addr.wrapping_add(3)
+                            && self.lds_quad(
+                                ws,
+                                addr,
+                                idx32,
+                                [l as u8, l1 as u8, l2 as u8, l3 as u8],
+                                serial,
+                                [byte(l), byte(l1), byte(l2), byte(l3)],
+                            )
+                        {
+                            m = m2 & (m2 - 1);
+                            continue;
+                        }
+                    }
                     let mut vals = [0u8; 16];
                     if known {
                         for (k, v) in vals.iter_mut().enumerate().take(n as usize) {
@@ -1757,8 +1864,9 @@ struct LdsAccess {
     atomic: bool,
 }
 
-/// A finding callback: (kind, access, first instruction, first wave in group, first lane, LDS offset, error).
-type LdsHit<'h> = dyn FnMut(RaceKind, Access, u32, u8, u8, u32, bool) + 'h;
+/// A finding callback: (kind, access, first instruction, first wave in group, first lane, LDS offset, error,
+/// second lane).
+type LdsHit<'h> = dyn FnMut(RaceKind, Access, u32, u8, u8, u32, bool, u8) + 'h;
 
 /// The read side of the per-byte rules on cell `c` (the same for a byte cell and a dword cell): a RAW against
 /// another wave's plain write of this epoch (`Some((first idx, wave, lane))`), and the read recorded.
@@ -1844,7 +1952,7 @@ fn lds_byte(c: &mut LdsCell, a: &LdsAccess, at: u32, val: u8, hit: &mut LdsHit) 
     if a.read {
         let benign = c.w_flags & F_SAME != 0;
         if let Some((i, w, l)) = lds_read(c, a) {
-            hit(RaceKind::Lds, Access::Raw, i, w, l, at, !benign);
+            hit(RaceKind::Lds, Access::Raw, i, w, l, at, !benign, a.lane);
         }
     }
     if a.write {
@@ -1868,6 +1976,7 @@ fn lds_byte(c: &mut LdsCell, a: &LdsAccess, at: u32, val: u8, hit: &mut LdsHit) 
                 c.w_lane,
                 at,
                 true,
+                a.lane,
             ),
             WriteHit::Waw => hit(
                 RaceKind::Lds,
@@ -1877,26 +1986,45 @@ fn lds_byte(c: &mut LdsCell, a: &LdsAccess, at: u32, val: u8, hit: &mut LdsHit) 
                 c.w_lane,
                 at,
                 !same,
+                a.lane,
             ),
         }
         if let Some((rw, rl, ri)) = lds_war(c, a) {
-            hit(RaceKind::Lds, Access::War, ri, rw, rl, at, !same);
+            hit(RaceKind::Lds, Access::War, ri, rw, rl, at, !same, a.lane);
         }
         lds_write_update(c, a, val, same);
     }
 }
 
 /// One aligned dword whose four bytes share their history: the byte rules once for the four bytes (all but
-/// the values and the `same` flags are the same for them), each byte's findings in byte order.
+/// the values, the `same` flags and the lanes are the same for them), each byte's findings in byte order.
+/// `lanes[k]`: the lane of this access that accesses byte k (all `a.lane`, or a byte store's four lanes).
 #[inline(always)]
-fn lds_word(w: &mut LdsWord, a: &LdsAccess, at: u32, val: [u8; 4], hit: &mut LdsHit) {
+fn lds_word(
+    w: &mut LdsWord,
+    a: &LdsAccess,
+    lanes: [u8; 4],
+    at: u32,
+    val: [u8; 4],
+    hit: &mut LdsHit,
+) {
     let c = &mut w.c;
     let raw = if a.read { lds_read(c, a) } else { None };
     if !a.write {
-        if let Some((i, wv, l)) = raw {
+        if let Some((i, wv, _)) = raw {
             for k in 0..4u32 {
                 let benign = w.same & (1 << k) != 0;
-                hit(RaceKind::Lds, Access::Raw, i, wv, l, at + k, !benign);
+                let (l, second) = (w.lanes[k as usize], lanes[k as usize]);
+                hit(
+                    RaceKind::Lds,
+                    Access::Raw,
+                    i,
+                    wv,
+                    l,
+                    at + k,
+                    !benign,
+                    second,
+                );
             }
         }
         return;
@@ -1910,11 +2038,11 @@ fn lds_word(w: &mut LdsWord, a: &LdsAccess, at: u32, val: [u8; 4], hit: &mut Lds
         let prior = PriorWrite {
             valid,
             same_inst,
-            lane: c.w_lane,
+            lane: w.lanes[k],
             val: w.vals[k],
             flags: c.w_flags | if w.same & (1 << k) != 0 { F_SAME } else { 0 },
         };
-        let (s, v) = write_check(prior, a.lane, val[k], a.known, a.atomic, unordered);
+        let (s, v) = write_check(prior, lanes[k], val[k], a.known, a.atomic, unordered);
         same |= (s as u8) << k;
         verdict[k] = v;
     }
@@ -1922,15 +2050,17 @@ fn lds_word(w: &mut LdsWord, a: &LdsAccess, at: u32, val: [u8; 4], hit: &mut Lds
     if raw.is_some() || war.is_some() || verdict.iter().any(|v| *v != WriteHit::None) {
         for k in 0..4u32 {
             let s = same & (1 << k) != 0;
-            if let Some((i, wv, l)) = raw {
+            let (first, second) = (w.lanes[k as usize], lanes[k as usize]);
+            if let Some((i, wv, _)) = raw {
                 hit(
                     RaceKind::Lds,
                     Access::Raw,
                     i,
                     wv,
-                    l,
+                    first,
                     at + k,
                     w.same & (1 << k) == 0,
+                    second,
                 );
             }
             match verdict[k as usize] {
@@ -1940,22 +2070,24 @@ fn lds_word(w: &mut LdsWord, a: &LdsAccess, at: u32, val: [u8; 4], hit: &mut Lds
                     Access::Waw,
                     c.w_idx,
                     a.wig,
-                    c.w_lane,
+                    first,
                     at + k,
                     true,
+                    second,
                 ),
                 WriteHit::Waw => hit(
                     RaceKind::Lds,
                     Access::Waw,
                     c.w_idx,
                     c.w_wave,
-                    c.w_lane,
+                    first,
                     at + k,
                     !s,
+                    second,
                 ),
             }
             if let Some((rw, rl, ri)) = war {
-                hit(RaceKind::Lds, Access::War, ri, rw, rl, at + k, !s);
+                hit(RaceKind::Lds, Access::War, ri, rw, rl, at + k, !s, second);
             }
         }
     }
@@ -1963,6 +2095,7 @@ fn lds_word(w: &mut LdsWord, a: &LdsAccess, at: u32, val: [u8; 4], hit: &mut Lds
     lds_write_update(c, a, 0, false);
     if plain {
         w.vals = val;
+        w.lanes = lanes;
         w.same = same;
     }
 }
