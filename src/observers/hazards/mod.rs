@@ -473,13 +473,6 @@ impl MemState {
     }
     /// Record an issued memory op writing `regs` at completion; returns its seq.
     fn issue(&mut self, idx: u32, class: MemClass, regs: Regs) -> u32 {
-        // A store (or any op of a fixed in-order class writing no register) only counts: its queue entry is
-        // seq 0, which names no op (`complete(0)` and `op(0)` find nothing), so it takes no slot and its
-        // completion does nothing but leave the queue.
-        if regs.count == 0 && matches!(class, MemClass::Vm | MemClass::Lds | MemClass::Smem) {
-            self.push(class, 0);
-            return 0;
-        }
         // The op lives in slot seq % OPS. A slot whose op is still outstanding is skipped, not reused: an SMEM
         // load stays pending until the next lgkmcnt(0) however many VMEM ops come and go meanwhile (a recursive
         // device call spilling to scratch between the load and its use). The counters bound what can be
@@ -507,13 +500,6 @@ impl MemState {
             done: false,
             regs,
         };
-        self.push(class, seq);
-        seq
-    }
-    /// Queue `seq` (0: a counted op writing nothing) behind its class's earlier ops; a queue at the counter's
-    /// cap completes its oldest op.
-    #[inline]
-    fn push(&mut self, class: MemClass, seq: u32) {
         match class {
             MemClass::Vm => {
                 if self.vm.len() >= 64 {
@@ -547,6 +533,7 @@ impl MemState {
             }
             MemClass::None | MemClass::Msg => {}
         }
+        seq
     }
 }
 
