@@ -807,124 +807,7 @@ impl<'a> RaceChecker<'a> {
                     },
                 )
             };
-        let n = n.min(16);
-        let len = grp.lds.len();
-        let whole = !bytewise
-            && addr.is_multiple_of(4)
-            && n.is_multiple_of(4)
-            && (addr as usize)
-                .checked_add(n as usize)
-                .is_some_and(|end| end <= len & !3);
-        if whole {
-            for j in 0..n / 4 {
-                let at = addr + 4 * j;
-                let wi = (at / 4) as usize;
-                let v: [u8; 4] = vals[4 * j as usize..4 * j as usize + 4].try_into().unwrap();
-                if grp.split[wi / 64] & (1 << (wi % 64)) == 0 {
-                    lds_word(&mut grp.words[wi], &a, [lane; 4], at, v, &mut hit);
-                    continue;
-                }
-                for k in 0..4 {
-                    let c = &mut grp.lds[(at + k) as usize];
-                    lds_byte(c, &a, at + k, v[k as usize], &mut hit);
-                }
-            }
-            return;
-        }
-        for k in 0..n {
-            let at = addr.wrapping_add(k);
-            if at as usize >= len {
-                continue;
-            }
-            let wi = (at / 4) as usize;
-            if grp.split[wi / 64] & (1 << (wi % 64)) == 0 {
-                grp.split[wi / 64] |= 1 << (wi % 64);
-                let wc = grp.words[wi];
-                for b in 0..4usize {
-                    if let Some(c) = grp.lds.get_mut((at & !3) as usize + b) {
-                        *c = wc.byte(b);
-                    }
-                }
-            }
-            lds_byte(
-                &mut grp.lds[at as usize],
-                &a,
-                at,
-                vals[k as usize],
-                &mut hit,
-            );
-        }
-    }
-
-    /// A byte store's four lanes `lanes` (consecutive in the store's lane order) writing the four bytes of the
-    /// aligned dword at `addr` (byte k: lane `lanes[k]`, value `vals[k]`), by wave slot `ws`: when the dword is
-    /// whole (not split) and inside the shadow, its cell takes the four writes at once (the same findings, in
-    /// the same order, as the four lanes' byte writes: each touches only its own byte) and it stays whole;
-    /// returns false, having done nothing, otherwise (the caller then takes the lanes one by one).
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn lds_quad(
-        &mut self,
-        ws: usize,
-        addr: u32,
-        idx: u32,
-        lanes: [u8; 4],
-        serial: u32,
-        vals: [u8; 4],
-    ) -> bool {
-        let (g, wig, wave_id) = {
-            let w = &self.waves[ws];
-            (w.group, w.wig, w.wave)
-        };
-        let RaceChecker {
-            groups,
-            findings,
-            events,
-            bytewise,
-            ..
-        } = self;
-        let grp = &mut groups[g];
-        let wi = (addr / 4) as usize;
-        if *bytewise
-            || !addr.is_multiple_of(4)
-            || addr as usize + 4 > grp.lds.len() & !3
-            || grp.split[wi / 64] & (1 << (wi % 64)) != 0
-        {
-            return false;
-        }
-        let wg = grp.work_group;
-        let a = LdsAccess {
-            e: grp.epoch,
-            base: grp.base,
-            wig,
-            me: 1u16 << (wig & 15),
-            lane: lanes[0],
-            idx,
-            serial,
-            read: false,
-            write: true,
-            known: true,
-            atomic: false,
-        };
-        let wave_first_base = wave_id - wig as u32;
-        let mut hit =
-            |kind, access, fidx: u32, fwig: u8, flane: u8, at: u32, error: bool, slane: u8| {
-                record_finding(
-                    findings,
-                    events,
-                    wg,
-                    Found {
-                        kind,
-                        access,
-                        first: (fidx, wave_first_base + fwig as u32, flane),
-                        second: (idx, wave_id, slane),
-                        addr: at as u64,
-                        error,
-                    },
-                )
-            };
-        lds_word(&mut grp.words[wi], &a, lanes, addr, vals, &mut hit);
-        true
+        lds_cells(grp, &a, bytewise, addr, n, vals, &mut hit);
     }
 
     /// Start loading the shadow cells a lane's access of `n` bytes at `addr` will touch: the cells of a large
@@ -1441,35 +1324,84 @@ impl RaceChecker<'_> {
                     self.prefetch_lds(g, a[l].wrapping_add(off), n);
                 }
                 // a plain byte store (ds_write_b8): four lanes in a row writing the bytes of one aligned dword
-                // go to its dword cell at once (`lds_quad`)
+                // go to its dword cell at once (`lds_word` with the four lanes)
                 let quads = n == 1 && read == 0 && !atomic;
                 let byte = |l: usize| {
                     let d = wave.vreg[vreg(inst.src[1], 0)][l];
                     (if hi { d >> 16 } else { d }) as u8
                 };
+                // what `lds_run` sets up per lane, once for the instruction
+                let (wig, wave_id) = (self.waves[ws].wig, self.waves[ws].wave);
+                let bytewise = self.bytewise;
+                let RaceChecker {
+                    groups,
+                    findings,
+                    events,
+                    ..
+                } = self;
+                let grp = &mut groups[g];
+                let wg = grp.work_group;
+                let mut acc = LdsAccess {
+                    e: grp.epoch,
+                    base: grp.base,
+                    wig,
+                    me: 1u16 << (wig & 15),
+                    lane: 0,
+                    idx: idx32,
+                    serial,
+                    read: read > 0,
+                    write: write > 0,
+                    known,
+                    atomic,
+                };
+                let wave_first_base = wave_id - wig as u32;
+                let mut hit = |kind,
+                               access,
+                               fidx: u32,
+                               fwig: u8,
+                               flane: u8,
+                               at: u32,
+                               error: bool,
+                               slane: u8| {
+                    record_finding(
+                        findings,
+                        events,
+                        wg,
+                        Found {
+                            kind,
+                            access,
+                            first: (fidx, wave_first_base + fwig as u32, flane),
+                            second: (idx32, wave_id, slane),
+                            addr: at as u64,
+                            error,
+                        },
+                    )
+                };
+                let len4 = grp.lds.len() & !3;
                 let mut m = mask;
                 while m != 0 {
                     let l = m.trailing_zeros() as usize;
                     m &= m - 1;
                     let addr = a[l].wrapping_add(off);
-                    if quads && addr.is_multiple_of(4) && m.count_ones() >= 3 {
+                    acc.lane = l as u8;
+                    if quads && !bytewise && addr.is_multiple_of(4) && m.count_ones() >= 3 {
                         let l1 = m.trailing_zeros() as usize;
                         let m1 = m & (m - 1);
                         let l2 = m1.trailing_zeros() as usize;
                         let m2 = m1 & (m1 - 1);
                         let l3 = m2.trailing_zeros() as usize;
+                        let wi = (addr / 4) as usize;
                         if a[l1].wrapping_add(off) == addr.wrapping_add(1)
                             && a[l2].wrapping_add(off) == addr.wrapping_add(2)
                             && a[l3].wrapping_add(off) == addr.wrapping_add(3)
-                            && self.lds_quad(
-                                ws,
-                                addr,
-                                idx32,
-                                [l as u8, l1 as u8, l2 as u8, l3 as u8],
-                                serial,
-                                [byte(l), byte(l1), byte(l2), byte(l3)],
-                            )
+                            && addr as usize + 4 <= len4
+                            && grp.split[wi / 64] & (1 << (wi % 64)) == 0
                         {
+                            // each lane writes only its own byte, so the four byte writes in lane order give
+                            // the findings, in the order, of the dword cell's bytes in byte order
+                            let lanes = [l as u8, l1 as u8, l2 as u8, l3 as u8];
+                            let vals = [byte(l), byte(l1), byte(l2), byte(l3)];
+                            lds_word(&mut grp.words[wi], &acc, lanes, addr, vals, &mut hit);
                             m = m2 & (m2 - 1);
                             continue;
                         }
@@ -1482,19 +1414,7 @@ impl RaceChecker<'_> {
                             *v = (d >> (8 * (k % 4))) as u8;
                         }
                     }
-                    self.lds_run(
-                        ws,
-                        addr,
-                        n,
-                        idx32,
-                        l as u8,
-                        serial,
-                        read > 0,
-                        write > 0,
-                        &vals,
-                        known,
-                        atomic,
-                    );
+                    lds_cells(grp, &acc, bytewise, addr, n, &vals, &mut hit);
                 }
             }
             Acc::Ds2 {
@@ -1943,6 +1863,62 @@ fn lds_write_update(c: &mut LdsCell, a: &LdsAccess, val: u8, same: bool) {
     } else {
         c.r_plain &= a.me;
         c.r_atomic &= a.me;
+    }
+}
+
+/// A lane's access `a` of `n` consecutive LDS bytes from `addr` in group `grp`'s shadow (`RaceChecker::lds_run`):
+/// whole aligned dwords that are not split go to their dword cells, everything else to byte cells (splitting
+/// the dwords it touches in part).
+#[inline(always)]
+fn lds_cells(
+    grp: &mut GroupSt,
+    a: &LdsAccess,
+    bytewise: bool,
+    addr: u32,
+    n: u32,
+    vals: &[u8; 16],
+    hit: &mut LdsHit,
+) {
+    let n = n.min(16);
+    let len = grp.lds.len();
+    let whole = !bytewise
+        && addr.is_multiple_of(4)
+        && n.is_multiple_of(4)
+        && (addr as usize)
+            .checked_add(n as usize)
+            .is_some_and(|end| end <= len & !3);
+    if whole {
+        for j in 0..n / 4 {
+            let at = addr + 4 * j;
+            let wi = (at / 4) as usize;
+            let v: [u8; 4] = vals[4 * j as usize..4 * j as usize + 4].try_into().unwrap();
+            if grp.split[wi / 64] & (1 << (wi % 64)) == 0 {
+                lds_word(&mut grp.words[wi], a, [a.lane; 4], at, v, hit);
+                continue;
+            }
+            for k in 0..4 {
+                let c = &mut grp.lds[(at + k) as usize];
+                lds_byte(c, a, at + k, v[k as usize], hit);
+            }
+        }
+        return;
+    }
+    for k in 0..n {
+        let at = addr.wrapping_add(k);
+        if at as usize >= len {
+            continue;
+        }
+        let wi = (at / 4) as usize;
+        if grp.split[wi / 64] & (1 << (wi % 64)) == 0 {
+            grp.split[wi / 64] |= 1 << (wi % 64);
+            let wc = grp.words[wi];
+            for b in 0..4usize {
+                if let Some(c) = grp.lds.get_mut((at & !3) as usize + b) {
+                    *c = wc.byte(b);
+                }
+            }
+        }
+        lds_byte(&mut grp.lds[at as usize], a, at, vals[k as usize], hit);
     }
 }
 
