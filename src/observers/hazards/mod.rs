@@ -649,6 +649,9 @@ impl Hits {
 /// The checker: an `Observer` keeping per-wave history. One per host thread.
 pub struct HazardChecker<'a> {
     table: &'a HazardTable,
+    /// The plan's inline records (`table.plan.fast`; empty for the generic checker, which takes
+    /// `before_planned` for every instruction): one load fewer per instruction.
+    fast: &'a [plan::Fast],
     slots: Vec<WaveState>,
     cur: usize,
     findings: HashMap<Key, Agg>,
@@ -669,6 +672,7 @@ impl<'a> HazardChecker<'a> {
     pub fn new(table: &'a HazardTable) -> HazardChecker<'a> {
         HazardChecker {
             table,
+            fast: &table.plan.fast,
             slots: Vec::new(),
             cur: usize::MAX,
             findings: HashMap::new(),
@@ -685,6 +689,7 @@ impl<'a> HazardChecker<'a> {
     pub fn generic(table: &'a HazardTable) -> HazardChecker<'a> {
         HazardChecker {
             generic: true,
+            fast: &[],
             ..HazardChecker::new(table)
         }
     }
@@ -1517,12 +1522,12 @@ impl Observer for HazardChecker<'_> {
     /// `update_history` records them). Everything else takes [`HazardChecker::before_planned`].
     #[inline(always)]
     fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
-        let t = self.table;
-        let Some(f) = t.plan.fast.get(idx) else {
+        let Some(f) = self.fast.get(idx) else {
+            // the generic checker (no records), or an index past the program (`before_planned` ignores it)
+            self.before_planned(wave, idx, inst);
             return;
         };
         if f.flags & plan::fast::ON == 0
-            || self.generic
             || (f.flags & plan::fast::VALU != 0 && wave.mode & (1 << 27) != 0)
         {
             self.before_planned(wave, idx, inst);
@@ -1580,10 +1585,10 @@ impl Observer for HazardChecker<'_> {
             flags: 0,
             pk: f.pk,
         };
+        // (no `clear_pending`: every register it writes has its bit clear, as checked above)
         for &(first, end) in &f.writes[..f.nwrites as usize] {
             for g in first..end {
                 st.last_write[g as usize] = rec;
-                st.mem.clear_pending(g);
             }
         }
         if f.flags & plan::fast::MEM != 0 {

@@ -368,12 +368,16 @@ impl LdsCell {
 
 /// The shadow of one aligned LDS dword while its four bytes share their history (every access to it so far
 /// covered it whole): the byte cell they would all hold, with the per-byte values and `F_SAME` flags apart
-/// (`c.w_val` and `c.w_flags & F_SAME` unused). Once a partial access comes the dword is split
-/// (`GroupSt::split`): the four byte cells of `GroupSt::lds` hold its history from then on.
+/// (`c.w_val`, `c.w_lane` and `c.w_flags & F_SAME` unused). Once a partial access comes the dword is split
+/// (`GroupSt::split`): the four byte cells of `GroupSt::lds` hold its history from then on. The writing lane is
+/// per byte too: a byte store whose consecutive lanes write the four bytes of a dword (`ds_write_b8` of a
+/// Triton fp8 tile) leaves the bytes' histories equal but for value and lane, so the dword stays whole.
 #[derive(Clone, Copy)]
 struct LdsWord {
     c: LdsCell,
     vals: [u8; 4],
+    /// The last write's lane of byte k.
+    lanes: [u8; 4],
     /// `F_SAME` of byte k at bit k.
     same: u8,
 }
@@ -382,12 +386,14 @@ impl LdsWord {
     const EMPTY: LdsWord = LdsWord {
         c: LdsCell::EMPTY,
         vals: [0; 4],
+        lanes: [0; 4],
         same: 0,
     };
     /// The byte cell of byte `b`.
     fn byte(&self, b: usize) -> LdsCell {
         LdsCell {
             w_val: self.vals[b],
+            w_lane: self.lanes[b],
             w_flags: self.c.w_flags | if self.same & (1 << b) != 0 { F_SAME } else { 0 },
             ..self.c
         }
@@ -785,68 +791,23 @@ impl<'a> RaceChecker<'a> {
             atomic,
         };
         let wave_first_base = wave_id - wig as u32;
-        let mut hit = |kind, access, fidx: u32, fwig: u8, flane: u8, at: u32, error: bool| {
-            record_finding(
-                findings,
-                events,
-                wg,
-                Found {
-                    kind,
-                    access,
-                    first: (fidx, wave_first_base + fwig as u32, flane),
-                    second: (idx, wave_id, lane),
-                    addr: at as u64,
-                    error,
-                },
-            )
-        };
-        let n = n.min(16);
-        let len = grp.lds.len();
-        let whole = !bytewise
-            && addr.is_multiple_of(4)
-            && n.is_multiple_of(4)
-            && (addr as usize)
-                .checked_add(n as usize)
-                .is_some_and(|end| end <= len & !3);
-        if whole {
-            for j in 0..n / 4 {
-                let at = addr + 4 * j;
-                let wi = (at / 4) as usize;
-                let v: [u8; 4] = vals[4 * j as usize..4 * j as usize + 4].try_into().unwrap();
-                if grp.split[wi / 64] & (1 << (wi % 64)) == 0 {
-                    lds_word(&mut grp.words[wi], &a, at, v, &mut hit);
-                    continue;
-                }
-                for k in 0..4 {
-                    let c = &mut grp.lds[(at + k) as usize];
-                    lds_byte(c, &a, at + k, v[k as usize], &mut hit);
-                }
-            }
-            return;
-        }
-        for k in 0..n {
-            let at = addr.wrapping_add(k);
-            if at as usize >= len {
-                continue;
-            }
-            let wi = (at / 4) as usize;
-            if grp.split[wi / 64] & (1 << (wi % 64)) == 0 {
-                grp.split[wi / 64] |= 1 << (wi % 64);
-                let wc = grp.words[wi];
-                for b in 0..4usize {
-                    if let Some(c) = grp.lds.get_mut((at & !3) as usize + b) {
-                        *c = wc.byte(b);
-                    }
-                }
-            }
-            lds_byte(
-                &mut grp.lds[at as usize],
-                &a,
-                at,
-                vals[k as usize],
-                &mut hit,
-            );
-        }
+        let mut hit =
+            |kind, access, fidx: u32, fwig: u8, flane: u8, at: u32, error: bool, slane: u8| {
+                record_finding(
+                    findings,
+                    events,
+                    wg,
+                    Found {
+                        kind,
+                        access,
+                        first: (fidx, wave_first_base + fwig as u32, flane),
+                        second: (idx, wave_id, slane),
+                        addr: at as u64,
+                        error,
+                    },
+                )
+            };
+        lds_cells(grp, &a, bytewise, addr, n, vals, &mut hit);
     }
 
     /// Start loading the shadow cells a lane's access of `n` bytes at `addr` will touch: the cells of a large
@@ -1362,11 +1323,89 @@ impl RaceChecker<'_> {
                     m &= m - 1;
                     self.prefetch_lds(g, a[l].wrapping_add(off), n);
                 }
+                // a plain byte store (ds_write_b8): four lanes in a row writing the bytes of one aligned dword
+                // go to its dword cell at once (`lds_word` with the four lanes)
+                let quads = n == 1 && read == 0 && !atomic;
+                let byte = |l: usize| {
+                    let d = wave.vreg[vreg(inst.src[1], 0)][l];
+                    (if hi { d >> 16 } else { d }) as u8
+                };
+                // what `lds_run` sets up per lane, once for the instruction
+                let (wig, wave_id) = (self.waves[ws].wig, self.waves[ws].wave);
+                let bytewise = self.bytewise;
+                let RaceChecker {
+                    groups,
+                    findings,
+                    events,
+                    ..
+                } = self;
+                let grp = &mut groups[g];
+                let wg = grp.work_group;
+                let mut acc = LdsAccess {
+                    e: grp.epoch,
+                    base: grp.base,
+                    wig,
+                    me: 1u16 << (wig & 15),
+                    lane: 0,
+                    idx: idx32,
+                    serial,
+                    read: read > 0,
+                    write: write > 0,
+                    known,
+                    atomic,
+                };
+                let wave_first_base = wave_id - wig as u32;
+                let mut hit = |kind,
+                               access,
+                               fidx: u32,
+                               fwig: u8,
+                               flane: u8,
+                               at: u32,
+                               error: bool,
+                               slane: u8| {
+                    record_finding(
+                        findings,
+                        events,
+                        wg,
+                        Found {
+                            kind,
+                            access,
+                            first: (fidx, wave_first_base + fwig as u32, flane),
+                            second: (idx32, wave_id, slane),
+                            addr: at as u64,
+                            error,
+                        },
+                    )
+                };
+                let len4 = grp.lds.len() & !3;
                 let mut m = mask;
                 while m != 0 {
                     let l = m.trailing_zeros() as usize;
                     m &= m - 1;
                     let addr = a[l].wrapping_add(off);
+                    acc.lane = l as u8;
+                    if quads && !bytewise && addr.is_multiple_of(4) && m.count_ones() >= 3 {
+                        let l1 = m.trailing_zeros() as usize;
+                        let m1 = m & (m - 1);
+                        let l2 = m1.trailing_zeros() as usize;
+                        let m2 = m1 & (m1 - 1);
+                        let l3 = m2.trailing_zeros() as usize;
+                        let wi = (addr / 4) as usize;
+                        if a[l1].wrapping_add(off) == addr.wrapping_add(1)
+                            && a[l2].wrapping_add(off) == addr.wrapping_add(2)
+                            && a[l3].wrapping_add(off) == addr.wrapping_add(3)
+                            && addr as usize + 4 <= len4
+                            && grp.split[wi / 64] & (1 << (wi % 64)) == 0
+                        {
+                            // each lane writes only its own byte, so the four byte writes in lane order give
+                            // the findings, in the order, of the dword cell's bytes in byte order
+                            let lanes = [l as u8, l1 as u8, l2 as u8, l3 as u8];
+                            let vals = [byte(l), byte(l1), byte(l2), byte(l3)];
+                            lds_word(&mut grp.words[wi], &acc, lanes, addr, vals, &mut hit);
+                            m = m2 & (m2 - 1);
+                            continue;
+                        }
+                    }
                     let mut vals = [0u8; 16];
                     if known {
                         for (k, v) in vals.iter_mut().enumerate().take(n as usize) {
@@ -1375,19 +1414,7 @@ impl RaceChecker<'_> {
                             *v = (d >> (8 * (k % 4))) as u8;
                         }
                     }
-                    self.lds_run(
-                        ws,
-                        addr,
-                        n,
-                        idx32,
-                        l as u8,
-                        serial,
-                        read > 0,
-                        write > 0,
-                        &vals,
-                        known,
-                        atomic,
-                    );
+                    lds_cells(grp, &acc, bytewise, addr, n, &vals, &mut hit);
                 }
             }
             Acc::Ds2 {
@@ -1757,8 +1784,9 @@ struct LdsAccess {
     atomic: bool,
 }
 
-/// A finding callback: (kind, access, first instruction, first wave in group, first lane, LDS offset, error).
-type LdsHit<'h> = dyn FnMut(RaceKind, Access, u32, u8, u8, u32, bool) + 'h;
+/// A finding callback: (kind, access, first instruction, first wave in group, first lane, LDS offset, error,
+/// second lane).
+type LdsHit<'h> = dyn FnMut(RaceKind, Access, u32, u8, u8, u32, bool, u8) + 'h;
 
 /// The read side of the per-byte rules on cell `c` (the same for a byte cell and a dword cell): a RAW against
 /// another wave's plain write of this epoch (`Some((first idx, wave, lane))`), and the read recorded.
@@ -1838,13 +1866,69 @@ fn lds_write_update(c: &mut LdsCell, a: &LdsAccess, val: u8, same: bool) {
     }
 }
 
+/// A lane's access `a` of `n` consecutive LDS bytes from `addr` in group `grp`'s shadow (`RaceChecker::lds_run`):
+/// whole aligned dwords that are not split go to their dword cells, everything else to byte cells (splitting
+/// the dwords it touches in part).
+#[inline(always)]
+fn lds_cells(
+    grp: &mut GroupSt,
+    a: &LdsAccess,
+    bytewise: bool,
+    addr: u32,
+    n: u32,
+    vals: &[u8; 16],
+    hit: &mut LdsHit,
+) {
+    let n = n.min(16);
+    let len = grp.lds.len();
+    let whole = !bytewise
+        && addr.is_multiple_of(4)
+        && n.is_multiple_of(4)
+        && (addr as usize)
+            .checked_add(n as usize)
+            .is_some_and(|end| end <= len & !3);
+    if whole {
+        for j in 0..n / 4 {
+            let at = addr + 4 * j;
+            let wi = (at / 4) as usize;
+            let v: [u8; 4] = vals[4 * j as usize..4 * j as usize + 4].try_into().unwrap();
+            if grp.split[wi / 64] & (1 << (wi % 64)) == 0 {
+                lds_word(&mut grp.words[wi], a, [a.lane; 4], at, v, hit);
+                continue;
+            }
+            for k in 0..4 {
+                let c = &mut grp.lds[(at + k) as usize];
+                lds_byte(c, a, at + k, v[k as usize], hit);
+            }
+        }
+        return;
+    }
+    for k in 0..n {
+        let at = addr.wrapping_add(k);
+        if at as usize >= len {
+            continue;
+        }
+        let wi = (at / 4) as usize;
+        if grp.split[wi / 64] & (1 << (wi % 64)) == 0 {
+            grp.split[wi / 64] |= 1 << (wi % 64);
+            let wc = grp.words[wi];
+            for b in 0..4usize {
+                if let Some(c) = grp.lds.get_mut((at & !3) as usize + b) {
+                    *c = wc.byte(b);
+                }
+            }
+        }
+        lds_byte(&mut grp.lds[at as usize], a, at, vals[k as usize], hit);
+    }
+}
+
 /// One byte cell: the per-byte rules (docs/races.md).
 #[inline(always)]
 fn lds_byte(c: &mut LdsCell, a: &LdsAccess, at: u32, val: u8, hit: &mut LdsHit) {
     if a.read {
         let benign = c.w_flags & F_SAME != 0;
         if let Some((i, w, l)) = lds_read(c, a) {
-            hit(RaceKind::Lds, Access::Raw, i, w, l, at, !benign);
+            hit(RaceKind::Lds, Access::Raw, i, w, l, at, !benign, a.lane);
         }
     }
     if a.write {
@@ -1868,6 +1952,7 @@ fn lds_byte(c: &mut LdsCell, a: &LdsAccess, at: u32, val: u8, hit: &mut LdsHit) 
                 c.w_lane,
                 at,
                 true,
+                a.lane,
             ),
             WriteHit::Waw => hit(
                 RaceKind::Lds,
@@ -1877,26 +1962,45 @@ fn lds_byte(c: &mut LdsCell, a: &LdsAccess, at: u32, val: u8, hit: &mut LdsHit) 
                 c.w_lane,
                 at,
                 !same,
+                a.lane,
             ),
         }
         if let Some((rw, rl, ri)) = lds_war(c, a) {
-            hit(RaceKind::Lds, Access::War, ri, rw, rl, at, !same);
+            hit(RaceKind::Lds, Access::War, ri, rw, rl, at, !same, a.lane);
         }
         lds_write_update(c, a, val, same);
     }
 }
 
 /// One aligned dword whose four bytes share their history: the byte rules once for the four bytes (all but
-/// the values and the `same` flags are the same for them), each byte's findings in byte order.
+/// the values, the `same` flags and the lanes are the same for them), each byte's findings in byte order.
+/// `lanes[k]`: the lane of this access that accesses byte k (all `a.lane`, or a byte store's four lanes).
 #[inline(always)]
-fn lds_word(w: &mut LdsWord, a: &LdsAccess, at: u32, val: [u8; 4], hit: &mut LdsHit) {
+fn lds_word(
+    w: &mut LdsWord,
+    a: &LdsAccess,
+    lanes: [u8; 4],
+    at: u32,
+    val: [u8; 4],
+    hit: &mut LdsHit,
+) {
     let c = &mut w.c;
     let raw = if a.read { lds_read(c, a) } else { None };
     if !a.write {
-        if let Some((i, wv, l)) = raw {
+        if let Some((i, wv, _)) = raw {
             for k in 0..4u32 {
                 let benign = w.same & (1 << k) != 0;
-                hit(RaceKind::Lds, Access::Raw, i, wv, l, at + k, !benign);
+                let (l, second) = (w.lanes[k as usize], lanes[k as usize]);
+                hit(
+                    RaceKind::Lds,
+                    Access::Raw,
+                    i,
+                    wv,
+                    l,
+                    at + k,
+                    !benign,
+                    second,
+                );
             }
         }
         return;
@@ -1910,11 +2014,11 @@ fn lds_word(w: &mut LdsWord, a: &LdsAccess, at: u32, val: [u8; 4], hit: &mut Lds
         let prior = PriorWrite {
             valid,
             same_inst,
-            lane: c.w_lane,
+            lane: w.lanes[k],
             val: w.vals[k],
             flags: c.w_flags | if w.same & (1 << k) != 0 { F_SAME } else { 0 },
         };
-        let (s, v) = write_check(prior, a.lane, val[k], a.known, a.atomic, unordered);
+        let (s, v) = write_check(prior, lanes[k], val[k], a.known, a.atomic, unordered);
         same |= (s as u8) << k;
         verdict[k] = v;
     }
@@ -1922,15 +2026,17 @@ fn lds_word(w: &mut LdsWord, a: &LdsAccess, at: u32, val: [u8; 4], hit: &mut Lds
     if raw.is_some() || war.is_some() || verdict.iter().any(|v| *v != WriteHit::None) {
         for k in 0..4u32 {
             let s = same & (1 << k) != 0;
-            if let Some((i, wv, l)) = raw {
+            let (first, second) = (w.lanes[k as usize], lanes[k as usize]);
+            if let Some((i, wv, _)) = raw {
                 hit(
                     RaceKind::Lds,
                     Access::Raw,
                     i,
                     wv,
-                    l,
+                    first,
                     at + k,
                     w.same & (1 << k) == 0,
+                    second,
                 );
             }
             match verdict[k as usize] {
@@ -1940,22 +2046,24 @@ fn lds_word(w: &mut LdsWord, a: &LdsAccess, at: u32, val: [u8; 4], hit: &mut Lds
                     Access::Waw,
                     c.w_idx,
                     a.wig,
-                    c.w_lane,
+                    first,
                     at + k,
                     true,
+                    second,
                 ),
                 WriteHit::Waw => hit(
                     RaceKind::Lds,
                     Access::Waw,
                     c.w_idx,
                     c.w_wave,
-                    c.w_lane,
+                    first,
                     at + k,
                     !s,
+                    second,
                 ),
             }
             if let Some((rw, rl, ri)) = war {
-                hit(RaceKind::Lds, Access::War, ri, rw, rl, at + k, !s);
+                hit(RaceKind::Lds, Access::War, ri, rw, rl, at + k, !s, second);
             }
         }
     }
@@ -1963,6 +2071,7 @@ fn lds_word(w: &mut LdsWord, a: &LdsAccess, at: u32, val: [u8; 4], hit: &mut Lds
     lds_write_update(c, a, 0, false);
     if plain {
         w.vals = val;
+        w.lanes = lanes;
         w.same = same;
     }
 }
