@@ -378,7 +378,7 @@ impl Cache {
     }
 
     /// Look `line` up; on a miss it is filled, evicting the set's least recently used line. True on a hit.
-    #[inline]
+    #[inline(always)]
     pub fn access(&mut self, line: u64) -> bool {
         let set = match self.set_mask {
             Some(m) => line & m,
@@ -386,20 +386,11 @@ impl Cache {
         } as usize;
         let base = set * self.ways;
         let tags = &mut self.tags[base..base + self.ways];
+        // the most recent line (the next lane group's, the loop's next instruction's) inline; the rest out of line
         if tags[0] == line {
             return true;
         }
-        // the ways before the hit (every way but the last on a miss) move one down, `line` goes in front; a
-        // carried value rather than `copy_within`, which is a memmove call for these few words
-        let (k, hit) = match tags.iter().position(|&t| t == line) {
-            Some(w) => (w, true),
-            None => (tags.len() - 1, false),
-        };
-        let mut carry = line;
-        for t in &mut tags[..=k] {
-            carry = std::mem::replace(t, carry);
-        }
-        hit
+        access_rest(tags, line)
     }
 
     /// Ask the host to bring `line`'s set into its cache (no effect on the model): the memory system learns an
@@ -428,6 +419,22 @@ impl Cache {
     pub fn clear(&mut self) {
         self.tags.fill(EMPTY);
     }
+}
+
+/// [`Cache::access`] past the set's first way.
+#[inline(never)]
+fn access_rest(tags: &mut [u64], line: u64) -> bool {
+    // the ways before the hit (every way but the last on a miss) move one down, `line` goes in front; a
+    // carried value rather than `copy_within`, which is a memmove call for these few words
+    let (k, hit) = match tags.iter().position(|&t| t == line) {
+        Some(w) => (w, true),
+        None => (tags.len() - 1, false),
+    };
+    let mut carry = line;
+    for t in &mut tags[..=k] {
+        carry = std::mem::replace(t, carry);
+    }
+    hit
 }
 
 /// Bandwidth as a schedule of fixed time buckets, each able to move `bytes_per_bucket`. A request arriving at

@@ -379,10 +379,11 @@ impl XcdMemory {
     /// effect on the model.
     #[inline]
     pub fn prefetch(&self, cu: usize, lines: &[u64]) {
-        let l1 = &self.l1[cu % self.l1.len()];
-        for &line in lines.iter().take(4) {
-            l1.prefetch(line);
-            self.l2.prefetch(line);
+        if let Some(l1) = self.l1.get(cu) {
+            for &line in lines.iter().take(2) {
+                l1.prefetch(line);
+                self.l2.prefetch(line);
+            }
         }
     }
 
