@@ -146,19 +146,31 @@ struct MachineRun {
     counters: MemCounters,
 }
 
-fn machine(p: &str, one_at_a_time: bool) -> MachineRun {
+/// The machine on case `p` with the cycle model (memory system on): one work-group resident at a time, each
+/// wave running until it ends or waits (the batch run's order), or the default resident policy.
+fn timed_machine(p: &str, one_at_a_time: bool) -> Machine {
     let s = Session::load(&path(p), &RunOptions::default()).unwrap();
-    let opts = if one_at_a_time {
-        MachineOptions {
-            resident_waves: s.dispatch.waves_per_group().max(1),
-            quantum: u32::MAX,
-            ..MachineOptions::default()
-        }
-    } else {
-        MachineOptions::default()
+    let default = MachineOptions::default();
+    let opts = MachineOptions {
+        resident_waves: if one_at_a_time {
+            s.dispatch.waves_per_group().max(1)
+        } else {
+            default.resident_waves
+        },
+        quantum: if one_at_a_time {
+            u32::MAX
+        } else {
+            default.quantum
+        },
+        ..default
     };
     let mut m = Machine::new(s, opts);
     m.enable_timing(CycleModel::default());
+    m
+}
+
+fn machine(p: &str, one_at_a_time: bool) -> MachineRun {
+    let mut m = timed_machine(p, one_at_a_time);
     assert!(
         matches!(m.run_to_end(), Some(wavescope::machine::Stop::Exited)),
         "{p}"

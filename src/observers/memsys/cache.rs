@@ -99,27 +99,63 @@ fn halves_body(addrs: &[u64; 64], bytes: u64) -> Option<[(u64, u64); 2]> {
             contig |= a ^ base.wrapping_add(l as u64 * bytes);
             bcast |= a ^ base;
         }
-        let span = if bcast == 0 {
-            bytes
-        } else if contig == 0 {
-            32 * bytes
-        } else {
-            return None;
-        };
-        r[h] = (base, base.checked_add(span.max(1) - 1)?);
+        r[h] = halves_range(base, bytes, contig == 0, bcast == 0)?;
     }
     Some(r)
 }
 
+/// A half's byte range from what its lanes are: broadcast, else contiguous, else None (also when it wraps).
+#[inline(always)]
+fn halves_range(base: u64, bytes: u64, contig: bool, bcast: bool) -> Option<(u64, u64)> {
+    let span = if bcast {
+        bytes
+    } else if contig {
+        32 * bytes
+    } else {
+        return None;
+    };
+    Some((base, base.checked_add(span.max(1) - 1)?))
+}
+
+/// [`halves_body`] in AVX-512: per half, four 8-lane loads each compared (xor, or) with the expected contiguous
+/// addresses (the half's first address + a lane ramp, advanced 8 lanes a step) and with the first address.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn halves_avx512(addrs: &[u64; 64], bytes: u64) -> Option<[(u64, u64); 2]> {
+    use std::arch::x86_64::*;
+    let ramp: [u64; 8] = std::array::from_fn(|i| (i as u64).wrapping_mul(bytes));
+    // SAFETY: unaligned loads of 8 lanes inside `addrs` (offsets 0..64 step 8) and of `ramp`
+    let ramp = unsafe { _mm512_loadu_si512(ramp.as_ptr() as *const _) };
+    let step = _mm512_set1_epi64(bytes.wrapping_mul(8) as i64);
+    let mut r = [(0, 0); 2];
+    for (h, half) in addrs.chunks_exact(32).enumerate() {
+        let base = half[0];
+        let first = _mm512_set1_epi64(base as i64);
+        let mut want = _mm512_add_epi64(first, ramp);
+        let (mut contig, mut bcast) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+        for c in half.chunks_exact(8) {
+            // SAFETY: `c` is 8 lanes
+            let v = unsafe { _mm512_loadu_si512(c.as_ptr() as *const _) };
+            contig = _mm512_or_si512(contig, _mm512_xor_si512(v, want));
+            bcast = _mm512_or_si512(bcast, _mm512_xor_si512(v, first));
+            want = _mm512_add_epi64(want, step);
+        }
+        r[h] = halves_range(
+            base,
+            bytes,
+            _mm512_test_epi64_mask(contig, contig) == 0,
+            _mm512_test_epi64_mask(bcast, bcast) == 0,
+        )?;
+    }
+    Some(r)
+}
+
+#[inline]
 fn halves_uniform(addrs: &[u64; 64], bytes: u64) -> Option<[(u64, u64); 2]> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx512f") {
-        #[target_feature(enable = "avx512f,avx2")]
-        unsafe fn avx512(a: &[u64; 64], b: u64) -> Option<[(u64, u64); 2]> {
-            halves_body(a, b)
-        }
         // SAFETY: the CPU has AVX-512F (checked above)
-        return unsafe { avx512(addrs, bytes) };
+        return unsafe { halves_avx512(addrs, bytes) };
     }
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
@@ -342,7 +378,7 @@ impl Cache {
     }
 
     /// Look `line` up; on a miss it is filled, evicting the set's least recently used line. True on a hit.
-    #[inline]
+    #[inline(always)]
     pub fn access(&mut self, line: u64) -> bool {
         let set = match self.set_mask {
             Some(m) => line & m,
@@ -350,20 +386,31 @@ impl Cache {
         } as usize;
         let base = set * self.ways;
         let tags = &mut self.tags[base..base + self.ways];
+        // the most recent line (the next lane group's, the loop's next instruction's) inline; the rest out of line
         if tags[0] == line {
             return true;
         }
-        match tags.iter().position(|&t| t == line) {
-            Some(w) => {
-                tags.copy_within(0..w, 1);
-                tags[0] = line;
-                true
-            }
-            None => {
-                let last = tags.len() - 1;
-                tags.copy_within(0..last, 1);
-                tags[0] = line;
-                false
+        access_rest(tags, line)
+    }
+
+    /// Ask the host to bring `line`'s set into its cache (no effect on the model): the memory system learns an
+    /// instruction's lines in `before` and looks them up in `after`, so the set's tags are there by then.
+    #[inline(always)]
+    pub fn prefetch(&self, line: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let set = match self.set_mask {
+                Some(m) => line & m,
+                None => return,
+            } as usize;
+            if let Some(t) = self.tags.get(set * self.ways) {
+                // SAFETY: a prefetch of a valid address has no architectural effect
+                #[allow(unused_unsafe)]
+                unsafe {
+                    std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                        t as *const u64 as *const i8,
+                    )
+                };
             }
         }
     }
@@ -372,6 +419,22 @@ impl Cache {
     pub fn clear(&mut self) {
         self.tags.fill(EMPTY);
     }
+}
+
+/// [`Cache::access`] past the set's first way.
+#[inline(never)]
+fn access_rest(tags: &mut [u64], line: u64) -> bool {
+    // the ways before the hit (every way but the last on a miss) move one down, `line` goes in front; a
+    // carried value rather than `copy_within`, which is a memmove call for these few words
+    let (k, hit) = match tags.iter().position(|&t| t == line) {
+        Some(w) => (w, true),
+        None => (tags.len() - 1, false),
+    };
+    let mut carry = line;
+    for t in &mut tags[..=k] {
+        carry = std::mem::replace(t, carry);
+    }
+    hit
 }
 
 /// Bandwidth as a schedule of fixed time buckets, each able to move `bytes_per_bucket`. A request arriving at
@@ -387,8 +450,10 @@ pub struct BandwidthSchedule {
     /// Union-find over full buckets: `next[b]` leads to a bucket at or after `b` that may have room, so a
     /// request behind a long run of full buckets does not walk them one by one.
     next: Vec<u32>,
-    /// (bytes, cycles to move them at full rate) of the last transfer that stayed in its arrival bucket.
-    cycles_for: (u64, u64),
+    /// (bytes, cycles to move them at full rate) of the last two sizes that stayed in their arrival bucket
+    /// (most recent first: a schedule mostly moves one or two sizes, a line or a few, or a vector and a scalar
+    /// line).
+    cycles_for: [(u64, u64); 2],
 }
 
 impl BandwidthSchedule {
@@ -401,13 +466,45 @@ impl BandwidthSchedule {
             bytes_per_bucket,
             used: Vec::new(),
             next: Vec::new(),
-            cycles_for: (u64::MAX, 0),
+            cycles_for: [(u64::MAX, 0); 2],
         }
     }
 
     /// Move `bytes` starting at cycle `t`; returns the cycle the last byte moves (>= t). Work that spills past
     /// `t`'s bucket completes at the end of the bucket that finally holds it.
+    #[inline]
     pub fn transfer(&mut self, t: u64, bytes: u64) -> u64 {
+        // The common case in O(1): the arrival bucket exists and has room for all of it (a bucket with room is
+        // its own representative in `next`, so `find` would stop there too).
+        let arrival = (t >> self.bucket_shift) as usize;
+        if let Some(u) = self.used.get_mut(arrival) {
+            if *u < self.bytes_per_bucket && self.bytes_per_bucket - *u >= bytes {
+                *u += bytes;
+                if *u == self.bytes_per_bucket {
+                    self.next[arrival] = arrival as u32 + 1;
+                }
+                return t + self.cycles(bytes);
+            }
+        }
+        self.transfer_slow(t, bytes)
+    }
+
+    /// Cycles `bytes` take at full rate (a division, kept for the two sizes asked last).
+    #[inline(always)]
+    fn cycles(&mut self, bytes: u64) -> u64 {
+        if self.cycles_for[0].0 == bytes {
+            return self.cycles_for[0].1;
+        }
+        if self.cycles_for[1].0 != bytes {
+            let cycles = (bytes << self.bucket_shift).div_ceil(self.bytes_per_bucket);
+            self.cycles_for[1] = (bytes, cycles);
+        }
+        self.cycles_for.swap(0, 1);
+        self.cycles_for[0].1
+    }
+
+    #[inline(never)]
+    fn transfer_slow(&mut self, t: u64, bytes: u64) -> u64 {
         // A bound on how far the schedule reaches (keeps memory bounded for pathological inputs).
         const MAX_BUCKETS: usize = 1 << 24;
         let arrival = ((t >> self.bucket_shift) as usize).min(MAX_BUCKETS - 1);
@@ -426,13 +523,8 @@ impl BandwidthSchedule {
             }
             if left == 0 {
                 if b == arrival {
-                    // Within the arrival bucket: the time the transfer itself takes at full rate (a division,
-                    // kept for the size asked last: a schedule mostly moves one size, a line or a few)
-                    if self.cycles_for.0 != bytes {
-                        let cycles = (bytes << self.bucket_shift).div_ceil(self.bytes_per_bucket);
-                        self.cycles_for = (bytes, cycles);
-                    }
-                    return t + self.cycles_for.1;
+                    // Within the arrival bucket: the time the transfer itself takes at full rate
+                    return t + self.cycles(bytes);
                 }
                 return ((b as u64) + 1) << self.bucket_shift;
             }
@@ -602,6 +694,75 @@ mod tests {
             );
             lane_lines_uniform(a, w, *mask, 7, &mut got);
             assert_eq!(got, want, "uniform {w}: addrs {:x?} mask {mask:x}", &a[..4]);
+        }
+    }
+
+    /// The AVX-512 halves check gives the portable one's answer: contiguous, broadcast, two rows, one lane off
+    /// (in each chunk of 8), every width, ranges that wrap past 2^64.
+    #[test]
+    fn halves_avx512_equals_portable() {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            for bytes in [0u64, 1, 2, 4, 8, 12, 16, 300] {
+                for base in [0x1000u64, 0x107c, u64::MAX - 100, u64::MAX - 40 * bytes] {
+                    let shapes: [&dyn Fn(u64) -> u64; 4] = [
+                        &|l| base.wrapping_add(l * bytes),
+                        &|_| base,
+                        &|l| base.wrapping_add(2048 * (l / 32) + (l % 32) * bytes),
+                        &|l| {
+                            if l < 32 {
+                                base
+                            } else {
+                                base.wrapping_add(l * bytes)
+                            }
+                        },
+                    ];
+                    for f in shapes {
+                        let a: [u64; 64] = std::array::from_fn(|l| f(l as u64));
+                        // SAFETY: the CPU has AVX-512F
+                        assert_eq!(unsafe { halves_avx512(&a, bytes) }, halves_body(&a, bytes));
+                        for off in [0usize, 3, 7, 8, 31, 32, 40, 63] {
+                            let mut b = a;
+                            b[off] ^= 1 << (off % 13);
+                            // SAFETY: as above
+                            let got = unsafe { halves_avx512(&b, bytes) };
+                            assert_eq!(got, halves_body(&b, bytes), "{bytes} {base:x} lane {off}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The LRU order after hits and misses at every way, against the copy_within form it replaces.
+    #[test]
+    fn carried_shift_equals_copy_within() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for ways in [1u64, 2, 8, 16] {
+            let mut c = Cache::new(ways * 4 * 128, 128, ways);
+            let mut r: Vec<u64> = vec![EMPTY; c.tags.len()];
+            for _ in 0..20_000 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let line = seed % (ways * 12);
+                let set = (line % c.sets) as usize * c.ways;
+                let tags = &mut r[set..set + c.ways];
+                let want = match tags.iter().position(|&t| t == line) {
+                    Some(w) => {
+                        tags.copy_within(0..w, 1);
+                        true
+                    }
+                    None => {
+                        let last = tags.len() - 1;
+                        tags.copy_within(0..last, 1);
+                        false
+                    }
+                };
+                tags[0] = line;
+                assert_eq!(c.access(line), want);
+                assert_eq!(&c.tags[..], &r[..]);
+            }
         }
     }
 

@@ -197,6 +197,11 @@ pub enum VmemKind {
     Atomic,
 }
 
+/// `XcdMemory::vmem_lines`' kinds.
+const A_LOAD: u8 = 0;
+const A_STORE: u8 = 1;
+const A_ATOMIC: u8 = 2;
+
 /// What `XcdMemory::smem` reads of the parameters.
 struct SmemParams {
     scalar_hit_latency: u64,
@@ -281,12 +286,10 @@ impl XcdMemory {
     /// A vector memory instruction issued at cycle `t` (absolute, this XCD's time) on CU `cu` touching the
     /// distinct `lines` (line numbers, see [`cache::distinct_lines`]).
     pub fn vmem(&mut self, cu: usize, t: u64, lines: &[u64], kind: VmemKind) -> VmemCost {
-        let p = &self.params;
-        let lb = p.line_bytes;
-        let cu = cu % self.l1.len();
-        let mut cost = VmemCost {
-            lines: lines.len() as u32,
-            ..VmemCost::default()
+        let cu = if cu < self.l1.len() {
+            cu
+        } else {
+            cu % self.l1.len()
         };
         match kind {
             VmemKind::Load => self.counters.vmem_read_insts += 1,
@@ -294,61 +297,94 @@ impl XcdMemory {
             VmemKind::Atomic => self.counters.vmem_atomic_insts += 1,
         }
         if lines.is_empty() {
-            return cost;
+            return VmemCost::default();
         }
+        // one loop per kind: the kind's branches leave the per-line loop
+        match kind {
+            VmemKind::Load => self.vmem_lines::<{ A_LOAD }>(cu, t, lines),
+            VmemKind::Store => self.vmem_lines::<{ A_STORE }>(cu, t, lines),
+            VmemKind::Atomic => self.vmem_lines::<{ A_ATOMIC }>(cu, t, lines),
+        }
+    }
+
+    /// [`XcdMemory::vmem`] for a kind (`A_*`) and at least one line. The counters are summed in locals and
+    /// added once.
+    #[inline(always)]
+    fn vmem_lines<const KIND: u8>(&mut self, cu: usize, t: u64, lines: &[u64]) -> VmemCost {
+        let (lb, l1_lat, l2_lat, mall_lat, hbm_lat) = (
+            self.params.line_bytes,
+            self.params.l1_hit_latency,
+            self.params.l2_hit_latency,
+            self.params.mall_hit_latency,
+            self.params.hbm_latency,
+        );
+        let mut cost = VmemCost {
+            lines: lines.len() as u32,
+            ..VmemCost::default()
+        };
         // The L1 looks the lines up at its rate; the instruction's lines leave it by `looked_up`.
         let looked_up = self.l1_rate[cu].transfer(t, lines.len() as u64 * lb);
         let mut done = looked_up;
-        self.counters.l1_accesses += lines.len() as u64;
+        let (mut l2_req, mut l2_misses) = (0u64, 0u64);
         for &line in lines {
             // Stores write through to L2 (CDNA L1 is write-through); atomics are performed at L2.
-            let l1_hit = match kind {
-                VmemKind::Load => self.l1[cu].access(line),
-                VmemKind::Store | VmemKind::Atomic => false,
-            };
-            if l1_hit {
+            if KIND == A_LOAD && self.l1[cu].access(line) {
                 cost.l1_hits += 1;
-                self.counters.l1_hits += 1;
-                done = done.max(looked_up + p.l1_hit_latency);
+                done = done.max(looked_up + l1_lat);
                 continue;
             }
-            match kind {
-                VmemKind::Load => self.counters.l2_read_req += 1,
-                VmemKind::Store => self.counters.l2_write_req += 1,
-                VmemKind::Atomic => self.counters.l2_atomic_req += 1,
-            }
+            l2_req += 1;
             let at_l2 = self.l2_rate.transfer(looked_up, lb);
             if self.l2.access(line) {
                 cost.l2_hits += 1;
-                self.counters.l2_hits += 1;
                 cost.level = cost.level.max(Level::L2 as u8);
-                done = done.max(at_l2 + p.l2_hit_latency);
+                done = done.max(at_l2 + l2_lat);
                 continue;
             }
-            self.counters.l2_misses += 1;
+            l2_misses += 1;
             if self.mall.access(line) {
                 cost.mall_hits += 1;
-                self.counters.mall_hits += 1;
                 cost.level = cost.level.max(Level::Mall as u8);
-                done = done.max(at_l2 + p.mall_hit_latency);
+                done = done.max(at_l2 + mall_lat);
                 continue;
             }
             cost.hbm_lines += 1;
-            if kind == VmemKind::Store {
-                self.counters.hbm_write_req += 1;
-            } else {
-                self.counters.hbm_read_req += 1;
-            }
             cost.level = Level::Hbm as u8;
             let moved = self.hbm.transfer(at_l2, lb);
-            done = done.max(moved + p.hbm_latency);
+            done = done.max(moved + hbm_lat);
         }
-        // Stores complete (vmcnt) when L2 has the data; the L1 write-through does not wait for memory below it.
-        if kind == VmemKind::Store {
-            done = done.min(looked_up + p.l2_hit_latency).max(looked_up);
+        let c = &mut self.counters;
+        c.l1_accesses += lines.len() as u64;
+        c.l1_hits += cost.l1_hits as u64;
+        match KIND {
+            A_LOAD => c.l2_read_req += l2_req,
+            A_STORE => c.l2_write_req += l2_req,
+            _ => c.l2_atomic_req += l2_req,
+        }
+        c.l2_hits += cost.l2_hits as u64;
+        c.l2_misses += l2_misses;
+        c.mall_hits += cost.mall_hits as u64;
+        if KIND == A_STORE {
+            c.hbm_write_req += cost.hbm_lines as u64;
+            // Stores complete (vmcnt) when L2 has the data; the L1 write-through does not wait for memory below.
+            done = done.min(looked_up + l2_lat).max(looked_up);
+        } else {
+            c.hbm_read_req += cost.hbm_lines as u64;
         }
         cost.latency = done - t;
         cost
+    }
+
+    /// Warm the host cache for a later [`XcdMemory::vmem`] of `lines` on CU `cu` (its L1 and L2 sets): no
+    /// effect on the model.
+    #[inline]
+    pub fn prefetch(&self, cu: usize, lines: &[u64]) {
+        if let Some(l1) = self.l1.get(cu) {
+            for &line in lines.iter().take(2) {
+                l1.prefetch(line);
+                self.l2.prefetch(line);
+            }
+        }
     }
 
     /// A scalar load issued at `t` (this XCD's time) on CU `cu` touching `lines` (scalar-cache line numbers:

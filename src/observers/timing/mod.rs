@@ -438,6 +438,9 @@ pub enum StallReason {
 
 /// Receives the per-wave timeline (for a trace writer). Cycles are per work-group (each starts at 0).
 pub trait TimingSink {
+    /// False for a sink that ignores every event ([`NoSink`]): the model then skips gathering what the events
+    /// carry (the PCs a stall waited for).
+    const EVENTS: bool = true;
     /// `wave` issued the instruction at `pc` at cycle `start`; it occupied the wave for `dur` cycles.
     #[inline(always)]
     fn issue(&mut self, _wave: u32, _pc: u64, _start: u64, _dur: u64) {}
@@ -569,18 +572,21 @@ impl MemAccess {
 
 /// Receives nothing.
 pub struct NoSink;
-impl TimingSink for NoSink {}
+impl TimingSink for NoSink {
+    const EVENTS: bool = false;
+}
 
 // ---- per-instruction classes, computed once per program ----------------------------------------------------
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 enum Kind {
+    // Issue, Nop and Valu only occupy the wave (and Valu its SIMD): `after`'s fast path takes them
     Issue,
+    Nop,
     Valu,
     Mfma,
     Mem,
-    Nop,
 }
 
 /// Memory queues: completions are in issue order within 0..=2, free within 3.
@@ -596,6 +602,8 @@ struct TInst {
     cost: u32,
     /// Memory: latency to completion; MFMA: matrix-core cycles.
     lat: u32,
+    /// VALU: cycles its SIMD is busy (`cost`); 0 for every other kind.
+    busy: u32,
     vm: u8,
     lgkm: u8,
     queue: u8,
@@ -613,6 +621,9 @@ struct MemAcc {
     write: bool,
     /// Scalar loads: `S_BUFFER_LOAD_*` (a V# in SGPRs) rather than `S_LOAD_*` (an SGPR-pair base).
     scalar_buffer: bool,
+    /// A memory instruction (`Kind::Mem`): `before` sets its `Pending` (None when `kind` is `A_NONE`); other
+    /// instructions leave `before` at once (`after` reads `Pending` only for memory instructions).
+    mem: bool,
 }
 
 const A_NONE: u8 = 0;
@@ -709,6 +720,7 @@ fn mem_acc(inst: &Inst) -> MemAcc {
                 },
                 write: write && !b.starts_with("read"),
                 scalar_buffer: false,
+                mem: false,
             }
         }
         (
@@ -728,6 +740,7 @@ fn mem_acc(inst: &Inst) -> MemAcc {
                 ds2_scale: 0,
                 write,
                 scalar_buffer: false,
+                mem: false,
             }
         }
         _ => MemAcc::default(),
@@ -786,6 +799,7 @@ fn classify(inst: &Inst, m: &CycleModel) -> TInst {
         kind: Kind::Issue,
         cost: m.issue_cycles as u32,
         lat: 0,
+        busy: 0,
         vm: 0,
         lgkm: 0,
         queue: 0,
@@ -851,6 +865,7 @@ fn classify(inst: &Inst, m: &CycleModel) -> TInst {
                 } else {
                     m.valu_cycles
                 } as u32;
+                t.busy = t.cost;
             } else if e.is(class::SALU) {
                 t.cost = m.salu_cycles as u32;
             } else if inst.op == Op::S_NOP {
@@ -885,13 +900,19 @@ struct Outstanding {
 #[derive(Clone)]
 struct WaveClock {
     id: u32,
-    simd: u8,
+    /// Its SIMD's index in `TimingObserver::simd_busy` (the wave's SIMD modulo SIMDs per CU).
+    simd_slot: usize,
     clock: u64,
     mfma_free: u64,
     /// Last completion per in-order queue.
     last: [u64; 3],
     out: [Outstanding; MAX_OUT],
     nout: usize,
+    /// vmcnt and lgkmcnt of the operations in `out`, and the earliest completion among them (`u64::MAX`: none),
+    /// kept as operations come and go so that counting and retiring cost nothing while nothing completes.
+    vm_out: u32,
+    lgkm_out: u32,
+    next_done: u64,
     at_barrier: bool,
     arrival: u64,
     barrier_pc: u64,
@@ -903,7 +924,7 @@ impl WaveClock {
     fn new() -> WaveClock {
         WaveClock {
             id: 0,
-            simd: 0,
+            simd_slot: 0,
             clock: 0,
             mfma_free: 0,
             last: [0; 3],
@@ -916,6 +937,9 @@ impl WaveClock {
                 level: 0,
             }; MAX_OUT],
             nout: 0,
+            vm_out: 0,
+            lgkm_out: 0,
+            next_done: u64::MAX,
             at_barrier: false,
             arrival: 0,
             barrier_pc: 0,
@@ -923,37 +947,56 @@ impl WaveClock {
             started: false,
         }
     }
-    fn reset(&mut self, id: u32, simd: u8) {
+    fn reset(&mut self, id: u32, simd_slot: usize) {
         self.id = id;
-        self.simd = simd;
+        self.simd_slot = simd_slot;
         self.clock = 0;
         self.mfma_free = 0;
         self.last = [0; 3];
         self.nout = 0;
+        self.vm_out = 0;
+        self.lgkm_out = 0;
+        self.next_done = u64::MAX;
         self.at_barrier = false;
         self.arrival = 0;
         self.ended = false;
         self.started = true;
     }
+    #[inline(always)]
     fn counts(&self) -> (u32, u32) {
-        let mut vm = 0;
-        let mut lgkm = 0;
-        for o in &self.out[..self.nout] {
-            vm += o.vm as u32;
-            lgkm += o.lgkm as u32;
-        }
-        (vm, lgkm)
+        (self.vm_out, self.lgkm_out)
     }
     /// Drop operations complete at `t`.
+    #[inline(always)]
     fn retire(&mut self, t: u64) {
-        let mut j = 0;
+        if t >= self.next_done {
+            self.retire_some(t);
+        }
+    }
+    /// `retire` when at least one operation is complete at `t`: keep the rest in order, recount.
+    fn retire_some(&mut self, t: u64) {
+        let (mut j, mut vm, mut lgkm, mut next) = (0, 0, 0, u64::MAX);
         for i in 0..self.nout {
-            if self.out[i].complete > t {
-                self.out[j] = self.out[i];
+            let o = self.out[i];
+            if o.complete > t {
+                self.out[j] = o;
                 j += 1;
+                vm += o.vm as u32;
+                lgkm += o.lgkm as u32;
+                next = next.min(o.complete);
             }
         }
         self.nout = j;
+        (self.vm_out, self.lgkm_out, self.next_done) = (vm, lgkm, next);
+    }
+    /// Add an outstanding operation (room checked by the caller).
+    #[inline(always)]
+    fn push(&mut self, o: Outstanding) {
+        self.out[self.nout] = o;
+        self.nout += 1;
+        self.vm_out += o.vm as u32;
+        self.lgkm_out += o.lgkm as u32;
+        self.next_done = self.next_done.min(o.complete);
     }
     /// Sort outstanding operations by completion (insertion sort: few entries, no allocation).
     fn sort(&mut self) {
@@ -1018,11 +1061,19 @@ impl TimingTable {
     }
 
     fn build(program: &Program, model: CycleModel, lds_bytes: u32) -> TimingTable {
-        let insts = program.insts.iter().map(|i| classify(i, &model)).collect();
+        let insts: Vec<TInst> = program.insts.iter().map(|i| classify(i, &model)).collect();
         let pcs = program.pcs.clone();
         let xcds = model.memory_system.as_ref().map_or(1, |p| p.xcds.max(1));
         TimingTable {
-            acc: program.insts.iter().map(mem_acc).collect(),
+            acc: program
+                .insts
+                .iter()
+                .zip(&insts)
+                .map(|(i, t)| MemAcc {
+                    mem: t.kind == Kind::Mem,
+                    ..mem_acc(i)
+                })
+                .collect(),
             cls: program.insts.iter().map(count_class).collect(),
             mops: program.insts.iter().map(|i| mfma_ops(i.op)).collect(),
             model,
@@ -1069,8 +1120,12 @@ pub struct TimingObserver<S: TimingSink = NoSink> {
     /// Indexed by instruction index; allocated once.
     wait: Vec<WaitStall>,
     pcs_buf: Vec<u64>,
-    /// Executed instructions by class (the report's `counters`).
-    pub inst_counts: InstCounts,
+    /// What `before` and `wave_start` count of the report's `counters` (waves, bytes and ideal lines asked for);
+    /// the instruction classes come from `executed` (see [`TimingObserver::inst_counts`]).
+    counted: InstCounts,
+    /// Executions per instruction index (this observer's waves): one add per instruction, the class counts
+    /// (SQ_INSTS_*, MFMA operations and busy cycles) are made from it when asked for.
+    executed: Vec<u64>,
     /// The memory system, present when the model has one.
     mem: Option<Box<MemState>>,
 }
@@ -1173,7 +1228,8 @@ impl<S: TimingSink> TimingObserver<S> {
             mfma_busy_cycles: 0,
             wait: vec![WaitStall::default(); n],
             pcs_buf: Vec::with_capacity(MAX_OUT),
-            inst_counts: InstCounts::default(),
+            counted: InstCounts::default(),
+            executed: vec![0; n],
             mem: table.model.memory_system.as_ref().map(|p| {
                 Box::new(MemState {
                     params: p.clone(),
@@ -1213,6 +1269,40 @@ impl<S: TimingSink> TimingObserver<S> {
     /// work-group opens or at `merge`; a machine retires work-groups while others run on).
     pub fn end_work_group(&mut self) {
         self.close_group();
+    }
+
+    /// What this observer's waves executed, by the classes the report's `counters` count (SQ_WAVES,
+    /// SQ_INSTS_*, MFMA operations and busy cycles, bytes and lines asked for).
+    pub fn inst_counts(&self) -> InstCounts {
+        let mut n = self.counted;
+        let table = &self.table;
+        for (i, &k) in self.executed.iter().enumerate() {
+            if k == 0 {
+                continue;
+            }
+            match table.cls[i] {
+                0 => {}
+                C_VALU => n.valu += k,
+                C_SALU => n.salu += k,
+                C_LDS => n.lds += k,
+                C_SMEM => n.smem += k,
+                C_BRANCH => n.branch += k,
+                _ => {
+                    n.mfma += k;
+                    n.mfma_busy_cycles += k * table.insts[i].lat as u64;
+                    let (ty, ops) = table.mops[i];
+                    *[
+                        &mut n.mfma_ops_f16,
+                        &mut n.mfma_ops_bf16,
+                        &mut n.mfma_ops_f32,
+                        &mut n.mfma_ops_f64,
+                        &mut n.mfma_ops_i8,
+                        &mut n.mfma_ops_f8,
+                    ][ty as usize] += k * ops;
+                }
+            }
+        }
+        n
     }
 
     /// Totals of the memory system over the XCDs this observer ran.
@@ -1340,12 +1430,14 @@ impl<S: TimingSink> TimingObserver<S> {
             if !reason_full {
                 add_waited(&mut agg.waited_for, o.idx, seg);
             }
-            let mem_pc = self.table.pcs[o.idx as usize];
-            self.sink
-                .waited(w.id, self.table.pcs[at], mem_pc, seg, reason);
-            self.sink
-                .waited_level(w.id, mem_pc, MemLevel::from_u8(o.level), seg);
-            self.pcs_buf.push(mem_pc);
+            if S::EVENTS {
+                let mem_pc = self.table.pcs[o.idx as usize];
+                self.sink
+                    .waited(w.id, self.table.pcs[at], mem_pc, seg, reason);
+                self.sink
+                    .waited_level(w.id, mem_pc, MemLevel::from_u8(o.level), seg);
+                self.pcs_buf.push(mem_pc);
+            }
             t = t.max(o.complete);
         }
         w.retire(t);
@@ -1359,9 +1451,11 @@ impl<S: TimingSink> TimingObserver<S> {
             agg.counters |= counters;
             self.waitcnt_stall_cycles += dur;
         }
-        let id = w.id;
-        self.sink
-            .stall(id, self.table.pcs[at], start, dur, reason, &self.pcs_buf);
+        if S::EVENTS {
+            let id = w.id;
+            self.sink
+                .stall(id, self.table.pcs[at], start, dur, reason, &self.pcs_buf);
+        }
         dur
     }
 
@@ -1377,7 +1471,7 @@ impl<S: TimingSink> TimingObserver<S> {
         let mut mem: Option<MemCounters> = None;
         for mut o in observers {
             o.close_group();
-            insts.add(&o.inst_counts);
+            insts.add(&o.inst_counts());
             if let Some(c) = o.mem_counters() {
                 mem.get_or_insert_with(MemCounters::default).add(&c);
             }
@@ -1500,11 +1594,14 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
     /// registers): its lines, or its LDS bank cycles, wait in `pending` for `after`.
     #[inline]
     fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        let a = self.table.acc[idx];
+        if !a.mem {
+            return;
+        }
         let Some(m) = self.mem.as_deref_mut() else {
             return;
         };
         m.pending = Pending::None;
-        let a = self.table.acc[idx];
         if a.kind == A_NONE {
             return;
         }
@@ -1624,10 +1721,18 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
             }
         }
         let requested = active * a.bytes as u64;
-        self.inst_counts.vmem_bytes_requested += requested;
+        self.counted.vmem_bytes_requested += requested;
         // lanes sharing an address need its line once: the ideal never exceeds the lines touched
-        self.inst_counts.vmem_lines_ideal +=
-            (requested.div_ceil(m.params.line_bytes.max(1))).min(m.lines.len() as u64);
+        let lb = m.params.line_bytes.max(1);
+        let ideal = if lb.is_power_of_two() {
+            (requested + (lb - 1)) >> m.line_shift
+        } else {
+            requested.div_ceil(lb)
+        };
+        self.counted.vmem_lines_ideal += ideal.min(m.lines.len() as u64);
+        if let Some(Some(st)) = m.xcds.get(m.xcd) {
+            st.mem.prefetch(m.cu, &m.lines);
+        }
         m.pending = Pending::Vmem(
             match a.kind {
                 A_STORE => VmemKind::Store,
@@ -1646,12 +1751,13 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
             self.group = Some(g);
             self.open_group(g, wave);
         }
-        self.inst_counts.waves += 1;
+        self.counted.waves += 1;
         let slot = wave.id.wave_in_group as usize;
         if self.waves.len() <= slot {
             self.waves.resize_with(slot + 1, WaveClock::new);
         }
-        self.waves[slot].reset(wave.id.wave, wave.id.simd);
+        let simd_slot = wave.id.simd as usize % self.simd_busy.len();
+        self.waves[slot].reset(wave.id.wave, simd_slot);
         self.waves_per_group = self.waves_per_group.max(slot as u64 + 1);
         self.vgprs_per_wave = self
             .vgprs_per_wave
@@ -1665,31 +1771,17 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
             return;
         }
         let t = self.table.insts[idx];
-        let m_issue = self.table.model.issue_cycles;
-        let c = self.table.cls[idx];
-        if c != 0 {
-            let n = &mut self.inst_counts;
-            match c {
-                C_VALU => n.valu += 1,
-                C_SALU => n.salu += 1,
-                C_LDS => n.lds += 1,
-                C_SMEM => n.smem += 1,
-                C_BRANCH => n.branch += 1,
-                _ => {
-                    n.mfma += 1;
-                    n.mfma_busy_cycles += t.lat as u64;
-                    let (ty, ops) = self.table.mops[idx];
-                    *[
-                        &mut n.mfma_ops_f16,
-                        &mut n.mfma_ops_bf16,
-                        &mut n.mfma_ops_f32,
-                        &mut n.mfma_ops_f64,
-                        &mut n.mfma_ops_i8,
-                        &mut n.mfma_ops_f8,
-                    ][ty as usize] += ops;
-                }
-            }
+        self.executed[idx] += 1;
+        // SALU, VALU, branches, s_nop falling through or jumping: the wave (and a VALU's SIMD) is busy `cost`
+        if t.kind as u8 <= Kind::Valu as u8 && matches!(flow, Flow::Next | Flow::Jump) {
+            let w = &mut self.waves[slot];
+            self.simd_busy[w.simd_slot] += t.busy as u64;
+            let start = w.clock;
+            w.clock += t.cost as u64;
+            self.sink.issue(w.id, pc, start, t.cost as u64);
+            return;
         }
+        let m_issue = self.table.model.issue_cycles;
         match flow {
             Flow::Waitcnt(s) => {
                 // waitcnt.md SIMM16: vmcnt [3:0] + [15:14], lgkmcnt [11:8]
@@ -1722,7 +1814,7 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
         match t.kind {
             Kind::Issue | Kind::Nop => self.issue(slot, pc, t.cost as u64),
             Kind::Valu => {
-                let simd = self.waves[slot].simd as usize % self.simd_busy.len();
+                let simd = self.waves[slot].simd_slot;
                 self.simd_busy[simd] += t.cost as u64;
                 self.issue(slot, pc, t.cost as u64);
             }
@@ -1737,7 +1829,7 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                 }
                 let w = &mut self.waves[slot];
                 w.mfma_free = w.clock + t.lat as u64;
-                let simd = w.simd as usize % self.simd_busy.len();
+                let simd = w.simd_slot;
                 self.simd_busy[simd] += t.lat as u64;
                 self.issue(slot, pc, m_issue);
             }
@@ -1835,15 +1927,14 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                 self.sink.mem_issue(id, pc, issue, complete);
                 let w = &mut self.waves[slot];
                 if w.nout < MAX_OUT {
-                    w.out[w.nout] = Outstanding {
+                    w.push(Outstanding {
                         complete,
                         issue,
                         idx: idx as u32,
                         vm: t.vm,
                         lgkm: t.lgkm,
                         level: level as u8,
-                    };
-                    w.nout += 1;
+                    });
                 }
                 self.issue(slot, pc, t.cost as u64);
             }
