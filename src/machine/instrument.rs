@@ -505,7 +505,7 @@ impl MachineTiming {
         let mut c = InstCounts::default();
         for s in &self.slots {
             // a slot's observer counts every work-group it modelled
-            c.add(&s.obs.inst_counts);
+            c.add(&s.obs.inst_counts());
         }
         c
     }

@@ -10,7 +10,6 @@ use wavescope::debug_info::DebugInfo;
 use wavescope::exec::LANES;
 use wavescope::machine::{Action, Activity, Machine, Plan, StallKind, Stop, WaveState};
 pub use wavescope::machine::{PcCycles, PcMemory, WaveCycles};
-use wavescope::observers::memsys::counters::Ceilings;
 use wavescope::session::Session;
 
 /// The kernel's own source file: where its out-of-line function is (the last frame of an inline chain), not the
@@ -982,20 +981,6 @@ pub fn memory_profile(
     })))
 }
 
-/// The roofline's ceilings the run report uses (`observers::timing`'s, not public there; docs/memory-model.md:
-/// MI355X published peaks at 2.4 GHz per CU per cycle: 4096 dense FP16/BF16 MFMA ops, 256 FP32 vector FLOPs,
-/// 128 LDS bytes). tui/tests/memory_live.rs holds the live metrics at a dispatch's end to the run report's.
-fn ceilings(m: &wavescope::observers::timing::CycleModel) -> Ceilings {
-    Ceilings {
-        cus: m.cu_count,
-        simds_per_cu: m.simds_per_cu,
-        clock_mhz: 2400,
-        mfma_ops_per_cycle_per_cu: 4096,
-        valu_flops_per_cycle_per_cu: 256,
-        lds_bytes_per_cycle_per_cu: 128,
-    }
-}
-
 /// What the interactive machine's memory system made of the dispatch so far (None without the cycle model or
 /// its memory system): per instruction from `MachineTiming::pc_memory_table`, counters from its
 /// `inst_counts` and `mem_counters` as the run report makes them, metrics over the modelled device time so
@@ -1024,7 +1009,7 @@ pub fn live_memory(m: &Machine) -> Option<MemoryProfile> {
             &ic,
             &mc,
             params,
-            &ceilings(model),
+            &wavescope::observers::timing::ceilings(model),
             cycles,
             cus_used,
         )),

@@ -1564,8 +1564,9 @@ impl<S: TimingSink> TimingObserver<S> {
 }
 
 /// The device's peak rates per CU per cycle for the roofline (MI355X published peaks at a 2.4 GHz clock: dense
-/// FP16/BF16 MFMA ~2.5 PFLOP/s -> 4096 ops, FP32 vector 157 TFLOP/s -> 256 FLOPs; LDS 128 bytes per cycle).
-fn ceilings(m: &CycleModel) -> Ceilings {
+/// FP16/BF16 MFMA ~2.5 PFLOP/s -> 4096 ops, FP32 vector 157 TFLOP/s -> 256 FLOPs; LDS 128 bytes per cycle). Public
+/// so the TUI's live view computes its metrics with the run report's ceilings.
+pub fn ceilings(m: &CycleModel) -> Ceilings {
     Ceilings {
         cus: m.cu_count,
         simds_per_cu: m.simds_per_cu,
