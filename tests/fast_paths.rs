@@ -163,7 +163,9 @@ fn plain_valu_forms_match_the_general_path() {
 /// VALU forms of the PolyBench gemm kernels and their neighbours, as text and encoding (llvm-mc-22 -arch=amdgcn
 /// -mcpu=gfx950 -show-encoding): VOP2 with VGPR, SGPR, inline-constant and literal sources, V_FMAC (source 2 is the
 /// destination), VOP3 FMA with an SGPR or constant source, f64 arithmetic, 32-bit integer ops, V_LSHL_ADD_U64 with
-/// its destination pair over a source pair and SGPR-pair / constant sources, V_MAD_U64_U32 with an SGPR carry-out,
+/// its destination pair over a source pair and SGPR-pair / constant sources, and with shift amounts from a VGPR
+/// (random values: 0..63 and large, S1[2:0] is used), an SGPR and constants 0..=4 and 9, V_LSHLREV_B64 with VGPR
+/// (0..63 and large), SGPR and constant (3, 35: across the dword boundary) shifts, V_MAD_U64_U32 with an SGPR carry-out,
 /// carry ops reading and writing VCC, V_MOV/V_CNDMASK (VCC and SGPR-pair conditions), compares writing VCC, an
 /// SGPR pair or EXEC.
 const CHUNKED_FORMS: &[(&str, &[u32])] = &[
@@ -206,6 +208,43 @@ const CHUNKED_FORMS: &[(&str, &[u32])] = &[
     (
         "v_lshl_add_u64 v[8:9], v[2:3], 2, s[2:3]",
         &[0xD2080008, 0x00090502],
+    ),
+    (
+        "v_lshl_add_u64 v[4:5], v[4:5], v6, v[8:9]",
+        &[0xD2080004, 0x04220D04],
+    ),
+    (
+        "v_lshl_add_u64 v[4:5], v[2:3], 1, v[4:5]",
+        &[0xD2080004, 0x04110302],
+    ),
+    (
+        "v_lshl_add_u64 v[4:5], v[2:3], 3, v[8:9]",
+        &[0xD2080004, 0x04210702],
+    ),
+    (
+        "v_lshl_add_u64 v[4:5], v[2:3], 4, v[8:9]",
+        &[0xD2080004, 0x04210902],
+    ),
+    (
+        "v_lshl_add_u64 v[4:5], v[2:3], 9, v[8:9]",
+        &[0xD2080004, 0x04211302],
+    ),
+    (
+        "v_lshl_add_u64 v[4:5], v[2:3], s6, v[8:9]",
+        &[0xD2080004, 0x04200D02],
+    ),
+    (
+        "v_lshlrev_b64 v[4:5], v6, v[4:5]",
+        &[0xD28F0004, 0x00020906],
+    ),
+    ("v_lshlrev_b64 v[4:5], 3, v[8:9]", &[0xD28F0004, 0x00021083]),
+    (
+        "v_lshlrev_b64 v[4:5], 35, v[8:9]",
+        &[0xD28F0004, 0x000210A3],
+    ),
+    (
+        "v_lshlrev_b64 v[4:5], s6, v[8:9]",
+        &[0xD28F0004, 0x00021006],
     ),
     (
         "v_mad_u64_u32 v[0:1], s[4:5], v3, s11, v[2:3]",

@@ -38,6 +38,8 @@ pub trait VOp {
     /// The host IEEE operation this op is under the default MODE (round to nearest even, denormals kept), for
     /// the vectorised plain path; `Native::None` for everything else.
     const NATIVE: Native = Native::None;
+    /// The 64-bit integer shape this op is, for the vectorised plain path; `Int64::None` for everything else.
+    const INT64: Int64 = Int64::None;
     /// The result for one lane from the source values `s` (raw bits, modifiers applied).
     fn lane(s: [u64; 3], e: &Env, lane: usize) -> u64;
 }
@@ -67,6 +69,16 @@ pub enum Native {
     Mul,
     /// `fma(S0, S1, S2)` (V_FMA, V_FMAC with S2 = D0, V_FMAMK/FMAAK with K in place).
     Fma,
+}
+
+/// 64-bit integer address arithmetic the plain path runs on AVX2 dword vectors (see `VOp::INT64`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Int64 {
+    None,
+    /// V_LSHL_ADD_U64: `(S0.u64 << S1[2:0]) + S2.u64`.
+    LshlAdd,
+    /// V_LSHLREV_B64: `S1.u64 << S0[5:0]`.
+    Lshlrev,
 }
 
 /// MODE.GPR_IDX_EN (state.md MODE bit 27): VGPR indexing rewrites operands, so only the general path handles it.
@@ -135,6 +147,61 @@ unsafe fn native_f32_put<O: VOp>(s: &[Src; 3], ch: usize, d: *mut VReg, mk: Mask
     }
     fast::put_ymm(d, ch, _mm256_castps_si256(r), mk);
     true
+}
+
+/// `x << k` of 8 lanes of 64-bit values held as low and high dword vectors, `k` per lane in 0..=63: AVX2 variable
+/// shifts give 0 for counts of 32 and more, which makes the three terms below exact for every `k` (for k < 32 the
+/// last is 0; for k >= 32 the first two of the high dword are 0, and so is the low dword).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn shl64(
+    lo: std::arch::x86_64::__m256i,
+    hi: std::arch::x86_64::__m256i,
+    k: std::arch::x86_64::__m256i,
+) -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) {
+    use std::arch::x86_64::*;
+    let c32 = _mm256_set1_epi32(32);
+    let r_hi = _mm256_or_si256(
+        _mm256_or_si256(
+            _mm256_sllv_epi32(hi, k),
+            _mm256_srlv_epi32(lo, _mm256_sub_epi32(c32, k)),
+        ),
+        _mm256_sllv_epi32(lo, _mm256_sub_epi32(k, c32)),
+    );
+    (_mm256_sllv_epi32(lo, k), r_hi)
+}
+
+/// `O::INT64` on chunk `ch` in dword vectors (the low and high rows of a 64-bit pair stay apart, no lane gather),
+/// written to rows `d` and `d + 1` under `mk`. All sources are read before either row is written, so a destination
+/// pair over a source pair reads the old values. Equal to `O::lane` on every input: the shifts as `shl64`, the
+/// 64-bit add as a dword add with the carry out of the low dword (unsigned `sum < addend`) added to the high dword.
+///
+/// # Safety
+/// As `Src::get` and `fast::put_ymm`; the host has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn int64_put<O: VOp>(s: &[Src; 3], ch: usize, base: *mut VReg, d: usize, mk: Mask) {
+    use std::arch::x86_64::*;
+    let ld = |p: *const u32| _mm256_loadu_si256(p as *const __m256i);
+    let (r_lo, r_hi) = match O::INT64 {
+        Int64::LshlAdd => {
+            let k = _mm256_and_si256(ld(s[1].lo_ptr(ch)), _mm256_set1_epi32(7));
+            let (a_lo, a_hi) = shl64(ld(s[0].lo_ptr(ch)), ld(s[0].hi_ptr(ch)), k);
+            let (b_lo, b_hi) = (ld(s[2].lo_ptr(ch)), ld(s[2].hi_ptr(ch)));
+            let sum = _mm256_add_epi32(a_lo, b_lo);
+            // Unsigned sum < b_lo, as a signed compare with the sign bits flipped: all ones (-1) on a carry.
+            let sign = _mm256_set1_epi32(i32::MIN);
+            let carry =
+                _mm256_cmpgt_epi32(_mm256_xor_si256(b_lo, sign), _mm256_xor_si256(sum, sign));
+            (sum, _mm256_sub_epi32(_mm256_add_epi32(a_hi, b_hi), carry))
+        }
+        _ => {
+            let k = _mm256_and_si256(ld(s[0].lo_ptr(ch)), _mm256_set1_epi32(63));
+            shl64(ld(s[1].lo_ptr(ch)), ld(s[1].hi_ptr(ch)), k)
+        }
+    };
+    fast::put_ymm(base.add(d), ch, r_lo, mk);
+    fast::put_ymm(base.add((d + 1) & 511), ch, r_hi, mk);
 }
 
 /// `native_f32_put` over the whole wave when every lane is in EXEC: the 8 chunks computed into registers, written
@@ -296,6 +363,17 @@ fn vop_chunks<O: VOp, const L: u8>(
         && exec == u64::MAX
         && unsafe { native_f32_all::<O>(&s, base.add(d)) }
     {
+        return Ok(FlowWord::NEXT);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if L >= AVX2 && O::INT64 != Int64::None {
+        for ch in 0..CHUNKS {
+            let mk = (exec >> (C * ch)) as Mask;
+            if mk != 0 {
+                // SAFETY: as `native_f32_put` below.
+                unsafe { int64_put::<O>(&s, ch, base, d, mk) };
+            }
+        }
         return Ok(FlowWord::NEXT);
     }
     for ch in 0..CHUNKS {

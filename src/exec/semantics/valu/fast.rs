@@ -208,6 +208,11 @@ impl Src {
     pub unsafe fn lo_ptr(&self, c: usize) -> *const u32 {
         self.lo.add(c * self.lo_step)
     }
+    /// Where the high dwords of chunk `c` start (zeros for 32-bit sources; safety as `get`).
+    #[inline(always)]
+    pub unsafe fn hi_ptr(&self, c: usize) -> *const u32 {
+        self.hi.add(c * self.hi_step)
+    }
     /// The low dwords of chunk `c` (safety as `get`).
     #[inline(always)]
     pub unsafe fn lo(&self, c: usize) -> Ch {

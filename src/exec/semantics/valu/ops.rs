@@ -4,7 +4,7 @@
 
 use core::marker::PhantomData;
 
-use super::family::{Cond, Native, VOp, VOpFlag};
+use super::family::{Cond, Int64, Native, VOp, VOpFlag};
 use super::lanes::{Env, Hi16, K};
 use crate::exec::float::{self, Fmt, FpMode, Round, Trans};
 
@@ -943,8 +943,8 @@ vop!(Or3B32 [B32, B32, B32] -> B32 |s, _e, _| s[0] | s[1] | s[2]);
 vop!(XadU32 [B32, B32, B32] -> B32 |s, _e, _| w((u(s[0]) ^ u(s[1])).wrapping_add(u(s[2]))));
 vop!(
     /// V_LSHL_ADD_U64 (VOP3A 520): `(S0.u64 << S1[2:0]) + S2.u64`.
-    LshlAddU64 [B64, B32, B64] -> B64 |s, _e, _| (s[0] << (s[1] & 7)).wrapping_add(s[2]));
-vop!(LshlrevB64 [B32, B64, None] -> B64 |s, _e, _| s[1] << (s[0] & 63));
+    LshlAddU64 [B64, B32, B64] -> B64 { const INT64: Int64 = Int64::LshlAdd; } |s, _e, _| (s[0] << (s[1] & 7)).wrapping_add(s[2]));
+vop!(LshlrevB64 [B32, B64, None] -> B64 { const INT64: Int64 = Int64::Lshlrev; } |s, _e, _| s[1] << (s[0] & 63));
 vop!(LshrrevB64 [B32, B64, None] -> B64 |s, _e, _| s[1] >> (s[0] & 63));
 vop!(AshrrevI64 [B32, B64, None] -> B64 |s, _e, _| ((s[1] as i64) >> (s[0] & 63)) as u64);
 
