@@ -357,12 +357,12 @@ fn main() {
     );
 }
 
-/// gemm 512's compare and 64-bit multiply-add (encodings from llvm-mc-22 -mcpu=gfx950) on 64 active lanes: ns per
+/// gemm 512's compare, 64-bit multiply-add and V_LSHL_ADD_U64 (encodings from llvm-mc-22 -mcpu=gfx950) on 64 active lanes: ns per
 /// wave-instruction on the plain path and on the general path (the same instruction with MODE.GPR_IDX_EN set and
 /// M0 = 0, which means the same: what every VOPC / V_MAD_U64_U32 ran before their plain paths), after checking
 /// that both give the same wave state and that lane results equal host integer arithmetic.
 fn valu_int_rows(reps: usize) {
-    const FORMS: [(&str, [u32; 2]); 2] = [
+    const FORMS: [(&str, [u32; 2]); 3] = [
         (
             "v_cmp_lt_i32_e64 s[0:1], v12, v9",
             [0xD0C1_0000, 0x0002_130C],
@@ -370,6 +370,10 @@ fn valu_int_rows(reps: usize) {
         (
             "v_mad_u64_u32 v[14:15], s[2:3], v11, v9, v[12:13]",
             [0xD1E8_020E, 0x0432_130B],
+        ),
+        (
+            "v_lshl_add_u64 v[4:5], v[2:3], 2, v[6:7]",
+            [0xD208_0004, 0x0419_0502],
         ),
     ];
     let mem = GlobalMemory::new();
@@ -413,6 +417,11 @@ fn valu_int_rows(reps: usize) {
                     (a as i32) < (b as i32),
                     "{text} lane {l}"
                 );
+            } else if text.starts_with("v_lshl_add") {
+                let x = w.vreg[2][l] as u64 | (w.vreg[3][l] as u64) << 32;
+                let y = w.vreg[6][l] as u64 | (w.vreg[7][l] as u64) << 32;
+                let got = plain.vreg[4][l] as u64 | (plain.vreg[5][l] as u64) << 32;
+                assert_eq!(got, (x << 2).wrapping_add(y), "{text} lane {l}");
             } else {
                 let acc = w.vreg[12][l] as u64 | (w.vreg[13][l] as u64) << 32;
                 let want = (w.vreg[11][l] as u64 * b as u64).wrapping_add(acc);

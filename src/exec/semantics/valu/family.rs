@@ -540,6 +540,8 @@ pub trait VOpFlag {
     const D: K;
     /// Reads a carry-in bit (VCC, or the VOP3B src2 SGPR pair).
     const CIN: bool;
+    /// V_MAD_U64_U32 (`S0.u32 * S1.u32 + S2.u64`, carry out of the 64-bit add): the plain path runs it on AVX2.
+    const MAD_U64_U32: bool = false;
     fn lane(s: [u64; 3], cin: bool, e: &Env, lane: usize) -> (u64, bool);
 }
 
@@ -551,6 +553,43 @@ fn plain_flag<O: VOpFlag>(w: &Wave, i: &Inst) -> bool {
         return false;
     }
     i.ext == Ext::None && i.mods == Mods::default() && w.mode & GPR_IDX_EN == 0
+}
+
+/// V_MAD_U64_U32 on chunk `ch` (plain form: no clamp): even and odd lanes as four 64-bit lanes each (the host's
+/// 32x32->64 multiply reads the even dwords), S2's pair combined from its two rows, the carry as unsigned
+/// `sum < S2`; the results split back into the low and high rows; the carry bits in lane order.
+///
+/// # Safety
+/// As `Src::get`; the host has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn mad_u64_u32_chunk(
+    s: &[Src; 3],
+    ch: usize,
+) -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i, Mask) {
+    use std::arch::x86_64::*;
+    let ld = |p: *const u32| _mm256_loadu_si256(p as *const __m256i);
+    let (a, b) = (ld(s[0].lo_ptr(ch)), ld(s[1].lo_ptr(ch)));
+    let (c_lo, c_hi) = (ld(s[2].lo_ptr(ch)), ld(s[2].hi_ptr(ch)));
+    let p_even = _mm256_mul_epu32(a, b);
+    let p_odd = _mm256_mul_epu32(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
+    let c_even = _mm256_blend_epi32::<0xAA>(c_lo, _mm256_slli_epi64::<32>(c_hi));
+    let c_odd = _mm256_blend_epi32::<0xAA>(_mm256_srli_epi64::<32>(c_lo), c_hi);
+    let (r_even, r_odd) = (
+        _mm256_add_epi64(p_even, c_even),
+        _mm256_add_epi64(p_odd, c_odd),
+    );
+    let sign = _mm256_set1_epi64x(i64::MIN);
+    let carry = |r: __m256i, c: __m256i| {
+        let m = _mm256_cmpgt_epi64(_mm256_xor_si256(c, sign), _mm256_xor_si256(r, sign));
+        _mm256_movemask_pd(_mm256_castsi256_pd(m)) as u32
+    };
+    // Bits 0..3 of a 4-lane mask to bits 0, 2, 4, 6.
+    let spread = |x: u32| (x & 1 | (x & 2) << 1 | (x & 4) << 2 | (x & 8) << 3) as Mask;
+    let f = spread(carry(r_even, c_even)) | spread(carry(r_odd, c_odd)) << 1;
+    let r_lo = _mm256_blend_epi32::<0xAA>(r_even, _mm256_slli_epi64::<32>(r_odd));
+    let r_hi = _mm256_blend_epi32::<0xAA>(_mm256_srli_epi64::<32>(r_even), r_odd);
+    (r_lo, r_hi, f)
 }
 
 /// The plain-form [`VOpFlag`] handler, chunk by chunk as `vop_plain`; the flags of lanes outside EXEC are 0.
@@ -590,6 +629,19 @@ fn vop_flag_plain<O: VOpFlag, const L: u8>(
     for ch in 0..CHUNKS {
         let mk = (exec >> (C * ch)) as Mask;
         if mk == 0 {
+            continue;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if L >= AVX2 && O::MAD_U64_U32 {
+            // SAFETY: as below; L >= AVX2 only in handlers compiled for AVX2, run after `fast::level()` found it.
+            unsafe {
+                let (r_lo, r_hi, f) = mad_u64_u32_chunk(&s, ch);
+                flags |= ((f & mk) as u64) << (C * ch);
+                if !dst.is_none() {
+                    fast::put_ymm(base.add(d), ch, r_lo, mk);
+                    fast::put_ymm(base.add((d + 1) & 511), ch, r_hi, mk);
+                }
+            }
             continue;
         }
         // SAFETY: the rows are the register file's (through `base`) or `bufs`, both alive; ch < CHUNKS.

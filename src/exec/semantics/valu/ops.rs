@@ -1192,6 +1192,7 @@ impl VOpFlag for MadU64U32 {
     const S: [K; 3] = [K::B32, K::B32, K::B64];
     const D: K = K::B64;
     const CIN: bool = false;
+    const MAD_U64_U32: bool = true;
     #[inline(always)]
     fn lane(s: [u64; 3], _: bool, e: &Env, _: usize) -> (u64, bool) {
         // The 32x32 product fits in 64 bits; bit 64 of the sum is the carry of the 64-bit add (u64 arithmetic
