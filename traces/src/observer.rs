@@ -668,24 +668,50 @@ const BATCH: usize = 4096;
 const QUEUED_BATCHES: usize = 3;
 
 /// One traced wave-instruction (`Builder::instruction`); its stall and memory figures, when it has them, are
-/// the next unread entries of the batch's `stalls` and `mems`.
+/// the next unread entries of the batch's `stalls` and `mems`. Or, with `IS_CMD`, a mark that the batch's next
+/// [`Cmd`] comes here. Three plain words: the front builds them in registers and stores them straight into the
+/// batch (a `Cmd` enum was assembled on the stack by narrow stores and copied out by wide loads, a failed
+/// store-to-load forwarding on every instruction: most of what tracing cost the run's thread).
 #[derive(Clone, Copy)]
 struct InstRec {
-    idx: u32,
-    wi: u16,
-    lanes: u8,
-    /// `HAS_STALL | HAS_MEM`.
-    flags: u8,
+    /// idx (bits 0..32) | wi (32..48) | lanes (48..56) | flags (56..64: `HAS_STALL | HAS_MEM | IS_CMD`).
+    head: u64,
     cycle: u64,
     cycles: u64,
 }
 
 const HAS_STALL: u8 = 1;
 const HAS_MEM: u8 = 2;
+const IS_CMD: u8 = 4;
 
-/// What the front hands the builder, in the order it happened.
+impl InstRec {
+    #[inline(always)]
+    fn new(idx: usize, wi: usize, lanes: u32, flags: u8, cycle: u64, cycles: u64) -> InstRec {
+        InstRec {
+            head: (idx as u32 as u64)
+                | (wi as u16 as u64) << 32
+                | (lanes as u8 as u64) << 48
+                | (flags as u64) << 56,
+            cycle,
+            cycles,
+        }
+    }
+    fn idx(&self) -> usize {
+        self.head as u32 as usize
+    }
+    fn wi(&self) -> usize {
+        (self.head >> 32) as u16 as usize
+    }
+    fn lanes(&self) -> u32 {
+        (self.head >> 48) as u8 as u32
+    }
+    fn flags(&self) -> u8 {
+        (self.head >> 56) as u8
+    }
+}
+
+/// What the front hands the builder besides instructions, in the order it happened.
 enum Cmd {
-    Inst(InstRec),
     /// A wave starts (`WaveDesc`, its start cycle).
     WaveStart(Box<(WaveDesc, u64)>),
     WaveEnd(u32),
@@ -703,6 +729,8 @@ enum Cmd {
 }
 
 struct Batch {
+    recs: Vec<InstRec>,
+    /// The commands `IS_CMD` records stand for, in order.
     cmds: Vec<Cmd>,
     stalls: Vec<Stall>,
     mems: Vec<MemAccess>,
@@ -711,12 +739,14 @@ struct Batch {
 impl Batch {
     fn new() -> Batch {
         Batch {
-            cmds: Vec::with_capacity(BATCH),
+            recs: Vec::with_capacity(BATCH),
+            cmds: Vec::new(),
             stalls: Vec::new(),
             mems: Vec::new(),
         }
     }
     fn clear(&mut self) {
+        self.recs.clear();
         self.cmds.clear();
         self.stalls.clear();
         self.mems.clear();
@@ -763,11 +793,16 @@ impl Pipe {
     }
 
     #[inline(always)]
-    fn push(&mut self, c: Cmd) {
-        self.batch.cmds.push(c);
-        if self.batch.cmds.len() >= BATCH {
+    fn push_rec(&mut self, r: InstRec) {
+        self.batch.recs.push(r);
+        if self.batch.recs.len() >= BATCH {
             self.send();
         }
+    }
+
+    fn push(&mut self, c: Cmd) {
+        self.batch.cmds.push(c);
+        self.push_rec(InstRec::new(0, 0, 0, IS_CMD, 0, 0));
     }
 
     #[cold]
@@ -782,7 +817,7 @@ impl Pipe {
 
     /// Everything sent; the builder back from its thread.
     fn join(mut self) -> Box<Builder<'static>> {
-        if !self.batch.cmds.is_empty() {
+        if !self.batch.recs.is_empty() {
             self.send();
         }
         self.tx = None;
@@ -814,14 +849,14 @@ impl Sink<'_> {
                     p.batch.mems.push(m);
                     flags |= HAS_MEM;
                 }
-                p.push(Cmd::Inst(InstRec {
-                    idx: idx as u32,
-                    wi: wi as u16,
-                    lanes: lanes as u8,
+                p.push_rec(InstRec::new(
+                    idx,
+                    wi,
+                    lanes,
                     flags,
-                    cycle: issue.cycle,
-                    cycles: issue.cycles,
-                }));
+                    issue.cycle,
+                    issue.cycles,
+                ));
             }
         }
     }
@@ -907,44 +942,46 @@ impl<'a> Builder<'a> {
     fn run(&mut self, batch: &Batch) {
         let mut stalls = batch.stalls.iter();
         let mut mems = batch.mems.iter();
-        for c in &batch.cmds {
-            match c {
-                Cmd::Inst(r) => {
-                    let stall = if r.flags & HAS_STALL != 0 {
-                        stalls.next().copied()
-                    } else {
-                        None
-                    };
-                    let mem = if r.flags & HAS_MEM != 0 {
-                        mems.next().copied()
-                    } else {
-                        None
-                    };
-                    let wi = r.wi as usize;
-                    let ws = &mut self.waves[wi];
-                    ws.pending = None;
-                    ws.lanes = r.lanes as u32;
-                    self.write_instruction(
-                        wi,
-                        r.idx as usize,
-                        Issue {
-                            cycle: r.cycle,
-                            cycles: r.cycles,
-                            stall,
-                            mem,
-                        },
-                    );
+        let mut cmds = batch.cmds.iter();
+        for r in &batch.recs {
+            let flags = r.flags();
+            if flags & IS_CMD != 0 {
+                if let Some(c) = cmds.next() {
+                    self.apply(c);
                 }
-                c => self.apply(c),
+                continue;
             }
+            let stall = if flags & HAS_STALL != 0 {
+                stalls.next().copied()
+            } else {
+                None
+            };
+            let mem = if flags & HAS_MEM != 0 {
+                mems.next().copied()
+            } else {
+                None
+            };
+            let wi = r.wi();
+            let ws = &mut self.waves[wi];
+            ws.pending = None;
+            ws.lanes = r.lanes();
+            self.write_instruction(
+                wi,
+                r.idx(),
+                Issue {
+                    cycle: r.cycle,
+                    cycles: r.cycles,
+                    stall,
+                    mem,
+                },
+            );
         }
     }
 
-    /// Every command but `Inst`.
+    /// A command other than an instruction.
     #[cold]
     fn apply(&mut self, c: &Cmd) {
         match c {
-            Cmd::Inst(_) => {}
             Cmd::WaveStart(b) => self.wave_start(&b.0, b.1),
             Cmd::WaveEnd(wi) => self.close_wave(*wi as usize),
             &Cmd::Pending { wi, idx, lanes } => {
