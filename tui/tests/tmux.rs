@@ -6,69 +6,11 @@
 
 use std::path::PathBuf;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn cmd(&self, args: &[&str]) -> std::process::Output {
-        Command::new("tmux")
-            .args(["-L", &self.socket, "-f", "/dev/null"])
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-    fn keys(&self, keys: &[&str]) {
-        let mut a = vec!["send-keys", "-t", "t"];
-        a.extend_from_slice(keys);
-        self.cmd(&a);
-    }
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.cmd(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
-    }
-    /// Wait until `pred` holds for the screen; panic with the screen after `secs`.
-    fn wait(&self, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String {
-        let t0 = Instant::now();
-        loop {
-            let s = self.screen();
-            if pred(&s) {
-                return s;
-            }
-            if t0.elapsed() > Duration::from_secs(secs) {
-                panic!("timed out waiting for {what}; screen:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        // Only the server this test started (its own socket).
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-    }
-}
-
-fn binary() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("target"));
-    let bin = target.join("debug/wavescope");
-    // The binary belongs to wavescope-cli; build it so this test is also right after a change to the UI.
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let st = Command::new(cargo)
-        .args(["build", "-q", "-p", "wavescope-cli"])
-        .current_dir(&root)
-        .status()
-        .expect("cargo runs");
-    assert!(st.success(), "building wavescope-cli failed");
-    bin
-}
+#[path = "common/tmux.rs"]
+mod tmux_harness;
+use tmux_harness::{binary, Tmux};
 
 #[test]
 fn a_person_in_tmux_opens_steps_breaks_continues_and_quits() {
