@@ -772,30 +772,35 @@ fn parse_pc(s: &str) -> Option<u64> {
 }
 
 /// Run the whole dispatch once on its own copy (so the interactive machine is not disturbed) as `wavescope run`
-/// runs it (the run pipeline: hazard checker, LDS races, cycle model), profiled: per-instruction executions and
-/// cycles for the whole-dispatch gutters, hazards, missing waits and races for the findings. The cycle model runs
-/// without its memory system (the fixed `[memory]` latencies), unlike the interactive machine's live model
-/// (`Engine::new`: the default model, with it), so the whole-dispatch and live cycle gutters differ where memory
-/// latencies do; the whole-dispatch memory figures come from [`memory_profile`].
-pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session::SessionError> {
+/// runs it (the run pipeline: hazard and missing-wait checkers, LDS races, the cycle model with its memory system),
+/// profiled. One run gives both background updates: [`Update::Profile`] (per-instruction executions and cycles
+/// for the whole-dispatch gutters; hazards, missing waits, races and a fault for the findings) and
+/// [`Update::Memory`] (the memory gutter and the counters/roofline view). The cycle model is the one the
+/// interactive machine runs live (`Engine::new`: the default model, memory system on), so the whole-dispatch and
+/// live cycle gutters agree once every wave has run.
+pub fn whole_dispatch(
+    manifest: &std::path::Path,
+) -> Result<(Update, Update), wavescope::session::SessionError> {
     use wavescope::observers::timing::CycleModel;
     use wavescope::pipeline::RunConfig;
     let config = RunConfig {
-        cycle_model: Some(CycleModel {
-            memory_system: None,
-            ..CycleModel::default()
-        }),
+        cycle_model: Some(CycleModel::default()),
         ..RunConfig::default()
     };
     let session = Session::load(manifest, &config.options)?;
     let r = wavescope_traces::profile::run_profiled(&session, &config);
+    let n = session.dispatch.program.insts.len();
     // a stall counts at the instruction that stood still, as `MachineTiming::pc_table` counts it
-    let mut pc_cycles = vec![PcCycles::default(); session.dispatch.program.insts.len()];
+    let mut pc_cycles = vec![PcCycles::default(); n];
+    let mut per_inst = vec![MemCell::default(); n];
     for i in &r.profile.insts {
         if let Some(c) = pc_cycles.get_mut(i.index) {
             c.issue = i.counts.issue_cycles;
             c.stall = i.counts.stall_cycles();
             c.count = i.counts.executions;
+        }
+        if let Some(c) = per_inst.get_mut(i.index) {
+            *c = MemCell::of_profile(&i.counts.mem);
         }
     }
     let fault = r.run.fault;
@@ -825,10 +830,28 @@ pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session:
             Some(f.pc),
         ));
     }
-    Ok(Update::Profile {
-        pc_cycles,
-        findings: list,
-    })
+    let t = r.run.timing.unwrap_or_default();
+    let memory = Update::Memory(Box::new(MemoryProfile {
+        per_inst,
+        any: t.counters.as_ref().is_some_and(|c| {
+            c.TA_TOTAL_WAVEFRONTS_sum + c.SQ_LDS_IDX_ACTIVE + c.SQC_DCACHE_REQ > 0
+        }),
+        counters: t.counters,
+        metrics: t.metrics,
+        cycles: t.cycles,
+    }));
+    Ok((
+        Update::Profile {
+            pc_cycles,
+            findings: list,
+        },
+        memory,
+    ))
+}
+
+/// The whole-dispatch gutters and findings ([`whole_dispatch`]'s first update).
+pub fn profile(manifest: &std::path::Path) -> Result<Update, wavescope::session::SessionError> {
+    whole_dispatch(manifest).map(|(p, _)| p)
 }
 
 /// The memory cost of one instruction (the listing's memory gutter, and the `m` view's rows for the
@@ -948,37 +971,11 @@ pub struct MemoryProfile {
     pub any: bool,
 }
 
-/// Run the whole dispatch once (on its own copy) with the cycle model and its memory system, no checkers, for
-/// the memory gutter and the counters/roofline view.
+/// The memory gutter and the counters/roofline view of the whole dispatch ([`whole_dispatch`]'s second update).
 pub fn memory_profile(
     manifest: &std::path::Path,
 ) -> Result<Update, wavescope::session::SessionError> {
-    use wavescope::observers::timing::CycleModel;
-    use wavescope::pipeline::RunConfig;
-    let config = RunConfig {
-        cycle_model: Some(CycleModel::default()),
-        hazards: false,
-        races: None,
-        ..RunConfig::default()
-    };
-    let session = Session::load(manifest, &config.options)?;
-    let r = wavescope_traces::profile::run_profiled(&session, &config);
-    let mut per_inst = vec![MemCell::default(); session.dispatch.program.insts.len()];
-    for i in &r.profile.insts {
-        if let Some(c) = per_inst.get_mut(i.index) {
-            *c = MemCell::of_profile(&i.counts.mem);
-        }
-    }
-    let t = r.run.timing.unwrap_or_default();
-    Ok(Update::Memory(Box::new(MemoryProfile {
-        per_inst,
-        any: t.counters.as_ref().is_some_and(|c| {
-            c.TA_TOTAL_WAVEFRONTS_sum + c.SQ_LDS_IDX_ACTIVE + c.SQC_DCACHE_REQ > 0
-        }),
-        counters: t.counters,
-        metrics: t.metrics,
-        cycles: t.cycles,
-    })))
+    whole_dispatch(manifest).map(|(_, m)| m)
 }
 
 /// What the interactive machine's memory system made of the dispatch so far (None without the cycle model or
@@ -1076,11 +1073,9 @@ pub fn spawn(mut engine: Engine, manifest: Option<std::path::PathBuf>) -> Engine
     if let Some(m) = manifest {
         let tx = upd_tx.clone();
         std::thread::spawn(move || {
-            if let Ok(u) = profile(&m) {
-                let _ = tx.send(u);
-            }
-            if let Ok(u) = memory_profile(&m) {
-                let _ = tx.send(u);
+            if let Ok((p, mem)) = whole_dispatch(&m) {
+                let _ = tx.send(p);
+                let _ = tx.send(mem);
             }
         });
     }

@@ -13,8 +13,11 @@ use common::{chars, keys, open_at, screen};
 use crossterm::event::KeyCode;
 use std::path::{Path, PathBuf};
 use wavescope::machine::MachineOptions;
+use wavescope::machine::PcCycles;
 use wavescope_tui::app::{App, Mode};
-use wavescope_tui::engine::{memory_profile, Engine, MemCell, MemoryProfile, Update};
+use wavescope_tui::engine::{
+    memory_profile, whole_dispatch, Engine, MemCell, MemoryProfile, Update,
+};
 
 fn micro(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -280,17 +283,38 @@ fn lds_conflicts_show_as_the_write_and_read_run() {
     );
 }
 
-/// Run `p` to its end on the TUI's engine with `opts`; the live figures then, and the whole run's.
-fn to_the_end(p: &Path, opts: MachineOptions) -> (MemoryProfile, MemoryProfile) {
+/// What a run to the end gives: the live memory figures and cycle gutter (the machine's `pc_table`), and the
+/// whole-dispatch background run's.
+struct End {
+    live: MemoryProfile,
+    whole: MemoryProfile,
+    live_cycles: Vec<PcCycles>,
+    whole_cycles: Vec<PcCycles>,
+}
+
+/// Run `p` to its end on the TUI's engine with `opts`; the live figures then, and the whole run's (both updates
+/// of the one background run, `engine::whole_dispatch`).
+fn to_the_end(p: &Path, opts: MachineOptions) -> End {
     let (mut e, mut app) = wavescope_tui::load(p, opts).unwrap();
     app.apply(e.snapshot());
     keys(&mut e, &mut app, &chars("c"));
     assert!(app.snapshot.finished, "{}", p.display());
     assert_live_is_the_machines(&e, &app);
-    let Update::Memory(whole) = memory_profile(p).unwrap() else {
+    let (Update::Profile { pc_cycles, .. }, Update::Memory(whole)) = whole_dispatch(p).unwrap()
+    else {
         panic!()
     };
-    (live(&app).clone(), *whole)
+    // the separate entry points are the same run's halves
+    let Update::Memory(m) = memory_profile(p).unwrap() else {
+        panic!()
+    };
+    assert_eq!(m.per_inst, whole.per_inst);
+    End {
+        live: live(&app).clone(),
+        whole: *whole,
+        live_cycles: e.machine().timing().unwrap().pc_table().to_vec(),
+        whole_cycles: pc_cycles,
+    }
 }
 
 #[test]
@@ -302,12 +326,20 @@ fn one_work_group_run_to_its_end_gives_the_whole_runs_figures() {
         micro("lds_stride_32"),
         memory_fixture("gather"),
     ] {
-        let (l, w) = to_the_end(&p, MachineOptions::default());
+        let End {
+            live: l,
+            whole: w,
+            live_cycles,
+            whole_cycles,
+        } = to_the_end(&p, MachineOptions::default());
         assert!(w.any, "{}", p.display());
         assert_eq!(l.per_inst, w.per_inst, "{}", p.display());
         assert_eq!(l.counters, w.counters, "{}", p.display());
         assert_eq!(l.cycles, w.cycles, "{}", p.display());
         assert_eq!(l.metrics, w.metrics, "{}", p.display());
+        // the cycle gutters too: the background run has the live machine's memory system
+        assert_eq!(live_cycles, whole_cycles, "{}", p.display());
+        assert!(whole_cycles.iter().any(|c| c.stall > 0), "{}", p.display());
     }
     // 16 waves through LDS with a barrier: one resident work-group, each wave until its barrier or end
     let p = memory_fixture("transpose_naive");
@@ -316,12 +348,18 @@ fn one_work_group_run_to_its_end_gives_the_whole_runs_figures() {
         quantum: u32::MAX,
         ..MachineOptions::default()
     };
-    let (l, w) = to_the_end(&p, opts);
+    let End {
+        live: l,
+        whole: w,
+        live_cycles,
+        whole_cycles,
+    } = to_the_end(&p, opts);
     assert_eq!(l.per_inst, w.per_inst);
     assert_eq!(l.counters, w.counters);
     // its busiest SIMD does not outlast its longest wave: the modelled time, and so every metric, agrees
     assert_eq!(l.cycles, w.cycles);
     assert_eq!(l.metrics, w.metrics);
+    assert_eq!(live_cycles, whole_cycles);
 }
 
 #[test]
