@@ -170,6 +170,23 @@ unsafe fn shl64(
     (_mm256_sllv_epi32(lo, k), r_hi)
 }
 
+/// `shl64` for counts `k` in 0..=31 (V_LSHL_ADD_U64's are 0..=7): its third term is then 0, and `lo >> (32 - k)`
+/// is 0 for k = 0 (a count of 32).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn shl64_small(
+    lo: std::arch::x86_64::__m256i,
+    hi: std::arch::x86_64::__m256i,
+    k: std::arch::x86_64::__m256i,
+) -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) {
+    use std::arch::x86_64::*;
+    let r_hi = _mm256_or_si256(
+        _mm256_sllv_epi32(hi, k),
+        _mm256_srlv_epi32(lo, _mm256_sub_epi32(_mm256_set1_epi32(32), k)),
+    );
+    (_mm256_sllv_epi32(lo, k), r_hi)
+}
+
 /// `O::INT64` on chunk `ch` in dword vectors (the low and high rows of a 64-bit pair stay apart, no lane gather),
 /// written to rows `d` and `d + 1` under `mk`. All sources are read before either row is written, so a destination
 /// pair over a source pair reads the old values. Equal to `O::lane` on every input: the shifts as `shl64`, the
@@ -220,7 +237,8 @@ unsafe fn int64_all_as<O: VOp, const R0: bool, const R1: bool, const R2: bool>(
         let (r_lo, r_hi) = match O::INT64 {
             Int64::LshlAdd => {
                 let k = _mm256_and_si256(s[1].ymm_lo_as::<R1>(ch), _mm256_set1_epi32(7));
-                let (a_lo, a_hi) = shl64(s[0].ymm_lo_as::<R0>(ch), s[0].ymm_hi_as::<R0>(ch), k);
+                let (a_lo, a_hi) =
+                    shl64_small(s[0].ymm_lo_as::<R0>(ch), s[0].ymm_hi_as::<R0>(ch), k);
                 let (b_lo, b_hi) = (s[2].ymm_lo_as::<R2>(ch), s[2].ymm_hi_as::<R2>(ch));
                 let sum = _mm256_add_epi32(a_lo, b_lo);
                 // As `int64_put`.
@@ -287,7 +305,6 @@ unsafe fn native_f32_all_as<O: VOp, const R0: bool, const R1: bool>(
 ) -> bool {
     use std::arch::x86_64::*;
     let mut r = [_mm256_setzero_ps(); CHUNKS];
-    let mut nan = _mm256_setzero_ps();
     for (ch, rc) in r.iter_mut().enumerate() {
         let (a, b) = (s[0].ps_as::<R0>(ch), s[1].ps_as::<R1>(ch));
         *rc = match O::NATIVE {
@@ -297,7 +314,11 @@ unsafe fn native_f32_all_as<O: VOp, const R0: bool, const R1: bool>(
             Native::Mul => _mm256_mul_ps(a, b),
             _ => _mm256_fmadd_ps(a, b, s[2].ps(ch)),
         };
-        nan = _mm256_or_ps(nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(*rc, *rc));
+    }
+    // A lane of `unord(x, y)` is set when x or y is NaN there: one compare checks two chunks.
+    let mut nan = _mm256_setzero_ps();
+    for p in r.chunks_exact(2) {
+        nan = _mm256_or_ps(nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(p[0], p[1]));
     }
     if _mm256_movemask_ps(nan) != 0 {
         return false;
@@ -407,12 +428,6 @@ fn vop_chunks<O: VOp, const L: u8>(
         O::S[2]
     };
     let kinds = [O::S[0], O::S[1], k2];
-    let env = Env {
-        m: FpMode::from_mode(w.mode),
-        inst: i,
-        clamp: false,
-        cond: cond_mask(w, i, c, O::COND),
-    };
     let native = native_mode::<O>(w.mode);
     let base = w.vreg.as_mut_ptr();
     let src2 = if O::SRC2_IS_DST { dst } else { i.src[2] };
@@ -435,6 +450,13 @@ fn vop_chunks<O: VOp, const L: u8>(
     {
         return Ok(FlowWord::NEXT);
     }
+    // Made after the whole-wave host path, which does not need it.
+    let env = Env {
+        m: FpMode::from_mode(w.mode),
+        inst: i,
+        clamp: false,
+        cond: cond_mask(w, i, c, O::COND),
+    };
     #[cfg(target_arch = "x86_64")]
     if L >= AVX2 && O::INT64 != Int64::None {
         if exec == u64::MAX {
