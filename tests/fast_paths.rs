@@ -167,7 +167,8 @@ fn plain_valu_forms_match_the_general_path() {
 /// (random values: 0..63 and large, S1[2:0] is used), an SGPR and constants 0..=4 and 9, V_LSHLREV_B64 with VGPR
 /// (0..63 and large), SGPR and constant (3, 35: across the dword boundary) shifts, V_MAD_U64_U32 with an SGPR carry-out,
 /// carry ops reading and writing VCC, V_MOV/V_CNDMASK (VCC and SGPR-pair conditions), compares writing VCC, an
-/// SGPR pair or EXEC.
+/// SGPR pair or EXEC. Each 64-bit shift and f32 host form also with its register sources as SGPRs or constants (every
+/// source-shape variant of the full-EXEC loops, which are compiled per shape: register row or broadcast).
 const CHUNKED_FORMS: &[(&str, &[u32])] = &[
     ("v_fmac_f32_e32 v6, v7, v6", &[0x760C0D07]),
     ("v_fmac_f32_e32 v6, s8, v6", &[0x760C0C08]),
@@ -254,6 +255,20 @@ const CHUNKED_FORMS: &[(&str, &[u32])] = &[
         "v_mad_u64_u32 v[14:15], s[2:3], v11, v9, v[12:13]",
         &[0xD1E8020E, 0x0432130B],
     ),
+    (
+        "v_lshl_add_u64 v[4:5], s[2:3], 2, v[8:9]",
+        &[0xD2080004, 0x04210402],
+    ),
+    ("v_lshl_add_u64 v[4:5], 5, 1, 4", &[0xD2080004, 0x02110285]),
+    ("v_lshlrev_b64 v[4:5], 3, s[2:3]", &[0xD28F0004, 0x00000483]),
+    (
+        "v_lshlrev_b64 v[4:5], v6, s[2:3]",
+        &[0xD28F0004, 0x00000506],
+    ),
+    ("v_mul_f32_e64 v7, s8, 2.0", &[0xD1050007, 0x0001E808]),
+    ("v_mul_f32_e64 v7, v8, s9", &[0xD1050007, 0x00001308]),
+    ("v_fma_f32 v12, s13, v14, v12", &[0xD1CB000C, 0x04321C0D]),
+    ("v_add_f32_e64 v9, s2, s2", &[0xD1010009, 0x00000402]),
     ("v_add_co_u32_e32 v1, vcc, v2, v1", &[0x32020302]),
     ("v_addc_co_u32_e32 v3, vcc, 0, v3, vcc", &[0x38060680]),
     ("v_mov_b32_e32 v8, s0", &[0x7E100200]),

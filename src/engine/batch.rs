@@ -7,7 +7,7 @@ use super::step::{
     budget_fault, fault_at, halt_fault, issue, release_barrier, schedule, trap_fault,
 };
 use crate::exec::observe::{NoObserver, Observer};
-use crate::exec::{Ctx, FaultKind, Flow, FlowWord, Wave, WaveId, WaveStatus};
+use crate::exec::{Ctx, FaultKind, Flow, Wave, WaveId, WaveStatus};
 use crate::launch::{Dispatch, RunControl, RunFault, RunOptions, POLL_INSTRUCTIONS};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -311,10 +311,12 @@ pub fn run_work_group<O: Observer>(
                     // `issue`, with the handler's flow word looked at once: a plain fall-through moves the PC and
                     // takes the next index; every other flow goes through `schedule` (issue's rules).
                     let flow = match d.program.exec_index(wave, i, &mut ctx) {
-                        Ok(FlowWord::NEXT) => {
+                        Ok(w) if w.falls_through() => {
+                            // Next or s_waitcnt: `schedule` and the flow rules below do nothing for these.
                             wave.pc += inst.size as u64;
                             idx = d.program.next_index(i);
-                            Flow::Next
+                            obs.after(wave, i, inst, pc, w.flow());
+                            continue;
                         }
                         Ok(w) => {
                             let flow = w.flow();

@@ -45,6 +45,12 @@ pub struct FlowWord(u64);
 impl FlowWord {
     pub const NEXT: FlowWord = FlowWord(0);
     pub const JUMP: FlowWord = FlowWord(1);
+    /// A flow that only moves the PC past the instruction: `Flow::Next`, or `Flow::Waitcnt` (no effect on an
+    /// untimed wave; observers still see it as `Flow::Waitcnt`). The batch loop's short path.
+    #[inline(always)]
+    pub fn falls_through(self) -> bool {
+        matches!(self.0 as u8, 0 | 5)
+    }
     /// The flow this word stands for.
     #[inline(always)]
     pub fn flow(self) -> Flow {
@@ -312,5 +318,20 @@ mod tests {
         }
         assert_eq!(FlowWord::NEXT.flow(), Flow::Next);
         assert_eq!(FlowWord::JUMP.flow(), Flow::Jump);
+        // The batch loop's short path: exactly the flows that only move the PC.
+        for f in [
+            Flow::Next,
+            Flow::Jump,
+            Flow::Barrier,
+            Flow::End,
+            Flow::Sleep(3),
+            Flow::Sleep(u32::MAX),
+            Flow::Waitcnt(0),
+            Flow::Waitcnt(0xFFFF),
+            Flow::Trap(0),
+        ] {
+            let short = matches!(f, Flow::Next | Flow::Waitcnt(_));
+            assert_eq!(FlowWord::from(f).falls_through(), short, "{f:?}");
+        }
     }
 }

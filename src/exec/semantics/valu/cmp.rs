@@ -11,7 +11,7 @@
 //! Lanes inactive in EXEC write 0.
 
 use super::family::{chunk_src, GPR_IDX_EN};
-use super::fast::{self, Bcast, Mask, AVX2, AVX512, C, CHUNKS, SCALAR};
+use super::fast::{self, Mask, AVX2, AVX512, C, CHUNKS, SCALAR};
 use super::lanes::{self, Plan, K};
 use crate::exec::float::{Fmt, FpMode};
 use crate::exec::wave::{Wave, LANES};
@@ -153,9 +153,8 @@ fn vopc_plain<T: CmpTy, const L: u8>(
     let exec = w.exec();
     let m = FpMode::from_mode(w.mode);
     let base = w.vreg.as_ptr();
-    let (mut ba, mut bb) = (Bcast::uninit(), Bcast::uninit());
-    let sa = chunk_src(w, i, c, base, i.src[0], T::K, &mut ba);
-    let sb = chunk_src(w, i, c, base, i.src[1], T::K, &mut bb);
+    let sa = chunk_src(w, i, c, base, i.src[0], T::K);
+    let sb = chunk_src(w, i, c, base, i.src[1], T::K);
     let wide = T::K.width() == 64;
     let mut bits = 0u64;
     for ch in 0..CHUNKS {

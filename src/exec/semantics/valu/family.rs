@@ -6,7 +6,7 @@
 //!   V_DIV_SCALE, V_MAD_U64_U32): the flag goes to VCC (VOP2) or the VOP3B `sdst`, the carry-in comes from
 //!   VCC (VOP2) or the SGPR pair in src2 (VOP3B).
 
-use super::fast::{self, put, Bcast, Ch, Mask, Src, AVX2, AVX512, C, CHUNKS, SCALAR};
+use super::fast::{self, put, Ch, Mask, Src, AVX2, AVX512, C, CHUNKS, SCALAR};
 use super::lanes::{self, Env, Hi16, Plan, K};
 use crate::exec::float::FpMode;
 use crate::exec::wave::{ConstKind, VReg, Wave, LANES};
@@ -133,14 +133,13 @@ fn native_mode<O: VOp>(mode: u32) -> bool {
 #[inline(always)]
 unsafe fn native_f32_put<O: VOp>(s: &[Src; 3], ch: usize, d: *mut VReg, mk: Mask) -> bool {
     use std::arch::x86_64::*;
-    let a = _mm256_loadu_ps(s[0].lo_ptr(ch) as *const f32);
-    let b = _mm256_loadu_ps(s[1].lo_ptr(ch) as *const f32);
+    let (a, b) = (s[0].ps(ch), s[1].ps(ch));
     let r = match O::NATIVE {
         Native::Add => _mm256_add_ps(a, b),
         Native::Sub => _mm256_sub_ps(a, b),
         Native::Subrev => _mm256_sub_ps(b, a),
         Native::Mul => _mm256_mul_ps(a, b),
-        _ => _mm256_fmadd_ps(a, b, _mm256_loadu_ps(s[2].lo_ptr(ch) as *const f32)),
+        _ => _mm256_fmadd_ps(a, b, s[2].ps(ch)),
     };
     if _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(r, r)) != 0 {
         return false;
@@ -171,6 +170,23 @@ unsafe fn shl64(
     (_mm256_sllv_epi32(lo, k), r_hi)
 }
 
+/// `shl64` for counts `k` in 0..=31 (V_LSHL_ADD_U64's are 0..=7): its third term is then 0, and `lo >> (32 - k)`
+/// is 0 for k = 0 (a count of 32).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn shl64_small(
+    lo: std::arch::x86_64::__m256i,
+    hi: std::arch::x86_64::__m256i,
+    k: std::arch::x86_64::__m256i,
+) -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) {
+    use std::arch::x86_64::*;
+    let r_hi = _mm256_or_si256(
+        _mm256_sllv_epi32(hi, k),
+        _mm256_srlv_epi32(lo, _mm256_sub_epi32(_mm256_set1_epi32(32), k)),
+    );
+    (_mm256_sllv_epi32(lo, k), r_hi)
+}
+
 /// `O::INT64` on chunk `ch` in dword vectors (the low and high rows of a 64-bit pair stay apart, no lane gather),
 /// written to rows `d` and `d + 1` under `mk`. All sources are read before either row is written, so a destination
 /// pair over a source pair reads the old values. Equal to `O::lane` on every input: the shifts as `shl64`, the
@@ -182,12 +198,11 @@ unsafe fn shl64(
 #[inline(always)]
 unsafe fn int64_put<O: VOp>(s: &[Src; 3], ch: usize, base: *mut VReg, d: usize, mk: Mask) {
     use std::arch::x86_64::*;
-    let ld = |p: *const u32| _mm256_loadu_si256(p as *const __m256i);
     let (r_lo, r_hi) = match O::INT64 {
         Int64::LshlAdd => {
-            let k = _mm256_and_si256(ld(s[1].lo_ptr(ch)), _mm256_set1_epi32(7));
-            let (a_lo, a_hi) = shl64(ld(s[0].lo_ptr(ch)), ld(s[0].hi_ptr(ch)), k);
-            let (b_lo, b_hi) = (ld(s[2].lo_ptr(ch)), ld(s[2].hi_ptr(ch)));
+            let k = _mm256_and_si256(s[1].ymm_lo(ch), _mm256_set1_epi32(7));
+            let (a_lo, a_hi) = shl64(s[0].ymm_lo(ch), s[0].ymm_hi(ch), k);
+            let (b_lo, b_hi) = (s[2].ymm_lo(ch), s[2].ymm_hi(ch));
             let sum = _mm256_add_epi32(a_lo, b_lo);
             // Unsigned sum < b_lo, as a signed compare with the sign bits flipped: all ones (-1) on a carry.
             let sign = _mm256_set1_epi32(i32::MIN);
@@ -196,12 +211,69 @@ unsafe fn int64_put<O: VOp>(s: &[Src; 3], ch: usize, base: *mut VReg, d: usize, 
             (sum, _mm256_sub_epi32(_mm256_add_epi32(a_hi, b_hi), carry))
         }
         _ => {
-            let k = _mm256_and_si256(ld(s[0].lo_ptr(ch)), _mm256_set1_epi32(63));
-            shl64(ld(s[1].lo_ptr(ch)), ld(s[1].hi_ptr(ch)), k)
+            let k = _mm256_and_si256(s[0].ymm_lo(ch), _mm256_set1_epi32(63));
+            shl64(s[1].ymm_lo(ch), s[1].ymm_hi(ch), k)
         }
     };
     fast::put_ymm(base.add(d), ch, r_lo, mk);
     fast::put_ymm(base.add((d + 1) & 511), ch, r_hi, mk);
+}
+
+/// `int64_put` of every chunk when every lane is in EXEC (plain stores), with the sources' shapes (register row or
+/// broadcast: `R0`, `R1`, `R2`) fixed at compile time, so that the chunk loop tests none of them and the broadcasts'
+/// vectors (and a broadcast shift count's derived vectors) are made once.
+///
+/// # Safety
+/// As `int64_put`; `Rk == s[k].lo_is_reg()` for every source the op reads.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn int64_all_as<O: VOp, const R0: bool, const R1: bool, const R2: bool>(
+    s: &[Src; 3],
+    base: *mut VReg,
+    d: usize,
+) {
+    use std::arch::x86_64::*;
+    for ch in 0..CHUNKS {
+        let (r_lo, r_hi) = match O::INT64 {
+            Int64::LshlAdd => {
+                let k = _mm256_and_si256(s[1].ymm_lo_as::<R1>(ch), _mm256_set1_epi32(7));
+                let (a_lo, a_hi) =
+                    shl64_small(s[0].ymm_lo_as::<R0>(ch), s[0].ymm_hi_as::<R0>(ch), k);
+                let (b_lo, b_hi) = (s[2].ymm_lo_as::<R2>(ch), s[2].ymm_hi_as::<R2>(ch));
+                let sum = _mm256_add_epi32(a_lo, b_lo);
+                // As `int64_put`.
+                let sign = _mm256_set1_epi32(i32::MIN);
+                let carry =
+                    _mm256_cmpgt_epi32(_mm256_xor_si256(b_lo, sign), _mm256_xor_si256(sum, sign));
+                (sum, _mm256_sub_epi32(_mm256_add_epi32(a_hi, b_hi), carry))
+            }
+            _ => {
+                let k = _mm256_and_si256(s[0].ymm_lo_as::<R0>(ch), _mm256_set1_epi32(63));
+                shl64(s[1].ymm_lo_as::<R1>(ch), s[1].ymm_hi_as::<R1>(ch), k)
+            }
+        };
+        fast::put_ymm(base.add(d), ch, r_lo, Mask::MAX);
+        fast::put_ymm(base.add((d + 1) & 511), ch, r_hi, Mask::MAX);
+    }
+}
+
+/// `int64_all_as` for the sources' shapes.
+///
+/// # Safety
+/// As `int64_put`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn int64_all<O: VOp>(s: &[Src; 3], base: *mut VReg, d: usize) {
+    match (s[0].lo_is_reg(), s[1].lo_is_reg(), s[2].lo_is_reg()) {
+        (true, true, true) => int64_all_as::<O, true, true, true>(s, base, d),
+        (true, true, false) => int64_all_as::<O, true, true, false>(s, base, d),
+        (true, false, true) => int64_all_as::<O, true, false, true>(s, base, d),
+        (true, false, false) => int64_all_as::<O, true, false, false>(s, base, d),
+        (false, true, true) => int64_all_as::<O, false, true, true>(s, base, d),
+        (false, true, false) => int64_all_as::<O, false, true, false>(s, base, d),
+        (false, false, true) => int64_all_as::<O, false, false, true>(s, base, d),
+        (false, false, false) => int64_all_as::<O, false, false, false>(s, base, d),
+    }
 }
 
 /// `native_f32_put` over the whole wave when every lane is in EXEC: the 8 chunks computed into registers, written
@@ -212,20 +284,41 @@ unsafe fn int64_put<O: VOp>(s: &[Src; 3], ch: usize, base: *mut VReg, d: usize, 
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn native_f32_all<O: VOp>(s: &[Src; 3], d: *mut VReg) -> bool {
+    match (s[0].lo_is_reg(), s[1].lo_is_reg()) {
+        (true, true) => native_f32_all_as::<O, true, true>(s, d),
+        (true, false) => native_f32_all_as::<O, true, false>(s, d),
+        (false, true) => native_f32_all_as::<O, false, true>(s, d),
+        (false, false) => native_f32_all_as::<O, false, false>(s, d),
+    }
+}
+
+/// `native_f32_all` with the shapes of sources 0 and 1 (register row or broadcast) fixed at compile time (as
+/// `int64_all_as`).
+///
+/// # Safety
+/// As `native_f32_put`; `Rk == s[k].lo_is_reg()` for k = 0, 1.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn native_f32_all_as<O: VOp, const R0: bool, const R1: bool>(
+    s: &[Src; 3],
+    d: *mut VReg,
+) -> bool {
     use std::arch::x86_64::*;
     let mut r = [_mm256_setzero_ps(); CHUNKS];
-    let mut nan = _mm256_setzero_ps();
     for (ch, rc) in r.iter_mut().enumerate() {
-        let a = _mm256_loadu_ps(s[0].lo_ptr(ch) as *const f32);
-        let b = _mm256_loadu_ps(s[1].lo_ptr(ch) as *const f32);
+        let (a, b) = (s[0].ps_as::<R0>(ch), s[1].ps_as::<R1>(ch));
         *rc = match O::NATIVE {
             Native::Add => _mm256_add_ps(a, b),
             Native::Sub => _mm256_sub_ps(a, b),
             Native::Subrev => _mm256_sub_ps(b, a),
             Native::Mul => _mm256_mul_ps(a, b),
-            _ => _mm256_fmadd_ps(a, b, _mm256_loadu_ps(s[2].lo_ptr(ch) as *const f32)),
+            _ => _mm256_fmadd_ps(a, b, s[2].ps(ch)),
         };
-        nan = _mm256_or_ps(nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(*rc, *rc));
+    }
+    // A lane of `unord(x, y)` is set when x or y is NaN there: one compare checks two chunks.
+    let mut nan = _mm256_setzero_ps();
+    for p in r.chunks_exact(2) {
+        nan = _mm256_or_ps(nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(p[0], p[1]));
     }
     if _mm256_movemask_ps(nan) != 0 {
         return false;
@@ -335,21 +428,13 @@ fn vop_chunks<O: VOp, const L: u8>(
         O::S[2]
     };
     let kinds = [O::S[0], O::S[1], k2];
-    let env = Env {
-        m: FpMode::from_mode(w.mode),
-        inst: i,
-        clamp: false,
-        cond: cond_mask(w, i, c, O::COND),
-    };
     let native = native_mode::<O>(w.mode);
     let base = w.vreg.as_mut_ptr();
-    let mut bufs: [Bcast; 3] = [const { Bcast::uninit() }; 3];
-    let [b0, b1, b2] = &mut bufs;
     let src2 = if O::SRC2_IS_DST { dst } else { i.src[2] };
     let s = [
-        chunk_src(w, i, c, base, i.src[0], kinds[0], b0),
-        chunk_src(w, i, c, base, i.src[1], kinds[1], b1),
-        chunk_src(w, i, c, base, src2, kinds[2], b2),
+        chunk_src(w, i, c, base, i.src[0], kinds[0]),
+        chunk_src(w, i, c, base, i.src[1], kinds[1]),
+        chunk_src(w, i, c, base, src2, kinds[2]),
     ];
     if dst.is_none() {
         return Ok(FlowWord::NEXT);
@@ -365,8 +450,20 @@ fn vop_chunks<O: VOp, const L: u8>(
     {
         return Ok(FlowWord::NEXT);
     }
+    // Made after the whole-wave host path, which does not need it.
+    let env = Env {
+        m: FpMode::from_mode(w.mode),
+        inst: i,
+        clamp: false,
+        cond: cond_mask(w, i, c, O::COND),
+    };
     #[cfg(target_arch = "x86_64")]
     if L >= AVX2 && O::INT64 != Int64::None {
+        if exec == u64::MAX {
+            // SAFETY: as `native_f32_put` below.
+            unsafe { int64_all::<O>(&s, base, d) };
+            return Ok(FlowWord::NEXT);
+        }
         for ch in 0..CHUNKS {
             let mk = (exec >> (C * ch)) as Mask;
             if mk != 0 {
@@ -376,39 +473,61 @@ fn vop_chunks<O: VOp, const L: u8>(
         }
         return Ok(FlowWord::NEXT);
     }
+    if exec == u64::MAX {
+        // Every lane: the chunk body with a constant mask (no chunk test, plain stores).
+        for ch in 0..CHUNKS {
+            vop_chunk::<O, L>(&s, kinds, &env, native, base, d, ch, Mask::MAX);
+        }
+        return Ok(FlowWord::NEXT);
+    }
     for ch in 0..CHUNKS {
         let mk = (exec >> (C * ch)) as Mask;
-        if mk == 0 {
-            continue;
-        }
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: the sources are the register file's rows (through `base`) or `bufs`, both alive; ch < CHUNKS;
-        // L >= AVX2 only in handlers compiled for AVX2+FMA, run after `fast::level()` found them.
-        if L >= AVX2
-            && O::D == K::F32
-            && native
-            && unsafe { native_f32_put::<O>(&s, ch, base.add(d), mk) }
-        {
-            continue;
-        }
-        // SAFETY: the rows are the register file's (through `base`) or `bufs`, both alive; ch < CHUNKS.
-        let (lo, hi) = unsafe { chunk_srcs(kinds, &s, ch) };
-        let mut r_lo = [0u32; C];
-        let mut r_hi = [0u32; C];
-        if O::NATIVE == Native::None {
-            chunk_lanes::<O>(kinds, &lo, &hi, &env, ch, &mut r_lo, &mut r_hi);
-        } else if !(native && native_chunk::<O>(&lo, &hi, &mut r_lo, &mut r_hi)) {
-            chunk_lanes_cold::<O>(kinds, &lo, &hi, &env, ch, &mut r_lo, &mut r_hi);
-        }
-        // SAFETY: `base` is the register file, nothing else borrows it now; d, d + 1 masked to the file.
-        unsafe {
-            put::<L>(base.add(d), ch, &r_lo, mk);
-            if wide(O::D) {
-                put::<L>(base.add((d + 1) & 511), ch, &r_hi, mk);
-            }
+        if mk != 0 {
+            vop_chunk::<O, L>(&s, kinds, &env, native, base, d, ch, mk);
         }
     }
     Ok(FlowWord::NEXT)
+}
+
+/// Chunk `ch` of `vop_chunks` under EXEC bits `mk` (not 0).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn vop_chunk<O: VOp, const L: u8>(
+    s: &[Src; 3],
+    kinds: [K; 3],
+    env: &Env,
+    native: bool,
+    base: *mut VReg,
+    d: usize,
+    ch: usize,
+    mk: Mask,
+) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: the sources are the register file's rows (through `base`) or broadcasts; ch < CHUNKS; L >= AVX2 only
+    // in handlers compiled for AVX2+FMA, run after `fast::level()` found them.
+    if L >= AVX2
+        && O::D == K::F32
+        && native
+        && unsafe { native_f32_put::<O>(s, ch, base.add(d), mk) }
+    {
+        return;
+    }
+    // SAFETY: the rows are the register file's (through `base`), alive; ch < CHUNKS.
+    let (lo, hi) = unsafe { chunk_srcs(kinds, s, ch) };
+    let mut r_lo = [0u32; C];
+    let mut r_hi = [0u32; C];
+    if O::NATIVE == Native::None {
+        chunk_lanes::<O>(kinds, &lo, &hi, env, ch, &mut r_lo, &mut r_hi);
+    } else if !(native && native_chunk::<O>(&lo, &hi, &mut r_lo, &mut r_hi)) {
+        chunk_lanes_cold::<O>(kinds, &lo, &hi, env, ch, &mut r_lo, &mut r_hi);
+    }
+    // SAFETY: `base` is the register file, nothing else borrows it now; d, d + 1 masked to the file.
+    unsafe {
+        put::<L>(base.add(d), ch, &r_lo, mk);
+        if wide(O::D) {
+            put::<L>(base.add((d + 1) & 511), ch, &r_hi, mk);
+        }
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -454,8 +573,23 @@ pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<
             AVX2 => return unsafe { vop_chunks_avx2::<O>(w, i, c) },
             _ => {}
         }
-        return vop_chunks::<O, SCALAR>(w, i, c);
+        return vop_chunks_scalar::<O>(w, i, c);
     }
+    vop_general::<O>(w, i, c)
+}
+
+/// `vop_chunks` without vector extensions, out of line: `vop` then has no stack frame of its own and tail-calls
+/// the handler body it picks.
+#[inline(never)]
+fn vop_chunks_scalar<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
+    vop_chunks::<O, SCALAR>(w, i, c)
+}
+
+/// The general form of [`vop`] (lane plan, modifiers, DPP/SDWA, 16-bit placement), out of line: its stack frame
+/// (three 64-lane source arrays and a result array) is then not set up for the plain forms, which tail-call their
+/// chunked handler.
+#[inline(never)]
+fn vop_general<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
     let plan = Plan::new(w, i)?;
     let mut env = Env::new(w, i);
     env.cond = cond_mask(w, i, c, O::COND);
@@ -482,9 +616,9 @@ pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<
     Ok(FlowWord::NEXT)
 }
 
-/// One source of a plain instruction as a chunk reader (`fast::Src`): a register row of the file at `base`, or a scalar/constant
-/// value as `lanes::fetch` reads it broadcast into `buf` (its DPP/SDWA/modifier steps are the identity for a plain
-/// instruction).
+/// One source of a plain instruction as a chunk reader (`fast::Src`): a register row of the file at `base`, or a
+/// scalar/constant value as `lanes::fetch` reads it, broadcast (its DPP/SDWA/modifier steps are the identity for a
+/// plain instruction).
 #[inline(always)]
 pub(super) fn chunk_src(
     w: &Wave,
@@ -493,7 +627,6 @@ pub(super) fn chunk_src(
     base: *const VReg,
     op: Operand,
     kind: K,
-    buf: &mut Bcast,
 ) -> Src {
     if kind == K::None {
         return Src::zero();
@@ -502,7 +635,7 @@ pub(super) fn chunk_src(
     if op.0 >= 256 {
         Src::reg(base, Wave::vreg_index(op), wide)
     } else {
-        Src::scalar(buf, scalar_src(w, i, c, op, kind), wide)
+        Src::scalar(scalar_src(w, i, c, op, kind), wide)
     }
 }
 
@@ -568,9 +701,8 @@ unsafe fn mad_u64_u32_chunk(
     ch: usize,
 ) -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i, Mask) {
     use std::arch::x86_64::*;
-    let ld = |p: *const u32| _mm256_loadu_si256(p as *const __m256i);
-    let (a, b) = (ld(s[0].lo_ptr(ch)), ld(s[1].lo_ptr(ch)));
-    let (c_lo, c_hi) = (ld(s[2].lo_ptr(ch)), ld(s[2].hi_ptr(ch)));
+    let (a, b) = (s[0].ymm_lo(ch), s[1].ymm_lo(ch));
+    let (c_lo, c_hi) = (s[2].ymm_lo(ch), s[2].ymm_hi(ch));
     let p_even = _mm256_mul_epu32(a, b);
     let p_odd = _mm256_mul_epu32(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
     let c_even = _mm256_blend_epi32::<0xAA>(c_lo, _mm256_slli_epi64::<32>(c_hi));
@@ -610,12 +742,10 @@ fn vop_flag_plain<O: VOpFlag, const L: u8>(
     };
     let kinds = [O::S[0], O::S[1], if O::CIN { K::None } else { O::S[2] }];
     let base = w.vreg.as_mut_ptr();
-    let mut bufs: [Bcast; 3] = [const { Bcast::uninit() }; 3];
-    let [b0, b1, b2] = &mut bufs;
     let s = [
-        chunk_src(w, i, c, base, i.src[0], kinds[0], b0),
-        chunk_src(w, i, c, base, i.src[1], kinds[1], b1),
-        chunk_src(w, i, c, base, i.src[2], kinds[2], b2),
+        chunk_src(w, i, c, base, i.src[0], kinds[0]),
+        chunk_src(w, i, c, base, i.src[1], kinds[1]),
+        chunk_src(w, i, c, base, i.src[2], kinds[2]),
     ];
     let env = Env {
         m: FpMode::from_mode(w.mode),
@@ -644,7 +774,7 @@ fn vop_flag_plain<O: VOpFlag, const L: u8>(
             }
             continue;
         }
-        // SAFETY: the rows are the register file's (through `base`) or `bufs`, both alive; ch < CHUNKS.
+        // SAFETY: the rows are the register file's (through `base`), alive; ch < CHUNKS.
         let (lo, hi) = unsafe { chunk_srcs(kinds, &s, ch) };
         let mut r_lo = [0u32; C];
         let mut r_hi = [0u32; C];
@@ -706,8 +836,28 @@ pub fn vop_flag<O: VOpFlag>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowW
             AVX2 => return unsafe { vop_flag_plain_avx2::<O>(w, i, c) },
             _ => {}
         }
-        return vop_flag_plain::<O, SCALAR>(w, i, c);
+        return vop_flag_plain_scalar::<O>(w, i, c);
     }
+    vop_flag_general::<O>(w, i, c)
+}
+
+/// `vop_flag_plain` without vector extensions, out of line (as `vop_chunks_scalar`).
+#[inline(never)]
+fn vop_flag_plain_scalar<O: VOpFlag>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
+    vop_flag_plain::<O, SCALAR>(w, i, c)
+}
+
+/// The general form of [`vop_flag`], out of line (as `vop_general`).
+#[inline(never)]
+fn vop_flag_general<O: VOpFlag>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
     let plan = Plan::new(w, i)?;
     let env = Env::new(w, i);
     let vop3 = lanes::is_vop3(i);

@@ -13,7 +13,6 @@
 //! (`vop3p`, through `put_ymm`).
 
 use crate::exec::wave::{VReg, LANES};
-use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Lanes per chunk: one ymm of dwords. Register-file traffic stays 256 bits wide even on AVX-512 hosts: on the
@@ -131,96 +130,152 @@ unsafe fn put_vec(p: *mut Ch, v: std::arch::x86_64::__m256i, m: Mask) {
     );
 }
 
-/// Lanes read as 0 (unused sources, the high dwords of 32-bit sources).
-static ZERO: Ch = [0; C];
-
-/// One chunk of broadcast scalar dwords (low, high) for one scalar source: every chunk of it reads this one.
-pub type Bcast = MaybeUninit<[Ch; 2]>;
-
-/// Where one source's chunks come from: its low and high dword rows (register rows, or a broadcast chunk read for
-/// every chunk, or zeros), as raw pointers so that a chunk's results can be written to the register file between
-/// chunks.
+/// Where one source's chunks come from: its low and high dword rows when they are register rows, else the dword
+/// every lane reads (a scalar or constant broadcast, the zero high dwords of a 32-bit source, an unused source).
+///
+/// A broadcast is a value, not a row in memory: the AVX paths make it with one `vpbroadcastd` the compiler hoists
+/// out of the chunk loop, where a broadcast chunk written to the stack and read back by every chunk put the store
+/// (and its 128-bit halves, which a 256-bit load cannot be forwarded from) on each instruction's critical path
+/// (gemm 512, Zen 4: the first chunk load of `v_lshl_add_u64 .., s[..]` and `v_mul_f32 v, s, v` held ~30% of
+/// their handlers' samples). Register rows are raw pointers so that a chunk's results can be written to the
+/// register file between chunks.
 #[derive(Clone, Copy)]
 pub struct Src {
     lo: *const u32,
     hi: *const u32,
-    /// Dwords from one chunk to the next: `C` for register rows, 0 for broadcasts.
-    lo_step: usize,
-    hi_step: usize,
+    lo_val: u32,
+    hi_val: u32,
+    lo_reg: bool,
+    hi_reg: bool,
 }
 
 impl Src {
     /// Unused source: reads 0.
     #[inline(always)]
     pub fn zero() -> Src {
-        Src {
-            lo: ZERO.as_ptr(),
-            hi: ZERO.as_ptr(),
-            lo_step: 0,
-            hi_step: 0,
-        }
+        Src::scalar(0, false)
     }
     /// Register `row` (and `row + 1` for 64-bit sources) of the register file at `base` (`Wave::vreg`).
     #[inline(always)]
     pub fn reg(base: *const VReg, row: usize, wide: bool) -> Src {
-        let lo = base.wrapping_add(row & 511) as *const u32;
-        if wide {
-            Src {
-                lo,
-                hi: base.wrapping_add((row + 1) & 511) as *const u32,
-                lo_step: C,
-                hi_step: C,
-            }
-        } else {
-            Src {
-                lo,
-                hi: ZERO.as_ptr(),
-                lo_step: C,
-                hi_step: 0,
-            }
+        Src {
+            lo: base.wrapping_add(row & 511) as *const u32,
+            hi: base.wrapping_add((row + 1) & 511) as *const u32,
+            lo_val: 0,
+            hi_val: 0,
+            lo_reg: true,
+            hi_reg: wide,
         }
     }
-    /// A scalar `value` broadcast into `buf` (the high dword only for 64-bit sources).
+    /// A scalar `value` broadcast to every lane (the high dword only for 64-bit sources).
     #[inline(always)]
-    pub fn scalar(buf: &mut Bcast, value: u64, wide: bool) -> Src {
-        let rows = buf.write([[value as u32; C], [(value >> 32) as u32; C]]);
+    pub fn scalar(value: u64, wide: bool) -> Src {
         Src {
-            lo: rows[0].as_ptr(),
-            hi: if wide {
-                rows[1].as_ptr()
-            } else {
-                ZERO.as_ptr()
-            },
-            lo_step: 0,
-            hi_step: 0,
+            lo: std::ptr::null(),
+            hi: std::ptr::null(),
+            lo_val: value as u32,
+            hi_val: if wide { (value >> 32) as u32 } else { 0 },
+            lo_reg: false,
+            hi_reg: false,
         }
     }
     /// Chunk `c` as (low dwords, high dwords); the high dwords are 0 for 32-bit sources.
     ///
     /// # Safety
-    /// The rows this was made from are alive and not mutably borrowed; `c < CHUNKS`.
+    /// The register rows this was made from are alive and not mutably borrowed; `c < CHUNKS`.
     #[inline(always)]
     pub unsafe fn get(&self, c: usize) -> (Ch, Ch) {
         (self.lo(c), self.hi(c))
     }
-    /// Where the low dwords of chunk `c` start (safety as `get`).
-    #[inline(always)]
-    pub unsafe fn lo_ptr(&self, c: usize) -> *const u32 {
-        self.lo.add(c * self.lo_step)
-    }
-    /// Where the high dwords of chunk `c` start (zeros for 32-bit sources; safety as `get`).
-    #[inline(always)]
-    pub unsafe fn hi_ptr(&self, c: usize) -> *const u32 {
-        self.hi.add(c * self.hi_step)
-    }
     /// The low dwords of chunk `c` (safety as `get`).
     #[inline(always)]
     pub unsafe fn lo(&self, c: usize) -> Ch {
-        (self.lo.add(c * self.lo_step) as *const Ch).read_unaligned()
+        if self.lo_reg {
+            (self.lo.add(c * C) as *const Ch).read_unaligned()
+        } else {
+            [self.lo_val; C]
+        }
     }
     /// The high dwords of chunk `c` (safety as `get`).
     #[inline(always)]
     pub unsafe fn hi(&self, c: usize) -> Ch {
-        (self.hi.add(c * self.hi_step) as *const Ch).read_unaligned()
+        if self.hi_reg {
+            (self.hi.add(c * C) as *const Ch).read_unaligned()
+        } else {
+            [self.hi_val; C]
+        }
+    }
+    /// The low dwords of chunk `c` in a ymm register (safety as `get`; the host has AVX2).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub unsafe fn ymm_lo(&self, c: usize) -> std::arch::x86_64::__m256i {
+        use std::arch::x86_64::*;
+        if self.lo_reg {
+            _mm256_loadu_si256(self.lo.add(c * C) as *const __m256i)
+        } else {
+            _mm256_set1_epi32(self.lo_val as i32)
+        }
+    }
+    /// The high dwords of chunk `c` in a ymm register (safety as `ymm_lo`).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub unsafe fn ymm_hi(&self, c: usize) -> std::arch::x86_64::__m256i {
+        use std::arch::x86_64::*;
+        if self.hi_reg {
+            _mm256_loadu_si256(self.hi.add(c * C) as *const __m256i)
+        } else {
+            _mm256_set1_epi32(self.hi_val as i32)
+        }
+    }
+    /// Is the low dword a register row (and, for a 64-bit source, the high dword too)?
+    #[inline(always)]
+    pub fn lo_is_reg(&self) -> bool {
+        self.lo_reg
+    }
+    /// `ymm_lo` for a source known to be a register row (`R`) or a broadcast (`!R`): no test per chunk.
+    ///
+    /// # Safety
+    /// As `ymm_lo`, and `R == self.lo_is_reg()`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub unsafe fn ymm_lo_as<const R: bool>(&self, c: usize) -> std::arch::x86_64::__m256i {
+        use std::arch::x86_64::*;
+        if R {
+            _mm256_loadu_si256(self.lo.add(c * C) as *const __m256i)
+        } else {
+            _mm256_set1_epi32(self.lo_val as i32)
+        }
+    }
+    /// `ymm_hi` of a 64-bit source known to be a register pair (`R`) or a broadcast (`!R`).
+    ///
+    /// # Safety
+    /// As `ymm_hi`, and `R == self.lo_is_reg()` for a source made 64-bit (`wide`).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub unsafe fn ymm_hi_as<const R: bool>(&self, c: usize) -> std::arch::x86_64::__m256i {
+        use std::arch::x86_64::*;
+        if R {
+            _mm256_loadu_si256(self.hi.add(c * C) as *const __m256i)
+        } else {
+            _mm256_set1_epi32(self.hi_val as i32)
+        }
+    }
+    /// `ymm_lo_as` as f32 lanes (safety as `ymm_lo_as`).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub unsafe fn ps_as<const R: bool>(&self, c: usize) -> std::arch::x86_64::__m256 {
+        std::arch::x86_64::_mm256_castsi256_ps(self.ymm_lo_as::<R>(c))
+    }
+    /// `ymm_lo` as f32 lanes (safety as `ymm_lo`).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub unsafe fn ps(&self, c: usize) -> std::arch::x86_64::__m256 {
+        std::arch::x86_64::_mm256_castsi256_ps(self.ymm_lo(c))
     }
 }
