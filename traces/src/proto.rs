@@ -455,18 +455,26 @@ pub fn put_end(buf: &mut Vec<u8>, t: &EndTemplate, ts: Stamp) {
     let Ok(a) = <&mut [u8; 64]>::try_from(&mut buf[at..at + 64]) else {
         return; // the range is 64 bytes long
     };
-    a[0] = TRACE_PACKET;
-    a[2..34].copy_from_slice(&t.bytes);
+    let n = end_at(a, 0, t, ts);
+    buf.truncate(at + n);
+}
+
+/// The slice end of template `t` at `ts` written at `a[m..]` (with its length); returns where it ends. The
+/// caller leaves 2 + 32 + 14 bytes from `m`.
+#[inline(always)]
+fn end_at<const N: usize>(a: &mut [u8; N], m: usize, t: &EndTemplate, ts: Stamp) -> usize {
+    a[m] = TRACE_PACKET;
+    a[m + 2..m + 34].copy_from_slice(&t.bytes);
     let (Stamp::Delta(v) | Stamp::Absolute(v)) = ts;
-    let mut n = byte(a, 2 + t.len as usize, PKT_TIMESTAMP);
+    let mut n = byte(a, m + 2 + t.len as usize, PKT_TIMESTAMP);
     n = varint(a, n, v);
     if let Stamp::Absolute(_) = ts {
         n = byte(a, n, PKT_TIMESTAMP_CLOCK_ID[0]);
         n = byte(a, n, PKT_TIMESTAMP_CLOCK_ID[1]);
         n = varint(a, n, CLOCK_BOOTTIME as u64);
     }
-    a[1] = (n - 2) as u8;
-    buf.truncate(at + n);
+    a[m + 1] = (n - m - 2) as u8;
+    n
 }
 
 /// The fields of an instruction slice's begin that stay the same while one wave holds a sequence and executes
@@ -543,13 +551,20 @@ pub fn put_begin(buf: &mut Vec<u8>, t: &BeginTemplate, delta: u64) {
     let Ok(a) = <&mut [u8; 64]>::try_from(&mut buf[at..at + 64]) else {
         return; // the range is 64 bytes long
     };
-    a[0] = TRACE_PACKET;
-    let mut n = byte(a, 2, PKT_TIMESTAMP);
-    n = varint(a, n, delta);
-    a[n..n + 48].copy_from_slice(&t.bytes);
-    n += t.len as usize;
+    let n = begin_at(a, t, delta);
     a[1] = (n - 2) as u8;
     buf.truncate(at + n);
+}
+
+/// The slice begin of template `t` with `delta` at the start of `a`, its length byte left to the caller;
+/// returns where it ends.
+#[inline(always)]
+fn begin_at<const N: usize>(a: &mut [u8; N], t: &BeginTemplate, delta: u64) -> usize {
+    a[0] = TRACE_PACKET;
+    let n = byte(a, 2, PKT_TIMESTAMP);
+    let n = varint(a, n, delta);
+    a[n..n + 48].copy_from_slice(&t.bytes);
+    n + t.len as usize
 }
 
 /// A slice begin and its end, both from their templates with delta timestamps: byte for byte `put_begin` then
@@ -563,18 +578,9 @@ pub fn put_begin_end(buf: &mut Vec<u8>, b: &BeginTemplate, e: &EndTemplate, delt
     let Ok(a) = <&mut [u8; 128]>::try_from(&mut buf[at..at + 128]) else {
         return; // the range is 128 bytes long
     };
-    a[0] = TRACE_PACKET;
-    let mut n = byte(a, 2, PKT_TIMESTAMP);
-    n = varint(a, n, delta);
-    a[n..n + 48].copy_from_slice(&b.bytes);
-    n += b.len as usize;
-    a[1] = (n - 2) as u8;
-    let m = n;
-    a[m] = TRACE_PACKET;
-    a[m + 2..m + 34].copy_from_slice(&e.bytes);
-    n = byte(a, m + 2 + e.len as usize, PKT_TIMESTAMP);
-    n = varint(a, n, dur);
-    a[m + 1] = (n - m - 2) as u8;
+    let m = begin_at(a, b, delta);
+    a[1] = (m - 2) as u8;
+    let n = end_at(a, m, e, Stamp::Delta(dur));
     buf.truncate(at + n);
 }
 
@@ -590,12 +596,8 @@ pub fn put_begin_counters(buf: &mut Vec<u8>, t: &BeginTemplate, delta: u64, extr
     let Ok(a) = <&mut [u8; 128]>::try_from(&mut buf[at..at + 128]) else {
         return; // the range is 128 bytes long
     };
-    a[0] = TRACE_PACKET;
-    let mut n = byte(a, 2, PKT_TIMESTAMP);
-    n = varint(a, n, delta);
-    a[n..n + 48].copy_from_slice(&t.bytes);
-    let ev = n + t.ev as usize;
-    n += t.len as usize;
+    let mut n = begin_at(a, t, delta);
+    let ev = n - t.len as usize + t.ev as usize;
     for &v in extra.iter().take(3) {
         n = byte(a, n, TE_EXTRA_COUNTER_VALUES);
         n = varint(a, n, v as u64);
