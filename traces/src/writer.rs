@@ -1732,11 +1732,11 @@ impl TraceWriter {
                 proto::put_begin(&mut self.buf, &list[i], delta);
             } else {
                 proto::put_begin_counters(&mut self.buf, &list[i], delta, &extra[..n_extra]);
-                for k in 0..n_extra {
-                    if extra[k] != s.last_value[k] {
-                        self.stats.counter_values += 1;
-                    }
-                }
+                let changed = extra[..n_extra]
+                    .iter()
+                    .zip(&s.last_value)
+                    .filter(|(v, last)| v != last);
+                self.stats.counter_values += changed.count() as u64;
                 s.last_value[..n_extra].copy_from_slice(&extra[..n_extra]);
             }
             return true;
