@@ -375,6 +375,9 @@ fn compressed_trace_expands_to_the_standard_trace() {
             report.to_str().unwrap(),
             "--trace",
             trace.to_str().unwrap(),
+            // the standard layout's packets (gemm 64's compact ones deflate 7x: they repeat less)
+            "--trace-layout",
+            "standard",
         ];
         args.extend(extra);
         let (code, out, err) = wavescope(&args);

@@ -27,10 +27,11 @@
 //! `finish` merges the threads' SIMD busy-wave counts and writes them last.
 //!
 //! # Size
-//! Two layouts ([`writer::Layout`]; the module docs of [`writer`] count the bytes): `Standard` (default), which
-//! every Perfetto reader takes — 41.0 bytes per wave-instruction on gemm 512 with the issue-order clock, 43.0
-//! with the cycle model's stall slices — and `Compact`, which relies on trace_processor's sequence defaults
-//! (`TrackEventDefaults` track and counter tracks, `extra_counter_values`, varint flow ids): 27.9 and 29.5.
+//! Two layouts ([`writer::Layout`]; the module docs of [`writer`] count the bytes): `Standard` (the library's
+//! default), which every Perfetto reader takes — 41.0 bytes per wave-instruction on gemm 512 with the issue-order
+//! clock, 43.0 with the cycle model's stall slices — and `Compact` (`wavescope run --trace`'s default, see
+//! docs/tracing.md), which relies on trace_processor's sequence defaults (`TrackEventDefaults` track and counter
+//! tracks, `extra_counter_values`, varint flow ids): 27.9 and 29.5.
 //! `benches/trace_gemm.rs` measures both, and the cost against the untraced run.
 //!
 //! # Use

@@ -133,11 +133,19 @@ impl Clock for IssueOrderClock {
 }
 
 /// What the cycle model reports for the instruction being executed.
+///
+/// Plain fields and flags, read field by field: `Option`s taken whole after their tag alone was stored read the
+/// tag and payload back as wide loads of narrow stores, a failed store-to-load forwarding on every instruction.
 #[derive(Default)]
 pub struct CycleSink {
-    issue: Option<(u64, u64)>,
-    stall: Option<Stall>,
-    mem: Option<MemAccess>,
+    /// Issue cycle and duration of the instruction (valid with `issued`).
+    issued: bool,
+    start: u64,
+    dur: u64,
+    has_stall: bool,
+    stall: Stall,
+    has_mem: bool,
+    mem: MemAccess,
     barrier: Vec<(u32, Stall)>,
 }
 
@@ -158,11 +166,14 @@ pub(crate) fn stall_name(r: StallReason) -> &'static str {
 impl TimingSink for CycleSink {
     #[inline(always)]
     fn issue(&mut self, _wave: u32, _pc: u64, start: u64, dur: u64) {
-        self.issue = Some((start, dur));
+        self.issued = true;
+        self.start = start;
+        self.dur = dur;
     }
     #[inline(always)]
     fn mem_access(&mut self, _wave: u32, _pc: u64, a: &MemAccess) {
-        self.mem = Some(*a);
+        self.has_mem = true;
+        self.mem = *a;
     }
     fn stall(
         &mut self,
@@ -181,7 +192,8 @@ impl TimingSink for CycleSink {
         if reason == StallReason::Barrier {
             self.barrier.push((wave, s));
         } else {
-            self.stall = Some(s);
+            self.has_stall = true;
+            self.stall = s;
         }
     }
 }
@@ -248,12 +260,15 @@ impl Clock for CycleClock<'_> {
         match &mut self.instruments.timing {
             Some(t) => {
                 let s = &mut t.sink;
-                let (cycle, cycles) = s.issue.take().unwrap_or((0, 1));
+                let (cycle, cycles) = if s.issued { (s.start, s.dur) } else { (0, 1) };
+                let stall = s.has_stall.then_some(s.stall);
+                let mem = s.has_mem.then_some(s.mem);
+                (s.issued, s.has_stall, s.has_mem) = (false, false, false);
                 Issue {
                     cycle,
                     cycles: cycles.max(1),
-                    stall: s.stall.take(),
-                    mem: s.mem.take(),
+                    stall,
+                    mem,
                 }
             }
             None => Issue {
@@ -837,7 +852,14 @@ impl Sink<'_> {
             Sink::Inline(b) => {
                 b.waves[wi].pending = None;
                 b.waves[wi].lanes = lanes;
-                b.write_instruction(wi, idx, issue);
+                b.write_instruction(
+                    wi,
+                    idx,
+                    issue.cycle,
+                    issue.cycles,
+                    issue.stall.as_ref(),
+                    issue.mem.as_ref(),
+                );
             }
             Sink::Threaded(p) => {
                 let mut flags = 0;
@@ -876,12 +898,15 @@ struct Builder<'a> {
     w: TraceWriter,
     /// `Clock::line_bytes`.
     line_bytes: u64,
-    /// Writer name per mnemonic id.
-    names: Vec<NameId>,
     /// Writer location per instruction index, made at first execution.
     locs: Vec<Option<LocId>>,
     /// Instruction index inside the PC filter.
     pc_ok: Vec<bool>,
+    /// Per instruction index: writer name (`names` of its mnemonic).
+    inst_names: Vec<NameId>,
+    /// Per instruction index: no memory counter, inside the PC filter, no cycle window: when nothing else
+    /// happens at it, its slice is a plain begin and end (`Builder::run`'s short path).
+    plain: Vec<bool>,
     waves: Vec<WaveState>,
     flows_in: Vec<FlowId>,
     /// Stall reasons seen (few: a linear search by pointer beats hashing).
@@ -908,6 +933,26 @@ impl<T> std::ops::Deref for Shared<'_, T> {
     }
 }
 
+impl Builder<'static> {
+    /// The builder of an observer that owns its share of the run's static parts (`TraceObserver::shared`, and
+    /// `threaded`, whose builder goes to a thread of its own).
+    fn shared<C: Clock>(
+        prog: Arc<TraceProgram>,
+        program: &Program,
+        options: Arc<TraceOptions>,
+        writer: TraceWriter,
+        clock: &C,
+    ) -> Box<Builder<'static>> {
+        Box::new(Builder::new(
+            Shared::Arc(prog),
+            program,
+            Shared::Arc(options),
+            writer,
+            clock.line_bytes(),
+        ))
+    }
+}
+
 impl<'a> Builder<'a> {
     fn new(
         prog: Shared<'a, TraceProgram>,
@@ -916,21 +961,30 @@ impl<'a> Builder<'a> {
         mut writer: TraceWriter,
         line_bytes: u64,
     ) -> Builder<'a> {
-        let names = prog.mnemonics.iter().map(|m| writer.name(m)).collect();
+        let names: Vec<NameId> = prog.mnemonics.iter().map(|m| writer.name(m)).collect();
         let locs = vec![None; prog.label.len()];
-        let pc_ok = program
+        let pc_ok: Vec<bool> = program
             .pcs
             .iter()
             .map(|&pc| options.filter.pc(pc))
+            .collect();
+        let inst_names = prog.mnemonic.iter().map(|&m| names[m as usize]).collect();
+        let plain = (0..prog.mem.len())
+            .map(|i| {
+                prog.mem[i] == Mem::None
+                    && pc_ok.get(i).copied().unwrap_or(false)
+                    && options.filter.cycles.is_none()
+            })
             .collect();
         Builder {
             prog,
             options,
             w: writer,
             line_bytes,
-            names,
             locs,
             pc_ok,
+            inst_names,
+            plain,
             waves: Vec::new(),
             flows_in: Vec::with_capacity(VMCNT_MAX + LGKMCNT_MAX + 2),
             stall_names: Vec::new(),
@@ -951,13 +1005,18 @@ impl<'a> Builder<'a> {
                 }
                 continue;
             }
+            if flags == 0 && self.plain_instruction(r) {
+                continue;
+            }
+            // by reference: an `Issue` assembled from copies of them was read back by wide loads of narrow
+            // stores (store-to-load forwarding failing on most instructions)
             let stall = if flags & HAS_STALL != 0 {
-                stalls.next().copied()
+                stalls.next()
             } else {
                 None
             };
             let mem = if flags & HAS_MEM != 0 {
-                mems.next().copied()
+                mems.next()
             } else {
                 None
             };
@@ -965,17 +1024,42 @@ impl<'a> Builder<'a> {
             let ws = &mut self.waves[wi];
             ws.pending = None;
             ws.lanes = r.lanes();
-            self.write_instruction(
-                wi,
-                r.idx(),
-                Issue {
-                    cycle: r.cycle,
-                    cycles: r.cycles,
-                    stall,
-                    mem,
-                },
-            );
+            self.write_instruction(wi, r.idx(), r.cycle, r.cycles, stall, mem);
         }
+    }
+
+    /// The short path of an instruction without stall, memory figures or checker events, outside the waitcnt
+    /// model (`plain`), whose slice changes no counter: what `write_instruction` writes for it, from the writer's
+    /// templates (`TraceWriter::plain_instruction`). False (nothing done) otherwise.
+    #[inline(always)]
+    fn plain_instruction(&mut self, r: &InstRec) -> bool {
+        let (wi, idx) = (r.wi(), r.idx());
+        if !self.plain[idx] {
+            return false;
+        }
+        let Some(loc) = self.locs[idx] else {
+            return false;
+        };
+        let ws = &mut self.waves[wi];
+        if !ws.hazards.is_empty() || !ws.races.is_empty() {
+            return false;
+        }
+        let Some(t) = &ws.track else {
+            return false;
+        };
+        let lanes = r.lanes();
+        let end = r.cycle + r.cycles.max(1);
+        let (vm, lgkm) = (ws.vm.len() as i64, ws.lgkm.len() as i64);
+        if !self
+            .w
+            .plain_instruction(t, r.cycle, end, self.inst_names[idx], loc, lanes, vm, lgkm)
+        {
+            return false;
+        }
+        ws.pending = None;
+        ws.lanes = lanes;
+        ws.last_cycle = end;
+        true
     }
 
     /// A command other than an instruction.
@@ -1090,13 +1174,21 @@ impl<'a> Builder<'a> {
 
     /// Write the slice of instruction `idx` (stall, hazard instants, counters and flows with it).
     #[inline(never)]
-    fn write_instruction(&mut self, wi: usize, idx: usize, issue: Issue) {
+    fn write_instruction(
+        &mut self,
+        wi: usize,
+        idx: usize,
+        cycle: u64,
+        cycles: u64,
+        stall: Option<&Stall>,
+        mem: Option<&MemAccess>,
+    ) {
         let ws = &mut self.waves[wi];
-        let end = issue.cycle + issue.cycles.max(1);
+        let end = cycle + cycles.max(1);
         ws.last_cycle = end;
         let hazards = (!ws.hazards.is_empty()).then(|| std::mem::take(&mut ws.hazards));
         let races = (!ws.races.is_empty()).then(|| std::mem::take(&mut ws.races));
-        if let Some(m) = &issue.mem {
+        if let Some(m) = mem {
             // the counter tracks cover every wave, traced or not
             let below_l1 = (m.lines - m.l1_hits) as u64;
             let line = self.line_bytes;
@@ -1109,13 +1201,13 @@ impl<'a> Builder<'a> {
                 device_cycle: m.device_cycle,
             };
             let cu = ws.cu;
-            self.w.memory_sample(cu, issue.cycle, &sample);
+            self.w.memory_sample(cu, cycle, &sample);
         }
         let ws = &mut self.waves[wi];
         if ws.track.is_none() {
             return;
         }
-        let in_window = self.pc_ok[idx] && self.options.filter.cycle(issue.cycle);
+        let in_window = self.pc_ok[idx] && self.options.filter.cycle(cycle);
         // The waitcnt model (module docs).
         self.flows_in.clear();
         let mut flow_out = None;
@@ -1151,23 +1243,23 @@ impl<'a> Builder<'a> {
             return;
         }
         let (vmcnt, lgkmcnt, lanes) = (ws.vm.len() as i64, ws.lgkm.len() as i64, ws.lanes);
-        if let Some(st) = issue.stall {
+        if let Some(st) = stall {
             let n = self.stall_name(st.reason);
             if let Some(t) = &self.waves[wi].track {
                 self.w.stall(t, st.start, st.cycles, n);
             }
         }
         if let Some(h) = hazards {
-            self.hazard_instants(wi, issue.cycle, &h);
+            self.hazard_instants(wi, cycle, &h);
         }
         if let Some(r) = races {
-            self.race_instants(wi, issue.cycle, &r);
+            self.race_instants(wi, cycle, &r);
         }
         let loc = match self.locs[idx] {
             Some(l) => l,
             None => self.location(idx),
         };
-        let name = self.names[self.prog.mnemonic[idx] as usize];
+        let name = self.inst_names[idx];
         let Some(t) = &self.waves[wi].track else {
             return;
         };
@@ -1175,10 +1267,10 @@ impl<'a> Builder<'a> {
             Some(f) => std::slice::from_ref(f),
             None => &[],
         };
-        match &issue.mem {
+        match mem {
             None => self.w.begin_instruction(
                 t,
-                issue.cycle,
+                cycle,
                 name,
                 Some(loc),
                 lanes,
@@ -1208,7 +1300,7 @@ impl<'a> Builder<'a> {
                 let args = &args[..n];
                 self.w.begin_memory_instruction(
                     t,
-                    issue.cycle,
+                    cycle,
                     name,
                     Some(loc),
                     lanes,
@@ -1232,16 +1324,7 @@ impl<'a> Builder<'a> {
         }
         if let Some(idx) = self.waves[wi].pending.take() {
             let at = self.waves[wi].last_cycle;
-            self.write_instruction(
-                wi,
-                idx,
-                Issue {
-                    cycle: at,
-                    cycles: 1,
-                    stall: None,
-                    mem: None,
-                },
-            );
+            self.write_instruction(wi, idx, at, 1, None, None);
         }
         let ws = &mut self.waves[wi];
         ws.live = false;
@@ -1372,14 +1455,8 @@ impl<C: Clock> TraceObserver<'static, C> {
         clock: C,
     ) -> TraceObserver<'static, C> {
         let cu_count = options.cu_count;
-        let b = Builder::new(
-            Shared::Arc(prog),
-            program,
-            Shared::Arc(options),
-            writer,
-            clock.line_bytes(),
-        );
-        TraceObserver::build(Sink::Inline(Box::new(b)), cu_count, clock)
+        let b = Builder::shared(prog, program, options, writer, &clock);
+        TraceObserver::build(Sink::Inline(b), cu_count, clock)
     }
 }
 
@@ -1412,14 +1489,8 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         clock: C,
     ) -> TraceObserver<'a, C> {
         let cu_count = options.cu_count;
-        let b = Builder::new(
-            Shared::Arc(prog),
-            program,
-            Shared::Arc(options),
-            writer,
-            clock.line_bytes(),
-        );
-        let sink = match Pipe::start(Box::new(b)) {
+        let b = Builder::shared(prog, program, options, writer, &clock);
+        let sink = match Pipe::start(b) {
             Ok(p) => Sink::Threaded(Box::new(p)),
             Err(b) => Sink::Inline(b),
         };

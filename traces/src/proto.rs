@@ -455,18 +455,26 @@ pub fn put_end(buf: &mut Vec<u8>, t: &EndTemplate, ts: Stamp) {
     let Ok(a) = <&mut [u8; 64]>::try_from(&mut buf[at..at + 64]) else {
         return; // the range is 64 bytes long
     };
-    a[0] = TRACE_PACKET;
-    a[2..34].copy_from_slice(&t.bytes);
+    let n = end_at(a, 0, t, ts);
+    buf.truncate(at + n);
+}
+
+/// The slice end of template `t` at `ts` written at `a[m..]` (with its length); returns where it ends. The
+/// caller leaves 2 + 32 + 14 bytes from `m`.
+#[inline(always)]
+fn end_at<const N: usize>(a: &mut [u8; N], m: usize, t: &EndTemplate, ts: Stamp) -> usize {
+    a[m] = TRACE_PACKET;
+    a[m + 2..m + 34].copy_from_slice(&t.bytes);
     let (Stamp::Delta(v) | Stamp::Absolute(v)) = ts;
-    let mut n = byte(a, 2 + t.len as usize, PKT_TIMESTAMP);
+    let mut n = byte(a, m + 2 + t.len as usize, PKT_TIMESTAMP);
     n = varint(a, n, v);
     if let Stamp::Absolute(_) = ts {
         n = byte(a, n, PKT_TIMESTAMP_CLOCK_ID[0]);
         n = byte(a, n, PKT_TIMESTAMP_CLOCK_ID[1]);
         n = varint(a, n, CLOCK_BOOTTIME as u64);
     }
-    a[1] = (n - 2) as u8;
-    buf.truncate(at + n);
+    a[m + 1] = (n - m - 2) as u8;
+    n
 }
 
 /// The fields of an instruction slice's begin that stay the same while one wave holds a sequence and executes
@@ -477,6 +485,8 @@ pub fn put_end(buf: &mut Vec<u8>, t: &EndTemplate, ts: Stamp) {
 pub struct BeginTemplate {
     bytes: [u8; 48],
     len: u8,
+    /// Position of the first byte of the track event's body (its length byte is the one before).
+    ev: u8,
     pub key: (u32, u32),
 }
 
@@ -486,6 +496,7 @@ impl Default for BeginTemplate {
         BeginTemplate {
             bytes: [0; 48],
             len: 0,
+            ev: 0,
             key: (0, u32::MAX),
         }
     }
@@ -525,6 +536,7 @@ impl BeginTemplate {
         BeginTemplate {
             bytes: a,
             len: n as u8,
+            ev: ev as u8,
             key,
         }
     }
@@ -539,11 +551,58 @@ pub fn put_begin(buf: &mut Vec<u8>, t: &BeginTemplate, delta: u64) {
     let Ok(a) = <&mut [u8; 64]>::try_from(&mut buf[at..at + 64]) else {
         return; // the range is 64 bytes long
     };
+    let n = begin_at(a, t, delta);
+    a[1] = (n - 2) as u8;
+    buf.truncate(at + n);
+}
+
+/// The slice begin of template `t` with `delta` at the start of `a`, its length byte left to the caller;
+/// returns where it ends.
+#[inline(always)]
+fn begin_at<const N: usize>(a: &mut [u8; N], t: &BeginTemplate, delta: u64) -> usize {
     a[0] = TRACE_PACKET;
-    let mut n = byte(a, 2, PKT_TIMESTAMP);
-    n = varint(a, n, delta);
+    let n = byte(a, 2, PKT_TIMESTAMP);
+    let n = varint(a, n, delta);
     a[n..n + 48].copy_from_slice(&t.bytes);
-    n += t.len as usize;
+    n + t.len as usize
+}
+
+/// A slice begin and its end, both from their templates with delta timestamps: byte for byte `put_begin` then
+/// `put_end` (one bounds check and one write position for the pair: most instructions of a trace are this).
+#[inline(always)]
+pub fn put_begin_end(buf: &mut Vec<u8>, b: &BeginTemplate, e: &EndTemplate, delta: u64, dur: u64) {
+    // At most 3 + 10 + 44 (begin) + 2 + 21 + 11 (end) = 91 bytes; the templates are copied whole (48 and 32
+    // bytes) and cut.
+    let at = buf.len();
+    buf.extend_from_slice(&[0u8; 128]);
+    let Ok(a) = <&mut [u8; 128]>::try_from(&mut buf[at..at + 128]) else {
+        return; // the range is 128 bytes long
+    };
+    let m = begin_at(a, b, delta);
+    a[1] = (m - 2) as u8;
+    let n = end_at(a, m, e, Stamp::Delta(dur));
+    buf.truncate(at + n);
+}
+
+/// A slice begin from its template with a delta timestamp and `extra_counter_values` (the compact layout's
+/// counters, at most 3): byte for byte what `put_slice_begin` writes for it (the values are the track event's
+/// last fields there too).
+#[inline(always)]
+pub fn put_begin_counters(buf: &mut Vec<u8>, t: &BeginTemplate, delta: u64, extra: &[i64]) {
+    // At most 3 + 10 + 44 + 3 x 11 = 90 bytes (the template is copied whole, 48 bytes, then cut); the track
+    // event's body stays under 128 bytes (44 + 33), so its length is one byte.
+    let at = buf.len();
+    buf.extend_from_slice(&[0u8; 128]);
+    let Ok(a) = <&mut [u8; 128]>::try_from(&mut buf[at..at + 128]) else {
+        return; // the range is 128 bytes long
+    };
+    let mut n = begin_at(a, t, delta);
+    let ev = n - t.len as usize + t.ev as usize;
+    for &v in extra.iter().take(3) {
+        n = byte(a, n, TE_EXTRA_COUNTER_VALUES);
+        n = varint(a, n, v as u64);
+    }
+    a[ev - 1] = (n - ev) as u8;
     a[1] = (n - 2) as u8;
     buf.truncate(at + n);
 }
@@ -801,6 +860,63 @@ mod tests {
                 let p = &parse(&b)[0];
                 assert_eq!(p.track_event().counter_value(), value);
                 assert_eq!(p.track_event().track_uuid(), track);
+            }
+        }
+    }
+
+    /// A begin and end written as a pair are `put_begin` then `put_end`, behind other bytes, for the largest
+    /// templates and deltas too.
+    #[test]
+    fn begin_end_pair_is_the_two_packets() {
+        for (seq, track, name, loc, delta, dur) in [
+            (3u32, 4097u64, 1u64, 1u64, 0u64, 1u64),
+            (200, 0, 130, 20_000, 127, 128),
+            (u32::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX, u64::MAX),
+        ] {
+            let bt = BeginTemplate::new(seq, TYPE_SLICE_BEGIN, track, name, loc, (1, 0));
+            let et = EndTemplate::new(seq, track);
+            let (mut a, mut b) = (vec![7], vec![7]);
+            put_begin(&mut a, &bt, delta);
+            put_end(&mut a, &et, Stamp::Delta(dur));
+            put_begin_end(&mut b, &bt, &et, delta, dur);
+            assert_eq!(a, b);
+            let ps = parse(&b[1..]);
+            assert_eq!((ps[0].timestamp(), ps[1].timestamp()), (delta, dur));
+            assert_eq!(ps[1].track_event().type_(), Type::TYPE_SLICE_END);
+        }
+    }
+
+    /// The compact layout's begins (no track, counter values on the slice) from a template are the
+    /// field-by-field packets, for every count of values and values of every varint length.
+    #[test]
+    fn compact_begin_from_template_is_the_same_packet() {
+        for (seq, name, loc, delta) in [
+            (3u32, 1u64, 1u64, 0u64),
+            (200, 130, 20_000, 127),
+            (u32::MAX, u64::MAX, u64::MAX, u64::MAX),
+        ] {
+            for extra in [
+                &[][..],
+                &[5],
+                &[0, 63],
+                &[-1, i64::MAX, i64::MIN],
+                &[3, 0, 64],
+            ] {
+                let (mut a, mut b) = (Vec::new(), vec![0xAB]);
+                let e = Begin {
+                    name_iid: name,
+                    source_location_iid: loc,
+                    extra_counters: extra,
+                    varint_flows: true,
+                    ..Begin::default()
+                };
+                put_slice_begin(&mut a, seq, Stamp::Delta(delta), TYPE_SLICE_BEGIN, &e);
+                let t = BeginTemplate::new(seq, TYPE_SLICE_BEGIN, 0, name, loc, (1, 0));
+                put_begin_counters(&mut b, &t, delta, extra);
+                assert_eq!(a[..], b[1..], "{extra:?}");
+                let p = &parse(&a)[0];
+                assert_eq!(p.track_event().extra_counter_values, extra.to_vec());
+                assert!(!p.track_event().has_track_uuid());
             }
         }
     }

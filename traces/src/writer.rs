@@ -17,10 +17,12 @@
 //!   `lanes` argument, so always at the wave's first instruction: the lanes of any slice are those of the
 //!   latest slice of its wave at or before it with the argument (and the `active lanes` counter track shows
 //!   them at every instruction).
-//! - In the standard layout an instruction slice's begin (no arguments, no flows) and a counter value are the
-//!   slot's template (`proto::BeginTemplate` per location or, for stalls, per name; `proto::CounterTemplate` per
-//!   counter) behind the timestamp delta: the bytes the field-by-field encoder writes
-//!   ([`TraceConfig::field_by_field`]), made once per wave and location instead of encoded per instruction.
+//! - In both layouts an instruction slice's begin (no arguments, no flows) and a counter value are the slot's
+//!   template (`proto::BeginTemplate` per location or, for stalls, per name, followed in the compact layout by
+//!   its `extra_counter_values`; `proto::CounterTemplate` per counter) behind the timestamp delta: the bytes the
+//!   field-by-field encoder writes ([`TraceConfig::field_by_field`]), made once per wave and location instead of
+//!   encoded per instruction. An instruction that changes no counter is written begin and end at once
+//!   ([`TraceWriter::plain_instruction`]): most of a trace.
 //! - Per-instruction packets are appended to a buffer; at `flush_bytes` the buffer goes to the file's I/O
 //!   thread (a queue of `QUEUED_BUFFERS`, buffers recycled), so memory does not grow with the run and the
 //!   writing runs beside the executor (packets of different sequences may interleave freely); it writes with
@@ -56,7 +58,8 @@
 //!
 //! - With the cycle model's memory system (the default), a memory instruction's slice begin carries its
 //!   `MEMORY_ARGS` (`lines` and the levels that served lines, or the LDS cycles and conflicts) and takes the long
-//!   path: gemm 512 (3 memory instructions of 14) 48.3 bytes per slice instead of 45.5.
+//!   path: gemm 512 (3 memory instructions of 14) 48.3 bytes per slice instead of 45.5 in the standard layout,
+//!   34.4 in the compact one (`wavescope run --trace`'s default).
 //!
 //! Neither reaches 24 bytes per wave-instruction: a slice alone is 25 bytes at least in any TrackEvent encoding
 //! that gives each slice its own name and source location and each packet a timestamp.
@@ -827,7 +830,7 @@ impl TraceFile {
             ordered: s.config.work_group_order,
             chunk: None,
             held: Vec::new(),
-            templates: !s.config.field_by_field && s.config.layout == Layout::Standard,
+            templates: !s.config.field_by_field,
             next_gen: 0,
         }
     }
@@ -1631,6 +1634,51 @@ impl TraceWriter {
         }
     }
 
+    /// An instruction slice `[ts, end)` (`ts < end`) without arguments or flows whose `lanes`, `vmcnt` and
+    /// `lgkmcnt` are the wave's last values and whose begin template is made: the begin and end from their
+    /// templates, the bytes `begin_instruction` and `end_instruction` write then. False (nothing written) when
+    /// any of that does not hold: the caller takes that path.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn plain_instruction(
+        &mut self,
+        t: &WaveTrack,
+        ts: u64,
+        end: u64,
+        name: NameId,
+        loc: LocId,
+        lanes: u32,
+        vmcnt: i64,
+        lgkmcnt: i64,
+    ) -> bool {
+        if !self.templates {
+            return false;
+        }
+        let (ns, ns_end) = (self.ns(ts), self.ns(end));
+        let s = &mut self.slots[t.slot as usize];
+        // element by element: an array compare loads the three values stored just before as one wide load
+        let v = &s.last_value;
+        if ns < s.last_ns
+            || lanes != s.lanes_arg
+            || v[0] != vmcnt
+            || v[1] != lgkmcnt
+            || v[2] != lanes as i64
+        {
+            return false;
+        }
+        let Some(b) = s.begins.get(loc.0 as usize) else {
+            return false;
+        };
+        if b.key != (s.gen, name.0) {
+            return false;
+        }
+        proto::put_begin_end(&mut self.buf, b, &s.end, ns - s.last_ns, ns_end - ns);
+        s.last_ns = ns_end;
+        self.stats.instructions += 1;
+        self.maybe_flush();
+        true
+    }
+
     /// A begin without arguments or flows from the slot's template for `loc` (or for `name` without a location:
     /// stalls), made here the first time after interning as `begin_with` would, then its counter values from
     /// theirs: the same bytes `begin_with` writes field by field. False (nothing written) when the timestamp
@@ -1649,6 +1697,21 @@ impl TraceWriter {
         if ns < s.last_ns {
             return false;
         }
+        // The compact layout: the changed counters and those before them ride on the begin
+        // (`extra_counter_values` are positional), as `begin_with` writes them, when all of those are known.
+        let mut extra = [0i64; 3];
+        let mut n_extra = 0;
+        if self.layout == Layout::Compact {
+            for k in 0..3 {
+                extra[k] = values[k].unwrap_or(s.last_value[k]);
+                if extra[k] != s.last_value[k] {
+                    n_extra = k + 1;
+                }
+            }
+            if extra[..n_extra].contains(&i64::MIN) {
+                return false;
+            }
+        }
         let key = (s.gen, name.0);
         let (list, i) = match loc {
             Some(l) => (&s.begins, l.0 as usize),
@@ -1664,6 +1727,20 @@ impl TraceWriter {
             Some(_) => &s.begins,
             None => &s.unlocated,
         };
+        if self.layout == Layout::Compact {
+            if n_extra == 0 {
+                proto::put_begin(&mut self.buf, &list[i], delta);
+            } else {
+                proto::put_begin_counters(&mut self.buf, &list[i], delta, &extra[..n_extra]);
+                let changed = extra[..n_extra]
+                    .iter()
+                    .zip(&s.last_value)
+                    .filter(|(v, last)| v != last);
+                self.stats.counter_values += changed.count() as u64;
+                s.last_value[..n_extra].copy_from_slice(&extra[..n_extra]);
+            }
+            return true;
+        }
         proto::put_begin(&mut self.buf, &list[i], delta);
         // Counter packets at the slice's timestamp (delta 0 after the begin), in `begin_with`'s order.
         for k in [

@@ -3,7 +3,8 @@
 //! one the writer wrote before the templates existed.
 //!
 //! - `templates_write_the_field_by_field_bytes`: the same runs written both ways give the same bytes (so every
-//!   reader sees the same trace), at the default clock and at a clock where cycles round to shared nanoseconds.
+//!   reader sees the same trace), at the default clock and at a clock where cycles round to shared nanoseconds,
+//!   in both layouts.
 //! - `trace_matches_the_writer_before_templates`: `fixtures/writer_before/*.pftrace` are the traces the writer
 //!   of main b132e47 wrote for `wavescope run EXAMPLE --trace T --trace-compress` (the CLI's configuration:
 //!   cycle model with its memory system, hazard and LDS race checkers, one job). The test writes the same runs
@@ -21,7 +22,7 @@ use wavescope::launch::RunOptions;
 use wavescope::pipeline::RunConfig;
 use wavescope::session::Session;
 use wavescope_traces::validate::{Arg, Trace};
-use wavescope_traces::{run_traced, TraceConfig, TraceOptions, TraceStats};
+use wavescope_traces::{run_traced, Layout, TraceConfig, TraceOptions, TraceStats};
 
 /// Examples with memory instructions (global and LDS), divergent lanes and barriers.
 const EXAMPLES: [&str; 3] = ["rodinia_pathfinder", "heteromark_hist", "rodinia_bfs"];
@@ -48,12 +49,17 @@ fn fixture(name: &str) -> PathBuf {
 fn templates_write_the_field_by_field_bytes() {
     let mut exercised = (0, 0, 0);
     for name in EXAMPLES.iter().chain(&["triton_matmul_f16"]) {
-        // 1 GHz (a cycle is a nanosecond) and 2.5 GHz (neighbouring cycles share a nanosecond)
-        for clock_hz in [1_000_000_000, 2_500_000_000] {
+        // 1 GHz (a cycle is a nanosecond) and 2.5 GHz (neighbouring cycles share a nanosecond), both layouts
+        for (clock_hz, layout) in [
+            (1_000_000_000, Layout::Standard),
+            (2_500_000_000, Layout::Standard),
+            (1_000_000_000, Layout::Compact),
+            (2_500_000_000, Layout::Compact),
+        ] {
             let mut bytes = Vec::new();
             for field_by_field in [false, true] {
                 let path = tmp(&format!(
-                    "encoding-{name}-{clock_hz}-{field_by_field}.pftrace"
+                    "encoding-{name}-{clock_hz}-{layout:?}-{field_by_field}.pftrace"
                 ));
                 let stats = cli_trace(
                     name,
@@ -61,6 +67,7 @@ fn templates_write_the_field_by_field_bytes() {
                     TraceConfig {
                         clock_hz,
                         field_by_field,
+                        layout,
                         ..TraceConfig::default()
                     },
                 );
@@ -68,9 +75,10 @@ fn templates_write_the_field_by_field_bytes() {
                 bytes.push(std::fs::read(&path).expect("trace"));
                 let _ = std::fs::remove_file(&path);
             }
-            assert_eq!(bytes[0].len(), bytes[1].len(), "{name} at {clock_hz} Hz");
+            let what = format!("{name} at {clock_hz} Hz, {layout:?}");
+            assert_eq!(bytes[0].len(), bytes[1].len(), "{what}");
             let first = bytes[0].iter().zip(&bytes[1]).position(|(a, b)| a != b);
-            assert_eq!(first, None, "{name} at {clock_hz} Hz: first different byte");
+            assert_eq!(first, None, "{what}: first different byte");
             // what the runs put through the encoders: slices with memory arguments, counters, flows
             let t = validate::read_bytes(&bytes[0]).unwrap_or_else(|p| panic!("{name}: {p:?}"));
             exercised.0 += t.slices.iter().filter(|s| s.arg("lines").is_some()).count();
