@@ -250,6 +250,17 @@ fn main() {
         valu_int_rows(if quick { 50_000 } else { 300_000 });
         return;
     }
+    // `--vmem`: the load microkernel rows only (the address VALU, the load, and the two back to back).
+    if std::env::args().any(|a| a == "--vmem") {
+        let reps = if quick { 50_000 } else { 300_000 };
+        println!(
+            "{:<58} {:>14}",
+            "load microkernel: global_load_dword, 64 lanes coalesced",
+            format!("{:.1} ns/inst", load(reps))
+        );
+        address_then_load(reps);
+        return;
+    }
     let gemm = ex("polybench_gemm_512");
     let (insts, _, t_interp) = run_example(&gemm, Mode::Interp, 1, n);
     let rate = |t: f64| insts as f64 / t / 1e6;
@@ -576,4 +587,85 @@ fn load(reps: usize) -> f64 {
         best = best.min(t.elapsed().as_secs_f64() / CHUNK as f64 * 1e9);
     }
     best
+}
+
+/// gemm 512's address step and B load back to back (`v_lshl_add_u64 v[14:15], v[12:13], 2, v[2:3]` then
+/// `global_load_dword v11, v[14:15], off`, encodings from its objdump): the load reads address rows the VALU wrote
+/// just before, which is how every load of the kernel meets its addresses. ns per pair, per VALU alone and per
+/// load alone (its rows written long before), after checking the loaded dwords.
+fn address_then_load(reps: usize) {
+    const BASE: u64 = 0x10_0000;
+    const BYTES: usize = 64 << 10;
+    let bytes: Vec<u8> = (0..BYTES).map(|i| (i * 7 + 3) as u8).collect();
+    let mut mem = GlobalMemory::new();
+    mem.map(wavescope::exec::Region::new(
+        BASE,
+        &bytes,
+        BYTES as u64,
+        "buffer",
+        wavescope::exec::RegionKind::Other,
+        false,
+    ))
+    .expect("map the buffer");
+    let valu = wavescope::isa::decode::decode(&[0xD208_000E, 0x0409_050C], 0x18C8);
+    let ld = wavescope::isa::decode::decode(&[0xDC50_8000, 0x0B7F_000E], 0x18D0);
+    assert_eq!(valu.op, Op::V_LSHL_ADD_U64, "the encoding decodes");
+    assert_eq!(ld.op, Op::GLOBAL_LOAD_DWORD, "the encoding decodes");
+    let (hv, hl) = (semantics::handler(&valu), semantics::handler(&ld));
+    let mut w = Wave::new(WaveId::default());
+    w.set_exec(u64::MAX);
+    let mut lds = vec![0u8; 0];
+    let mut ctx = Ctx {
+        mem: &mem,
+        lds: &mut lds,
+        apertures: Apertures::default(),
+    };
+    let runs = (BYTES / 256) as u64;
+    // v[2:3] = the buffer, v[12:13] = the lane's dword index in run `run`
+    let set = |w: &mut Wave, run: u64| {
+        for l in 0..LANES {
+            w.vreg[2][l] = BASE as u32;
+            w.vreg[3][l] = (BASE >> 32) as u32;
+            w.vreg[12][l] = ((run % runs) * 64 + l as u64) as u32;
+            w.vreg[13][l] = 0;
+        }
+    };
+    set(&mut w, 7);
+    hv(&mut w, &valu, &mut ctx).expect("the VALU");
+    hl(&mut w, &ld, &mut ctx).expect("the load");
+    for l in 0..LANES {
+        let o = 7 * 256 + 4 * l;
+        let want = u32::from_le_bytes(bytes[o..o + 4].try_into().unwrap());
+        assert_eq!(w.vreg[11][l], want, "load lane {l}");
+    }
+    let mut time = |w: &mut Wave, v: bool, l: bool| {
+        let mut best = f64::MAX;
+        for chunk in 0..reps / CHUNK {
+            set(w, chunk as u64);
+            hv(w, &valu, &mut ctx).expect("the VALU");
+            let t = Instant::now();
+            for _ in 0..CHUNK {
+                if v {
+                    hv(w, &valu, &mut ctx).expect("the VALU");
+                }
+                if l {
+                    hl(w, &ld, &mut ctx).expect("the load");
+                }
+            }
+            best = best.min(t.elapsed().as_secs_f64() / CHUNK as f64 * 1e9);
+        }
+        best
+    };
+    let (tv, tl, tp) = (
+        time(&mut w, true, false),
+        time(&mut w, false, true),
+        time(&mut w, true, true),
+    );
+    println!(
+        "{:<58} {:>14} {:>10}  VALU alone {tv:.1} ns, load alone {tl:.1} ns: {:+.1} ns together",
+        "load microkernel: v_lshl_add_u64 then global_load_dword",
+        format!("{tp:.1} ns/pair"),
+        "",
+        tp - tv - tl
+    );
 }

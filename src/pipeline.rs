@@ -164,6 +164,10 @@ impl<S: TimingSink> Observer for Instruments<'_, S> {
         }
     }
     #[inline(always)]
+    fn wants_lane_addrs(&self) -> bool {
+        self.timing.as_ref().is_some_and(|t| t.wants_lane_addrs())
+    }
+    #[inline(always)]
     fn barrier_release(&mut self, flat: u32) {
         if let Some(h) = &mut self.hazards {
             h.barrier_release(flat);

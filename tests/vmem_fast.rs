@@ -293,6 +293,11 @@ fn snapshot(
     }
 }
 
+/// A stale aperture mask for the record's sentinel (it must be overwritten where lanes are active).
+fn rng_fill(exec: u64) -> u64 {
+    !exec ^ 0x5555_5555_5555_5555
+}
+
 #[test]
 fn global_and_flat_accesses_match_the_per_lane_path() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
@@ -386,6 +391,61 @@ fn global_and_flat_accesses_match_the_per_lane_path() {
             );
             assert_eq!(run(VmemPath::Dwords), reference, "dword path: {what}");
             assert_eq!(run(VmemPath::Fastest), reference, "fastest path: {what}");
+
+            // The lane addresses each path records for the memory model (`Wave::lane_addrs`, wanted): the active
+            // lanes' addresses and which of them are in a FLAT aperture, as the per-lane path records them, on
+            // every path (the vector pass from its own registers), recorded before a load overwrites its
+            // address registers and before a fault; nothing when no lane is active.
+            let recorded = |path: VmemPath| {
+                let mut w = w.clone();
+                w.lane_addrs.wanted = true;
+                w.lane_addrs.at = u64::MAX;
+                w.lane_addrs.aperture = rng_fill(exec);
+                w.lane_addrs.addrs = [0xDEAD_BEEF; LANES];
+                w.instructions = 7;
+                let mut mem = memory(mem_seed);
+                mem.set_vmem_path(path);
+                let mut lds = lds0.clone();
+                let mut ctx = Ctx {
+                    mem: &mem,
+                    lds: &mut lds,
+                    apertures: Apertures::default(),
+                };
+                let _ = h(&mut w, &inst, &mut ctx);
+                let r = &w.lane_addrs;
+                let active: Vec<u64> = (0..LANES)
+                    .filter(|l| exec >> l & 1 != 0)
+                    .map(|l| r.addrs[l])
+                    .collect();
+                (r.at, r.aperture & exec, active)
+            };
+            let want = recorded(VmemPath::PerLane);
+            if exec != 0 {
+                assert_eq!(want.0, 7, "per-lane path recorded nothing: {what}");
+                // the reference's addresses are the ISA's: vaddr + offset, or saddr + vaddr offset + offset
+                let off = inst.imm as i64 as u64;
+                let isa: Vec<u64> = (0..LANES)
+                    .filter(|l| exec >> l & 1 != 0)
+                    .map(|l| {
+                        if saddr {
+                            sbase.wrapping_add(w.vreg[2][l] as u64).wrapping_add(off)
+                        } else {
+                            (w.vreg[0][l] as u64 | (w.vreg[1][l] as u64) << 32).wrapping_add(off)
+                        }
+                    })
+                    .collect();
+                assert_eq!(want.2, isa, "recorded lane addresses: {what}");
+            }
+            assert_eq!(
+                recorded(VmemPath::Dwords),
+                want,
+                "dword path record: {what}"
+            );
+            assert_eq!(
+                recorded(VmemPath::Fastest),
+                want,
+                "fastest path record: {what}"
+            );
 
             // Coalesced layouts inside a buffer the instruction may use, full EXEC, vaddr: the pass must take them.
             let n: u64 = match name.split(' ').next().unwrap() {

@@ -267,7 +267,10 @@ pub fn run_work_group<O: Observer>(
         lds,
         apertures: d.apertures,
     };
-    for w in waves.iter() {
+    let lane_addrs = obs.wants_lane_addrs();
+    for w in waves.iter_mut() {
+        // GLOBAL/FLAT handlers record their lane addresses for the memory model (`Wave::lane_addrs`)
+        w.lane_addrs.wanted = lane_addrs;
         obs.wave_start(w);
     }
     loop {

@@ -21,6 +21,11 @@ pub trait Observer {
     /// Every live wave of work-group `work_group_flat` reached `s_barrier` and was released.
     #[inline(always)]
     fn barrier_release(&mut self, _work_group_flat: u32) {}
+    /// Should GLOBAL/FLAT handlers record their lane addresses in `Wave::lane_addrs` (asked once per work-group)?
+    #[inline(always)]
+    fn wants_lane_addrs(&self) -> bool {
+        false
+    }
 }
 
 /// Observes nothing.
@@ -53,5 +58,9 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     fn barrier_release(&mut self, g: u32) {
         self.0.barrier_release(g);
         self.1.barrier_release(g);
+    }
+    #[inline(always)]
+    fn wants_lane_addrs(&self) -> bool {
+        self.0.wants_lane_addrs() || self.1.wants_lane_addrs()
     }
 }

@@ -85,6 +85,36 @@ pub struct Wave {
     pub instructions: u64,
     /// s_setprio priority.
     pub priority: u8,
+    /// The lane addresses of the last GLOBAL/FLAT access, recorded by its handler for an observer that models
+    /// memory (see [`LaneAddrs`]).
+    pub lane_addrs: LaneAddrs,
+}
+
+/// Every lane's 64-bit address of a wave's last GLOBAL or FLAT access, as its handler computed them, so that an
+/// observer that models memory (the cycle model's memory system) does not compute them a second time. A handler
+/// records only when `wanted` (set by the engine once per work-group from `Observer::wants_lane_addrs`), and only
+/// for an access with an active lane; it records before touching registers or memory, so a load that overwrites
+/// its own address VGPRs, and an access that faults, still leave their addresses here.
+#[derive(Clone)]
+pub struct LaneAddrs {
+    pub wanted: bool,
+    /// `Wave::instructions` when recorded (the count includes the access itself).
+    pub at: u64,
+    /// FLAT: the lanes whose address falls in the shared or private aperture (not global accesses).
+    pub aperture: u64,
+    /// Lane `l`'s address; an inactive lane's entry holds anything.
+    pub addrs: [u64; LANES],
+}
+
+impl Default for LaneAddrs {
+    fn default() -> Self {
+        LaneAddrs {
+            wanted: false,
+            at: 0,
+            aperture: 0,
+            addrs: [0; LANES],
+        }
+    }
 }
 
 pub const EXEC_LO: usize = 126;
@@ -179,6 +209,7 @@ impl Wave {
             wave_status: WaveStatus::Running,
             instructions: 0,
             priority: 0,
+            lane_addrs: LaneAddrs::default(),
         }
     }
 
@@ -201,6 +232,7 @@ impl Wave {
             wave_status,
             instructions,
             priority,
+            lane_addrs,
         } = self;
         *wave_id = id;
         *pc = 0;
@@ -217,6 +249,7 @@ impl Wave {
         *wave_status = WaveStatus::Running;
         *instructions = 0;
         *priority = 0;
+        *lane_addrs = LaneAddrs::default();
     }
 
     #[inline(always)]

@@ -79,9 +79,13 @@ pub fn fidelity(op: Op) -> Option<(Fidelity, &'static str)> {
 /// An addressing mode: where each active lane's access of `size` bytes lands.
 pub(crate) trait Addr {
     fn locate(wave: &Wave, inst: &Inst, ctx: &Ctx, mask: u64, size: usize, locs: &mut [Loc; LANES]);
-    /// Fill `out` with every lane's global address and say `true` when every active lane is a plain global access
-    /// (GLOBAL always; FLAT when no active lane falls in the LDS or private aperture). `false` sends the
-    /// instruction down the per-lane `locate` path (buffer, scratch, DS, FLAT to LDS/scratch).
+    /// GLOBAL and FLAT: every lane's address is a 64-bit global address (`global_addrs`), which the handlers
+    /// record in `Wave::lane_addrs` for an observer that wants them.
+    const GLOBAL: bool = false;
+    /// Fill `out` with every lane's global address and answer the lanes that are not a plain global access (0 for
+    /// GLOBAL; for FLAT the lanes in the LDS or private aperture; every lane for a mode without global
+    /// addresses). An active one sends the instruction down the per-lane `locate` path (buffer, scratch, DS,
+    /// FLAT to LDS/scratch).
     #[inline(always)]
     fn global_addrs(
         _wave: &Wave,
@@ -89,8 +93,8 @@ pub(crate) trait Addr {
         _ctx: &Ctx,
         _mask: u64,
         _out: &mut [u64; LANES],
-    ) -> bool {
-        false
+    ) -> u64 {
+        u64::MAX
     }
     /// The address rows of a plain global access (see [`Rows`]); `None` for modes without a vector path.
     #[inline(always)]
@@ -131,8 +135,36 @@ fn global_span<'m>(
     (!bad).then_some(r)
 }
 
-/// The whole-instruction dword path of a load (`STORE = false`: `reg` is the destination) or a store (`reg` is the
-/// data), compiled a second time for AVX2 and taken when the host has it (64-bit lane arithmetic vectorises only
+/// The AVX-512 vector pass (`vmem::fast`) of a dword load (`STORE = false`: `reg` is the destination) or store
+/// (`reg` is the data), when the host has it. `false`: not taken, nothing done.
+#[inline(always)]
+fn dwords_avx512<A: Addr, const N: usize, const STORE: bool>(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &Ctx,
+    reg: Operand,
+    mask: u64,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if ctx.mem.vmem_path == HostPath::Avx512 {
+        if let Some(rows) = A::rows(wave, inst, ctx) {
+            let regs = |i: usize| vreg(reg, i);
+            // SAFETY: the features were detected.
+            return unsafe {
+                if STORE {
+                    fast::store::<N>(wave, rows, ctx.apertures, ctx.mem, mask, regs)
+                } else {
+                    fast::load::<N>(wave, rows, ctx.apertures, ctx.mem, mask, regs)
+                }
+            };
+        }
+    }
+    let _ = (wave, inst, ctx, reg, mask);
+    false
+}
+
+/// The whole-instruction dword path with 64 64-bit addresses (`load_dwords_fast`, `store_dwords_fast`),
+/// compiled a second time for AVX2 and taken when the host has it (64-bit lane arithmetic vectorises only
 /// there). `false`: not taken, nothing done.
 #[inline(always)]
 fn dwords<A: Addr, const N: usize, const STORE: bool>(
@@ -156,26 +188,8 @@ fn dwords<A: Addr, const N: usize, const STORE: bool>(
             load_dwords_fast::<A, N>(w, i, c, r, m)
         }
     }
-    let path = ctx.mem.vmem_path;
-    if path == HostPath::PerLane {
+    if ctx.mem.vmem_path == HostPath::PerLane {
         return false;
-    }
-    #[cfg(target_arch = "x86_64")]
-    if path == HostPath::Avx512 {
-        if let Some(rows) = A::rows(wave, inst, ctx) {
-            let regs = |i: usize| vreg(reg, i);
-            // SAFETY: the features were detected.
-            let done = unsafe {
-                if STORE {
-                    fast::store::<N>(wave, rows, ctx.apertures, ctx.mem, mask, regs)
-                } else {
-                    fast::load::<N>(wave, rows, ctx.apertures, ctx.mem, mask, regs)
-                }
-            };
-            if done {
-                return true;
-            }
-        }
     }
     #[cfg(target_arch = "x86_64")]
     if crate::exec::semantics::valu::host_avx2() {
@@ -195,6 +209,39 @@ fn dwords<A: Addr, const N: usize, const STORE: bool>(
     body::<A, N, STORE>(wave, inst, ctx, reg, mask)
 }
 
+/// Record every lane's address of a GLOBAL/FLAT access in `Wave::lane_addrs` when an observer wants them (see
+/// there), on the paths other than the vector pass (which records from its own registers): before the access
+/// touches registers or memory. Computed as `global_lane_addrs` computes them.
+#[inline(always)]
+fn record_lanes<A: Addr>(wave: &mut Wave, inst: &Inst, ctx: &Ctx, mask: u64) {
+    if A::GLOBAL && mask != 0 && wave.lane_addrs.wanted {
+        record_lanes_now::<A>(wave, inst, ctx);
+    }
+}
+
+#[inline(never)]
+fn record_lanes_now<A: Addr>(wave: &mut Wave, inst: &Inst, ctx: &Ctx) {
+    let mut out = [0u64; LANES];
+    let aperture = lane_addrs_of::<A>(wave, inst, ctx, &mut out);
+    let at = wave.instructions;
+    let slot = &mut wave.lane_addrs;
+    slot.addrs = out;
+    slot.aperture = aperture;
+    slot.at = at;
+}
+
+/// Every lane's global address of a GLOBAL/FLAT access (`A::GLOBAL`) and the lanes in a FLAT aperture: the
+/// AVX-512 lane pass where the host has it, else `A::global_addrs`.
+#[inline(always)]
+fn lane_addrs_of<A: Addr>(wave: &Wave, inst: &Inst, ctx: &Ctx, out: &mut [u64; LANES]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if ctx.mem.vmem_path == HostPath::Avx512 {
+        // SAFETY: `HostPath::Avx512` is resolved only on a host with the features.
+        return unsafe { fast::lane_addrs::<A>(wave, inst, ctx, out) };
+    }
+    A::global_addrs(wave, inst, ctx, u64::MAX, out)
+}
+
 /// Whole-instruction dword load: one region check, then plain dword loads (see `global_span`).
 #[inline(always)]
 fn load_dwords_fast<A: Addr, const N: usize>(
@@ -205,7 +252,7 @@ fn load_dwords_fast<A: Addr, const N: usize>(
     mask: u64,
 ) -> bool {
     let mut addrs = [0u64; LANES];
-    if !A::global_addrs(wave, inst, ctx, mask, &mut addrs) {
+    if A::global_addrs(wave, inst, ctx, mask, &mut addrs) & mask != 0 {
         return false;
     }
     let Some(r) = global_span(ctx.mem, &mut addrs, mask, N) else {
@@ -239,7 +286,7 @@ fn store_dwords_fast<A: Addr, const N: usize>(
     mask: u64,
 ) -> bool {
     let mut addrs = [0u64; LANES];
-    if !A::global_addrs(wave, inst, ctx, mask, &mut addrs) {
+    if A::global_addrs(wave, inst, ctx, mask, &mut addrs) & mask != 0 {
         return false;
     }
     let Some(r) = global_span(ctx.mem, &mut addrs, mask, N) else {
@@ -294,7 +341,7 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
     dst: Operand,
 ) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
-    if KIND == kind::B32 && mask != 0 && dwords::<A, N, false>(wave, inst, ctx, dst, mask) {
+    if KIND == kind::B32 && mask != 0 && dwords_avx512::<A, N, false>(wave, inst, ctx, dst, mask) {
         return Ok(FlowWord::NEXT);
     }
     #[cfg(target_arch = "x86_64")]
@@ -322,6 +369,10 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
                 return Ok(FlowWord::NEXT);
             }
         }
+    }
+    record_lanes::<A>(wave, inst, ctx, mask);
+    if KIND == kind::B32 && mask != 0 && dwords::<A, N, false>(wave, inst, ctx, dst, mask) {
+        return Ok(FlowWord::NEXT);
     }
     let size = kind::size(KIND, N);
     let mut locs = [Loc::Dropped; LANES];
@@ -361,6 +412,10 @@ pub(crate) fn store<A: Addr, const KIND: u8, const N: usize>(
     data: Operand,
 ) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
+    if KIND == kind::B32 && mask != 0 && dwords_avx512::<A, N, true>(wave, inst, ctx, data, mask) {
+        return Ok(FlowWord::NEXT);
+    }
+    record_lanes::<A>(wave, inst, ctx, mask);
     if KIND == kind::B32 && mask != 0 && dwords::<A, N, true>(wave, inst, ctx, data, mask) {
         return Ok(FlowWord::NEXT);
     }
@@ -398,6 +453,7 @@ pub(crate) fn atomic<A: Addr, const OP: u8, const W64: bool>(
     ret: Option<Operand>,
 ) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
+    record_lanes::<A>(wave, inst, ctx, mask);
     let mut locs = [Loc::Dropped; LANES];
     A::locate(wave, inst, ctx, mask, if W64 { 8 } else { 4 }, &mut locs);
     let va = [wave.vreg[vreg(a, 0)], wave.vreg[vreg(a, 1)]];
@@ -466,6 +522,7 @@ pub(crate) fn load_lds<A: Addr, const KIND: u8, const N: usize>(
     ctx: &mut Ctx,
 ) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
+    record_lanes::<A>(wave, inst, ctx, mask);
     let size = kind::size(KIND, N);
     let mut locs = [Loc::Dropped; LANES];
     A::locate(wave, inst, ctx, mask, size, &mut locs);
@@ -530,8 +587,8 @@ pub(crate) fn global_lane_addrs(
             == 0;
     }
     match inst.format {
-        Format::Flat => flat::Flat::global_addrs(wave, inst, &ctx, mask, out),
-        Format::Global => flat::Global::global_addrs(wave, inst, &ctx, mask, out),
+        Format::Flat => flat::Flat::global_addrs(wave, inst, &ctx, mask, out) & mask == 0,
+        Format::Global => flat::Global::global_addrs(wave, inst, &ctx, mask, out) & mask == 0,
         _ => false,
     }
 }

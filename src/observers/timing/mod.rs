@@ -1197,6 +1197,9 @@ enum Pending {
     Lds(crate::observers::memsys::lds::LdsCost, u64),
     /// A scalar load: its scalar-cache lines are in `MemState::lines`.
     Smem,
+    /// A GLOBAL/FLAT access (these active lanes) whose lines `after` makes from the addresses its handler
+    /// recorded in `Wave::lane_addrs`: one address computation per instruction.
+    Recorded(u64),
 }
 
 impl TimingObserver<NoSink> {
@@ -1591,6 +1594,12 @@ fn add_waited(v: &mut Vec<(u32, u64)>, idx: u32, c: u64) {
 }
 
 impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
+    /// The memory system makes lines from the handlers' recorded lane addresses (`Pending::Recorded`).
+    #[inline]
+    fn wants_lane_addrs(&self) -> bool {
+        self.mem.is_some()
+    }
+
     /// The lane addresses of a memory instruction are read before it executes (it may overwrite its address
     /// registers): its lines, or its LDS bank cycles, wait in `pending` for `after`.
     #[inline]
@@ -1671,6 +1680,16 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
             m.pending = Pending::Lds(cost, active * per_lane as u64);
             return;
         }
+        if wave.lane_addrs.wanted
+            && matches!(
+                inst.format,
+                crate::isa::Format::Global | crate::isa::Format::Flat
+            )
+        {
+            // its handler records the addresses before it may overwrite its address VGPRs: lines in `after`
+            m.pending = Pending::Recorded(mask);
+            return;
+        }
         m.lines.clear();
         if mask != 0 {
             let b = a.bytes as u32;
@@ -1721,27 +1740,7 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                 return;
             }
         }
-        let requested = active * a.bytes as u64;
-        self.counted.vmem_bytes_requested += requested;
-        // lanes sharing an address need its line once: the ideal never exceeds the lines touched
-        let lb = m.params.line_bytes.max(1);
-        let ideal = if lb.is_power_of_two() {
-            (requested + (lb - 1)) >> m.line_shift
-        } else {
-            requested.div_ceil(lb)
-        };
-        self.counted.vmem_lines_ideal += ideal.min(m.lines.len() as u64);
-        if let Some(Some(st)) = m.xcds.get(m.xcd) {
-            st.mem.prefetch(m.cu, &m.lines);
-        }
-        m.pending = Pending::Vmem(
-            match a.kind {
-                A_STORE => VmemKind::Store,
-                A_ATOMIC => VmemKind::Atomic,
-                _ => VmemKind::Load,
-            },
-            requested,
-        );
+        self.vmem_request(a, active);
     }
 
     #[inline]
@@ -1766,7 +1765,7 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
     }
 
     #[inline]
-    fn after(&mut self, wave: &Wave, idx: usize, _inst: &Inst, pc: u64, flow: Flow) {
+    fn after(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) {
         let slot = wave.id.wave_in_group as usize;
         if slot >= self.waves.len() {
             return;
@@ -1858,6 +1857,9 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                 let issue = self.waves[slot].clock;
                 let mut lat = t.lat as u64;
                 let mut level = MemLevel::Fixed;
+                if let Some(Pending::Recorded(mask)) = self.mem.as_deref().map(|m| &m.pending) {
+                    self.recorded_lines(wave, idx, inst, *mask);
+                }
                 if let Some(m) = self.mem.as_deref_mut() {
                     let pending = std::mem::replace(&mut m.pending, Pending::None);
                     if let Some(Some(st)) = m.xcds.get_mut(m.xcd) {
@@ -1913,7 +1915,8 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                                 };
                                 self.sink.scalar_access(self.waves[slot].id, pc, &a);
                             }
-                            Pending::None => {}
+                            // settled just above
+                            Pending::None | Pending::Recorded(_) => {}
                         }
                     }
                 }
@@ -1965,6 +1968,88 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
             self.sink
                 .stall(id, pc, start, dur, StallReason::Barrier, &[]);
         }
+    }
+}
+
+impl<S: TimingSink> TimingObserver<S> {
+    /// The rest of `before` for a vector memory access whose lines are in `MemState::lines`: the request's
+    /// counters, the host prefetch of its cache sets, and `Pending::Vmem`.
+    #[inline(always)]
+    fn vmem_request(&mut self, a: MemAcc, active: u64) {
+        let Some(m) = self.mem.as_deref_mut() else {
+            return;
+        };
+        let requested = active * a.bytes as u64;
+        self.counted.vmem_bytes_requested += requested;
+        // lanes sharing an address need its line once: the ideal never exceeds the lines touched
+        let lb = m.params.line_bytes.max(1);
+        let ideal = if lb.is_power_of_two() {
+            (requested + (lb - 1)) >> m.line_shift
+        } else {
+            requested.div_ceil(lb)
+        };
+        self.counted.vmem_lines_ideal += ideal.min(m.lines.len() as u64);
+        if let Some(Some(st)) = m.xcds.get(m.xcd) {
+            st.mem.prefetch(m.cu, &m.lines);
+        }
+        m.pending = Pending::Vmem(
+            match a.kind {
+                A_STORE => VmemKind::Store,
+                A_ATOMIC => VmemKind::Atomic,
+                _ => VmemKind::Load,
+            },
+            requested,
+        );
+    }
+
+    /// `Pending::Recorded`: the lines of a GLOBAL/FLAT access from the addresses its handler recorded
+    /// (`Wave::lane_addrs`), as `before` makes them from the registers: a lane in a FLAT aperture is LDS or scratch
+    /// (`locate_lanes` routes it there: no line), every other active lane a global access of the data width.
+    #[inline]
+    fn recorded_lines(&mut self, wave: &Wave, idx: usize, inst: &Inst, mask: u64) {
+        let a = self.table.acc[idx];
+        let Some(m) = self.mem.as_deref_mut() else {
+            return;
+        };
+        m.pending = Pending::None;
+        m.lines.clear();
+        if mask != 0 {
+            let rec = &wave.lane_addrs;
+            debug_assert_eq!(
+                rec.at, wave.instructions,
+                "the handler recorded its lane addresses"
+            );
+            let b = a.bytes as u32;
+            if rec.aperture & mask == 0 {
+                crate::observers::memsys::cache::lane_lines_uniform(
+                    &rec.addrs,
+                    b,
+                    mask,
+                    m.line_shift,
+                    &mut m.lines,
+                );
+            } else {
+                let global = mask & !rec.aperture;
+                let mut mm = global;
+                while mm != 0 {
+                    let l = mm.trailing_zeros() as usize;
+                    mm &= mm - 1;
+                    m.sizes[l] = b;
+                }
+                crate::observers::memsys::cache::lane_lines(
+                    &rec.addrs,
+                    &m.sizes,
+                    global,
+                    m.line_shift,
+                    &mut m.lines,
+                );
+            }
+            // a FLAT access whose lanes all address LDS or scratch keeps the fixed latency
+            if m.lines.is_empty() && inst.format == crate::isa::Format::Flat {
+                return;
+            }
+        }
+        self.vmem_request(a, mask.count_ones() as u64);
     }
 }
 

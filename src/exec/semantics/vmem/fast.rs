@@ -45,6 +45,9 @@ struct Plan<'m> {
     region: &'m Region,
     off: [__m512i; 4],
     idx: [__m512i; 4],
+    /// Lane `l`'s address is `s + lo[l]` (active lanes); `lo` as read from its row, per 16-lane chunk.
+    s: u64,
+    lo: [__m512i; 4],
 }
 
 #[inline(always)]
@@ -53,7 +56,7 @@ fn chunk_mask(mask: u64, c: usize) -> __mmask16 {
 }
 
 /// The vector pass (see the module text): `bytes` per lane, each lane's offset a multiple of `align + 1`;
-/// `mask` != 0.
+/// `mask` != 0. Inlined into the dword loads and stores (`plan_inline`), out of line for the sub-dword loads.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq")]
 fn plan<'m>(
@@ -65,87 +68,140 @@ fn plan<'m>(
     bytes: usize,
     align: u32,
 ) -> Option<Plan<'m>> {
-    let first = mask.trailing_zeros() as usize & (LANES - 1);
-    let lo = &vreg[rows.lo & (VREGS - 1)];
-    let s = match rows.hi {
-        Some(h) => {
-            let hi = &vreg[h & (VREGS - 1)];
-            // The first active lane's high dword by a scalar load, which the rest of the pass can start from
-            // while the row's vector loads wait for the VALU store that wrote it (forwarding).
-            let h0 = hi[first];
-            let hb = _mm512_set1_epi32(h0 as i32);
-            let mut other = 0u16;
-            for c in 0..4 {
-                other |= _mm512_mask_cmpneq_epi32_mask(chunk_mask(mask, c), row_chunk(hi, c), hb);
-            }
-            if other != 0 {
-                return None;
-            }
-            ((h0 as u64) << 32).wrapping_add(rows.base)
-        }
-        None => rows.base,
-    };
-    let mut l = [_mm512_setzero_si512(); 4];
-    let mut vmin = _mm512_set1_epi32(-1);
-    let mut vmax = _mm512_setzero_si512();
-    for (c, lc) in l.iter_mut().enumerate() {
-        let k = chunk_mask(mask, c);
-        *lc = row_chunk(lo, c);
-        vmin = _mm512_mask_min_epu32(vmin, k, vmin, *lc);
-        vmax = _mm512_mask_max_epu32(vmax, k, vmax, *lc);
-    }
-    // Lane addresses are s + lo (mod 2^64) for lo in [min, max]: an interval of < 4 GiB, monotone unless it wraps,
-    // and it wraps exactly when the end comes out below the start.
-    let amin = s.wrapping_add(_mm512_reduce_min_epu32(vmin) as u64);
-    let amax = s.wrapping_add(_mm512_reduce_max_epu32(vmax) as u64);
-    if amax < amin {
-        return None;
-    }
-    let end = amax.checked_add(bytes as u64)?;
-    if rows.flat {
-        // Conservative: any overlap of [amin, end) with an aperture goes to the per-lane routing.
-        let hits = |b: u64| amin < b.saturating_add(Apertures::SIZE) && b < end;
-        if hits(ap.shared_base) || hits(ap.private_base) {
-            return None;
-        }
-    }
-    // A linear search (a dispatch has a handful of regions; measured faster here than a vector compare against a
-    // table of all region bounds, whose result the rest of the pass waits on).
-    let region = mem.span(&mut 0, amin, end)?;
-    if region.size > 1 << 32 {
-        return None;
-    }
-    // Every active lane's byte offset is s + lo - base, in [0, size - bytes]: below 2^32, so 32-bit lanes carry it.
-    let d = _mm512_set1_epi32(s.wrapping_sub(region.base) as u32 as i32);
-    let align = _mm512_set1_epi32(align as i32);
-    let mut misaligned = 0u16;
-    let mut off = [_mm512_setzero_si512(); 4];
-    let mut idx = [_mm512_setzero_si512(); 4];
-    for c in 0..4 {
-        off[c] = _mm512_add_epi32(l[c], d);
-        misaligned |= _mm512_mask_test_epi32_mask(chunk_mask(mask, c), off[c], align);
-        idx[c] = _mm512_srli_epi32::<2>(off[c]);
-    }
-    if misaligned != 0 {
-        return None;
-    }
-    Some(Plan { region, off, idx })
+    // SAFETY: this function has the features.
+    unsafe { plan_inline(vreg, rows, ap, mem, mask, bytes, align) }
 }
 
-/// Lanes `16 * c ..` of a register row, read as two 32-byte halves: a VALU writes rows with 32-byte (AVX2) or
-/// 64-byte stores, and a load contained in one store is forwarded from it where one spanning two stores waits.
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn row_chunk(row: &VReg, c: usize) -> __m512i {
-    let c = c & 3;
-    // SAFETY: lanes 16 * c .. 16 * c + 16 lie inside the 64-lane row.
+/// `plan`, always inlined: a `Plan` returned from a call is 8 vectors written to memory and copied by the caller,
+/// and a dword load needs only `idx` of it; inlined, the vectors stay in registers (measured: global_load_dword
+/// 20.5 -> 17.2 ns, gemm 512 interpreter ~5% less CPU). Without `target_feature` because `inline(always)` may not
+/// carry one; it is only ever inlined into functions that have the features.
+///
+/// # Safety
+/// The caller must be compiled with (and the host have) the features of [`host_avx512`].
+#[inline(always)]
+unsafe fn plan_inline<'m>(
+    vreg: &[VReg; VREGS],
+    rows: Rows,
+    ap: Apertures,
+    mem: &'m GlobalMemory,
+    mask: u64,
+    bytes: usize,
+    align: u32,
+) -> Option<Plan<'m>> {
     unsafe {
-        let p = row.as_ptr().add(16 * c) as *const __m256i;
-        _mm512_inserti64x4::<1>(
-            _mm512_castsi256_si512(_mm256_loadu_si256(p)),
-            _mm256_loadu_si256(p.add(1)),
-        )
+        let first = mask.trailing_zeros() as usize & (LANES - 1);
+        let lo = &vreg[rows.lo & (VREGS - 1)];
+        let s = match rows.hi {
+            Some(h) => {
+                let hi = &vreg[h & (VREGS - 1)];
+                // The first active lane's high dword by a scalar load, which the rest of the pass can start from
+                // while the row's vector loads wait for the VALU store that wrote it (forwarding).
+                let h0 = hi[first];
+                let hb = _mm512_set1_epi32(h0 as i32);
+                let mut other = 0u16;
+                for c in 0..4 {
+                    other |=
+                        _mm512_mask_cmpneq_epi32_mask(chunk_mask(mask, c), row_chunk(hi, c), hb);
+                }
+                if other != 0 {
+                    return None;
+                }
+                ((h0 as u64) << 32).wrapping_add(rows.base)
+            }
+            None => rows.base,
+        };
+        // The region of the first active lane's access, looked up from two scalar loads while the vector min/max
+        // below runs (the lookup no longer waits for the reductions; measured ~2% of gemm 512). Regions do not
+        // overlap (`GlobalMemory::map`), so the region holding [amin, end) is the one holding this lane's access.
+        let a0 = s.wrapping_add(lo[first] as u64);
+        let region = mem.span(&mut 0, a0, a0.checked_add(bytes as u64)?)?;
+        let mut l = [_mm512_setzero_si512(); 4];
+        let mut vmin = _mm512_set1_epi32(-1);
+        let mut vmax = _mm512_setzero_si512();
+        for (c, lc) in l.iter_mut().enumerate() {
+            let k = chunk_mask(mask, c);
+            *lc = row_chunk(lo, c);
+            vmin = _mm512_mask_min_epu32(vmin, k, vmin, *lc);
+            vmax = _mm512_mask_max_epu32(vmax, k, vmax, *lc);
+        }
+        // Lane addresses are s + lo (mod 2^64) for lo in [min, max]: an interval of < 4 GiB, monotone unless it wraps,
+        // and it wraps exactly when the end comes out below the start.
+        let amin = s.wrapping_add(_mm512_reduce_min_epu32(vmin) as u64);
+        let amax = s.wrapping_add(_mm512_reduce_max_epu32(vmax) as u64);
+        if amax < amin {
+            return None;
+        }
+        let end = amax.checked_add(bytes as u64)?;
+        if rows.flat {
+            // Conservative: any overlap of [amin, end) with an aperture goes to the per-lane routing.
+            let hits = |b: u64| amin < b.saturating_add(Apertures::SIZE) && b < end;
+            if hits(ap.shared_base) || hits(ap.private_base) {
+                return None;
+            }
+        }
+        // [amin, end) inside the first lane's region: end - base <= size, computed without overflow (end > amin >=
+        // base).
+        if amin < region.base || end - region.base > region.size || region.size > 1 << 32 {
+            return None;
+        }
+        // Every active lane's byte offset is s + lo - base, in [0, size - bytes]: below 2^32, so 32-bit lanes carry it.
+        let d = _mm512_set1_epi32(s.wrapping_sub(region.base) as u32 as i32);
+        let align = _mm512_set1_epi32(align as i32);
+        let mut misaligned = 0u16;
+        let mut off = [_mm512_setzero_si512(); 4];
+        let mut idx = [_mm512_setzero_si512(); 4];
+        for c in 0..4 {
+            off[c] = _mm512_add_epi32(l[c], d);
+            misaligned |= _mm512_mask_test_epi32_mask(chunk_mask(mask, c), off[c], align);
+            idx[c] = _mm512_srli_epi32::<2>(off[c]);
+        }
+        if misaligned != 0 {
+            return None;
+        }
+        Some(Plan {
+            region,
+            off,
+            idx,
+            s,
+            lo: l,
+        })
     }
+}
+
+/// Lanes `16 * c ..` of a register row, one 64-byte load. (Reading it as two 32-byte halves, so that each is
+/// forwarded from one 32-byte VALU store, measured 1.5 ns slower per load right after `v_lshl_add_u64` on Zen 4,
+/// with no forwarding stall either way: LLVM writes the VALU's whole-row results with 64-byte stores.)
+///
+/// # Safety
+/// The caller must be compiled with the `avx512f` feature.
+#[inline(always)]
+unsafe fn row_chunk(row: &VReg, c: usize) -> __m512i {
+    // SAFETY: lanes 16 * c .. 16 * c + 16 lie inside the 64-lane row; the caller's features.
+    unsafe { _mm512_loadu_si512(row.as_ptr().add(16 * (c & 3)) as *const _) }
+}
+
+/// Record every lane's address `s + lo` in the wave's slot (`Wave::lane_addrs`) from the plan's registers, for
+/// the memory model: the addresses `lane_addrs` computes for the active lanes (an inactive lane's entry may
+/// differ, which the slot allows). No active lane of a plan is in an aperture (the pass declines those).
+///
+/// # Safety
+/// The caller must be compiled with (and the host have) the features of [`host_avx512`].
+#[inline(always)]
+unsafe fn record(slot: &mut crate::exec::wave::LaneAddrs, p: &Plan, at: u64) {
+    // SAFETY: the caller's features; 8 lanes from 8 * k (k < 8) lie inside `addrs`.
+    unsafe {
+        let s = _mm512_set1_epi64(p.s as i64);
+        let out = slot.addrs.as_mut_ptr() as *mut __m512i;
+        for c in 0..4 {
+            let lo = _mm512_cvtepu32_epi64(_mm512_castsi512_si256(p.lo[c]));
+            let hi = _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64::<1>(p.lo[c]));
+            _mm512_storeu_si512(out.add(2 * c), _mm512_add_epi64(lo, s));
+            _mm512_storeu_si512(out.add(2 * c + 1), _mm512_add_epi64(hi, s));
+        }
+    }
+    slot.aperture = 0;
+    slot.at = at;
 }
 
 /// Lane numbers 0..16.
@@ -176,9 +232,12 @@ pub(crate) unsafe fn load<const N: usize>(
     mask: u64,
     reg_of: impl Fn(usize) -> usize,
 ) -> bool {
-    let Some(p) = plan(&wave.vreg, rows, ap, mem, mask, 4 * N, 3) else {
+    let Some(p) = plan_inline(&wave.vreg, rows, ap, mem, mask, 4 * N, 3) else {
         return false;
     };
+    if wave.lane_addrs.wanted {
+        record(&mut wave.lane_addrs, &p, wave.instructions);
+    }
     let d = p.region.dwords();
     let base = d.as_ptr() as *const i32;
     let one = _mm512_set1_epi32(1);
@@ -235,18 +294,21 @@ pub(crate) unsafe fn load<const N: usize>(
 /// The host must have the features of [`host_avx512`].
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq")]
 pub(crate) unsafe fn store<const N: usize>(
-    wave: &Wave,
+    wave: &mut Wave,
     rows: Rows,
     ap: Apertures,
     mem: &GlobalMemory,
     mask: u64,
     reg_of: impl Fn(usize) -> usize,
 ) -> bool {
-    let Some(p) = plan(&wave.vreg, rows, ap, mem, mask, 4 * N, 3) else {
+    let Some(p) = plan_inline(&wave.vreg, rows, ap, mem, mask, 4 * N, 3) else {
         return false;
     };
     if !p.region.writable {
         return false;
+    }
+    if wave.lane_addrs.wanted {
+        record(&mut wave.lane_addrs, &p, wave.instructions);
     }
     let d = p.region.dwords();
     let base = d.as_ptr() as *mut i32;
@@ -407,6 +469,9 @@ pub(crate) unsafe fn load_sub<const KIND: u8>(
     let Some(p) = plan(&wave.vreg, rows, ap, mem, mask, size, size as u32 - 1) else {
         return false;
     };
+    if wave.lane_addrs.wanted {
+        record(&mut wave.lane_addrs, &p, wave.instructions);
+    }
     let base = p.region.dwords().as_ptr() as *const i32;
     let row = wave.vreg[dst & (VREGS - 1)].as_mut_ptr();
     for c in 0..4 {

@@ -170,6 +170,7 @@ fn am<A: Addr, const OP: u8, const W64: bool, const BUF: bool>(
 pub(crate) struct Flat;
 
 impl Addr for Flat {
+    const GLOBAL: bool = true;
     #[inline(always)]
     fn locate(wave: &Wave, inst: &Inst, ctx: &Ctx, mask: u64, _: usize, locs: &mut [Loc; LANES]) {
         let (lo, hi) = (
@@ -184,13 +185,7 @@ impl Addr for Flat {
         }
     }
     #[inline(always)]
-    fn global_addrs(
-        wave: &Wave,
-        inst: &Inst,
-        ctx: &Ctx,
-        mask: u64,
-        out: &mut [u64; LANES],
-    ) -> bool {
+    fn global_addrs(wave: &Wave, inst: &Inst, ctx: &Ctx, mask: u64, out: &mut [u64; LANES]) -> u64 {
         let (lo, hi) = (
             &wave.vreg[vreg(inst.src[0], 0)],
             &wave.vreg[vreg(inst.src[0], 1)],
@@ -205,7 +200,8 @@ impl Addr for Flat {
                 || a.wrapping_sub(ap.private_base) < Apertures::SIZE;
             aperture |= (inside as u64) << l;
         }
-        aperture & mask == 0
+        let _ = mask;
+        aperture
     }
     #[inline(always)]
     fn rows(_wave: &Wave, inst: &Inst, _ctx: &Ctx) -> Option<Rows> {
@@ -234,6 +230,7 @@ pub(crate) fn route(a: u64, ap: &Apertures) -> Loc {
 pub(crate) struct Global;
 
 impl Addr for Global {
+    const GLOBAL: bool = true;
     #[inline(always)]
     fn locate(wave: &Wave, inst: &Inst, ctx: &Ctx, mask: u64, _: usize, locs: &mut [Loc; LANES]) {
         let off = inst.imm as i64 as u64;
@@ -257,7 +254,7 @@ impl Addr for Global {
         ctx: &Ctx,
         _mask: u64,
         out: &mut [u64; LANES],
-    ) -> bool {
+    ) -> u64 {
         let off = inst.imm as i64 as u64;
         let lo = &wave.vreg[vreg(inst.src[0], 0)];
         if inst.src[2].is_none() {
@@ -271,7 +268,7 @@ impl Addr for Global {
                 out[l] = base.wrapping_add(lo[l] as u64).wrapping_add(off);
             }
         }
-        true
+        0
     }
     #[inline(always)]
     fn rows(wave: &Wave, inst: &Inst, ctx: &Ctx) -> Option<Rows> {
