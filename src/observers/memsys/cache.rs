@@ -423,7 +423,7 @@ impl Cache {
                 }
                 return match <&mut [u32; 16]>::try_from(&mut v[base..base + self.ways]) {
                     Ok(set) => access_rest16(set, tag),
-                    Err(_) => access_rest(&mut v[base..base + self.ways], tag, EMPTY32),
+                    Err(_) => access_rest(&mut v[base..base + self.ways], tag),
                 };
             }
         }
@@ -453,7 +453,7 @@ impl Cache {
         if tags[0] == line {
             return true;
         }
-        access_rest(tags, line, EMPTY)
+        access_rest(tags, line)
     }
 
     /// Keep line numbers from now on (the same lines in the same recency order).
@@ -524,7 +524,7 @@ impl Cache {
 
 /// [`Cache::access`] past the set's first way.
 #[inline(never)]
-fn access_rest<T: Copy + PartialEq>(tags: &mut [T], line: T, _empty: T) -> bool {
+fn access_rest<T: Copy + PartialEq>(tags: &mut [T], line: T) -> bool {
     // the ways before the hit (every way but the last on a miss) move one down, `line` goes in front; a
     // carried value rather than `copy_within`, which is a memmove call for these few words
     let (k, hit) = match tags.iter().position(|&t| t == line) {
