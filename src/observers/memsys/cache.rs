@@ -344,23 +344,40 @@ pub const SPAN_LINES: u64 = 256;
 
 /// A set-associative cache with true LRU replacement, holding line numbers (address >> line shift).
 ///
-/// Each set keeps its ways in recency order, most recently used first (an empty way holds `EMPTY`, at the
-/// end): a hit moves its line to the front, a miss drops the last way (the least recently used line, or an
-/// empty way while the set is not full) and puts the new line in front. That is true LRU without use stamps:
-/// a lookup touches only the set's tags (16 ways x 8 bytes = two host cache lines), and a line used again
-/// right away (neighbouring lanes, the next instruction of a loop) is found at the first way.
+/// Each set keeps its ways in recency order, most recently used first (an empty way holds the empty tag, at
+/// the end): a hit moves its line to the front, a miss drops the last way (the least recently used line, or an
+/// empty way while the set is not full) and puts the new line in front. That is true LRU without use stamps, and
+/// a line used again right away (neighbouring lanes, the next instruction of a loop) is found at the first way.
+///
+/// Host layout: with a power-of-two set count (every shipped model's caches) a way holds the line's bits above
+/// the set index as a 32-bit tag relative to a base (set at the first line: device buffers sit at 2^44), set-major
+/// and each set aligned to 64 bytes, so a 16-way set is one host cache line (the 4 MiB L2 of 8 XCDs: 1 MiB of
+/// tags, not 2). A line whose tag falls outside the base's 2^32 tags turns the cache into full 64-bit line
+/// numbers once, keeping its contents: the hits are those of one LRU whatever the layout.
 #[derive(Clone)]
 pub struct Cache {
     sets: u64,
-    /// `sets - 1` when `sets` is a power of two (every shipped model's caches): the set is a mask, not a division.
+    /// `sets - 1` when `sets` is a power of two: the set is a mask, not a division.
     set_mask: Option<u64>,
+    /// log2(`sets`) when a power of two (the tag is `line >> set_shift`).
+    set_shift: u32,
     ways: usize,
-    /// `sets * ways` tags, set-major, each set in recency order; `EMPTY` = no line.
-    tags: Box<[u64]>,
+    tags: Tags,
+}
+
+#[derive(Clone)]
+enum Tags {
+    /// 32-bit tags (`(line >> set_shift) - base`), `EMPTY32` = no line; `off` = the first element (64-byte
+    /// aligned).
+    Narrow { v: Vec<u32>, off: usize, base: u64 },
+    /// Line numbers, `EMPTY` = no line.
+    Wide(Box<[u64]>),
 }
 
 /// A way holding no line (no line number reaches it: line numbers are addresses shifted right).
 const EMPTY: u64 = u64::MAX;
+/// A narrow way holding no line; tags at or above it are kept wide.
+const EMPTY32: u32 = u32::MAX;
 
 impl Cache {
     /// A cache of `bytes` capacity in lines of `line_bytes`, `ways`-associative (`ways` = 0: fully associative).
@@ -369,28 +386,105 @@ impl Cache {
         let ways = if ways == 0 { lines } else { ways.min(lines) };
         let sets = (lines / ways).max(1);
         let n = (sets * ways) as usize;
+        let set_mask = sets.is_power_of_two().then_some(sets - 1);
+        let tags = if set_mask.is_some() {
+            // 16 spare elements: the first set starts on a 64-byte boundary
+            let v = vec![EMPTY32; n + 16];
+            let off = (v.as_ptr() as usize).wrapping_neg() % 64 / 4;
+            Tags::Narrow { v, off, base: 0 }
+        } else {
+            Tags::Wide(vec![EMPTY; n].into_boxed_slice())
+        };
         Cache {
             sets,
-            set_mask: sets.is_power_of_two().then_some(sets - 1),
+            set_mask,
+            set_shift: if set_mask.is_some() {
+                sets.trailing_zeros()
+            } else {
+                0
+            },
             ways: ways as usize,
-            tags: vec![EMPTY; n].into_boxed_slice(),
+            tags,
         }
     }
 
     /// Look `line` up; on a miss it is filled, evicting the set's least recently used line. True on a hit.
     #[inline(always)]
     pub fn access(&mut self, line: u64) -> bool {
+        if let (Tags::Narrow { v, off, base }, Some(m)) = (&mut self.tags, self.set_mask) {
+            let rel = (line >> self.set_shift).wrapping_sub(*base);
+            if rel < EMPTY32 as u64 {
+                let tag = rel as u32;
+                let base = *off + (line & m) as usize * self.ways;
+                // the most recent line (the next lane group's, the loop's next instruction's) inline; the rest
+                // out of line
+                if v[base] == tag {
+                    return true;
+                }
+                return match <&mut [u32; 16]>::try_from(&mut v[base..base + self.ways]) {
+                    Ok(set) => access_rest16(set, tag),
+                    Err(_) => access_rest(&mut v[base..base + self.ways], tag),
+                };
+            }
+        }
+        self.access_wide(line)
+    }
+
+    /// [`Cache::access`] of a line whose tag is outside the narrow range: while the cache holds no line yet the
+    /// base moves to it (2^31 tags below it, so lower buffers and kernel arguments fit too); else line numbers.
+    #[inline(never)]
+    fn access_wide(&mut self, line: u64) -> bool {
+        if let Tags::Narrow { v, base, .. } = &mut self.tags {
+            if v.iter().all(|&t| t == EMPTY32) {
+                *base = (line >> self.set_shift).saturating_sub(1 << 31);
+                return self.access(line);
+            }
+        }
+        self.widen();
         let set = match self.set_mask {
             Some(m) => line & m,
             None => line % self.sets,
         } as usize;
         let base = set * self.ways;
-        let tags = &mut self.tags[base..base + self.ways];
-        // the most recent line (the next lane group's, the loop's next instruction's) inline; the rest out of line
+        let Tags::Wide(t) = &mut self.tags else {
+            unreachable!("widened above")
+        };
+        let tags = &mut t[base..base + self.ways];
         if tags[0] == line {
             return true;
         }
         access_rest(tags, line)
+    }
+
+    /// Keep line numbers from now on (the same lines in the same recency order).
+    fn widen(&mut self) {
+        let Tags::Narrow { v, off, base } = &self.tags else {
+            return;
+        };
+        let n = (self.sets as usize) * self.ways;
+        let wide: Box<[u64]> = v[*off..*off + n]
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| {
+                if t == EMPTY32 {
+                    EMPTY
+                } else {
+                    (t as u64 + base) << self.set_shift | (i / self.ways) as u64
+                }
+            })
+            .collect();
+        self.tags = Tags::Wide(wide);
+    }
+
+    /// The ways as line numbers, set-major, each set in recency order (`u64::MAX` = empty), for tests.
+    #[cfg(test)]
+    fn lines(&self) -> Vec<u64> {
+        let mut c = self.clone();
+        c.widen();
+        let Tags::Wide(t) = c.tags else {
+            unreachable!()
+        };
+        t.to_vec()
     }
 
     /// Ask the host to bring `line`'s set into its cache (no effect on the model): the memory system learns an
@@ -399,17 +493,21 @@ impl Cache {
     pub fn prefetch(&self, line: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let set = match self.set_mask {
-                Some(m) => line & m,
-                None => return,
-            } as usize;
-            if let Some(t) = self.tags.get(set * self.ways) {
+            let Some(m) = self.set_mask else {
+                return;
+            };
+            let set = (line & m) as usize * self.ways;
+            let p = match &self.tags {
+                Tags::Narrow { v, off, .. } => {
+                    v.get(off + set).map(|t| t as *const u32 as *const i8)
+                }
+                Tags::Wide(t) => t.get(set).map(|t| t as *const u64 as *const i8),
+            };
+            if let Some(p) = p {
                 // SAFETY: a prefetch of a valid address has no architectural effect
                 #[allow(unused_unsafe)]
                 unsafe {
-                    std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                        t as *const u64 as *const i8,
-                    )
+                    std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p)
                 };
             }
         }
@@ -417,13 +515,16 @@ impl Cache {
 
     /// Forget every line (a cold cache).
     pub fn clear(&mut self) {
-        self.tags.fill(EMPTY);
+        match &mut self.tags {
+            Tags::Narrow { v, .. } => v.fill(EMPTY32),
+            Tags::Wide(t) => t.fill(EMPTY),
+        }
     }
 }
 
 /// [`Cache::access`] past the set's first way.
 #[inline(never)]
-fn access_rest(tags: &mut [u64], line: u64) -> bool {
+fn access_rest<T: Copy + PartialEq>(tags: &mut [T], line: T) -> bool {
     // the ways before the hit (every way but the last on a miss) move one down, `line` goes in front; a
     // carried value rather than `copy_within`, which is a memmove call for these few words
     let (k, hit) = match tags.iter().position(|&t| t == line) {
@@ -435,6 +536,60 @@ fn access_rest(tags: &mut [u64], line: u64) -> bool {
         carry = std::mem::replace(t, carry);
     }
     hit
+}
+
+/// [`access_rest`] for a 16-way set of narrow tags (one host cache line): the match as a bit mask and the move
+/// as a select over the 16 ways, both without branches. A tag appears at most once in a set.
+#[inline(never)]
+fn access_rest16(set: &mut [u32; 16], tag: u32) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        // SAFETY: the CPU has AVX-512F (checked above)
+        return unsafe { access_rest16_avx512(set, tag) };
+    }
+    access_rest16_body(set, tag)
+}
+
+/// [`access_rest16`] in AVX-512: one 64-byte load, a compare into a mask, the ways shifted down one by an
+/// align with the new tag, blended up to the hit, one 64-byte store (a whole-line store that the next lookup
+/// of the set, often the next instruction's, reads back by store forwarding).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn access_rest16_avx512(set: &mut [u32; 16], tag: u32) -> bool {
+    use std::arch::x86_64::*;
+    // SAFETY: `set` is 16 u32 = 64 bytes, read and written unaligned
+    let v = unsafe { _mm512_loadu_si512(set.as_ptr() as *const _) };
+    let t = _mm512_set1_epi32(tag as i32);
+    let hits = _mm512_cmpeq_epi32_mask(v, t) as u32;
+    let k = if hits != 0 { hits.trailing_zeros() } else { 15 };
+    // way w takes way w - 1 up to the hit (way 0 takes the tag: index 16 = `t`'s first lane), the rest stay:
+    // one two-source permute of every lane, so the store is a whole-line store (a blend would become a masked
+    // store, which the next lookup of the set could not read back by store forwarding)
+    let upto = ((2u32 << k) - 1) as __mmask16;
+    let stay = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    let down = _mm512_set_epi32(14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 16);
+    let idx = _mm512_mask_blend_epi32(upto, stay, down);
+    let r = _mm512_permutex2var_epi32(v, idx, t);
+    // SAFETY: as above
+    unsafe { _mm512_storeu_si512(set.as_mut_ptr() as *mut _, r) };
+    hits != 0
+}
+
+/// [`access_rest16`] without AVX-512.
+#[inline(always)]
+fn access_rest16_body(set: &mut [u32; 16], tag: u32) -> bool {
+    let mut hits = 0u32;
+    for (w, &t) in set.iter().enumerate() {
+        hits |= ((t == tag) as u32) << w;
+    }
+    // the ways up to the hit, or all on a miss (the last way's line drops out)
+    let k = if hits != 0 { hits.trailing_zeros() } else { 15 };
+    let old = *set;
+    for w in 1..16 {
+        set[w] = if w as u32 <= k { old[w - 1] } else { old[w] };
+    }
+    set[0] = tag;
+    hits != 0
 }
 
 /// Bandwidth as a schedule of fixed time buckets, each able to move `bytes_per_bucket`. A request arriving at
@@ -740,7 +895,7 @@ mod tests {
         let mut seed = 0x1234_5678_9abc_def1u64;
         for ways in [1u64, 2, 8, 16] {
             let mut c = Cache::new(ways * 4 * 128, 128, ways);
-            let mut r: Vec<u64> = vec![EMPTY; c.tags.len()];
+            let mut r: Vec<u64> = vec![EMPTY; c.lines().len()];
             for _ in 0..20_000 {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
@@ -761,7 +916,7 @@ mod tests {
                 };
                 tags[0] = line;
                 assert_eq!(c.access(line), want);
-                assert_eq!(&c.tags[..], &r[..]);
+                assert_eq!(c.lines(), r);
             }
         }
     }
@@ -846,6 +1001,85 @@ mod tests {
                     r.access(line),
                     "{bytes} B {ways} ways, line {line}"
                 );
+            }
+        }
+    }
+
+    /// The narrow tags (relative to a base set at the first line) give the hits of recency lists over line
+    /// numbers: lines near device buffers (2^44), kernel arguments below them, and then lines far outside the
+    /// narrow range, which turn the cache to line numbers with its contents kept.
+    #[test]
+    fn narrow_tags_rebase_and_widen_exactly() {
+        let mut seed = 0x0DDB_1A5E_5BAD_5EEDu64;
+        for (bytes, ways) in [
+            (32 * 1024u64, 16u64),
+            (16 * 1024, 8),
+            (4 << 20, 16),
+            (1024, 0),
+        ] {
+            let mut c = Cache::new(bytes, 128, ways);
+            let (sets, w) = (c.sets, c.ways);
+            let mut r: Vec<Vec<u64>> = vec![Vec::new(); sets as usize];
+            let base = 0x0000_1000_0000_0000u64 >> 7;
+            let kernarg = 0x0000_0f00_0000_0000u64 >> 7;
+            let span = 8 * sets * w as u64;
+            for i in 0..60_000u64 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let line = match (i / 20_000, seed % 7) {
+                    (0, 0) => kernarg + seed % 64,
+                    (0, _) => base + seed % span,
+                    (1, 0) => (seed >> 3) | 1 << 60,
+                    (_, k) if k < 3 => kernarg + seed % 64,
+                    _ => base + seed % span,
+                };
+                let set = &mut r[(line % sets) as usize];
+                let want = match set.iter().position(|&l| l == line) {
+                    Some(p) => {
+                        set.remove(p);
+                        true
+                    }
+                    None => {
+                        set.truncate(w - 1);
+                        false
+                    }
+                };
+                set.insert(0, line);
+                assert_eq!(c.access(line), want, "{bytes} B {ways} ways, access {i}");
+            }
+            // the final contents, way by way
+            let got = c.lines();
+            for (k, set) in r.iter().enumerate() {
+                for (j, &l) in set.iter().enumerate() {
+                    assert_eq!(got[k * w + j], l);
+                }
+            }
+        }
+    }
+
+    /// The AVX-512 16-way step equals the portable one: hits at every way, misses, full and part-empty sets.
+    #[test]
+    fn access_rest16_avx512_equals_portable() {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            let mut seed = 0x51DE_CAFE_F00D_1234u64;
+            let (mut a, mut b) = ([EMPTY32; 16], [EMPTY32; 16]);
+            for _ in 0..100_000 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let tag = (seed % 40) as u32;
+                if a[0] == tag {
+                    continue;
+                }
+                // SAFETY: the CPU has AVX-512F
+                let got = unsafe { access_rest16_avx512(&mut a, tag) };
+                assert_eq!(got, access_rest16_body(&mut b, tag));
+                assert_eq!(a, b);
+                if seed % 997 == 0 {
+                    (a, b) = ([EMPTY32; 16], [EMPTY32; 16]);
+                }
             }
         }
     }

@@ -902,11 +902,19 @@ struct WaveClock {
     id: u32,
     /// Its SIMD's index in `TimingObserver::simd_busy` (the wave's SIMD modulo SIMDs per CU).
     simd_slot: usize,
+    /// VALU and MFMA cycles it kept its SIMD busy, not yet added to `simd_busy` (added when the work-group
+    /// closes: a per-instruction add on the wave's own line rather than on the SIMD table).
+    busy: u64,
     clock: u64,
     mfma_free: u64,
     /// Last completion per in-order queue.
     last: [u64; 3],
+    /// The outstanding operations are `out[head..head + nout]`, kept sorted by (completion, instruction index),
+    /// ties in issue order (what a stable sort of them gives): a wait walks them in completion order and
+    /// completed ones leave from the front. An in-order queue's new operation completes last, so a push mostly
+    /// appends.
     out: [Outstanding; MAX_OUT],
+    head: usize,
     nout: usize,
     /// vmcnt and lgkmcnt of the operations in `out`, and the earliest completion among them (`u64::MAX`: none),
     /// kept as operations come and go so that counting and retiring cost nothing while nothing completes.
@@ -925,6 +933,7 @@ impl WaveClock {
         WaveClock {
             id: 0,
             simd_slot: 0,
+            busy: 0,
             clock: 0,
             mfma_free: 0,
             last: [0; 3],
@@ -936,6 +945,7 @@ impl WaveClock {
                 lgkm: 0,
                 level: 0,
             }; MAX_OUT],
+            head: 0,
             nout: 0,
             vm_out: 0,
             lgkm_out: 0,
@@ -950,9 +960,11 @@ impl WaveClock {
     fn reset(&mut self, id: u32, simd_slot: usize) {
         self.id = id;
         self.simd_slot = simd_slot;
+        self.busy = 0;
         self.clock = 0;
         self.mfma_free = 0;
         self.last = [0; 3];
+        self.head = 0;
         self.nout = 0;
         self.vm_out = 0;
         self.lgkm_out = 0;
@@ -973,41 +985,46 @@ impl WaveClock {
             self.retire_some(t);
         }
     }
-    /// `retire` when at least one operation is complete at `t`: keep the rest in order, recount.
+    /// `retire` when at least one operation is complete at `t`: they are the front of the sorted list.
     fn retire_some(&mut self, t: u64) {
-        let (mut j, mut vm, mut lgkm, mut next) = (0, 0, 0, u64::MAX);
-        for i in 0..self.nout {
-            let o = self.out[i];
-            if o.complete > t {
-                self.out[j] = o;
-                j += 1;
-                vm += o.vm as u32;
-                lgkm += o.lgkm as u32;
-                next = next.min(o.complete);
-            }
+        let end = self.head + self.nout;
+        let mut h = self.head;
+        while h < end && self.out[h].complete <= t {
+            self.vm_out -= self.out[h].vm as u32;
+            self.lgkm_out -= self.out[h].lgkm as u32;
+            h += 1;
         }
-        self.nout = j;
-        (self.vm_out, self.lgkm_out, self.next_done) = (vm, lgkm, next);
+        self.nout = end - h;
+        self.head = if self.nout == 0 { 0 } else { h };
+        self.next_done = if self.nout == 0 {
+            u64::MAX
+        } else {
+            self.out[h].complete
+        };
     }
-    /// Add an outstanding operation (room checked by the caller).
+    /// The outstanding operations, sorted by (completion, instruction index), ties in issue order.
+    #[inline(always)]
+    fn ops(&self) -> &[Outstanding] {
+        &self.out[self.head..self.head + self.nout]
+    }
+    /// Add an outstanding operation (room checked by the caller: `nout < MAX_OUT`) at its place in the order.
     #[inline(always)]
     fn push(&mut self, o: Outstanding) {
-        self.out[self.nout] = o;
+        if self.head + self.nout == MAX_OUT {
+            self.out.copy_within(self.head..MAX_OUT, 0);
+            self.head = 0;
+        }
+        let key = (o.complete, o.idx);
+        let mut j = self.head + self.nout;
+        while j > self.head && (self.out[j - 1].complete, self.out[j - 1].idx) > key {
+            self.out[j] = self.out[j - 1];
+            j -= 1;
+        }
+        self.out[j] = o;
         self.nout += 1;
         self.vm_out += o.vm as u32;
         self.lgkm_out += o.lgkm as u32;
-        self.next_done = self.next_done.min(o.complete);
-    }
-    /// Sort outstanding operations by completion (insertion sort: few entries, no allocation).
-    fn sort(&mut self) {
-        let o = &mut self.out[..self.nout];
-        for i in 1..o.len() {
-            let mut j = i;
-            while j > 0 && (o[j - 1].complete, o[j - 1].idx) > (o[j].complete, o[j].idx) {
-                o.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        self.next_done = self.out[self.head].complete;
     }
 }
 
@@ -1371,6 +1388,9 @@ impl<S: TimingSink> TimingObserver<S> {
                 .map(|w| w.clock)
                 .max()
                 .unwrap_or(0);
+            for w in self.waves.iter_mut() {
+                self.simd_busy[w.simd_slot] += std::mem::take(&mut w.busy);
+            }
             let busy = self.simd_busy.iter().copied().max().unwrap_or(0);
             let total = self.simd_busy.iter().sum();
             self.groups.push((g, crit, busy, total));
@@ -1409,7 +1429,6 @@ impl<S: TimingSink> TimingObserver<S> {
         if lgkm > lgkm_max {
             counters |= 2;
         }
-        w.sort();
         self.pcs_buf.clear();
         let mut t = start;
         let mut k = 0;
@@ -1420,7 +1439,7 @@ impl<S: TimingSink> TimingObserver<S> {
             StallReason::Waitcnt { counters }
         };
         while k < w.nout && (vm > vm_max || lgkm > lgkm_max) {
-            let o = w.out[k];
+            let o = w.ops()[k];
             k += 1;
             // only operations on a counter still above its limit are waited for
             let needed = (vm > vm_max && o.vm > 0) || (lgkm > lgkm_max && o.lgkm > 0);
@@ -1757,7 +1776,12 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
             self.waves.resize_with(slot + 1, WaveClock::new);
         }
         let simd_slot = wave.id.simd as usize % self.simd_busy.len();
-        self.waves[slot].reset(wave.id.wave, simd_slot);
+        let w = &mut self.waves[slot];
+        if w.started {
+            // a slot started again within its work-group: keep what it had made its SIMD do
+            self.simd_busy[w.simd_slot] += std::mem::take(&mut w.busy);
+        }
+        w.reset(wave.id.wave, simd_slot);
         self.waves_per_group = self.waves_per_group.max(slot as u64 + 1);
         self.vgprs_per_wave = self
             .vgprs_per_wave
@@ -1775,7 +1799,7 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
         // SALU, VALU, branches, s_nop falling through or jumping: the wave (and a VALU's SIMD) is busy `cost`
         if t.kind as u8 <= Kind::Valu as u8 && matches!(flow, Flow::Next | Flow::Jump) {
             let w = &mut self.waves[slot];
-            self.simd_busy[w.simd_slot] += t.busy as u64;
+            w.busy += t.busy as u64;
             let start = w.clock;
             w.clock += t.cost as u64;
             self.sink.issue(w.id, pc, start, t.cost as u64);
@@ -1814,8 +1838,7 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
         match t.kind {
             Kind::Issue | Kind::Nop => self.issue(slot, pc, t.cost as u64),
             Kind::Valu => {
-                let simd = self.waves[slot].simd_slot;
-                self.simd_busy[simd] += t.cost as u64;
+                self.waves[slot].busy += t.cost as u64;
                 self.issue(slot, pc, t.cost as u64);
             }
             Kind::Mfma => {
@@ -1829,8 +1852,7 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                 }
                 let w = &mut self.waves[slot];
                 w.mfma_free = w.clock + t.lat as u64;
-                let simd = w.simd_slot;
-                self.simd_busy[simd] += t.lat as u64;
+                w.busy += t.lat as u64;
                 self.issue(slot, pc, m_issue);
             }
             Kind::Mem => {
@@ -2095,7 +2117,7 @@ impl<S: TimingSink> TimingObserver<S> {
         let Some(w) = self.waves.get(wave_in_group).filter(|w| w.started) else {
             return;
         };
-        for o in &w.out[..w.nout] {
+        for o in w.ops() {
             if o.complete > w.clock {
                 out.push(OutstandingOp {
                     idx: o.idx,
