@@ -766,7 +766,8 @@ fn packed_f32_forms_match_the_per_lane_rules() {
 /// place, scalar sources made into rows) against the definition lane by lane (`float::fma`/`mul`/`add` on the
 /// dword each lane's OP_SEL/OP_SEL_HI picks, NEG/NEG_HI flipping its sign; pseudocode.md VOP3P 48-50), on random
 /// and special values (NaNs take the per-lane rules: the results must still agree), every OP_SEL/NEG combination,
-/// VGPR, SGPR-pair and inline-constant sources, a destination overlapping a source, full and partial EXEC, under
+/// VGPR, SGPR-pair and inline-constant sources (every register/scalar shape of the sources, which the whole-EXEC
+/// loops specialise on), a destination over a source pair or offset by one dword, full and partial EXEC, under
 /// the default MODE and round-toward-zero (the per-lane path). The host path runs 8 lanes at a time: NaN lanes send
 /// their chunk alone to the per-lane rules, chunks without EXEC lanes are skipped.
 #[test]
@@ -821,11 +822,29 @@ fn packed_f32_host_path_equals_the_definition() {
             1 => src[1] = Operand::sgpr(2),
             2 => src[0] = Operand(242),        // 1.0
             3 => src[nsrc - 1] = Operand(193), // -1: high dword all ones
+            4 | 5 => {
+                // every source shape the full-EXEC loops specialise on (bit k: source k scalar), each scalar
+                // an SGPR pair or an inline constant
+                let shape = trial / 6 % 8;
+                for (k, sk) in src.iter_mut().enumerate() {
+                    if shape >> k & 1 != 0 {
+                        *sk = match rng.next() % 3 {
+                            0 => Operand::sgpr(2 * k as u16),
+                            1 => Operand(242),
+                            _ => Operand(193),
+                        };
+                    }
+                }
+            }
             _ => {}
         }
         inst.src = src;
-        // destination v[12:13], or over the first source's pair
-        let dst = if trial % 8 == 7 { 0 } else { 12 };
+        // destination v[12:13], or over a source's pair (same rows, or offset by one dword)
+        let dst = match trial % 8 {
+            7 => 4 * (trial / 8 % 3) as u16,
+            3 => 4 * (trial / 8 % 3) as u16 + 1,
+            _ => 12,
+        };
         inst.dst = Operand::vgpr(dst);
         inst.mods.op_sel = (rng.next() & 7) as u8;
         inst.mods.op_sel_hi = (rng.next() & 7) as u8;

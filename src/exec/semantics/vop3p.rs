@@ -467,20 +467,68 @@ fn pk_f32<const OP: u8>(
     Ok(FlowWord::NEXT)
 }
 
-/// One source of a packed f32 op, chunk by chunk: its two dwords' rows (a VGPR pair in place, or a scalar pair
-/// broadcast into one chunk each) and the dwords from one chunk to the next (8 for rows, 0 for broadcasts).
+/// The operands of a packed f32 op, per half `h` and source `k`: a VGPR source's dword row (`row`, with its sign
+/// flip `flip` when NEG/NEG_HI asks), a scalar source's dword as a broadcast value with its flip already applied
+/// (`val`). Broadcasts are values, not stack rows: a chunk load of a row just written to the stack (by narrower
+/// stores) waits for the store to reach the cache (`valu::fast::Src`). `reg`: bit k set when source k is a VGPR pair.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy)]
-struct PkSrc {
-    dw: [*const u32; 2],
-    step: usize,
+struct PkOps {
+    row: [[*const f32; 3]; 2],
+    val: [[std::arch::x86_64::__m256; 3]; 2],
+    flip: [[std::arch::x86_64::__m256; 3]; 2],
+    reg: u8,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl PkOps {
+    /// Half `h`'s source `k` on chunk `ch`, sign flip applied; `REG`: source k is a register row (a constant in
+    /// the specialised loops, so no test per chunk). Safety: the rows are alive, `ch < CHUNKS`, the host has AVX2.
+    #[inline(always)]
+    unsafe fn ld<const NEG: bool>(
+        &self,
+        h: usize,
+        k: usize,
+        ch: usize,
+        reg: bool,
+    ) -> std::arch::x86_64::__m256 {
+        use std::arch::x86_64::*;
+        if reg {
+            let x = _mm256_loadu_ps(self.row[h][k].add(ch * super::valu::fast::C));
+            if NEG {
+                _mm256_xor_ps(x, self.flip[h][k])
+            } else {
+                x
+            }
+        } else {
+            self.val[h][k]
+        }
+    }
+
+    /// Half `h` of `OP` on chunk `ch`; bit k of `reg` as `ld`'s `reg` (safety as `ld`).
+    #[inline(always)]
+    unsafe fn op<const OP: u8, const NEG: bool>(
+        &self,
+        h: usize,
+        ch: usize,
+        reg: u8,
+    ) -> std::arch::x86_64::__m256 {
+        use std::arch::x86_64::*;
+        let a = self.ld::<NEG>(h, 0, ch, reg & 1 != 0);
+        let b = self.ld::<NEG>(h, 1, ch, reg & 2 != 0);
+        match OP {
+            PK_FMA => _mm256_fmadd_ps(a, b, self.ld::<NEG>(h, 2, ch, reg & 4 != 0)),
+            PK_MUL => _mm256_mul_ps(a, b),
+            _ => _mm256_add_ps(a, b),
+        }
+    }
 }
 
 /// The packed f32 op (`OP`) under a native MODE without clamp, 8 lanes at a time in ymm registers: each half's
-/// sources loaded straight from the register file (or a scalar broadcast), neg/neg_hi as sign XORs, the host's
-/// add/mul/FMA, written under the chunk's EXEC bits (`valu::fast::put_ymm`); a chunk with a NaN result takes the
-/// per-lane rules `f` (AMD's NaN payloads), as `pk_f32_host` says. A chunk reads all its sources before it writes,
-/// and each lane's results depend on that lane only, so a destination pair over a source reads the old values.
+/// sources loaded straight from the register file (or held as broadcast values), neg/neg_hi as sign XORs, the
+/// host's add/mul/FMA, written back chunk by chunk; a chunk with a NaN result takes the per-lane rules `f` (AMD's
+/// NaN payloads), as `pk_f32_host` says. A chunk reads all its sources before it writes, and each lane's results
+/// depend on that lane only, so a destination pair over a source reads the old values.
 ///
 /// # Safety
 /// The host has AVX2 and FMA.
@@ -511,105 +559,124 @@ unsafe fn pk_f32_chunks_body<const OP: u8, const NEG: bool>(
     nsrc: usize,
     f: impl Fn(&[u64; 3], &FpMode) -> u64,
 ) {
-    use super::valu::fast::{put_ymm, C, CHUNKS};
     use std::arch::x86_64::*;
     // the source count is the op's: a constant, so the per-source loops unroll
     debug_assert_eq!(nsrc, if OP == PK_FMA { 3 } else { 2 });
     let nsrc = if OP == PK_FMA { 3 } else { 2 };
     let md = inst.mods;
-    let m = FpMode::from_mode(w.mode);
-    let exec = w.exec();
     let base = w.vreg.as_mut_ptr();
-    let mut bufs = [[[0u32; C]; 2]; 3];
-    let mut src = [PkSrc {
-        dw: [std::ptr::null(); 2],
-        step: 0,
-    }; 3];
-    for i in 0..nsrc {
-        let op = inst.src[i];
-        src[i] = if op.0 >= 256 {
+    let sels = [md.op_sel, md.op_sel_hi];
+    let negs = [md.neg, md.neg_hi];
+    let mut p = PkOps {
+        row: [[std::ptr::null(); 3]; 2],
+        val: [[_mm256_setzero_ps(); 3]; 2],
+        flip: [[_mm256_setzero_ps(); 3]; 2],
+        reg: 0,
+    };
+    let sign = |neg: bool| if neg { 0x8000_0000u32 } else { 0 };
+    for k in 0..nsrc {
+        let op = inst.src[k];
+        if op.0 >= 256 {
             let r = Wave::vreg_index(op);
-            PkSrc {
-                dw: [
-                    base.add(r) as *const u32,
-                    base.add((r + 1) & 511) as *const u32,
-                ],
-                step: C,
+            p.reg |= 1 << k;
+            for h in 0..2 {
+                p.row[h][k] = base.add((r + bit(sels[h], k) as usize) & 511) as *const f32;
+                if NEG {
+                    p.flip[h][k] =
+                        _mm256_castsi256_ps(_mm256_set1_epi32(sign(bit(negs[h], k)) as i32));
+                }
             }
         } else {
             // the scalar pair as `src_pair` reads it (its rows are broadcasts of lane 0)
-            let (lo, hi) = scalar_pair(w, inst, ctx, i);
-            bufs[i] = [[lo; C], [hi; C]];
-            PkSrc {
-                dw: [bufs[i][0].as_ptr(), bufs[i][1].as_ptr()],
-                step: 0,
-            }
-        };
-    }
-    let sels = [md.op_sel, md.op_sel_hi];
-    let negs = [md.neg, md.neg_hi];
-    // per half h and source k: the dword row read and its sign flip
-    let mut rows = [[std::ptr::null::<u32>(); 3]; 2];
-    let mut flips = [[_mm256_setzero_ps(); 3]; 2];
-    for h in 0..2 {
-        for k in 0..nsrc {
-            rows[h][k] = src[k].dw[bit(sels[h], k) as usize];
-            if bit(negs[h], k) {
-                flips[h][k] = _mm256_castsi256_ps(_mm256_set1_epi32(i32::MIN));
+            let (lo, hi) = scalar_pair(w, inst, ctx, k);
+            for h in 0..2 {
+                let v = if bit(sels[h], k) { hi } else { lo } ^ sign(bit(negs[h], k));
+                p.val[h][k] = _mm256_castsi256_ps(_mm256_set1_epi32(v as i32));
             }
         }
     }
-    let step = [src[0].step, src[1].step, src[2].step];
     let d = Wave::vreg_index(inst.dst);
-    let ld = |h: usize, k: usize, ch: usize| {
-        let x = _mm256_loadu_ps(rows[h][k].add(ch * step[k]) as *const f32);
-        if NEG {
-            _mm256_xor_ps(x, flips[h][k])
-        } else {
-            x
-        }
-    };
-    let op = |h: usize, ch: usize| match OP {
-        PK_FMA => _mm256_fmadd_ps(ld(h, 0, ch), ld(h, 1, ch), ld(h, 2, ch)),
-        PK_MUL => _mm256_mul_ps(ld(h, 0, ch), ld(h, 1, ch)),
-        _ => _mm256_add_ps(ld(h, 0, ch), ld(h, 1, ch)),
-    };
+    let exec = w.exec();
+    let mut from = 0;
     if exec == u64::MAX {
-        // every lane: all 16 chunk results in registers, written (plain stores) only when none is NaN
-        let mut r = [[_mm256_setzero_ps(); CHUNKS]; 2];
-        let mut nan = _mm256_setzero_ps();
-        for ch in 0..CHUNKS {
-            for (h, rh) in r.iter_mut().enumerate() {
-                rh[ch] = op(h, ch);
-                nan = _mm256_or_ps(nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(rh[ch], rh[ch]));
-            }
-        }
-        if _mm256_movemask_ps(nan) == 0 {
-            for (h, rh) in r.iter().enumerate() {
-                let row = base.add((d + h) & 511) as *mut f32;
-                for (ch, v) in rh.iter().enumerate() {
-                    _mm256_storeu_ps(row.add(ch * C), *v);
-                }
-            }
+        // every lane: a loop per source shape (no per-chunk shape or EXEC test, plain stores); it stops at the
+        // first chunk with a NaN result, which the general loop below takes on from (nothing of it written yet)
+        from = match p.reg & if OP == PK_FMA { 7 } else { 3 } {
+            0 => pk_full::<OP, NEG, 0>(p, base, d),
+            1 => pk_full::<OP, NEG, 1>(p, base, d),
+            2 => pk_full::<OP, NEG, 2>(p, base, d),
+            3 => pk_full::<OP, NEG, 3>(p, base, d),
+            4 => pk_full::<OP, NEG, 4>(p, base, d),
+            5 => pk_full::<OP, NEG, 5>(p, base, d),
+            6 => pk_full::<OP, NEG, 6>(p, base, d),
+            _ => pk_full::<OP, NEG, 7>(p, base, d),
+        };
+        if from == super::valu::fast::CHUNKS {
             return;
         }
     }
+    pk_rest::<OP, NEG>(p, base, d, exec, from, w.mode, &f);
+}
+
+/// The whole-EXEC loop of `pk_f32_chunks_body` with the source shapes `R` fixed (bit k: source k is a register
+/// row): each chunk's two results written with plain stores unless a lane is NaN; returns the first chunk with a
+/// NaN result (left unwritten), or `CHUNKS`. Safety as `pk_f32_chunks`; `R == p.reg` on the op's sources.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn pk_full<const OP: u8, const NEG: bool, const R: u8>(
+    p: PkOps,
+    base: *mut crate::exec::wave::VReg,
+    d: usize,
+) -> usize {
+    use super::valu::fast::{C, CHUNKS};
+    use std::arch::x86_64::*;
+    let row0 = base.add(d) as *mut f32;
+    let row1 = base.add((d + 1) & 511) as *mut f32;
     for ch in 0..CHUNKS {
+        let r0 = p.op::<OP, NEG>(0, ch, R);
+        let r1 = p.op::<OP, NEG>(1, ch, R);
+        // a lane of `unord(r0, r1)` is set when either half is NaN there: one compare checks both
+        if _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(r0, r1)) != 0 {
+            return ch;
+        }
+        _mm256_storeu_ps(row0.add(ch * C), r0);
+        _mm256_storeu_ps(row1.add(ch * C), r1);
+    }
+    CHUNKS
+}
+
+/// Chunks `from..` of `pk_f32_chunks_body` under any EXEC (sources' shapes tested per chunk; chunks without an
+/// EXEC lane skipped; a chunk with a NaN result computed by the per-lane rules `f` under `mode`), written under
+/// the chunk's EXEC bits (`valu::fast::put_ymm`). Safety as `pk_f32_chunks`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn pk_rest<const OP: u8, const NEG: bool>(
+    p: PkOps,
+    base: *mut crate::exec::wave::VReg,
+    d: usize,
+    exec: u64,
+    from: usize,
+    mode: u32,
+    f: &dyn Fn(&[u64; 3], &FpMode) -> u64,
+) {
+    use super::valu::fast::{put_ymm, C, CHUNKS};
+    use std::arch::x86_64::*;
+    let nsrc = if OP == PK_FMA { 3 } else { 2 };
+    for ch in from..CHUNKS {
         let mk = (exec >> (C * ch)) as u8;
         if mk == 0 {
             continue;
         }
-        let (mut r0, mut r1) = (op(0, ch), op(1, ch));
-        let nan = _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(r0, r0))
-            | _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(r1, r1));
-        if nan != 0 {
+        let (mut r0, mut r1) = (p.op::<OP, NEG>(0, ch, p.reg), p.op::<OP, NEG>(1, ch, p.reg));
+        if _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(r0, r1)) != 0 {
             let mut x = [[[0u32; C]; 3]; 2];
             for (h, xh) in x.iter_mut().enumerate() {
                 for (k, xk) in xh.iter_mut().enumerate().take(nsrc) {
-                    _mm256_storeu_ps(xk.as_mut_ptr() as *mut f32, ld(h, k, ch));
+                    let v = p.ld::<NEG>(h, k, ch, p.reg >> k & 1 != 0);
+                    _mm256_storeu_ps(xk.as_mut_ptr() as *mut f32, v);
                 }
             }
-            let r = pk_chunk_lanes(&x, nsrc, &m, &f);
+            let r = pk_chunk_lanes(&x, nsrc, &FpMode::from_mode(mode), f);
             r0 = _mm256_loadu_ps(r[0].as_ptr() as *const f32);
             r1 = _mm256_loadu_ps(r[1].as_ptr() as *const f32);
         }
@@ -619,7 +686,7 @@ unsafe fn pk_f32_chunks_body<const OP: u8, const NEG: bool>(
 }
 
 /// `pk_f32_chunks` compiled for AVX-512 hosts: still ymm arithmetic (register-file traffic stays 256-bit,
-/// `valu::fast::C`), but 32 ymm registers hold a whole wave's 16 result chunks without spills.
+/// `valu::fast::C`), with 32 ymm registers for the sign flips and broadcasts.
 ///
 /// # Safety
 /// The host has AVX-512 F/VL, AVX2 and FMA.
