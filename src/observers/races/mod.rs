@@ -109,6 +109,9 @@ pub struct RaceTable {
     lds_bytes: u32,
     /// Buffer regions (base, size), sorted.
     buffers: Vec<(u64, u64)>,
+    /// The program has an instruction the LDS and barrier checks follow: `s_barrier`, a DS access, a load to
+    /// LDS, or a FLAT access (its lanes may address LDS).
+    lds_or_barrier: bool,
 }
 
 fn classify(inst: &Inst) -> Acc {
@@ -286,6 +289,14 @@ fn classify_vmem(inst: &Inst, name: &str) -> Acc {
 }
 
 impl RaceTable {
+    /// Can a checker with options `opts` find anything in this program? Without global checking, a program with
+    /// no `s_barrier`, DS access, load to LDS or FLAT access (PolyBench gemm: global loads and stores only) has
+    /// no LDS access to race and no barrier to misuse (a barrier deadlock needs a wave waiting at an
+    /// `s_barrier`), so the pipeline runs no checker for it: it costs nothing per instruction.
+    pub fn can_find(&self, opts: RaceOptions) -> bool {
+        opts.global || (opts.lds && self.lds_or_barrier)
+    }
+
     pub fn new(d: &Dispatch) -> RaceTable {
         let mut buffers: Vec<(u64, u64)> = d
             .mem
@@ -303,8 +314,15 @@ impl RaceTable {
         lds_bytes: u32,
         buffers: Vec<(u64, u64)>,
     ) -> RaceTable {
+        let acc: Vec<Acc> = program.insts.iter().map(classify).collect();
+        let lds_or_barrier = acc.iter().zip(&program.insts).any(|(a, i)| match a {
+            Acc::Barrier | Acc::Ds { .. } | Acc::Ds2 { .. } | Acc::LoadLds { .. } => true,
+            Acc::Vmem { .. } => i.format == Format::Flat,
+            _ => false,
+        });
         RaceTable {
-            acc: program.insts.iter().map(classify).collect(),
+            acc,
+            lds_or_barrier,
             pcs: program.pcs.clone(),
             apertures,
             lds_bytes,
