@@ -327,10 +327,11 @@ const NEED_LGKM: u8 = 2;
 
 /// The seqs of the outstanding ops of one in-order counter (VM or LDS), oldest first: a ring of the
 /// counter's cap (`MemState::issue` completes the oldest before a 65th), no allocation and no wrap test.
+#[repr(C)]
 struct Fifo {
-    q: [u32; FIFO],
     head: u32,
     len: u32,
+    q: [u32; FIFO],
 }
 
 const FIFO: usize = 64;
@@ -365,19 +366,21 @@ impl Fifo {
     }
 }
 
+/// Hot fields first (`repr(C)`; see `WaveState`).
+#[repr(C)]
 struct MemState {
-    ops: Box<[Pending]>,
-    next_seq: u32,
-    vm: Fifo,
-    lds: Fifo,
-    smem: Vec<u32>,
-    flat: Vec<u32>,
-    /// Per register: seq of the outstanding op that will write it (0 = none).
-    pending: Box<[u32]>,
     /// Registers whose `pending` entry may name an outstanding op (a superset: cleared on a register write and
     /// when nothing is outstanding), one bit each: the missing-wait scan runs only for instructions touching
     /// one of them.
     bits: [u64; plan::REG_WORDS],
+    next_seq: u32,
+    ops: Box<[Pending]>,
+    /// Per register: seq of the outstanding op that will write it (0 = none).
+    pending: Box<[u32]>,
+    vm: Fifo,
+    lds: Fifo,
+    smem: Vec<u32>,
+    flat: Vec<u32>,
 }
 
 impl MemState {
@@ -451,7 +454,8 @@ impl MemState {
         let p = &self.ops[seq as usize % OPS];
         (seq != 0 && p.seq == seq && !p.done).then_some(p)
     }
-    #[inline]
+    /// Inline: called per memory op (its completion) from the inline path; `wait` and `reset` take it too.
+    #[inline(always)]
     fn complete(&mut self, seq: u32) {
         let p = &mut self.ops[seq as usize % OPS];
         if p.seq == seq && !p.done {
@@ -512,8 +516,9 @@ impl MemState {
             }
         }
     }
-    /// Record an issued memory op writing `regs` at completion; returns its seq.
-    #[inline]
+    /// Record an issued memory op writing `regs` at completion; returns its seq. Inline: called per memory op
+    /// from the inline path (as a call it was 2% of `wavescope run` on gemm 512).
+    #[inline(always)]
     fn issue(&mut self, idx: u32, class: MemClass, regs: Regs) -> u32 {
         // The op lives in slot seq % OPS. A slot whose op is still outstanding is skipped, not reused: an SMEM
         // load stays pending until the next lgkmcnt(0) however many VMEM ops come and go meanwhile (a recursive
@@ -579,19 +584,15 @@ impl MemState {
     }
 }
 
+/// In declaration order (`repr(C)`), so what the inline path reads for every instruction (the slot test,
+/// the clock, the recency clocks, the history's pointer, the missing-wait bits and the VM queue's length) sits
+/// in the first three cache lines, not spread over the 1.4 KB of the state.
+#[repr(C)]
 struct WaveState {
     wave: u32,
     active: bool,
     /// Wait states issued so far by this wave.
     clock: u64,
-    last_write: Box<[Rec]>,
-    /// Last XDL/SMFMAC SrcC read per vector register (H7-34), indexed from `VGPR_BASE`.
-    last_srcc: Box<[Rec]>,
-    /// Last >64-bit store data read per vector register (H4.5-08/09).
-    last_store: Box<[Rec]>,
-    setreg: [Rec; 64],
-    setreg_vskip: Rec,
-    setvskip: Rec,
     /// Clock after the last producer a plain VGPR read or write can be in a hazard with (trans, shifted
     /// result, MFMA, DL) and after the last SrcC / wide-store data read: when both are older than `WINDOW`,
     /// the per-register vector checks are skipped.
@@ -601,7 +602,15 @@ struct WaveState {
     /// checked only against such producers are skipped.
     last_valu_sgpr_write: u64,
     last_salu_sgpr_write: u64,
+    last_write: Box<[Rec]>,
     mem: MemState,
+    /// Last XDL/SMFMAC SrcC read per vector register (H7-34), indexed from `VGPR_BASE`.
+    last_srcc: Box<[Rec]>,
+    /// Last >64-bit store data read per vector register (H4.5-08/09).
+    last_store: Box<[Rec]>,
+    setreg: [Rec; 64],
+    setreg_vskip: Rec,
+    setvskip: Rec,
     seen: HashSet<Key>,
 }
 

@@ -93,6 +93,16 @@ pub fn read_pmask(e: u64, kind: ReadKind, vector: bool, by_index: bool) -> u8 {
     m
 }
 
+/// Consumers of the rules on EXEC/VCC written by a VALU and on VCCZ/EXECZ (mod.rs `rare_hazards`).
+const EXEC_VCC_CONSUMERS: u64 = class::DPP
+    | class::MFMA
+    | class::READLANE
+    | class::READFIRSTLANE
+    | class::WRITELANE
+    | class::PERMLANE
+    | class::READS_VCCZ
+    | class::READS_EXECZ;
+
 /// One register read the plan checks.
 #[derive(Clone, Copy, Debug)]
 pub struct PlanRead {
@@ -170,17 +180,7 @@ impl CheckPlan {
             if e.is(class::VALU) {
                 flags |= flag::VALU;
             }
-            if e.is(class::DPP
-                | class::MFMA
-                | class::READLANE
-                | class::READFIRSTLANE
-                | class::WRITELANE
-                | class::PERMLANE
-                | class::READS_VCCZ
-                | class::READS_EXECZ
-                | class::GETREG
-                | class::SETREG
-                | class::RFE)
+            if e.is(EXEC_VCC_CONSUMERS | class::GETREG | class::SETREG | class::RFE)
                 || (e.is(class::VECTOR) && present & class::SETREG != 0)
             {
                 flags |= flag::RARE;
@@ -294,17 +294,7 @@ impl Records {
             vector |= pk::DOT | pk::MFMA;
         }
         // EXEC/VCC written by a VALU (mod.rs `rare_hazards`)
-        if present
-            & (class::DPP
-                | class::MFMA
-                | class::READLANE
-                | class::READFIRSTLANE
-                | class::WRITELANE
-                | class::PERMLANE
-                | class::READS_VCCZ
-                | class::READS_EXECZ)
-            != 0
-        {
+        if present & EXEC_VCC_CONSUMERS != 0 {
             scalar |= pk::VALU;
         }
         let present_pk = pk_of(present);
