@@ -454,8 +454,7 @@ impl MemState {
         let p = &self.ops[seq as usize % OPS];
         (seq != 0 && p.seq == seq && !p.done).then_some(p)
     }
-    /// Inline: called per memory op (its completion) from the inline path; `wait` and `reset` take it too.
-    #[inline(always)]
+    #[inline]
     fn complete(&mut self, seq: u32) {
         let p = &mut self.ops[seq as usize % OPS];
         if p.seq == seq && !p.done {
@@ -516,9 +515,10 @@ impl MemState {
             }
         }
     }
-    /// Record an issued memory op writing `regs` at completion; returns its seq. Inline: called per memory op
-    /// from the inline path (as a call it was 2% of `wavescope run` on gemm 512).
-    #[inline(always)]
+    /// Record an issued memory op writing `regs` at completion; returns its seq. (`inline`, not
+    /// `inline(always)`: forced into the dispatch loop it cost more than the call, 840 vs 780 ms CPU for the
+    /// cycle model + checkers on gemm 512.)
+    #[inline]
     fn issue(&mut self, idx: u32, class: MemClass, regs: Regs) -> u32 {
         // The op lives in slot seq % OPS. A slot whose op is still outstanding is skipped, not reused: an SMEM
         // load stays pending until the next lgkmcnt(0) however many VMEM ops come and go meanwhile (a recursive
