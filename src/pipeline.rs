@@ -263,7 +263,8 @@ impl<'d> Plan<'d> {
         Instruments {
             hazards: self.hazards.as_ref().map(HazardChecker::new),
             races: match (&self.races, self.config.race_options()) {
-                (Some(t), Some(o)) => Some(RaceChecker::new(t, &self.d.mem, o)),
+                // a program where the checker can find nothing (`RaceTable::can_find`) runs without it
+                (Some(t), Some(o)) if t.can_find(o) => Some(RaceChecker::new(t, &self.d.mem, o)),
                 _ => None,
             },
             timing: self

@@ -49,7 +49,7 @@ use effects::{
     class, InstEffects, MemClass, ReadKind, Regs, AGPR_BASE, EXEC, M0, NREG, VCC, VGPR_BASE,
 };
 pub use rules::Rule;
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 
 /// The longest wait any rule requires (H7-08/H7-09 after a 16-pass XDL op): older producers cannot matter.
 const WINDOW: u64 = 20;
@@ -325,19 +325,62 @@ const OPS: usize = 512;
 const NEED_VM: u8 = 1;
 const NEED_LGKM: u8 = 2;
 
+/// The seqs of the outstanding ops of one in-order counter (VM or LDS), oldest first: a ring of the
+/// counter's cap (`MemState::issue` completes the oldest before a 65th), no allocation and no wrap test.
+#[repr(C)]
+struct Fifo {
+    head: u32,
+    len: u32,
+    q: [u32; FIFO],
+}
+
+const FIFO: usize = 64;
+
+impl Fifo {
+    fn new() -> Fifo {
+        Fifo {
+            q: [0; FIFO],
+            head: 0,
+            len: 0,
+        }
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len as usize
+    }
+    #[inline(always)]
+    fn pop_front(&mut self) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        let s = self.q[self.head as usize % FIFO];
+        self.head = self.head.wrapping_add(1);
+        self.len -= 1;
+        Some(s)
+    }
+    /// Callers keep `len < FIFO` (`MemState::issue`).
+    #[inline(always)]
+    fn push_back(&mut self, seq: u32) {
+        self.q[self.head.wrapping_add(self.len) as usize % FIFO] = seq;
+        self.len += 1;
+    }
+}
+
+/// Hot fields first (`repr(C)`; see `WaveState`).
+#[repr(C)]
 struct MemState {
-    ops: Box<[Pending]>,
-    next_seq: u32,
-    vm: VecDeque<u32>,
-    lds: VecDeque<u32>,
-    smem: Vec<u32>,
-    flat: Vec<u32>,
-    /// Per register: seq of the outstanding op that will write it (0 = none).
-    pending: Box<[u32]>,
     /// Registers whose `pending` entry may name an outstanding op (a superset: cleared on a register write and
     /// when nothing is outstanding), one bit each: the missing-wait scan runs only for instructions touching
     /// one of them.
     bits: [u64; plan::REG_WORDS],
+    next_seq: u32,
+    ops: Box<[Pending]>,
+    /// Per register: seq of the outstanding op that will write it (0 = none).
+    pending: Box<[u32]>,
+    vm: Fifo,
+    lds: Fifo,
+    smem: Vec<u32>,
+    flat: Vec<u32>,
 }
 
 impl MemState {
@@ -356,8 +399,8 @@ impl MemState {
             ]
             .into_boxed_slice(),
             next_seq: 1,
-            vm: VecDeque::with_capacity(72),
-            lds: VecDeque::with_capacity(72),
+            vm: Fifo::new(),
+            lds: Fifo::new(),
             smem: Vec::with_capacity(72),
             flat: Vec::with_capacity(72),
             pending: vec![0; NREG].into_boxed_slice(),
@@ -411,6 +454,7 @@ impl MemState {
         let p = &self.ops[seq as usize % OPS];
         (seq != 0 && p.seq == seq && !p.done).then_some(p)
     }
+    #[inline]
     fn complete(&mut self, seq: u32) {
         let p = &mut self.ops[seq as usize % OPS];
         if p.seq == seq && !p.done {
@@ -471,7 +515,10 @@ impl MemState {
             }
         }
     }
-    /// Record an issued memory op writing `regs` at completion; returns its seq.
+    /// Record an issued memory op writing `regs` at completion; returns its seq. (`inline`, not
+    /// `inline(always)`: forced into the dispatch loop it cost more than the call, 840 vs 780 ms CPU for the
+    /// cycle model + checkers on gemm 512.)
+    #[inline]
     fn issue(&mut self, idx: u32, class: MemClass, regs: Regs) -> u32 {
         // The op lives in slot seq % OPS. A slot whose op is still outstanding is skipped, not reused: an SMEM
         // load stays pending until the next lgkmcnt(0) however many VMEM ops come and go meanwhile (a recursive
@@ -502,7 +549,7 @@ impl MemState {
         };
         match class {
             MemClass::Vm => {
-                if self.vm.len() >= 64 {
+                if self.vm.len() >= FIFO {
                     if let Some(s) = self.vm.pop_front() {
                         self.complete(s);
                     }
@@ -510,7 +557,7 @@ impl MemState {
                 self.vm.push_back(seq);
             }
             MemClass::Lds => {
-                if self.lds.len() >= 64 {
+                if self.lds.len() >= FIFO {
                     if let Some(s) = self.lds.pop_front() {
                         self.complete(s);
                     }
@@ -537,19 +584,15 @@ impl MemState {
     }
 }
 
+/// In declaration order (`repr(C)`), so what the inline path reads for every instruction (the slot test,
+/// the clock, the recency clocks, the history's pointer, the missing-wait bits and the VM queue's length) sits
+/// in the first three cache lines, not spread over the 1.4 KB of the state.
+#[repr(C)]
 struct WaveState {
     wave: u32,
     active: bool,
     /// Wait states issued so far by this wave.
     clock: u64,
-    last_write: Box<[Rec]>,
-    /// Last XDL/SMFMAC SrcC read per vector register (H7-34), indexed from `VGPR_BASE`.
-    last_srcc: Box<[Rec]>,
-    /// Last >64-bit store data read per vector register (H4.5-08/09).
-    last_store: Box<[Rec]>,
-    setreg: [Rec; 64],
-    setreg_vskip: Rec,
-    setvskip: Rec,
     /// Clock after the last producer a plain VGPR read or write can be in a hazard with (trans, shifted
     /// result, MFMA, DL) and after the last SrcC / wide-store data read: when both are older than `WINDOW`,
     /// the per-register vector checks are skipped.
@@ -559,7 +602,15 @@ struct WaveState {
     /// checked only against such producers are skipped.
     last_valu_sgpr_write: u64,
     last_salu_sgpr_write: u64,
+    last_write: Box<[Rec]>,
     mem: MemState,
+    /// Last XDL/SMFMAC SrcC read per vector register (H7-34), indexed from `VGPR_BASE`.
+    last_srcc: Box<[Rec]>,
+    /// Last >64-bit store data read per vector register (H4.5-08/09).
+    last_store: Box<[Rec]>,
+    setreg: [Rec; 64],
+    setreg_vskip: Rec,
+    setvskip: Rec,
     seen: HashSet<Key>,
 }
 
@@ -1593,8 +1644,10 @@ impl Observer for HazardChecker<'_> {
         }
         if f.flags & plan::fast::MEM != 0 {
             let (first, end) = f.async_write;
-            for g in first..end {
-                st.last_write[g as usize] = rec;
+            if f.flags & plan::fast::ASYNC_RECORD != 0 {
+                for g in first..end {
+                    st.last_write[g as usize] = rec;
+                }
             }
             let seq = st.mem.issue(
                 idx as u32,

@@ -93,6 +93,16 @@ pub fn read_pmask(e: u64, kind: ReadKind, vector: bool, by_index: bool) -> u8 {
     m
 }
 
+/// Consumers of the rules on EXEC/VCC written by a VALU and on VCCZ/EXECZ (mod.rs `rare_hazards`).
+const EXEC_VCC_CONSUMERS: u64 = class::DPP
+    | class::MFMA
+    | class::READLANE
+    | class::READFIRSTLANE
+    | class::WRITELANE
+    | class::PERMLANE
+    | class::READS_VCCZ
+    | class::READS_EXECZ;
+
 /// One register read the plan checks.
 #[derive(Clone, Copy, Debug)]
 pub struct PlanRead {
@@ -170,17 +180,7 @@ impl CheckPlan {
             if e.is(class::VALU) {
                 flags |= flag::VALU;
             }
-            if e.is(class::DPP
-                | class::MFMA
-                | class::READLANE
-                | class::READFIRSTLANE
-                | class::WRITELANE
-                | class::PERMLANE
-                | class::READS_VCCZ
-                | class::READS_EXECZ
-                | class::GETREG
-                | class::SETREG
-                | class::RFE)
+            if e.is(EXEC_VCC_CONSUMERS | class::GETREG | class::SETREG | class::RFE)
                 || (e.is(class::VECTOR) && present & class::SETREG != 0)
             {
                 flags |= flag::RARE;
@@ -245,12 +245,13 @@ impl CheckPlan {
                 mw_bits: mw.map(|x| x.1),
             });
         }
+        let keep = Records::of(effects, present, by_index);
         let fast = effects
             .iter()
             .zip(&insts)
             .map(|(e, p)| {
                 let r = &reads[p.reads_start as usize..p.reads_start as usize + p.nreads as usize];
-                Fast::build(e, p, r)
+                Fast::build(e, p, r, keep)
             })
             .collect();
         CheckPlan { insts, reads, fast }
@@ -259,6 +260,48 @@ impl CheckPlan {
     #[inline]
     pub fn reads_of(&self, p: &InstPlan) -> &[PlanRead] {
         &self.reads[p.reads_start as usize..p.reads_start as usize + p.nreads as usize]
+    }
+}
+
+/// Which register histories (`WaveState::last_write`) some rule can read in this program. A record is read
+/// only by a consumer whose rule names the record's producer kind; when no producer kind of the program can
+/// fire a rule through a VGPR/AGPR (or SGPR) record, no such record is ever read to effect, and the inline path
+/// leaves them unwritten. (Only a whole register class can be dropped: dropping one producer's record would
+/// leave the previous writer's record in its place, which a later read could take for the last write.)
+#[derive(Clone, Copy, Debug)]
+pub struct Records {
+    pub vector: bool,
+    pub scalar: bool,
+}
+
+impl Records {
+    /// The classes of records the program's consumers can read (`present`: union of the program's class bits).
+    pub fn of(effects: &[InstEffects], present: u64, by_index: bool) -> Records {
+        let (mut vector, mut scalar) = (0u8, 0u8);
+        for e in effects {
+            for rd in e.reads() {
+                let v = rd.regs.is_vector();
+                let m = read_pmask(e.class, rd.kind, v, by_index);
+                if v {
+                    vector |= m;
+                } else {
+                    scalar |= m;
+                }
+            }
+        }
+        // WAW after a DL or MFMA op (mod.rs `write_hazards`)
+        if present & (class::DOT | class::MFMA) != 0 {
+            vector |= pk::DOT | pk::MFMA;
+        }
+        // EXEC/VCC written by a VALU (mod.rs `rare_hazards`)
+        if present & EXEC_VCC_CONSUMERS != 0 {
+            scalar |= pk::VALU;
+        }
+        let present_pk = pk_of(present);
+        Records {
+            vector: vector & present_pk != 0,
+            scalar: scalar & present_pk != 0,
+        }
     }
 }
 
@@ -280,6 +323,8 @@ pub mod fast {
     pub const MEM: u8 = 32;
     /// `s_waitcnt` (`Fast::simm16`).
     pub const WAIT: u8 = 64;
+    /// `MEM` with `Fast::async_write` recorded in the history (some rule reads vector records: `Records`).
+    pub const ASYNC_RECORD: u8 = 128;
 }
 
 /// The compact record (40 bytes) of an instruction whose check the checker can do inline: nothing to look up
@@ -313,8 +358,9 @@ pub struct Fast {
 }
 
 impl Fast {
-    /// The record of one instruction (`e`, its plan `p` and the program's plan reads `reads`).
-    pub fn build(e: &InstEffects, p: &InstPlan, reads: &[PlanRead]) -> Fast {
+    /// The record of one instruction (`e`, its plan `p` and the program's plan reads `reads`; `keep`: the
+    /// register histories some rule reads).
+    pub fn build(e: &InstEffects, p: &InstPlan, reads: &[PlanRead], keep: Records) -> Fast {
         let mut f = Fast {
             waits: e.waits,
             pk: p.pk,
@@ -345,6 +391,15 @@ impl Fast {
             f.flags |= fast::MEM;
             f.mem = e.mem;
             f.async_write = (e.async_write.first, e.async_write.end());
+            if e.async_write.count > 0
+                && (if e.async_write.is_vector() {
+                    keep.vector
+                } else {
+                    keep.scalar
+                })
+            {
+                f.flags |= fast::ASYNC_RECORD;
+            }
         }
         if e.is(class::WAITCNT) {
             f.flags |= fast::WAIT;
@@ -372,6 +427,13 @@ impl Fast {
             f.mw_bits[i] = p.mw_bits[i];
         }
         for w in e.writes() {
+            if !(if w.is_vector() {
+                keep.vector
+            } else {
+                keep.scalar
+            }) {
+                continue;
+            }
             f.writes[f.nwrites as usize] = (w.first, w.end());
             f.nwrites += 1;
         }

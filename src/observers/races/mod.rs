@@ -109,6 +109,9 @@ pub struct RaceTable {
     lds_bytes: u32,
     /// Buffer regions (base, size), sorted.
     buffers: Vec<(u64, u64)>,
+    /// The program has an instruction the LDS and barrier checks follow: `s_barrier`, a DS access, a load to
+    /// LDS, or a FLAT access (its lanes may address LDS).
+    lds_or_barrier: bool,
 }
 
 fn classify(inst: &Inst) -> Acc {
@@ -286,6 +289,14 @@ fn classify_vmem(inst: &Inst, name: &str) -> Acc {
 }
 
 impl RaceTable {
+    /// Can a checker with options `opts` find anything in this program? Without global checking, a program with
+    /// no `s_barrier`, DS access, load to LDS or FLAT access (PolyBench gemm: global loads and stores only) has
+    /// no LDS access to race and no barrier to misuse (a barrier deadlock needs a wave waiting at an
+    /// `s_barrier`), so the pipeline runs no checker for it: it costs nothing per instruction.
+    pub fn can_find(&self, opts: RaceOptions) -> bool {
+        opts.global || (opts.lds && self.lds_or_barrier)
+    }
+
     pub fn new(d: &Dispatch) -> RaceTable {
         let mut buffers: Vec<(u64, u64)> = d
             .mem
@@ -303,8 +314,15 @@ impl RaceTable {
         lds_bytes: u32,
         buffers: Vec<(u64, u64)>,
     ) -> RaceTable {
+        let acc: Vec<Acc> = program.insts.iter().map(classify).collect();
+        let lds_or_barrier = acc.iter().zip(&program.insts).any(|(a, i)| match a {
+            Acc::Barrier | Acc::Ds { .. } | Acc::Ds2 { .. } | Acc::LoadLds { .. } => true,
+            Acc::Vmem { .. } => i.format == Format::Flat,
+            _ => false,
+        });
         RaceTable {
-            acc: program.insts.iter().map(classify).collect(),
+            acc,
+            lds_or_barrier,
             pcs: program.pcs.clone(),
             apertures,
             lds_bytes,
@@ -758,17 +776,34 @@ impl<'a> RaceChecker<'a> {
         idx: u32,
         lane: u8,
         serial: u32,
-        read: bool,
-        write: bool,
+        op: LdsOp,
         vals: &[u8; 16],
-        known: bool,
-        atomic: bool,
+    ) {
+        let bytewise = self.bytewise;
+        let (grp, mut a, mut hit) = self.lds_parts(ws, idx, serial, op);
+        a.lane = lane;
+        lds_cells(grp, &a, bytewise, addr, n, vals, &mut hit);
+    }
+
+    /// What the LDS accesses of all lanes of one instruction (index `idx`, wave slot `ws`) share: the shadow of
+    /// the wave's group, the access (`lane` 0: the caller sets each lane's), and the finding callback, which
+    /// names the other access's wave by its wave in group and records under the group's work-group.
+    #[inline(always)]
+    fn lds_parts(
+        &mut self,
+        ws: usize,
+        idx: u32,
+        serial: u32,
+        op: LdsOp,
+    ) -> (
+        &mut GroupSt,
+        LdsAccess,
+        impl FnMut(RaceKind, Access, u32, u8, u8, u32, bool, u8) + '_,
     ) {
         let (g, wig, wave_id) = {
             let w = &self.waves[ws];
             (w.group, w.wig, w.wave)
         };
-        let bytewise = self.bytewise;
         let RaceChecker {
             groups,
             findings,
@@ -782,17 +817,14 @@ impl<'a> RaceChecker<'a> {
             base: grp.base,
             wig,
             me: 1u16 << (wig & 15),
-            lane,
+            lane: 0,
             idx,
             serial,
-            read,
-            write,
-            known,
-            atomic,
+            op,
         };
         let wave_first_base = wave_id - wig as u32;
-        let mut hit =
-            |kind, access, fidx: u32, fwig: u8, flane: u8, at: u32, error: bool, slane: u8| {
+        let hit =
+            move |kind, access, fidx: u32, fwig: u8, flane: u8, at: u32, error: bool, slane: u8| {
                 record_finding(
                     findings,
                     events,
@@ -807,7 +839,7 @@ impl<'a> RaceChecker<'a> {
                     },
                 )
             };
-        lds_cells(grp, &a, bytewise, addr, n, vals, &mut hit);
+        (grp, a, hit)
     }
 
     /// Start loading the shadow cells a lane's access of `n` bytes at `addr` will touch: the cells of a large
@@ -865,9 +897,14 @@ impl<'a> RaceChecker<'a> {
                 let l = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let a = d.base.wrapping_add(l as u32 * d.stride as u32);
-                self.lds_run(
-                    ws, a, d.n as u32, d.idx, l as u8, serial, false, true, &[0; 16], false, false,
-                );
+                // a DMA write: its value is not known, not atomic
+                let op = LdsOp {
+                    read: false,
+                    write: true,
+                    known: false,
+                    atomic: false,
+                };
+                self.lds_run(ws, a, d.n as u32, d.idx, l as u8, serial, op, &[0; 16]);
             }
         }
         self.waves[ws].dma = keep;
@@ -923,7 +960,7 @@ impl<'a> RaceChecker<'a> {
             };
             let af = if atomic { F_ATOMIC } else { 0 };
             if read {
-                if c.w_wave != NO_WAVE && !hb(c.w_wave, c.w_clock) && c.w_flags & F_ATOMIC == 0 {
+                if read_races(c.w_wave != NO_WAVE && !hb(c.w_wave, c.w_clock), c.w_flags) {
                     hits[nh] = (
                         RaceKind::Global,
                         Access::Raw,
@@ -1330,53 +1367,19 @@ impl RaceChecker<'_> {
                     let d = wave.vreg[vreg(inst.src[1], 0)][l];
                     (if hi { d >> 16 } else { d }) as u8
                 };
-                // what `lds_run` sets up per lane, once for the instruction
-                let (wig, wave_id) = (self.waves[ws].wig, self.waves[ws].wave);
+                // the group's shadow, the access and the finding callback, once for the instruction
                 let bytewise = self.bytewise;
-                let RaceChecker {
-                    groups,
-                    findings,
-                    events,
-                    ..
-                } = self;
-                let grp = &mut groups[g];
-                let wg = grp.work_group;
-                let mut acc = LdsAccess {
-                    e: grp.epoch,
-                    base: grp.base,
-                    wig,
-                    me: 1u16 << (wig & 15),
-                    lane: 0,
-                    idx: idx32,
+                let (grp, mut acc, mut hit) = self.lds_parts(
+                    ws,
+                    idx32,
                     serial,
-                    read: read > 0,
-                    write: write > 0,
-                    known,
-                    atomic,
-                };
-                let wave_first_base = wave_id - wig as u32;
-                let mut hit = |kind,
-                               access,
-                               fidx: u32,
-                               fwig: u8,
-                               flane: u8,
-                               at: u32,
-                               error: bool,
-                               slane: u8| {
-                    record_finding(
-                        findings,
-                        events,
-                        wg,
-                        Found {
-                            kind,
-                            access,
-                            first: (fidx, wave_first_base + fwig as u32, flane),
-                            second: (idx32, wave_id, slane),
-                            addr: at as u64,
-                            error,
-                        },
-                    )
-                };
+                    LdsOp {
+                        read: read > 0,
+                        write: write > 0,
+                        known,
+                        atomic,
+                    },
+                );
                 let len4 = grp.lds.len() & !3;
                 let mut m = mask;
                 while m != 0 {
@@ -1455,11 +1458,13 @@ impl RaceChecker<'_> {
                             idx32,
                             l as u8,
                             serial,
-                            read,
-                            write,
+                            LdsOp {
+                                read,
+                                write,
+                                known,
+                                atomic: false,
+                            },
                             &vals,
-                            known,
-                            false,
                         );
                     }
                 }
@@ -1533,11 +1538,13 @@ impl RaceChecker<'_> {
                             idx32,
                             l as u8,
                             serial,
-                            read > 0,
-                            write > 0,
+                            LdsOp {
+                                read: read > 0,
+                                write: write > 0,
+                                known,
+                                atomic,
+                            },
                             &vals,
-                            known,
-                            atomic,
                         );
                         continue;
                     }
@@ -1699,6 +1706,16 @@ fn record_finding(
     f.occurrences += 1;
 }
 
+/// The read check of docs/races.md shared by the LDS and the global shadow: a read races with the byte's last
+/// write (flags `w_flags`) when that write is another wave's and not ordered before the read (`unordered`: each
+/// shadow decides that its own way: barrier epochs or vector clocks), unless the write was atomic: a CAS loop
+/// starts with a plain load of the old value (LLVM lowers a relaxed atomic load to a plain ds_read /
+/// flat_load). Whether the race is benign (`F_SAME`) is the caller's to say: a dword cell keeps it per byte.
+#[inline(always)]
+fn read_races(unordered: bool, w_flags: u8) -> bool {
+    unordered && w_flags & F_ATOMIC == 0
+}
+
 /// The last write a byte's shadow cell (LDS or global) holds, as the write check reads it.
 #[derive(Clone, Copy)]
 struct PriorWrite {
@@ -1778,6 +1795,12 @@ struct LdsAccess {
     lane: u8,
     idx: u32,
     serial: u32,
+    op: LdsOp,
+}
+
+/// What an LDS access does to each byte: reads, writes (a `known` value: a plain store's), atomically.
+#[derive(Clone, Copy)]
+struct LdsOp {
     read: bool,
     write: bool,
     known: bool,
@@ -1792,16 +1815,14 @@ type LdsHit<'h> = dyn FnMut(RaceKind, Access, u32, u8, u8, u32, bool, u8) + 'h;
 /// another wave's plain write of this epoch (`Some((first idx, wave, lane))`), and the read recorded.
 #[inline(always)]
 fn lds_read(c: &mut LdsCell, a: &LdsAccess) -> Option<(u32, u8, u8)> {
-    // a read never races with an atomic write (docs/races.md): a CAS loop starts with a plain load of the old
-    // value (LLVM lowers a relaxed atomic load to a plain ds_read / flat_load), as on the global path
-    let raw = (c.w_epoch == a.e && c.w_wave != a.wig && c.w_flags & F_ATOMIC == 0)
+    let raw = read_races(c.w_epoch == a.e && c.w_wave != a.wig, c.w_flags)
         .then_some((c.w_idx, c.w_wave, c.w_lane));
     if c.r_epoch != a.e {
         c.r_epoch = a.e;
         c.r_plain = 0;
         c.r_atomic = 0;
     }
-    if a.atomic {
+    if a.op.atomic {
         c.r_atomic |= a.me;
     } else {
         c.r_plain |= a.me;
@@ -1820,10 +1841,10 @@ fn lds_read(c: &mut LdsCell, a: &LdsAccess) -> Option<(u32, u8, u8)> {
 /// A write's WAR against the readers of this epoch from other waves: the reader to name (wave, lane, idx).
 #[inline(always)]
 fn lds_war(c: &LdsCell, a: &LdsAccess) -> Option<(u8, u8, u32)> {
-    if c.r_epoch != a.e || a.read {
+    if c.r_epoch != a.e || a.op.read {
         return None;
     }
-    let conflicting = if a.atomic {
+    let conflicting = if a.op.atomic {
         0
     } else {
         (c.r_plain | c.r_atomic) & !a.me
@@ -1843,7 +1864,7 @@ fn lds_war(c: &LdsCell, a: &LdsAccess) -> Option<(u8, u8, u32)> {
 /// The write recorded in cell `c` (value and `same` kept by the caller for a dword cell).
 #[inline(always)]
 fn lds_write_update(c: &mut LdsCell, a: &LdsAccess, val: u8, same: bool) {
-    if a.atomic && c.w_epoch == a.e && c.w_flags & F_ATOMIC == 0 {
+    if a.op.atomic && c.w_epoch == a.e && c.w_flags & F_ATOMIC == 0 {
         // keep the plain write of this epoch as the byte's last write: an atomic races only with plain accesses,
         // and a later atomic or read of another wave races with that plain write (`cnt[t] = 0;
         // atomicAdd(&cnt[i], 1)` without a barrier: wave 0's own atomic must not hide its initialisation from
@@ -1856,9 +1877,9 @@ fn lds_write_update(c: &mut LdsCell, a: &LdsAccess, val: u8, same: bool) {
         c.w_wave = a.wig;
         c.w_lane = a.lane;
         c.w_val = val;
-        c.w_flags = write_flags(a.atomic, a.known, same);
+        c.w_flags = write_flags(a.op.atomic, a.op.known, same);
     }
-    if !a.read {
+    if !a.op.read {
         c.r_epoch = 0;
     } else {
         c.r_plain &= a.me;
@@ -1925,13 +1946,13 @@ fn lds_cells(
 /// One byte cell: the per-byte rules (docs/races.md).
 #[inline(always)]
 fn lds_byte(c: &mut LdsCell, a: &LdsAccess, at: u32, val: u8, hit: &mut LdsHit) {
-    if a.read {
+    if a.op.read {
         let benign = c.w_flags & F_SAME != 0;
         if let Some((i, w, l)) = lds_read(c, a) {
             hit(RaceKind::Lds, Access::Raw, i, w, l, at, !benign, a.lane);
         }
     }
-    if a.write {
+    if a.op.write {
         let valid = c.w_epoch >= a.base && c.w_epoch != 0;
         let prior = PriorWrite {
             valid,
@@ -1941,7 +1962,7 @@ fn lds_byte(c: &mut LdsCell, a: &LdsAccess, at: u32, val: u8, hit: &mut LdsHit) 
             flags: c.w_flags,
         };
         let unordered = c.w_epoch == a.e && c.w_wave != a.wig;
-        let (same, w) = write_check(prior, a.lane, val, a.known, a.atomic, unordered);
+        let (same, w) = write_check(prior, a.lane, val, a.op.known, a.op.atomic, unordered);
         match w {
             WriteHit::None => {}
             WriteHit::Intra => hit(
@@ -1985,8 +2006,8 @@ fn lds_word(
     hit: &mut LdsHit,
 ) {
     let c = &mut w.c;
-    let raw = if a.read { lds_read(c, a) } else { None };
-    if !a.write {
+    let raw = if a.op.read { lds_read(c, a) } else { None };
+    if !a.op.write {
         if let Some((i, wv, _)) = raw {
             for k in 0..4u32 {
                 let benign = w.same & (1 << k) != 0;
@@ -2018,7 +2039,7 @@ fn lds_word(
             val: w.vals[k],
             flags: c.w_flags | if w.same & (1 << k) != 0 { F_SAME } else { 0 },
         };
-        let (s, v) = write_check(prior, lanes[k], val[k], a.known, a.atomic, unordered);
+        let (s, v) = write_check(prior, lanes[k], val[k], a.op.known, a.op.atomic, unordered);
         same |= (s as u8) << k;
         verdict[k] = v;
     }
@@ -2067,7 +2088,7 @@ fn lds_word(
             }
         }
     }
-    let plain = !(a.atomic && c.w_epoch == a.e && c.w_flags & F_ATOMIC == 0);
+    let plain = !(a.op.atomic && c.w_epoch == a.e && c.w_flags & F_ATOMIC == 0);
     lds_write_update(c, a, 0, false);
     if plain {
         w.vals = val;
