@@ -300,27 +300,38 @@ fn main() {
         let trace =
             std::env::temp_dir().join(format!("wavescope-issue16-{}.pftrace", std::process::id()));
         let trace_arg = trace.to_str().expect("a UTF-8 temp path");
-        let (_, t_traced, cpu_traced) = run_cli(&bin, &gemm, &["--trace", trace_arg], n);
-        let bytes = std::fs::metadata(&trace).map_or(0, |m| m.len());
-        let _ = std::fs::remove_file(&trace);
         row(
             "gemm 512: `wavescope run --jobs 1` (subprocess)",
             format!("{:.1} M/s", rate(t_cli)),
             t_cli,
             String::new(),
         );
-        row(
-            "gemm 512: `wavescope run --jobs 1 --trace` (subprocess)",
-            format!("{:.1} M/s", rate(t_traced)),
-            t_traced,
-            format!(
-                "{:.2}x untraced wall (goal <= 1.5x), {:.2}x CPU (all threads); {} MB trace, {:.1} bytes/wave-instr",
-                t_traced / t_cli,
-                cpu_traced / cpu_cli.max(0.01),
-                bytes >> 20,
-                bytes as f64 / insts.max(1) as f64
+        // the default (standard) layout, then `--trace-layout compact` (docs/tracing.md)
+        for (what, extra) in [
+            ("--trace", &[][..]),
+            (
+                "--trace --trace-layout compact",
+                &["--trace-layout", "compact"][..],
             ),
-        );
+        ] {
+            let mut args = vec!["--trace", trace_arg];
+            args.extend_from_slice(extra);
+            let (_, t_traced, cpu_traced) = run_cli(&bin, &gemm, &args, n);
+            let bytes = std::fs::metadata(&trace).map_or(0, |m| m.len());
+            let _ = std::fs::remove_file(&trace);
+            row(
+                &format!("gemm 512: `wavescope run --jobs 1 {what}`"),
+                format!("{:.1} M/s", rate(t_traced)),
+                t_traced,
+                format!(
+                    "{:.2}x untraced wall (goal <= 1.5x), {:.2}x CPU (all threads); {} MB trace, {:.1} bytes/wave-instr",
+                    t_traced / t_cli,
+                    cpu_traced / cpu_cli.max(0.01),
+                    bytes >> 20,
+                    bytes as f64 / insts.max(1) as f64
+                ),
+            );
+        }
     } else {
         println!(
             "(CLI rows skipped: no {}; cargo build --release -p wavescope-cli)",
