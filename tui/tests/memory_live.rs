@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{chars, keys, open_at, screen};
+use common::{chars, keys, memory_model_case as micro, open_at, screen, screen_row as row};
 use crossterm::event::KeyCode;
 use std::path::{Path, PathBuf};
 use wavescope::machine::MachineOptions;
@@ -19,24 +19,10 @@ use wavescope_tui::engine::{
     memory_profile, whole_dispatch, Engine, MemCell, MemoryProfile, Update,
 };
 
-fn micro(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/fixtures/memory_model")
-        .join(format!("case_{name}.json"))
-}
-
 fn memory_fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures/memory")
         .join(format!("case_{name}.json"))
-}
-
-/// The disassembly row of the instruction whose llvm-objdump text starts with `inst` (kernel.objdump.txt).
-fn row<'a>(lines: &'a [String], inst: &str) -> &'a str {
-    lines
-        .iter()
-        .find(|l| l.contains(inst))
-        .unwrap_or_else(|| panic!("{inst} not on screen:\n{}", lines.join("\n")))
 }
 
 /// The `m` view's row labelled `label`: (so far, whole dispatch).

@@ -5,24 +5,9 @@
 
 mod common;
 
-use common::{chars, keys, open_at, screen, typed};
+use common::{chars, keys, memory_model_case as case, open_at, screen, screen_row as row, typed};
 use crossterm::event::KeyCode;
-use std::path::PathBuf;
 use wavescope_tui::app::Mode;
-
-fn case(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/fixtures/memory_model")
-        .join(format!("case_{name}.json"))
-}
-
-/// The disassembly row of the instruction whose llvm-objdump text starts with `inst`.
-fn row<'a>(lines: &'a [String], inst: &str) -> &'a str {
-    lines
-        .iter()
-        .find(|l| l.contains(inst))
-        .unwrap_or_else(|| panic!("{inst} not on screen:\n{}", lines.join("\n")))
-}
 
 #[test]
 fn gutter_shows_lines_per_request_and_conflicts() {

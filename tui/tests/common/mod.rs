@@ -26,6 +26,22 @@ pub fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// A case of the workspace's memory-model microkernels (tests/fixtures/memory_model, hand-counted in
+/// tests/memory_model.rs).
+pub fn memory_model_case(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/memory_model")
+        .join(format!("case_{name}.json"))
+}
+
+/// The screen row holding `inst` (an llvm-objdump instruction text, or a PC column); panics with the screen.
+pub fn screen_row<'a>(lines: &'a [String], inst: &str) -> &'a str {
+    lines
+        .iter()
+        .find(|l| l.contains(inst))
+        .unwrap_or_else(|| panic!("{inst} not on screen:\n{}", lines.join("\n")))
+}
+
 pub fn open_at(dir: &std::path::Path) -> (Engine, App) {
     let (engine, mut app) =
         wavescope_tui::load(dir, MachineOptions::default()).expect("example loads");
