@@ -290,11 +290,6 @@ fn to_the_end(p: &Path, opts: MachineOptions) -> End {
     else {
         panic!()
     };
-    // the separate entry points are the same run's halves
-    let Update::Memory(m) = memory_profile(p).unwrap() else {
-        panic!()
-    };
-    assert_eq!(m.per_inst, whole.per_inst);
     End {
         live: live(&app).clone(),
         whole: *whole,
