@@ -223,14 +223,16 @@ enum Command {
         /// Stop the program at this launch (KERNEL or INDEX, optionally :PORT, default 1234) and serve it to gdb.
         #[arg(long)]
         gdb: Option<String>,
-        /// Run work-groups on this many host threads.
-        #[arg(long, default_value_t = 1)]
+        /// Run each launch's work-groups on this many host threads (default: the cores available; results do not
+        /// depend on it).
+        #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
         jobs: usize,
         /// Exit 1 when the program exits 0 but a launch has hazard or missing-wait findings.
         #[arg(long)]
         strict: bool,
-        /// Stop a launch when a wave has issued this many instructions (0: no limit).
-        #[arg(long, default_value_t = 0)]
+        /// Stop a launch when it has issued this many wave-instructions, all its waves together (0: no limit); the
+        /// launch then fails with hipErrorLaunchFailure, as `run` exits 4.
+        #[arg(long, default_value_t = wavescope::launch::DEFAULT_MAX_INSTRUCTIONS)]
         max_instructions: u64,
         /// Cycle-model parameters for every launch: a changed copy of src/observers/timing/cdna4.toml.
         #[arg(long)]

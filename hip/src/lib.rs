@@ -133,8 +133,11 @@ pub(crate) struct State {
 static STATE: Mutex<Option<State>> = Mutex::new(None);
 
 fn config_from_env() -> Config {
+    // the same defaults as `wavescope exec` (and `run`): every core, the 1 G wave-instruction budget per launch
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut c = Config {
-        jobs: 1,
+        jobs: cores,
+        max_instructions: wavescope::launch::DEFAULT_MAX_INSTRUCTIONS,
         ..Config::default()
     };
     let Ok(path) = std::env::var("WAVESCOPE_EXEC_CONFIG") else {
@@ -154,13 +157,13 @@ fn config_from_env() -> Config {
     };
     let s = |k: &str| v.get(k).and_then(|x| x.as_str()).map(String::from);
     c.records = s("records");
-    c.jobs = v.get("jobs").and_then(|x| x.as_u64()).unwrap_or(1).max(1) as usize;
+    c.jobs = v.get("jobs").and_then(|x| x.as_u64()).map_or(cores, |j| j.max(1) as usize);
     c.strict = v.get("strict").and_then(|x| x.as_bool()).unwrap_or(false);
     c.quiet = v.get("quiet").and_then(|x| x.as_bool()).unwrap_or(false);
     c.max_instructions = v
         .get("max_instructions")
         .and_then(|x| x.as_u64())
-        .unwrap_or(0);
+        .unwrap_or(wavescope::launch::DEFAULT_MAX_INSTRUCTIONS);
     c.timing_model = s("timing_model");
     if let Some(p) = &c.timing_model {
         match wavescope::observers::timing::CycleModel::from_file(std::path::Path::new(p)) {

@@ -290,3 +290,36 @@ fn tui_opens_on_a_launch_and_the_program_waits_for_it() {
     assert!(s.contains("EXIT=0"), "{s}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `exec`'s defaults are `run`'s: every core (results do not depend on it) and the 1 G wave-instruction budget per
+/// launch, so a runaway kernel fails its launch instead of hanging the program.
+#[test]
+fn defaults_are_runs_every_core_and_a_budget() {
+    let dir = scratch("defaults");
+    let program = example("bit_extract");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let (o, code, r) = exec(&dir, &[], &program, &[]);
+    assert_eq!(code, 0, "{}", text(&o));
+    assert!(text(&o).contains("Validation passed."), "{}", text(&o));
+    let many = &r["launches"][0]["report"];
+    assert_eq!(many["jobs"].as_u64(), Some(cores), "{r}");
+    // one job gives the same launch (cycles, counters, findings), wall time aside
+    let (o1, code1, r1) = exec(&dir, &["--jobs", "1"], &program, &[]);
+    assert_eq!(code1, 0, "{}", text(&o1));
+    let one = &r1["launches"][0]["report"];
+    assert_eq!(one["jobs"].as_u64(), Some(1), "{r1}");
+    for k in ["wave_instructions", "cycles", "counters", "metrics", "hazards", "missing_waits", "fault"] {
+        assert_eq!(one[k], many[k], "{k}");
+    }
+    assert!(one["wave_instructions"].as_u64().unwrap() > 1000, "{one}");
+    // a budget smaller than the launch: the launch fails as on a GPU and the message names the budget
+    let (o2, code2, r2) = exec(&dir, &["--jobs", "1", "--max-instructions", "50"], &program, &[]);
+    let t = text(&o2);
+    assert_ne!(code2, 0, "the program sees its launch fail: {t}");
+    assert!(!t.contains("Validation passed."), "{t}");
+    assert!(t.contains("budget of 50 wave-instructions"), "{t}");
+    let l = &r2["launches"][0]["report"];
+    assert_eq!(l["wave_instructions"].as_u64(), Some(50), "{r2}");
+    assert_eq!(l["fault"]["kind"], "instruction limit", "{r2}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
