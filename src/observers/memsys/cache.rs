@@ -123,9 +123,19 @@ fn halves_range(base: u64, bytes: u64, contig: bool, bcast: bool) -> Option<(u64
 #[target_feature(enable = "avx512f")]
 fn halves_avx512(addrs: &[u64; 64], bytes: u64) -> Option<[(u64, u64); 2]> {
     use std::arch::x86_64::*;
-    let ramp: [u64; 8] = std::array::from_fn(|i| (i as u64).wrapping_mul(bytes));
-    // SAFETY: unaligned loads of 8 lanes inside `addrs` (offsets 0..64 step 8) and of `ramp`
-    let ramp = unsafe { _mm512_loadu_si512(ramp.as_ptr() as *const _) };
+    // the lane ramp 0, bytes, .., 7 x bytes: one multiply of the lane numbers' low halves (exact for a width
+    // below 2^32, which every caller's is: it comes from a u32)
+    let ramp = if bytes <= u32::MAX as u64 {
+        _mm512_mul_epu32(
+            _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0),
+            _mm512_set1_epi64(bytes as i64),
+        )
+    } else {
+        let ramp: [u64; 8] = std::array::from_fn(|i| (i as u64).wrapping_mul(bytes));
+        // SAFETY: an unaligned load of the 8 lanes of `ramp`
+        unsafe { _mm512_loadu_si512(ramp.as_ptr() as *const _) }
+    };
+    // SAFETY (the loads below): unaligned loads of 8 lanes inside `addrs` (offsets 0..64 step 8)
     let step = _mm512_set1_epi64(bytes.wrapping_mul(8) as i64);
     let mut r = [(0, 0); 2];
     for (h, half) in addrs.chunks_exact(32).enumerate() {
@@ -539,8 +549,9 @@ fn access_rest<T: Copy + PartialEq>(tags: &mut [T], line: T) -> bool {
 }
 
 /// [`access_rest`] for a 16-way set of narrow tags (one host cache line): the match as a bit mask and the move
-/// as a select over the 16 ways, both without branches. A tag appears at most once in a set.
-#[inline(never)]
+/// as a select over the 16 ways, both without branches. A tag appears at most once in a set. Inlined into
+/// [`Cache::access`], so the lookup calls the AVX-512 step directly (one call, not two).
+#[inline(always)]
 fn access_rest16(set: &mut [u32; 16], tag: u32) -> bool {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx512f") {
@@ -858,7 +869,7 @@ mod tests {
     fn halves_avx512_equals_portable() {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx512f") {
-            for bytes in [0u64, 1, 2, 4, 8, 12, 16, 300] {
+            for bytes in [0u64, 1, 2, 4, 8, 12, 16, 300, 1 << 33, u32::MAX as u64] {
                 for base in [0x1000u64, 0x107c, u64::MAX - 100, u64::MAX - 40 * bytes] {
                     let shapes: [&dyn Fn(u64) -> u64; 4] = [
                         &|l| base.wrapping_add(l * bytes),

@@ -307,72 +307,98 @@ impl XcdMemory {
         }
     }
 
-    /// [`XcdMemory::vmem`] for a kind (`A_*`) and at least one line. The counters are summed in locals and
-    /// added once.
+    /// [`XcdMemory::vmem`] for a kind (`A_*`) and at least one line. The caches and schedules are borrowed
+    /// apart once (their pointers stay in registers over the lines), the counters are summed in locals and
+    /// added once, and what does not depend on the line leaves the loop: an L1 hit's completion
+    /// (`looked_up + l1_hit_latency`, the same for every hit) and the deepest level (from the per-level counts).
     #[inline(always)]
     fn vmem_lines<const KIND: u8>(&mut self, cu: usize, t: u64, lines: &[u64]) -> VmemCost {
+        let XcdMemory {
+            params,
+            l1,
+            l1_rate,
+            l2,
+            l2_rate,
+            mall,
+            hbm,
+            counters,
+            ..
+        } = self;
         let (lb, l1_lat, l2_lat, mall_lat, hbm_lat) = (
-            self.params.line_bytes,
-            self.params.l1_hit_latency,
-            self.params.l2_hit_latency,
-            self.params.mall_hit_latency,
-            self.params.hbm_latency,
+            params.line_bytes,
+            params.l1_hit_latency,
+            params.l2_hit_latency,
+            params.mall_hit_latency,
+            params.hbm_latency,
         );
-        let mut cost = VmemCost {
-            lines: lines.len() as u32,
-            ..VmemCost::default()
-        };
+        let n = lines.len() as u64;
         // The L1 looks the lines up at its rate; the instruction's lines leave it by `looked_up`.
-        let looked_up = self.l1_rate[cu].transfer(t, lines.len() as u64 * lb);
+        let looked_up = l1_rate[cu].transfer(t, n * lb);
+        let l1 = &mut l1[cu];
         let mut done = looked_up;
-        let (mut l2_req, mut l2_misses) = (0u64, 0u64);
+        let (mut l1_hits, mut l2_hits, mut mall_hits, mut hbm_lines) = (0u32, 0u32, 0u32, 0u32);
         for &line in lines {
             // Stores write through to L2 (CDNA L1 is write-through); atomics are performed at L2.
-            if KIND == A_LOAD && self.l1[cu].access(line) {
-                cost.l1_hits += 1;
-                done = done.max(looked_up + l1_lat);
+            if KIND == A_LOAD && l1.access(line) {
+                l1_hits += 1;
                 continue;
             }
-            l2_req += 1;
-            let at_l2 = self.l2_rate.transfer(looked_up, lb);
-            if self.l2.access(line) {
-                cost.l2_hits += 1;
-                cost.level = cost.level.max(Level::L2 as u8);
+            let at_l2 = l2_rate.transfer(looked_up, lb);
+            if l2.access(line) {
+                l2_hits += 1;
                 done = done.max(at_l2 + l2_lat);
                 continue;
             }
-            l2_misses += 1;
-            if self.mall.access(line) {
-                cost.mall_hits += 1;
-                cost.level = cost.level.max(Level::Mall as u8);
+            if mall.access(line) {
+                mall_hits += 1;
                 done = done.max(at_l2 + mall_lat);
                 continue;
             }
-            cost.hbm_lines += 1;
-            cost.level = Level::Hbm as u8;
-            let moved = self.hbm.transfer(at_l2, lb);
+            hbm_lines += 1;
+            let moved = hbm.transfer(at_l2, lb);
             done = done.max(moved + hbm_lat);
         }
-        let c = &mut self.counters;
-        c.l1_accesses += lines.len() as u64;
-        c.l1_hits += cost.l1_hits as u64;
+        if l1_hits != 0 {
+            done = done.max(looked_up + l1_lat);
+        }
+        // the deepest level any line came from (an L1 hit is level 0)
+        let level = if hbm_lines != 0 {
+            Level::Hbm
+        } else if mall_hits != 0 {
+            Level::Mall
+        } else if l2_hits != 0 {
+            Level::L2
+        } else {
+            Level::L1
+        };
+        let l2_req = n - l1_hits as u64;
+        let c = counters;
+        c.l1_accesses += n;
+        c.l1_hits += l1_hits as u64;
         match KIND {
             A_LOAD => c.l2_read_req += l2_req,
             A_STORE => c.l2_write_req += l2_req,
             _ => c.l2_atomic_req += l2_req,
         }
-        c.l2_hits += cost.l2_hits as u64;
-        c.l2_misses += l2_misses;
-        c.mall_hits += cost.mall_hits as u64;
+        c.l2_hits += l2_hits as u64;
+        c.l2_misses += (mall_hits + hbm_lines) as u64;
+        c.mall_hits += mall_hits as u64;
         if KIND == A_STORE {
-            c.hbm_write_req += cost.hbm_lines as u64;
+            c.hbm_write_req += hbm_lines as u64;
             // Stores complete (vmcnt) when L2 has the data; the L1 write-through does not wait for memory below.
             done = done.min(looked_up + l2_lat).max(looked_up);
         } else {
-            c.hbm_read_req += cost.hbm_lines as u64;
+            c.hbm_read_req += hbm_lines as u64;
         }
-        cost.latency = done - t;
-        cost
+        VmemCost {
+            lines: n as u32,
+            l1_hits,
+            l2_hits,
+            mall_hits,
+            hbm_lines,
+            latency: done - t,
+            level: level as u8,
+        }
     }
 
     /// Warm the host cache for a later [`XcdMemory::vmem`] of `lines` on CU `cu` (its L1 and L2 sets): no
@@ -626,6 +652,170 @@ mod tests {
             (k.l2_read_req, k.l2_hits, k.l2_misses, k.hbm_read_req),
             (0, 0, 0, 0)
         );
+    }
+
+    /// `vmem` gives, access by access, the cost and counters of the memory system written the plain way: every
+    /// cache a list of line numbers per set in recency order (`Vec::insert`/`remove`), each line looked up in
+    /// turn L1, L2, MALL, HBM as the model's rules say, the deepest level and the completion taken per line.
+    /// Small caches and slow schedules so that every level, full buckets and evictions occur; loads, stores
+    /// and atomics on several CUs, times out of order within a window.
+    #[test]
+    fn vmem_equals_plain_lru_lists() {
+        struct Lru {
+            sets: u64,
+            ways: usize,
+            set: Vec<Vec<u64>>,
+        }
+        impl Lru {
+            fn new(bytes: u64, line: u64, ways: u64) -> Lru {
+                let lines = (bytes / line).max(1);
+                let ways = if ways == 0 { lines } else { ways.min(lines) };
+                let sets = (lines / ways).max(1);
+                Lru {
+                    sets,
+                    ways: ways as usize,
+                    set: vec![Vec::new(); sets as usize],
+                }
+            }
+            fn access(&mut self, line: u64) -> bool {
+                let s = &mut self.set[(line % self.sets) as usize];
+                let hit = match s.iter().position(|&l| l == line) {
+                    Some(p) => {
+                        s.remove(p);
+                        true
+                    }
+                    None => {
+                        s.truncate(self.ways - 1);
+                        false
+                    }
+                };
+                s.insert(0, line);
+                hit
+            }
+        }
+        for (cus, share, hbm_rate, l2_ways) in [(4u64, 1.0, 3.0, 8u64), (3, 0.25, 40.0, 4)] {
+            let mut p = params();
+            p.l1_bytes = 2048;
+            p.l1_ways = 4;
+            p.l2_bytes_per_xcd = 16 * 1024;
+            p.l2_ways = l2_ways;
+            p.l2_channels = 2;
+            p.l2_bytes_per_cycle_per_channel = 16;
+            p.mall_bytes = 64 * 1024;
+            p.mall_ways = 8;
+            p.hbm_bytes_per_cycle = hbm_rate;
+            p.bandwidth_bucket_cycles = 64;
+            let mut x = XcdMemory::new(&p, cus, share);
+            let shift = p.bandwidth_bucket_cycles.trailing_zeros();
+            let mut l1: Vec<Lru> = (0..cus)
+                .map(|_| Lru::new(p.l1_bytes, p.line_bytes, p.l1_ways))
+                .collect();
+            let mut l1_rate: Vec<BandwidthSchedule> = (0..cus)
+                .map(|_| {
+                    BandwidthSchedule::new((p.l1_lines_per_cycle * p.line_bytes) as f64, shift)
+                })
+                .collect();
+            let mut l2 = Lru::new(p.l2_bytes_per_xcd, p.line_bytes, p.l2_ways);
+            let mut l2_rate = BandwidthSchedule::new(
+                (p.l2_channels * p.l2_bytes_per_cycle_per_channel) as f64,
+                shift,
+            );
+            let mut mall = Lru::new(
+                ((p.mall_bytes as f64 * share) as u64).max(p.line_bytes),
+                p.line_bytes,
+                p.mall_ways,
+            );
+            let mut hbm = BandwidthSchedule::new(p.hbm_bytes_per_cycle * share, shift);
+            let mut want = MemCounters::default();
+            let mut seed = 0x7F4A_7C15_9E37_79B9u64;
+            let mut rnd = || {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed
+            };
+            let base = 0x0000_1000_0000_0000u64 >> 7;
+            let mut lines = Vec::new();
+            for i in 0..30_000u64 {
+                let cu = (rnd() % (cus + 1)) as usize; // cu == cus: taken modulo the CU count
+                let t = i * 3 + rnd() % 500;
+                let kind = [
+                    VmemKind::Load,
+                    VmemKind::Load,
+                    VmemKind::Store,
+                    VmemKind::Atomic,
+                ][(rnd() % 4) as usize];
+                lines.clear();
+                let n = [0u64, 1, 1, 2, 2, 3, 8, 64][(rnd() % 8) as usize];
+                let start = base + rnd() % 3000;
+                let stride = [1u64, 1, 2, 17][(rnd() % 4) as usize];
+                lines.extend((0..n).map(|k| start + k * stride));
+                let got = x.vmem(cu, t, &lines, kind);
+                // the plain model
+                let cu = cu % cus as usize;
+                match kind {
+                    VmemKind::Load => want.vmem_read_insts += 1,
+                    VmemKind::Store => want.vmem_write_insts += 1,
+                    VmemKind::Atomic => want.vmem_atomic_insts += 1,
+                }
+                let mut c = VmemCost {
+                    lines: n as u32,
+                    ..VmemCost::default()
+                };
+                if n > 0 {
+                    let looked_up = l1_rate[cu].transfer(t, n * p.line_bytes);
+                    let mut done = looked_up;
+                    for &line in &lines {
+                        want.l1_accesses += 1;
+                        if kind == VmemKind::Load && l1[cu].access(line) {
+                            c.l1_hits += 1;
+                            want.l1_hits += 1;
+                            done = done.max(looked_up + p.l1_hit_latency);
+                            continue;
+                        }
+                        match kind {
+                            VmemKind::Load => want.l2_read_req += 1,
+                            VmemKind::Store => want.l2_write_req += 1,
+                            VmemKind::Atomic => want.l2_atomic_req += 1,
+                        }
+                        let at_l2 = l2_rate.transfer(looked_up, p.line_bytes);
+                        if l2.access(line) {
+                            c.l2_hits += 1;
+                            want.l2_hits += 1;
+                            c.level = c.level.max(Level::L2 as u8);
+                            done = done.max(at_l2 + p.l2_hit_latency);
+                            continue;
+                        }
+                        want.l2_misses += 1;
+                        if mall.access(line) {
+                            c.mall_hits += 1;
+                            want.mall_hits += 1;
+                            c.level = c.level.max(Level::Mall as u8);
+                            done = done.max(at_l2 + p.mall_hit_latency);
+                            continue;
+                        }
+                        c.hbm_lines += 1;
+                        if kind == VmemKind::Store {
+                            want.hbm_write_req += 1;
+                        } else {
+                            want.hbm_read_req += 1;
+                        }
+                        c.level = Level::Hbm as u8;
+                        done = done.max(hbm.transfer(at_l2, p.line_bytes) + p.hbm_latency);
+                    }
+                    if kind == VmemKind::Store {
+                        done = done.min(looked_up + p.l2_hit_latency).max(looked_up);
+                    }
+                    c.latency = done - t;
+                }
+                assert_eq!(got, c, "access {i}: {kind:?} cu {cu} t {t} lines {lines:?}");
+                assert_eq!(x.counters, want, "access {i}");
+            }
+            // every level and kind occurred
+            let k = x.counters;
+            assert!(k.l1_hits > 0 && k.l2_hits > 0 && k.mall_hits > 0 && k.hbm_read_req > 0);
+            assert!(k.hbm_write_req > 0 && k.l2_atomic_req > 0);
+        }
     }
 
     #[test]
