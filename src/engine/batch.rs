@@ -129,7 +129,7 @@ pub fn run_observed<O: Observer + Send>(
                 f
             };
             lds.iter_mut().for_each(|b| *b = 0);
-            d.make_work_group_into(flat as u32, &mut waves);
+            d.make_work_group_reused(flat as u32, &mut waves);
             let r = run_work_group(
                 d,
                 &mut waves,
