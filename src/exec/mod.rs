@@ -288,6 +288,41 @@ impl Program {
         (self.handlers[i])(wave, &self.insts[i], ctx)
     }
 
+    /// `exec_index` without bounds checks, for the batch loop's hot path.
+    ///
+    /// # Safety
+    /// `i` was given out by `index_of` or `next_index` (their tables are private and built with `handlers`, so every
+    /// index they give is below `handlers.len()`), and `insts` still has one entry per handler
+    /// (`handler_count`: `insts` is a public field).
+    #[inline(always)]
+    pub unsafe fn exec_index_unchecked(
+        &self,
+        wave: &mut Wave,
+        i: usize,
+        ctx: &mut Ctx,
+    ) -> Result<FlowWord, Box<Fault>> {
+        wave.instructions += 1;
+        // SAFETY: the caller's.
+        unsafe { (self.handlers.get_unchecked(i))(wave, self.insts.get_unchecked(i), ctx) }
+    }
+
+    /// Number of decoded instructions the handlers and tables were built for (`insts.len()` unless a caller changed
+    /// `insts` afterwards).
+    #[inline]
+    pub fn handler_count(&self) -> usize {
+        self.handlers.len()
+    }
+
+    /// `next_index` without the bounds check (safety as `exec_index_unchecked`).
+    #[inline(always)]
+    pub unsafe fn next_index_unchecked(&self, i: usize) -> Option<usize> {
+        // SAFETY: `next` has one entry per instruction.
+        match unsafe { *self.next.get_unchecked(i) } {
+            u32::MAX => None,
+            n => Some(n as usize),
+        }
+    }
+
     /// `step` for a caller that already looked up the instruction index of `wave.pc` (the run loop does, for
     /// its counts and observers), so the hot path does one PC lookup, not two.
     #[inline(always)]
