@@ -313,10 +313,13 @@ impl Program {
         self.handlers.len()
     }
 
-    /// `next_index` without the bounds check (safety as `exec_index_unchecked`).
+    /// `next_index` without the bounds check.
+    ///
+    /// # Safety
+    /// As `exec_index_unchecked`.
     #[inline(always)]
     pub unsafe fn next_index_unchecked(&self, i: usize) -> Option<usize> {
-        // SAFETY: `next` has one entry per instruction.
+        // SAFETY: `next` has one entry per handler (built with them in `Program::new`); the caller's `i` is below that.
         match unsafe { *self.next.get_unchecked(i) } {
             u32::MAX => None,
             n => Some(n as usize),
