@@ -8,7 +8,7 @@ pub mod raw;
 
 use crate::code_object::descriptor::{SgprInit, SgprPreload, WorkItemIdLayout};
 use crate::exec::{
-    wave::{status_bits, FLAT_SCRATCH_LO},
+    wave::{status_bits, FLAT_SCRATCH_LO, VREGS},
     Apertures, FaultKind, GlobalMemory, Program, Region, RegionKind, Wave, WaveId, LANES,
 };
 use crate::manifest::{ArgSpec, Fill, Manifest};
@@ -423,6 +423,23 @@ impl Dispatch {
     /// `make_work_group` reusing the register files of `waves` (a worker keeps one set for all its work-groups:
     /// a wave's 128 KiB register file is then allocated once per worker, not once per wave).
     pub fn make_work_group_into(&self, flat: u32, waves: &mut Vec<Wave>) {
+        self.make_work_group_reusing(flat, waves, VREGS / 2)
+    }
+
+    /// `make_work_group_into` for waves that only this dispatch's program has run (the batch engine's own set):
+    /// their rows outside `Program::vreg_rows` are still zero, so only those rows are zeroed.
+    pub(crate) fn make_work_group_reused(&self, flat: u32, waves: &mut Vec<Wave>) {
+        // VGPR indexing from the first instruction on (MODE.GPR_IDX_EN in the descriptor's MODE) reaches
+        // any row.
+        let rows = if self.abi.mode & crate::exec::semantics::salu::mode_bits::GPR_IDX_EN != 0 {
+            VREGS / 2
+        } else {
+            self.program.vreg_rows()
+        };
+        self.make_work_group_reusing(flat, waves, rows)
+    }
+
+    fn make_work_group_reusing(&self, flat: u32, waves: &mut Vec<Wave>, rows: usize) {
         let mut spare: Vec<Wave> = std::mem::take(waves);
         let wg = self.work_group_id(flat);
         // The size of this (maybe partial) work-group in each dimension.
@@ -440,7 +457,7 @@ impl Dispatch {
             };
             let mut wave = match spare.pop() {
                 Some(mut old) => {
-                    old.reset(id);
+                    old.reset_rows(id, rows);
                     old
                 }
                 None => Wave::new(id),

@@ -931,3 +931,54 @@ fn packed_f32_host_path_equals_the_definition() {
     }
     assert_eq!(compared, 3000);
 }
+
+/// `Program::vreg_rows` on hand-assembled gfx950 words (llvm-mc-22 -mcpu=gfx950 -show-encoding).
+#[test]
+fn vreg_rows_bound_every_named_row() {
+    const ENDPGM: [u8; 4] = [0x00, 0x00, 0x81, 0xbf];
+    let rows = |body: &[&[u8]]| {
+        let mut text: Vec<u8> = body.concat();
+        text.extend_from_slice(&ENDPGM);
+        wavescope::exec::Program::new(&text, 0x1000).vreg_rows()
+    };
+    // only the launch's v0
+    assert_eq!(rows(&[]), 1);
+    // v_mov_b32_e32 v40, s0: v40 and a 32-row tuple from it
+    assert_eq!(rows(&[&[0x00, 0x02, 0x50, 0x7e]]), 40 + 32);
+    // v_accvgpr_write_b32 a200, v1: AGPR rows count in the same bound
+    assert_eq!(
+        rows(&[&[0xc8, 0x40, 0xd9, 0xd3, 0x01, 0x01, 0x00, 0x18]]),
+        200 + 32
+    );
+    // v_lshl_add_u64 v[10:11], v[2:3], 2, s[2:3]: the destination pair's first row names it
+    assert_eq!(
+        rows(&[&[0x0a, 0x00, 0x08, 0xd2, 0x02, 0x05, 0x09, 0x00]]),
+        10 + 32
+    );
+    // v_mov_b32_e32 v250, s0: a tuple from v250 may wrap: the whole file
+    assert_eq!(rows(&[&[0x00, 0x02, 0xf4, 0x7f]]), 256);
+    // s_set_gpr_idx_on s0, gpr_idx(SRC0) turns on VGPR indexing: any row
+    assert_eq!(
+        rows(&[&[0x00, 0x01, 0x11, 0xbf], &[0x00, 0x02, 0x50, 0x7e]]),
+        256
+    );
+}
+
+/// `Wave::reset_rows` zeroes rows `0..rows` of both files and nothing else; `reset` is `Wave::new`.
+#[test]
+fn reset_rows_zeroes_the_bound_rows_of_both_files() {
+    let mut w = Wave::new(wavescope::exec::WaveId::default());
+    for r in [0usize, 5, 71, 72, 255, 256, 300, 328, 511] {
+        w.vreg[r] = [r as u32 + 1; LANES];
+    }
+    w.region_hints = [3; 16];
+    w.reset_rows(wavescope::exec::WaveId::default(), 72);
+    for r in 0..512 {
+        let kept = matches!(r, 72 | 255 | 328 | 511);
+        let want = if kept { r as u32 + 1 } else { 0 };
+        assert_eq!(w.vreg[r], [want; LANES], "row {r}");
+    }
+    assert_eq!(w.region_hints, [0; 16]);
+    w.reset(wavescope::exec::WaveId::default());
+    assert!(w.vreg.iter().all(|r| *r == [0; LANES]));
+}

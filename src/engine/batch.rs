@@ -129,7 +129,7 @@ pub fn run_observed<O: Observer + Send>(
                 f
             };
             lds.iter_mut().for_each(|b| *b = 0);
-            d.make_work_group_into(flat as u32, &mut waves);
+            d.make_work_group_reused(flat as u32, &mut waves);
             let r = run_work_group(
                 d,
                 &mut waves,
@@ -267,6 +267,14 @@ pub fn run_work_group<O: Observer>(
         lds,
         apertures: d.apertures,
     };
+    // The loop below indexes `insts` and `counts` without bounds checks, by indices the program's tables give out
+    // (below `handler_count`): both must hold that many.
+    assert_eq!(
+        d.program.insts.len(),
+        d.program.handler_count(),
+        "Program::insts changed after decoding"
+    );
+    let counts = &mut counts[..d.program.handler_count()];
     let lane_addrs = obs.wants_lane_addrs();
     for w in waves.iter_mut() {
         // GLOBAL/FLAT handlers record their lane addresses for the memory model (`Wave::lane_addrs`)
@@ -308,16 +316,18 @@ pub fn run_work_group<O: Observer>(
                         budget.spend(wave.instructions - first);
                         return Err(fault_at(wave, f));
                     };
-                    counts[i] += 1;
-                    let inst = &d.program.insts[i];
+                    // SAFETY (the unchecked accesses below): `i` came from `index_of` or `next_index`, which give
+                    // out indices below `handler_count`, the length of `insts` and `counts` (checked above).
+                    unsafe { *counts.get_unchecked_mut(i) += 1 };
+                    let inst = unsafe { d.program.insts.get_unchecked(i) };
                     obs.before(wave, i, inst);
                     // `issue`, with the handler's flow word looked at once: a plain fall-through moves the PC and
                     // takes the next index; every other flow goes through `schedule` (issue's rules).
-                    let flow = match d.program.exec_index(wave, i, &mut ctx) {
+                    let flow = match unsafe { d.program.exec_index_unchecked(wave, i, &mut ctx) } {
                         Ok(w) if w.falls_through() => {
                             // Next or s_waitcnt: `schedule` and the flow rules below do nothing for these.
                             wave.pc += inst.size as u64;
-                            idx = d.program.next_index(i);
+                            idx = unsafe { d.program.next_index_unchecked(i) };
                             obs.after(wave, i, inst, pc, w.flow());
                             continue;
                         }
@@ -327,7 +337,7 @@ pub fn run_work_group<O: Observer>(
                                 idx = d.program.index_of(wave.pc);
                             } else {
                                 wave.pc += inst.size as u64;
-                                idx = d.program.next_index(i);
+                                idx = unsafe { d.program.next_index_unchecked(i) };
                             }
                             schedule(wave, flow);
                             flow

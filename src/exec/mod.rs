@@ -161,6 +161,9 @@ pub struct Program {
     /// Per instruction: the index of the instruction at `pcs[i] + size` (where a fall-through goes), or
     /// `u32::MAX` when none starts there; saves the run loop a PC lookup per instruction.
     next: Vec<u32>,
+    /// Rows `0..vreg_rows` of each register file (VGPRs, AGPRs) hold everything this program's handlers can write
+    /// (see [`Program::vreg_rows`]).
+    vreg_rows: usize,
 }
 
 impl Program {
@@ -195,7 +198,9 @@ impl Program {
             handlers,
             index,
             next: Vec::new(),
+            vreg_rows: 0,
         };
+        p.vreg_rows = vreg_rows_written(&p.insts);
         p.next = (0..p.insts.len())
             .map(|i| {
                 p.index_of(p.pcs[i].wrapping_add(p.insts[i].size as u64))
@@ -203,6 +208,14 @@ impl Program {
             })
             .collect();
         p
+    }
+
+    /// A bound on the register rows this program can write: every handler write lands in rows `0..vreg_rows()` of
+    /// the VGPR file or of the AGPR file (`VREGS / 2`: anywhere). The batch engine zeroes only these rows when
+    /// it reuses a wave of the same program (`Dispatch::make_work_group_into`): the others are still zero.
+    #[inline]
+    pub fn vreg_rows(&self) -> usize {
+        self.vreg_rows
     }
 
     /// Index of the instruction a fall-through from instruction `i` reaches (`index_of(pcs[i] + size)`).
@@ -275,6 +288,44 @@ impl Program {
         (self.handlers[i])(wave, &self.insts[i], ctx)
     }
 
+    /// `exec_index` without bounds checks, for the batch loop's hot path.
+    ///
+    /// # Safety
+    /// `i` was given out by `index_of` or `next_index` (their tables are private and built with `handlers`, so every
+    /// index they give is below `handlers.len()`), and `insts` still has one entry per handler
+    /// (`handler_count`: `insts` is a public field).
+    #[inline(always)]
+    pub unsafe fn exec_index_unchecked(
+        &self,
+        wave: &mut Wave,
+        i: usize,
+        ctx: &mut Ctx,
+    ) -> Result<FlowWord, Box<Fault>> {
+        wave.instructions += 1;
+        // SAFETY: the caller's.
+        unsafe { (self.handlers.get_unchecked(i))(wave, self.insts.get_unchecked(i), ctx) }
+    }
+
+    /// Number of decoded instructions the handlers and tables were built for (`insts.len()` unless a caller changed
+    /// `insts` afterwards).
+    #[inline]
+    pub fn handler_count(&self) -> usize {
+        self.handlers.len()
+    }
+
+    /// `next_index` without the bounds check.
+    ///
+    /// # Safety
+    /// As `exec_index_unchecked`.
+    #[inline(always)]
+    pub unsafe fn next_index_unchecked(&self, i: usize) -> Option<usize> {
+        // SAFETY: `next` has one entry per handler (built with them in `Program::new`); the caller's `i` is below that.
+        match unsafe { *self.next.get_unchecked(i) } {
+            u32::MAX => None,
+            n => Some(n as usize),
+        }
+    }
+
     /// `step` for a caller that already looked up the instruction index of `wave.pc` (the run loop does, for
     /// its counts and observers), so the hot path does one PC lookup, not two.
     #[inline(always)]
@@ -287,6 +338,43 @@ impl Program {
             _ => wave.pc += inst.size as u64,
         }
         Ok(flow)
+    }
+}
+
+/// Widest register tuple an operand names: 32 rows (the 32x32 MFMAs' f32 accumulators, `v_mfma_f32_32x32x1_2b_f32`
+/// a[0:31]); every other multi-dword operand (DS/VMEM x4 data, 64-bit pairs, TFE's extra VGPR) is narrower.
+const WIDEST_TUPLE: usize = 32;
+
+/// `Program::vreg_rows`: one past the highest row (in either file) any instruction's operands name, plus the widest
+/// tuple, and at least 1 (the launch writes the work-item ids into v0). Operands are the only way a handler picks
+/// a row, except under VGPR indexing (MODE.GPR_IDX_EN, set by S_SET_GPR_IDX_ON / _MODE or S_SETREG on MODE), where
+/// M0 moves the rows: a program with any of those answers the whole file. So does a tuple that could wrap at the
+/// end of a file (handlers wrap a pair's second row into the other file).
+fn vreg_rows_written(insts: &[Inst]) -> usize {
+    let half = wave::VREGS / 2;
+    let mut rows = 1usize;
+    for i in insts {
+        if matches!(
+            i.op,
+            Op::S_SET_GPR_IDX_ON
+                | Op::S_SET_GPR_IDX_MODE
+                | Op::S_SET_GPR_IDX_IDX
+                | Op::S_SETREG_B32
+                | Op::S_SETREG_IMM32_B32
+        ) {
+            return half;
+        }
+        for op in [i.dst, i.sdst, i.src[0], i.src[1], i.src[2], i.data] {
+            if !op.is_none() && op.0 >= 256 {
+                let r = (op.0 as usize - 256) % half;
+                rows = rows.max(r + WIDEST_TUPLE);
+            }
+        }
+    }
+    if rows > half {
+        half
+    } else {
+        rows
     }
 }
 

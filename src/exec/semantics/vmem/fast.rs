@@ -59,8 +59,10 @@ fn chunk_mask(mask: u64, c: usize) -> __mmask16 {
 /// `mask` != 0. Inlined into the dword loads and stores (`plan_inline`), out of line for the sub-dword loads.
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512dq")]
+#[allow(clippy::too_many_arguments)]
 fn plan<'m>(
     vreg: &[VReg; VREGS],
+    hint: &mut u8,
     rows: Rows,
     ap: Apertures,
     mem: &'m GlobalMemory,
@@ -69,7 +71,7 @@ fn plan<'m>(
     align: u32,
 ) -> Option<Plan<'m>> {
     // SAFETY: this function has the features.
-    unsafe { plan_inline(vreg, rows, ap, mem, mask, bytes, align) }
+    unsafe { plan_inline(vreg, hint, rows, ap, mem, mask, bytes, align) }
 }
 
 /// `plan`, always inlined: a `Plan` returned from a call is 8 vectors written to memory and copied by the caller,
@@ -80,8 +82,10 @@ fn plan<'m>(
 /// # Safety
 /// The caller must be compiled with (and the host have) the features of [`host_avx512`].
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 unsafe fn plan_inline<'m>(
     vreg: &[VReg; VREGS],
+    hint: &mut u8,
     rows: Rows,
     ap: Apertures,
     mem: &'m GlobalMemory,
@@ -114,8 +118,11 @@ unsafe fn plan_inline<'m>(
         // The region of the first active lane's access, looked up from two scalar loads while the vector min/max
         // below runs (the lookup no longer waits for the reductions; measured ~2% of gemm 512). Regions do not
         // overlap (`GlobalMemory::map`), so the region holding [amin, end) is the one holding this lane's access.
+        // The search starts at the region this instruction found last (`Wave::region_hints`).
         let a0 = s.wrapping_add(lo[first] as u64);
-        let region = mem.span(&mut 0, a0, a0.checked_add(bytes as u64)?)?;
+        let mut h = *hint as usize;
+        let region = mem.span(&mut h, a0, a0.checked_add(bytes as u64)?)?;
+        *hint = h as u8;
         let mut l = [_mm512_setzero_si512(); 4];
         let mut vmin = _mm512_set1_epi32(-1);
         let mut vmax = _mm512_setzero_si512();
@@ -232,7 +239,9 @@ pub(crate) unsafe fn load<const N: usize>(
     mask: u64,
     reg_of: impl Fn(usize) -> usize,
 ) -> bool {
-    let Some(p) = plan_inline(&wave.vreg, rows, ap, mem, mask, 4 * N, 3) else {
+    let slot = wave.region_hint();
+    let hint = &mut wave.region_hints[slot];
+    let Some(p) = plan_inline(&wave.vreg, hint, rows, ap, mem, mask, 4 * N, 3) else {
         return false;
     };
     if wave.lane_addrs.wanted {
@@ -301,7 +310,9 @@ pub(crate) unsafe fn store<const N: usize>(
     mask: u64,
     reg_of: impl Fn(usize) -> usize,
 ) -> bool {
-    let Some(p) = plan_inline(&wave.vreg, rows, ap, mem, mask, 4 * N, 3) else {
+    let slot = wave.region_hint();
+    let hint = &mut wave.region_hints[slot];
+    let Some(p) = plan_inline(&wave.vreg, hint, rows, ap, mem, mask, 4 * N, 3) else {
         return false;
     };
     if !p.region.writable {
@@ -466,7 +477,9 @@ pub(crate) unsafe fn load_sub<const KIND: u8>(
         kind::U16 | kind::I16 | kind::B16_D16 | kind::B16_D16_HI
     );
     let size = if wide { 2 } else { 1 };
-    let Some(p) = plan(&wave.vreg, rows, ap, mem, mask, size, size as u32 - 1) else {
+    let slot = wave.region_hint();
+    let hint = &mut wave.region_hints[slot];
+    let Some(p) = plan(&wave.vreg, hint, rows, ap, mem, mask, size, size as u32 - 1) else {
         return false;
     };
     if wave.lane_addrs.wanted {
