@@ -198,6 +198,12 @@ pub trait Hooks {
     /// A work-group became resident; returns its `timing_slot`.
     fn group_start(&mut self, flat: u32, waves: &[Wave]) -> usize;
     fn group_end(&mut self, group: &Group);
+    /// Should GLOBAL/FLAT handlers record their lane addresses in `Wave::lane_addrs` (an observer that models
+    /// memory makes its lines from them: `Observer::wants_lane_addrs`, which the batch policy asks once per
+    /// work-group)? Asked before each instruction: instruments may be turned on while work-groups are resident.
+    fn wants_lane_addrs(&self) -> bool {
+        false
+    }
 }
 
 /// Hooks that add nothing (the plain resident schedule).
@@ -620,6 +626,7 @@ impl Resident {
         let pc = self.groups[g].waves[w].pc;
         let idx = d.program.index_of(pc);
         if let Some(i) = idx {
+            self.groups[g].waves[w].lane_addrs.wanted = hooks.wants_lane_addrs();
             if let Some(s) = hooks.before(d, &self.groups[g].waves[w], i, check_bp) {
                 return Exec::Stop(s);
             }

@@ -309,6 +309,13 @@ impl Attached {
             Attached::Timed(o) => o.as_mut(),
         }
     }
+
+    pub fn obs_ref(&self) -> &dyn Observer {
+        match self {
+            Attached::Plain(o) => o.as_ref(),
+            Attached::Timed(o) => o.as_ref(),
+        }
+    }
 }
 
 /// What the memory system made of one instruction's executions, summed over every wave that executed it
@@ -936,6 +943,16 @@ const SEEN_HAZARDS: u8 = 1;
 pub(super) const SEEN_ALL: u8 = 2;
 
 impl Instruments {
+    /// Should GLOBAL/FLAT handlers record their lane addresses (`Wave::lane_addrs`)? When the live model has
+    /// a memory system (its observers make their lines from them) or the attached observer asks.
+    pub fn wants_lane_addrs(&self) -> bool {
+        self.timing.as_ref().is_some_and(|t| t.shared.is_some())
+            || self
+                .observer
+                .as_ref()
+                .is_some_and(|o| o.obs_ref().wants_lane_addrs())
+    }
+
     /// A work-group became resident (its waves are about to start): returns its timing slot.
     pub fn group_start(&mut self, flat: u32, waves: &[Wave]) -> usize {
         let slot = match &mut self.timing {

@@ -721,6 +721,10 @@ impl Hooks for Debugger {
             t.group_end(group.timing_slot);
         }
     }
+
+    fn wants_lane_addrs(&self) -> bool {
+        self.instr.as_deref().is_some_and(|i| i.wants_lane_addrs())
+    }
 }
 
 impl Debugger {

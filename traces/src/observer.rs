@@ -86,6 +86,11 @@ pub trait Clock {
     /// `wave` ended (s_endpgm) or faulted.
     #[inline(always)]
     fn wave_end(&mut self, _wave: &Wave) {}
+    /// Should GLOBAL/FLAT handlers record their lane addresses for the clock's model (`Observer::wants_lane_addrs`:
+    /// the memory system makes its lines from them)?
+    fn wants_lane_addrs(&self) -> bool {
+        false
+    }
     /// Bytes of a cache line of the model's memory system (what each line of `Issue::mem` moves).
     fn line_bytes(&self) -> u64 {
         128
@@ -237,6 +242,9 @@ impl<'t> CycleClock<'t> {
 }
 
 impl Clock for CycleClock<'_> {
+    fn wants_lane_addrs(&self) -> bool {
+        self.instruments.wants_lane_addrs()
+    }
     fn timing_model(&self) -> &'static str {
         match self.instruments.timing {
             Some(_) => wavescope::observers::timing::MODEL_NAME,
@@ -1577,6 +1585,10 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
 }
 
 impl<C: Clock> Observer for TraceObserver<'_, C> {
+    fn wants_lane_addrs(&self) -> bool {
+        self.clock.wants_lane_addrs()
+    }
+
     fn wave_start(&mut self, wave: &Wave) {
         let wi = wave.id.wave_in_group as usize;
         if self.waves.len() <= wi {

@@ -32,7 +32,7 @@
 //! The parameters, each with its source, are in `cdna4.toml` beside this file (`CycleModel::default()` parses
 //! it); `CycleModel::from_file` reads a changed copy (TOML, keys in their sections, missing keys keep the default).
 
-use crate::exec::semantics::vmem::{access::Loc, global_lane_addrs, locate_lanes};
+use crate::exec::semantics::vmem::{access::Loc, locate_lanes};
 use crate::exec::{Apertures, GlobalMemory};
 use crate::exec::{Flow, Program, Wave};
 use crate::isa::{Inst, Op};
@@ -622,9 +622,30 @@ struct MemAcc {
     /// Scalar loads: `S_BUFFER_LOAD_*` (a V# in SGPRs) rather than `S_LOAD_*` (an SGPR-pair base).
     scalar_buffer: bool,
     /// A memory instruction (`Kind::Mem`): `before` sets its `Pending` (None when `kind` is `A_NONE`); other
-    /// instructions leave `before` at once (`after` reads `Pending` only for memory instructions).
+    /// instructions leave `before` at once (`after` reads `Pending` only for memory instructions). False in an
+    /// observer's rows for `recorded` instructions and without a memory system (see [`Row`]).
     mem: bool,
+    /// A GLOBAL/FLAT access (`kind` load, store or atomic): `before` has nothing to do, `after` makes its lines
+    /// from the lane addresses its handler recorded (`Wave::lane_addrs`): one address computation per
+    /// instruction, the handler's.
+    recorded: bool,
 }
+
+/// One instruction's row in an observer's own table: its class and costs (`TInst`), what its memory access
+/// needs (`MemAcc`) and how often this observer's waves executed it. `before` and `after` of one instruction read
+/// (and `after` updates) this one row: 32 bytes, two to a cache line, where three tables (the shared classes and
+/// accesses, the observer's counts) took three lines.
+#[derive(Clone, Copy, Debug)]
+struct Row {
+    /// Executions (this observer's waves): the class counts (SQ_INSTS_*, MFMA operations and busy cycles) are
+    /// made from it when asked for.
+    executed: u64,
+    t: TInst,
+    /// `acc.mem`: `before` has work for it (a memory instruction, and the model has a memory system).
+    acc: MemAcc,
+}
+
+const _: () = assert!(std::mem::size_of::<Row>() == 32);
 
 const A_NONE: u8 = 0;
 const A_LOAD: u8 = 1;
@@ -721,6 +742,7 @@ fn mem_acc(inst: &Inst) -> MemAcc {
                 write: write && !b.starts_with("read"),
                 scalar_buffer: false,
                 mem: false,
+                recorded: false,
             }
         }
         (
@@ -741,6 +763,7 @@ fn mem_acc(inst: &Inst) -> MemAcc {
                 write,
                 scalar_buffer: false,
                 mem: false,
+                recorded: false,
             }
         }
         _ => MemAcc::default(),
@@ -1086,9 +1109,18 @@ impl TimingTable {
                 .insts
                 .iter()
                 .zip(&insts)
-                .map(|(i, t)| MemAcc {
-                    mem: t.kind == Kind::Mem,
-                    ..mem_acc(i)
+                .map(|(i, t)| {
+                    let a = mem_acc(i);
+                    MemAcc {
+                        mem: t.kind == Kind::Mem,
+                        recorded: t.kind == Kind::Mem
+                            && a.kind != A_NONE
+                            && matches!(
+                                i.format,
+                                crate::isa::Format::Global | crate::isa::Format::Flat
+                            ),
+                        ..a
+                    }
                 })
                 .collect(),
             cls: program.insts.iter().map(count_class).collect(),
@@ -1138,11 +1170,11 @@ pub struct TimingObserver<S: TimingSink = NoSink> {
     wait: Vec<WaitStall>,
     pcs_buf: Vec<u64>,
     /// What `before` and `wave_start` count of the report's `counters` (waves, bytes and ideal lines asked for);
-    /// the instruction classes come from `executed` (see [`TimingObserver::inst_counts`]).
+    /// the instruction classes come from `Row::executed` (see [`TimingObserver::inst_counts`]).
     counted: InstCounts,
-    /// Executions per instruction index (this observer's waves): one add per instruction, the class counts
-    /// (SQ_INSTS_*, MFMA operations and busy cycles) are made from it when asked for.
-    executed: Vec<u64>,
+    /// Per instruction index: this observer's own copy of what `before` and `after` read of it, and its
+    /// execution count, in one 32-byte row (see [`Row`]).
+    rows: Vec<Row>,
     /// The memory system, present when the model has one.
     mem: Option<Box<MemState>>,
 }
@@ -1214,9 +1246,6 @@ enum Pending {
     Lds(crate::observers::memsys::lds::LdsCost, u64),
     /// A scalar load: its scalar-cache lines are in `MemState::lines`.
     Smem,
-    /// A GLOBAL/FLAT access (these active lanes) whose lines `after` makes from the addresses its handler
-    /// recorded in `Wave::lane_addrs`: one address computation per instruction.
-    Recorded(u64),
 }
 
 impl TimingObserver<NoSink> {
@@ -1249,7 +1278,21 @@ impl<S: TimingSink> TimingObserver<S> {
             wait: vec![WaitStall::default(); n],
             pcs_buf: Vec::with_capacity(MAX_OUT),
             counted: InstCounts::default(),
-            executed: vec![0; n],
+            rows: (0..n)
+                .map(|i| {
+                    let (t, acc) = (table.insts[i], table.acc[i]);
+                    Row {
+                        executed: 0,
+                        t,
+                        acc: MemAcc {
+                            // `before` has work only with a memory system, and none for a recorded access
+                            mem: acc.mem && !acc.recorded && table.model.memory_system.is_some(),
+                            recorded: acc.recorded && table.model.memory_system.is_some(),
+                            ..acc
+                        },
+                    }
+                })
+                .collect(),
             mem: table.model.memory_system.as_ref().map(|p| {
                 Box::new(MemState {
                     params: p.clone(),
@@ -1296,7 +1339,7 @@ impl<S: TimingSink> TimingObserver<S> {
     pub fn inst_counts(&self) -> InstCounts {
         let mut n = self.counted;
         let table = &self.table;
-        for (i, &k) in self.executed.iter().enumerate() {
+        for (i, k) in self.rows.iter().map(|r| r.executed).enumerate() {
             if k == 0 {
                 continue;
             }
@@ -1613,153 +1656,20 @@ fn add_waited(v: &mut Vec<(u32, u64)>, idx: u32, c: u64) {
 }
 
 impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
-    /// The memory system makes lines from the handlers' recorded lane addresses (`Pending::Recorded`).
+    /// The memory system makes lines from the handlers' recorded lane addresses (`MemAcc::recorded`).
     #[inline]
     fn wants_lane_addrs(&self) -> bool {
         self.mem.is_some()
     }
 
     /// The lane addresses of a memory instruction are read before it executes (it may overwrite its address
-    /// registers): its lines, or its LDS bank cycles, wait in `pending` for `after`.
-    #[inline]
+    /// registers): its lines, or its LDS bank cycles, wait in `pending` for `after`. Every other instruction
+    /// (and every instruction without a memory system) leaves at the row's flag.
+    #[inline(always)]
     fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
-        let a = self.table.acc[idx];
-        if !a.mem {
-            return;
+        if self.rows[idx].acc.mem {
+            self.before_mem(wave, idx, inst);
         }
-        let Some(m) = self.mem.as_deref_mut() else {
-            return;
-        };
-        m.pending = Pending::None;
-        if a.kind == A_NONE {
-            return;
-        }
-        if a.kind == A_SCALAR {
-            m.lines.clear();
-            let (addr, bytes) = scalar_address(wave, inst, a, &self.table.apertures);
-            if bytes > 0 {
-                let first = addr >> m.scalar_line_shift;
-                let last = addr.saturating_add(bytes as u64 - 1) >> m.scalar_line_shift;
-                m.lines.extend(first..=last);
-                m.scalar_bytes = bytes;
-                m.pending = Pending::Smem;
-            }
-            return;
-        }
-        let mask = wave.exec();
-        let active = mask.count_ones() as u64;
-        let ap = self.table.apertures;
-        if a.kind == A_LDS {
-            if mask == 0
-                || !locate_lanes(
-                    wave,
-                    inst,
-                    &m.no_mem,
-                    ap,
-                    mask,
-                    a.bytes as usize,
-                    &mut m.locs,
-                )
-            {
-                return;
-            }
-            // read2/write2: ADDR + OFFSET0 x scale and ADDR + OFFSET1 x scale (locate adds the 16-bit offset)
-            let imm = inst.imm as u32 & 0xFFFF;
-            let mut mm = mask;
-            while mm != 0 {
-                let l = mm.trailing_zeros() as usize;
-                mm &= mm - 1;
-                let p = &mut m.pieces[l];
-                let Loc::Lds(addr) = m.locs[l] else {
-                    p.n = 0;
-                    continue;
-                };
-                if a.ds2_scale > 0 {
-                    let base = (addr as u32).wrapping_sub(imm);
-                    let s = a.ds2_scale as u32;
-                    p.addr = [
-                        base.wrapping_add((imm & 0xFF) * s),
-                        base.wrapping_add((imm >> 8) * s),
-                    ];
-                    p.bytes = [a.bytes, a.bytes];
-                    p.n = 2;
-                } else {
-                    p.addr = [addr as u32, 0];
-                    p.bytes = [a.bytes, 0];
-                    p.n = 1;
-                }
-            }
-            let per_lane = a.bytes as u32 * if a.ds2_scale > 0 { 2 } else { 1 };
-            let cost = bank_cost_with(
-                &m.pieces,
-                mask,
-                PhaseShape::for_access(per_lane, a.write),
-                &mut m.dwords,
-            );
-            m.pending = Pending::Lds(cost, active * per_lane as u64);
-            return;
-        }
-        if wave.lane_addrs.wanted
-            && matches!(
-                inst.format,
-                crate::isa::Format::Global | crate::isa::Format::Flat
-            )
-        {
-            // its handler records the addresses before it may overwrite its address VGPRs: lines in `after`
-            m.pending = Pending::Recorded(mask);
-            return;
-        }
-        m.lines.clear();
-        if mask != 0 {
-            let b = a.bytes as u32;
-            // GLOBAL and FLAT: the addresses as the handler's fast path makes them; the rest (buffer, scratch,
-            // FLAT into an aperture) lane by lane, keeping the lanes that reach global memory
-            if global_lane_addrs(wave, inst, &m.no_mem, ap, mask, &mut m.addrs) {
-                // one data width for every lane
-                crate::observers::memsys::cache::lane_lines_uniform(
-                    &m.addrs,
-                    b,
-                    mask,
-                    m.line_shift,
-                    &mut m.lines,
-                );
-            } else if locate_lanes(
-                wave,
-                inst,
-                &m.no_mem,
-                ap,
-                mask,
-                a.bytes as usize,
-                &mut m.locs,
-            ) {
-                let mut global = 0u64;
-                let mut mm = mask;
-                while mm != 0 {
-                    let l = mm.trailing_zeros() as usize;
-                    mm &= mm - 1;
-                    let (x, n) = match m.locs[l] {
-                        Loc::Global(x) => (x, b),
-                        Loc::Partial(x, n) => (x, n as u32 * 4),
-                        _ => continue,
-                    };
-                    m.addrs[l] = x;
-                    m.sizes[l] = n;
-                    global |= 1 << l;
-                }
-                crate::observers::memsys::cache::lane_lines(
-                    &m.addrs,
-                    &m.sizes,
-                    global,
-                    m.line_shift,
-                    &mut m.lines,
-                );
-            }
-            // a FLAT access whose lanes all address LDS or scratch keeps the fixed latency
-            if m.lines.is_empty() && inst.format == crate::isa::Format::Flat {
-                return;
-            }
-        }
-        self.vmem_request(a, active);
     }
 
     #[inline]
@@ -1788,23 +1698,70 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
             .max(wave.vgpr_count as u64 + wave.agpr_count as u64);
     }
 
-    #[inline]
+    /// The common case inline (SALU, VALU, branches, `s_nop`: the wave and a VALU's SIMD are busy `cost`), the
+    /// rest in [`TimingObserver::after_slow`].
+    #[inline(always)]
     fn after(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) {
         let slot = wave.id.wave_in_group as usize;
         if slot >= self.waves.len() {
             return;
         }
-        let t = self.table.insts[idx];
-        self.executed[idx] += 1;
-        // SALU, VALU, branches, s_nop falling through or jumping: the wave (and a VALU's SIMD) is busy `cost`
-        if t.kind as u8 <= Kind::Valu as u8 && matches!(flow, Flow::Next | Flow::Jump) {
+        let row = &mut self.rows[idx];
+        row.executed += 1;
+        // the fields the fast path needs, each read from the row (a copy of the whole class went through the
+        // stack and its one-byte `kind` read back from there, a store-forwarding stall on every instruction)
+        if row.t.kind as u8 <= Kind::Valu as u8 && matches!(flow, Flow::Next | Flow::Jump) {
+            let (busy, cost) = (row.t.busy as u64, row.t.cost as u64);
             let w = &mut self.waves[slot];
-            w.busy += t.busy as u64;
+            w.busy += busy;
             let start = w.clock;
-            w.clock += t.cost as u64;
-            self.sink.issue(w.id, pc, start, t.cost as u64);
+            w.clock += cost;
+            self.sink.issue(w.id, pc, start, cost);
             return;
         }
+        self.after_slow(wave, slot, idx, inst, pc, flow);
+    }
+
+    #[inline]
+    fn barrier_release(&mut self, _work_group_flat: u32) {
+        let release = self
+            .waves
+            .iter()
+            .filter(|w| w.started && w.at_barrier)
+            .map(|w| w.arrival)
+            .max()
+            .unwrap_or(0)
+            + self.table.model.barrier_release_cycles;
+        for i in 0..self.waves.len() {
+            let w = &mut self.waves[i];
+            if !(w.started && w.at_barrier) {
+                continue;
+            }
+            w.at_barrier = false;
+            let dur = release - w.arrival;
+            let (start, id, pc) = (w.arrival, w.id, w.barrier_pc);
+            w.clock = release;
+            self.barrier_cycles += dur;
+            self.sink
+                .stall(id, pc, start, dur, StallReason::Barrier, &[]);
+        }
+    }
+}
+
+impl<S: TimingSink> TimingObserver<S> {
+    /// `after` of every instruction but a SALU, VALU, branch or `s_nop` that falls through or jumps: waits,
+    /// barriers, ends, MFMA and memory instructions (wave slot `slot` checked).
+    #[inline(never)]
+    fn after_slow(
+        &mut self,
+        wave: &Wave,
+        slot: usize,
+        idx: usize,
+        inst: &Inst,
+        pc: u64,
+        flow: Flow,
+    ) {
+        let t = self.rows[idx].t;
         let m_issue = self.table.model.issue_cycles;
         match flow {
             Flow::Waitcnt(s) => {
@@ -1879,11 +1836,13 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                 let issue = self.waves[slot].clock;
                 let mut lat = t.lat as u64;
                 let mut level = MemLevel::Fixed;
-                if let Some(Pending::Recorded(mask)) = self.mem.as_deref().map(|m| &m.pending) {
-                    self.recorded_lines(wave, idx, inst, *mask);
-                }
                 if let Some(m) = self.mem.as_deref_mut() {
-                    let pending = std::mem::replace(&mut m.pending, Pending::None);
+                    let mut pending = std::mem::replace(&mut m.pending, Pending::None);
+                    let a = self.rows[idx].acc;
+                    if a.recorded {
+                        // GLOBAL/FLAT write no EXEC: its active lanes are those `before` would have seen
+                        pending = recorded_lines(m, &mut self.counted, a, wave, inst, wave.exec());
+                    }
                     if let Some(Some(st)) = m.xcds.get_mut(m.xcd) {
                         match pending {
                             Pending::Vmem(kind, bytes) => {
@@ -1896,7 +1855,7 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                                     _ => MemLevel::from_u8(MemLevel::L1 as u8 + c.level),
                                 };
                                 let a = MemAccess {
-                                    kind: self.table.acc[idx].kind,
+                                    kind: self.rows[idx].acc.kind,
                                     lines: c.lines,
                                     l1_hits: c.l1_hits,
                                     l2_hits: c.l2_hits,
@@ -1937,8 +1896,7 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
                                 };
                                 self.sink.scalar_access(self.waves[slot].id, pc, &a);
                             }
-                            // settled just above
-                            Pending::None | Pending::Recorded(_) => {}
+                            Pending::None => {}
                         }
                     }
                 }
@@ -1967,99 +1925,116 @@ impl<S: TimingSink> crate::exec::observe::Observer for TimingObserver<S> {
         }
     }
 
-    #[inline]
-    fn barrier_release(&mut self, _work_group_flat: u32) {
-        let release = self
-            .waves
-            .iter()
-            .filter(|w| w.started && w.at_barrier)
-            .map(|w| w.arrival)
-            .max()
-            .unwrap_or(0)
-            + self.table.model.barrier_release_cycles;
-        for i in 0..self.waves.len() {
-            let w = &mut self.waves[i];
-            if !(w.started && w.at_barrier) {
-                continue;
-            }
-            w.at_barrier = false;
-            let dur = release - w.arrival;
-            let (start, id, pc) = (w.arrival, w.id, w.barrier_pc);
-            w.clock = release;
-            self.barrier_cycles += dur;
-            self.sink
-                .stall(id, pc, start, dur, StallReason::Barrier, &[]);
-        }
-    }
-}
-
-impl<S: TimingSink> TimingObserver<S> {
-    /// The rest of `before` for a vector memory access whose lines are in `MemState::lines`: the request's
-    /// counters, the host prefetch of its cache sets, and `Pending::Vmem`.
-    #[inline(always)]
-    fn vmem_request(&mut self, a: MemAcc, active: u64) {
-        let Some(m) = self.mem.as_deref_mut() else {
-            return;
-        };
-        let requested = active * a.bytes as u64;
-        self.counted.vmem_bytes_requested += requested;
-        // lanes sharing an address need its line once: the ideal never exceeds the lines touched
-        let lb = m.params.line_bytes.max(1);
-        let ideal = if lb.is_power_of_two() {
-            (requested + (lb - 1)) >> m.line_shift
-        } else {
-            requested.div_ceil(lb)
-        };
-        self.counted.vmem_lines_ideal += ideal.min(m.lines.len() as u64);
-        if let Some(Some(st)) = m.xcds.get(m.xcd) {
-            st.mem.prefetch(m.cu, &m.lines);
-        }
-        m.pending = Pending::Vmem(
-            match a.kind {
-                A_STORE => VmemKind::Store,
-                A_ATOMIC => VmemKind::Atomic,
-                _ => VmemKind::Load,
-            },
-            requested,
-        );
-    }
-
-    /// `Pending::Recorded`: the lines of a GLOBAL/FLAT access from the addresses its handler recorded
-    /// (`Wave::lane_addrs`), as `before` makes them from the registers: a lane in a FLAT aperture is LDS or scratch
-    /// (`locate_lanes` routes it there: no line), every other active lane a global access of the data width.
-    #[inline]
-    fn recorded_lines(&mut self, wave: &Wave, idx: usize, inst: &Inst, mask: u64) {
-        let a = self.table.acc[idx];
+    /// `before` of a memory instruction, with a memory system (`Row::acc.mem`).
+    #[inline(never)]
+    fn before_mem(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        let a = self.rows[idx].acc;
         let Some(m) = self.mem.as_deref_mut() else {
             return;
         };
         m.pending = Pending::None;
+        if a.kind == A_NONE {
+            return;
+        }
+        if a.kind == A_SCALAR {
+            m.lines.clear();
+            let (addr, bytes) = scalar_address(wave, inst, a, &self.table.apertures);
+            if bytes > 0 {
+                let first = addr >> m.scalar_line_shift;
+                let last = addr.saturating_add(bytes as u64 - 1) >> m.scalar_line_shift;
+                m.lines.extend(first..=last);
+                m.scalar_bytes = bytes;
+                m.pending = Pending::Smem;
+            }
+            return;
+        }
+        let mask = wave.exec();
+        let active = mask.count_ones() as u64;
+        let ap = self.table.apertures;
+        if a.kind == A_LDS {
+            if mask == 0
+                || !locate_lanes(
+                    wave,
+                    inst,
+                    &m.no_mem,
+                    ap,
+                    mask,
+                    a.bytes as usize,
+                    &mut m.locs,
+                )
+            {
+                return;
+            }
+            // read2/write2: ADDR + OFFSET0 x scale and ADDR + OFFSET1 x scale (locate adds the 16-bit offset)
+            let imm = inst.imm as u32 & 0xFFFF;
+            let mut mm = mask;
+            while mm != 0 {
+                let l = mm.trailing_zeros() as usize;
+                mm &= mm - 1;
+                let p = &mut m.pieces[l];
+                let Loc::Lds(addr) = m.locs[l] else {
+                    p.n = 0;
+                    continue;
+                };
+                if a.ds2_scale > 0 {
+                    let base = (addr as u32).wrapping_sub(imm);
+                    let s = a.ds2_scale as u32;
+                    p.addr = [
+                        base.wrapping_add((imm & 0xFF) * s),
+                        base.wrapping_add((imm >> 8) * s),
+                    ];
+                    p.bytes = [a.bytes, a.bytes];
+                    p.n = 2;
+                } else {
+                    p.addr = [addr as u32, 0];
+                    p.bytes = [a.bytes, 0];
+                    p.n = 1;
+                }
+            }
+            let per_lane = a.bytes as u32 * if a.ds2_scale > 0 { 2 } else { 1 };
+            let cost = bank_cost_with(
+                &m.pieces,
+                mask,
+                PhaseShape::for_access(per_lane, a.write),
+                &mut m.dwords,
+            );
+            m.pending = Pending::Lds(cost, active * per_lane as u64);
+            return;
+        }
+        // GLOBAL/FLAT accesses never come here (`MemAcc::recorded`: `after` makes their lines)
+        debug_assert!(!matches!(
+            inst.format,
+            crate::isa::Format::Global | crate::isa::Format::Flat
+        ));
         m.lines.clear();
         if mask != 0 {
-            let rec = &wave.lane_addrs;
-            debug_assert_eq!(
-                rec.at, wave.instructions,
-                "the handler recorded its lane addresses"
-            );
             let b = a.bytes as u32;
-            if rec.aperture & mask == 0 {
-                crate::observers::memsys::cache::lane_lines_uniform(
-                    &rec.addrs,
-                    b,
-                    mask,
-                    m.line_shift,
-                    &mut m.lines,
-                );
-            } else {
-                let global = mask & !rec.aperture;
-                let mut mm = global;
+            // buffer and scratch: lane by lane, keeping the lanes that reach global memory
+            if locate_lanes(
+                wave,
+                inst,
+                &m.no_mem,
+                ap,
+                mask,
+                a.bytes as usize,
+                &mut m.locs,
+            ) {
+                let mut global = 0u64;
+                let mut mm = mask;
                 while mm != 0 {
                     let l = mm.trailing_zeros() as usize;
                     mm &= mm - 1;
-                    m.sizes[l] = b;
+                    let (x, n) = match m.locs[l] {
+                        Loc::Global(x) => (x, b),
+                        Loc::Partial(x, n) => (x, n as u32 * 4),
+                        _ => continue,
+                    };
+                    m.addrs[l] = x;
+                    m.sizes[l] = n;
+                    global |= 1 << l;
                 }
                 crate::observers::memsys::cache::lane_lines(
-                    &rec.addrs,
+                    &m.addrs,
                     &m.sizes,
                     global,
                     m.line_shift,
@@ -2071,8 +2046,104 @@ impl<S: TimingSink> TimingObserver<S> {
                 return;
             }
         }
-        self.vmem_request(a, mask.count_ones() as u64);
+        self.vmem_request(a, active);
     }
+
+    /// The rest of `before` for a vector memory access whose lines are in `MemState::lines`: the request's
+    /// counters, the host prefetch of its cache sets (`after` costs it), and `Pending::Vmem`.
+    #[inline(always)]
+    fn vmem_request(&mut self, a: MemAcc, active: u64) {
+        let Some(m) = self.mem.as_deref_mut() else {
+            return;
+        };
+        let p = vmem_pending(m, &mut self.counted, a, active);
+        if let Some(Some(st)) = m.xcds.get(m.xcd) {
+            st.mem.prefetch(m.cu, &m.lines);
+        }
+        m.pending = p;
+    }
+}
+
+/// A vector memory request whose lines are in `m.lines`: its counters (bytes and ideal lines asked for) and its
+/// `Pending::Vmem`.
+#[inline(always)]
+fn vmem_pending(m: &MemState, counted: &mut InstCounts, a: MemAcc, active: u64) -> Pending {
+    let requested = active * a.bytes as u64;
+    counted.vmem_bytes_requested += requested;
+    // lanes sharing an address need its line once: the ideal never exceeds the lines touched
+    let lb = m.params.line_bytes.max(1);
+    let ideal = if lb.is_power_of_two() {
+        (requested + (lb - 1)) >> m.line_shift
+    } else {
+        requested.div_ceil(lb)
+    };
+    counted.vmem_lines_ideal += ideal.min(m.lines.len() as u64);
+    Pending::Vmem(
+        match a.kind {
+            A_STORE => VmemKind::Store,
+            A_ATOMIC => VmemKind::Atomic,
+            _ => VmemKind::Load,
+        },
+        requested,
+    )
+}
+
+/// A recorded access (`MemAcc::recorded`, these active lanes) in `after`: the lines of a GLOBAL/FLAT access, into
+/// `m.lines`, from the addresses its handler recorded before it could overwrite its address VGPRs
+/// (`Wave::lane_addrs`, which both scheduling policies ask for: `wants_lane_addrs`): a lane in a FLAT aperture
+/// is LDS or scratch (no line), every other active lane a global access of the data width. `Pending::None` (the fixed latency) for a
+/// FLAT access none of whose lanes reaches global memory. No host prefetch: the lines are costed right after.
+#[inline(always)]
+fn recorded_lines(
+    m: &mut MemState,
+    counted: &mut InstCounts,
+    a: MemAcc,
+    wave: &Wave,
+    inst: &Inst,
+    mask: u64,
+) -> Pending {
+    m.lines.clear();
+    if mask != 0 {
+        let rec = &wave.lane_addrs;
+        debug_assert!(
+            rec.wanted,
+            "the engine asks GLOBAL/FLAT handlers for lane addresses"
+        );
+        debug_assert_eq!(
+            rec.at, wave.instructions,
+            "the handler recorded its lane addresses"
+        );
+        let b = a.bytes as u32;
+        if rec.aperture & mask == 0 {
+            crate::observers::memsys::cache::lane_lines_uniform(
+                &rec.addrs,
+                b,
+                mask,
+                m.line_shift,
+                &mut m.lines,
+            );
+        } else {
+            let global = mask & !rec.aperture;
+            let mut mm = global;
+            while mm != 0 {
+                let l = mm.trailing_zeros() as usize;
+                mm &= mm - 1;
+                m.sizes[l] = b;
+            }
+            crate::observers::memsys::cache::lane_lines(
+                &rec.addrs,
+                &m.sizes,
+                global,
+                m.line_shift,
+                &mut m.lines,
+            );
+        }
+        // a FLAT access whose lanes all address LDS or scratch keeps the fixed latency
+        if m.lines.is_empty() && inst.format == crate::isa::Format::Flat {
+            return Pending::None;
+        }
+    }
+    vmem_pending(m, counted, a, mask.count_ones() as u64)
 }
 
 impl<S: TimingSink> TimingObserver<S> {
