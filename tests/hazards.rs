@@ -376,3 +376,56 @@ fn console_lines() {
         )
     );
 }
+
+/// An SMEM load stays outstanding until `lgkmcnt(0)` however many VMEM loads come and complete meanwhile
+/// (waitcnt.md: SMEM may return out of order, only lgkmcnt(0) completes it): with 2^23 + 3 VMEM loads, each
+/// completed by `vmcnt(0)`, between `s_load_dword s6` and a VALU reading s6, the read is a missing lgkmcnt wait;
+/// with `s_waitcnt lgkmcnt(0)` before the read it is not. (So many ops reuse the checker's op slots past the
+/// count of uses a slot's seq can name, and the SMEM op must keep its slot throughout.)
+#[test]
+fn smem_load_stays_pending_across_millions_of_vmem_loads() {
+    let words: [u32; 7] = [
+        0xC002_0180, // 0x00 s_load_dword s6, s[0:1], 0x4
+        0x0000_0004,
+        0xDC50_8000, // 0x08 global_load_dword v4, v[0:1], off
+        0x047F_0000,
+        0xBF8C_0F70, // 0x10 s_waitcnt vmcnt(0)
+        0xBF8C_C07F, // 0x14 s_waitcnt lgkmcnt(0)
+        0x6804_0206, // 0x18 v_add_u32_e32 v2, s6, v1
+    ];
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let p = Program::new(&bytes, 0x1000);
+    let idx = |pc: u64| p.index_of(0x1000 + pc).expect("instruction");
+    let (load, vload, vmwait, lgkmwait, use_) =
+        (idx(0), idx(0x08), idx(0x10), idx(0x14), idx(0x18));
+    let table = HazardTable::new(&p);
+    for waited in [false, true] {
+        let mut checker = HazardChecker::new(&table);
+        let mut wave = Wave::new(WaveId::default());
+        wave.set_exec(u64::MAX);
+        checker.wave_start(&wave);
+        let issue = |c: &mut HazardChecker, i: usize| c.before(&wave, i, &p.insts[i]);
+        issue(&mut checker, load);
+        for _ in 0..(1u32 << 23) + 3 {
+            issue(&mut checker, vload);
+            issue(&mut checker, vmwait);
+        }
+        if waited {
+            issue(&mut checker, lgkmwait);
+        }
+        issue(&mut checker, use_);
+        let f = checker.findings();
+        assert!(f.hazards.is_empty(), "{}", describe(&f));
+        if waited {
+            assert!(f.missing_waits.is_empty(), "{}", describe(&f));
+            continue;
+        }
+        assert_eq!(f.missing_waits.len(), 1, "{}", describe(&f));
+        let m = &f.missing_waits[0];
+        assert_eq!(
+            (m.load_pc.as_str(), m.use_pc.as_str(), m.register.as_str()),
+            ("0x1000", "0x1018", "s6")
+        );
+        assert_eq!(m.counter, "lgkmcnt");
+    }
+}

@@ -1297,6 +1297,23 @@ impl Observer for RaceChecker<'_> {
 }
 
 impl RaceChecker<'_> {
+    /// What every DS access (single or two-address) starts with: nothing to check with LDS checking off or no
+    /// lane active; else a new serial (the access's identity for the intra-instruction check) and the lanes'
+    /// ADDR VGPR.
+    #[inline(always)]
+    fn ds_start<'w>(
+        &mut self,
+        wave: &'w Wave,
+        inst: &Inst,
+        mask: u64,
+    ) -> Option<(u32, &'w [u32; LANES])> {
+        if !self.opts.lds || mask == 0 {
+            return None;
+        }
+        self.serial = self.serial.wrapping_add(1);
+        Some((self.serial, &wave.vreg[vreg(inst.src[0], 0)]))
+    }
+
     /// `Observer::before` with the dispatch's memory given here (a checker made with [`RaceChecker::detached`]
     /// has none of its own: the interactive machine owns the memory and lends it per instruction). Without memory
     /// VMEM accesses are not located (global races and LDS through the flat aperture go unchecked).
@@ -1344,12 +1361,9 @@ impl RaceChecker<'_> {
                 atomic,
                 hi,
             } => {
-                if !self.opts.lds || mask == 0 {
+                let Some((serial, a)) = self.ds_start(wave, inst, mask) else {
                     return;
-                }
-                self.serial = self.serial.wrapping_add(1);
-                let serial = self.serial;
-                let a = &wave.vreg[vreg(inst.src[0], 0)];
+                };
                 let off = inst.imm as u32 & 0xFFFF;
                 let n = read.max(write) as u32;
                 let known = write > 0 && !atomic;
@@ -1363,10 +1377,7 @@ impl RaceChecker<'_> {
                 // a plain byte store (ds_write_b8): four lanes in a row writing the bytes of one aligned dword
                 // go to its dword cell at once (`lds_word` with the four lanes)
                 let quads = n == 1 && read == 0 && !atomic;
-                let byte = |l: usize| {
-                    let d = wave.vreg[vreg(inst.src[1], 0)][l];
-                    (if hi { d >> 16 } else { d }) as u8
-                };
+                let byte = |l: usize| lane_bytes(wave, inst.src[1], l, 1, hi)[0];
                 // the group's shadow, the access and the finding callback, once for the instruction
                 let bytewise = self.bytewise;
                 let (grp, mut acc, mut hit) = self.lds_parts(
@@ -1409,14 +1420,11 @@ impl RaceChecker<'_> {
                             continue;
                         }
                     }
-                    let mut vals = [0u8; 16];
-                    if known {
-                        for (k, v) in vals.iter_mut().enumerate().take(n as usize) {
-                            let d = wave.vreg[vreg(inst.src[1], k / 4)][l];
-                            let d = if hi { d >> 16 } else { d };
-                            *v = (d >> (8 * (k % 4))) as u8;
-                        }
-                    }
+                    let vals = if known {
+                        lane_bytes(wave, inst.src[1], l, n as usize, hi)
+                    } else {
+                        [0; 16]
+                    };
                     lds_cells(grp, &acc, bytewise, addr, n, &vals, &mut hit);
                 }
             }
@@ -1426,12 +1434,9 @@ impl RaceChecker<'_> {
                 elem,
                 scale,
             } => {
-                if !self.opts.lds || mask == 0 {
+                let Some((serial, a)) = self.ds_start(wave, inst, mask) else {
                     return;
-                }
-                self.serial = self.serial.wrapping_add(1);
-                let serial = self.serial;
-                let a = &wave.vreg[vreg(inst.src[0], 0)];
+                };
                 let offs = [
                     (inst.imm as u32 & 0xFF) * scale as u32,
                     (inst.imm as u32 >> 8 & 0xFF) * scale as u32,
@@ -1443,14 +1448,11 @@ impl RaceChecker<'_> {
                     m &= m - 1;
                     for (e, off) in offs.iter().enumerate() {
                         let addr = a[l].wrapping_add(*off);
-                        let mut vals = [0u8; 16];
-                        if write {
-                            let data = inst.src[1 + e];
-                            for (k, v) in vals.iter_mut().enumerate().take(elem as usize) {
-                                let d = wave.vreg[vreg(data, k / 4)][l];
-                                *v = (d >> (8 * (k % 4))) as u8;
-                            }
-                        }
+                        let vals = if write {
+                            lane_bytes(wave, inst.src[1 + e], l, elem as usize, false)
+                        } else {
+                            [0; 16]
+                        };
                         self.lds_run(
                             ws,
                             addr,
@@ -1522,14 +1524,11 @@ impl RaceChecker<'_> {
                             self.atomic_acquire(ws, base);
                         }
                     }
-                    let mut vals = [0u8; 16];
-                    if known {
-                        for (k, v) in vals.iter_mut().enumerate().take(len) {
-                            let d = wave.vreg[vreg(data, k / 4)][l];
-                            let d = if hi { d >> 16 } else { d };
-                            *v = (d >> (8 * (k % 4))) as u8;
-                        }
-                    }
+                    let vals = if known {
+                        lane_bytes(wave, data, l, len, hi)
+                    } else {
+                        [0; 16]
+                    };
                     if lds {
                         self.lds_run(
                             ws,
@@ -1626,6 +1625,19 @@ impl RaceChecker<'_> {
             }
         }
     }
+}
+
+/// The first `n` (at most 16) bytes lane `lane` stores from the data VGPRs starting at `data`, little-endian
+/// from the first register on (`hi`: each register's high half, a `*_d16_hi` store); the rest zero.
+#[inline(always)]
+fn lane_bytes(wave: &Wave, data: crate::isa::Operand, lane: usize, n: usize, hi: bool) -> [u8; 16] {
+    let mut vals = [0u8; 16];
+    for (k, v) in vals.iter_mut().enumerate().take(n) {
+        let d = wave.vreg[vreg(data, k / 4)][lane];
+        let d = if hi { d >> 16 } else { d };
+        *v = (d >> (8 * (k % 4))) as u8;
+    }
+    vals
 }
 
 // ---- the per-byte checks' shared parts ----------------------------------------------------------------------
