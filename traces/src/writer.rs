@@ -22,7 +22,9 @@
 //!   its `extra_counter_values`; `proto::CounterTemplate` per counter) behind the timestamp delta: the bytes the
 //!   field-by-field encoder writes ([`TraceConfig::field_by_field`]), made once per wave and location instead of
 //!   encoded per instruction. An instruction that changes no counter is written begin and end at once
-//!   ([`TraceWriter::plain_instruction`]): most of a trace.
+//!   ([`TraceWriter::plain_instruction`]): most of a trace. In the standard layout a memory instruction's or an
+//!   `s_waitcnt`'s slice (arguments, flows, the counter values it changes, its end) is written at once from the
+//!   same templates too ([`TraceWriter::instruction_slice`]), and so is a stall's begin and end.
 //! - Per-instruction packets are appended to a buffer; at `flush_bytes` the buffer goes to the file's I/O
 //!   thread (a queue of `QUEUED_BUFFERS`, buffers recycled), so memory does not grow with the run and the
 //!   writing runs beside the executor (packets of different sequences may interleave freely); it writes with
