@@ -1271,6 +1271,41 @@ impl<'a> Builder<'a> {
         let Some(t) = &self.waves[wi].track else {
             return;
         };
+        // indexes into writer::MEMORY_ARGS; of the levels only those that served lines (the others are 0:
+        // lines = l1_hits + l2_hits + mall_hits + hbm_lines), to keep slices short
+        let mut args = [(0u8, 0u64); 5];
+        let mut n_args = 0;
+        if let Some(m) = mem {
+            if m.kind == MemAccess::LDS {
+                args[0] = (5, m.lds_cycles as u64);
+                args[1] = (6, m.lds_conflict_cycles as u64);
+                n_args = 2;
+            } else {
+                let levels = [m.lines, m.l1_hits, m.l2_hits, m.mall_hits, m.hbm_lines];
+                for (k, &v) in levels.iter().enumerate() {
+                    if k == 0 || v > 0 {
+                        args[n_args] = (k as u8, v as u64);
+                        n_args += 1;
+                    }
+                }
+            }
+        }
+        // begin, counters and end at once (the standard layout's templates), else packet by packet
+        if self.w.instruction_slice(
+            t,
+            cycle,
+            end,
+            name,
+            loc,
+            lanes,
+            vmcnt,
+            lgkmcnt,
+            flow_out,
+            &self.flows_in,
+            &args[..n_args],
+        ) {
+            return;
+        }
         let out: &[FlowId] = match &flow_out {
             Some(f) => std::slice::from_ref(f),
             None => &[],
@@ -1287,25 +1322,8 @@ impl<'a> Builder<'a> {
                 out,
                 &self.flows_in,
             ),
-            Some(m) => {
-                // indexes into writer::MEMORY_ARGS; of the levels only those that served lines (the
-                // others are 0: lines = l1_hits + l2_hits + mall_hits + hbm_lines), to keep slices short
-                let mut args = [(0u8, 0u64); 5];
-                let mut n = 0;
-                if m.kind == MemAccess::LDS {
-                    args[0] = (5, m.lds_cycles as u64);
-                    args[1] = (6, m.lds_conflict_cycles as u64);
-                    n = 2;
-                } else {
-                    let levels = [m.lines, m.l1_hits, m.l2_hits, m.mall_hits, m.hbm_lines];
-                    for (k, &v) in levels.iter().enumerate() {
-                        if k == 0 || v > 0 {
-                            args[n] = (k as u8, v as u64);
-                            n += 1;
-                        }
-                    }
-                }
-                let args = &args[..n];
+            Some(_) => {
+                let args = &args[..n_args];
                 self.w.begin_memory_instruction(
                     t,
                     cycle,

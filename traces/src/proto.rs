@@ -484,6 +484,9 @@ fn end_at<const N: usize>(a: &mut [u8; N], m: usize, t: &EndTemplate, ts: Stamp)
 #[derive(Clone, Copy, Debug)]
 pub struct BeginTemplate {
     bytes: [u8; 48],
+    /// The track event's body alone (`bytes[ev..len]`, zeros after it), for a begin with arguments in front of
+    /// it (`put_instruction`).
+    body: [u8; 48],
     len: u8,
     /// Position of the first byte of the track event's body (its length byte is the one before).
     ev: u8,
@@ -495,6 +498,7 @@ impl Default for BeginTemplate {
     fn default() -> BeginTemplate {
         BeginTemplate {
             bytes: [0; 48],
+            body: [0; 48],
             len: 0,
             ev: 0,
             key: (0, u32::MAX),
@@ -533,8 +537,11 @@ impl BeginTemplate {
             n = varint(&mut a, n, source_location_iid);
         }
         a[ev - 1] = (n - ev) as u8;
+        let mut body = [0u8; 48];
+        body[..n - ev].copy_from_slice(&a[ev..n]);
         BeginTemplate {
             bytes: a,
+            body,
             len: n as u8,
             ev: ev as u8,
             key,
@@ -605,6 +612,102 @@ pub fn put_begin_counters(buf: &mut Vec<u8>, t: &BeginTemplate, delta: u64, extr
     a[ev - 1] = (n - ev) as u8;
     a[1] = (n - 2) as u8;
     buf.truncate(at + n);
+}
+
+/// Memory arguments `put_instruction` writes in place at most (`writer::MEMORY_ARGS`).
+pub const INSTRUCTION_ARGS: usize = 7;
+/// Flows (out and in together) `put_instruction` writes in place at most.
+pub const INSTRUCTION_FLOWS: usize = 8;
+
+/// A whole instruction slice of the standard layout from its sequence's templates, in one write: the begin of
+/// template `b` at `delta` with uint debug annotations `args` (`(name iid, value)`, name iids under 128) and
+/// `fixed64` flows (`flows_out`, then `flows_in`), then a counter value at delta 0 for each of `counters`
+/// (template and value, in order), then the end of template `e` after `dur`. Byte for byte `put_slice_begin`
+/// (with `Begin { track, name_iid, source_location_iid, more_args: args, flows_out, flows_in, .. }` as in `b`),
+/// `put_counter_value` for each counter and `put_end`: the packets a memory instruction or an `s_waitcnt`
+/// writes field by field. False (nothing written) when the begin would reach 128 bytes (lengths of two bytes:
+/// the long path's) or there are more than `INSTRUCTION_ARGS` arguments, `INSTRUCTION_FLOWS` flows or three
+/// counters.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub fn put_instruction(
+    buf: &mut Vec<u8>,
+    b: &BeginTemplate,
+    delta: u64,
+    args: &[(u8, u64)],
+    flows_out: &[FlowId],
+    flows_in: &[FlowId],
+    counters: &[(&CounterTemplate, i64)],
+    e: &EndTemplate,
+    dur: u64,
+) -> bool {
+    if args.len() > INSTRUCTION_ARGS
+        || flows_out.len() + flows_in.len() > INSTRUCTION_FLOWS
+        || counters.len() > 3
+        || args.iter().any(|&(k, _)| k >= 0x80)
+    {
+        return false;
+    }
+    // Room: before the length check the begin reaches 2 + 11 (header) + 8 (template head) + 7 x 15 (arguments)
+    // + 36 (body, its 48-byte window ends by 174) + 8 x 10 (flows) = 242 bytes; after it (begin under 130)
+    // 3 counter values of at most 4 + 23 + 10 (their templates copied whole, 32), 240, and the end from there
+    // (`end_at`: 2 + 32 + 14): under 320.
+    const N: usize = 320;
+    let at = buf.len();
+    buf.extend_from_slice(&[0u8; N]);
+    let Ok(a) = <&mut [u8; N]>::try_from(&mut buf[at..at + N]) else {
+        return false; // the range is N bytes long
+    };
+    a[0] = TRACE_PACKET;
+    let mut n = byte(a, 2, PKT_TIMESTAMP);
+    n = varint(a, n, delta);
+    // The template's sequence id and track_event tag (its body follows the arguments).
+    a[n..n + 48].copy_from_slice(&b.bytes);
+    let ev = n + b.ev as usize;
+    n = ev;
+    for &(k, v) in args {
+        n = byte(a, n, TE_DEBUG_ANNOTATIONS);
+        let len_at = n;
+        n = byte(a, n, 0);
+        n = byte(a, n, DA_NAME_IID);
+        n = byte(a, n, k);
+        n = byte(a, n, DA_UINT_VALUE);
+        n = varint(a, n, v);
+        a[len_at] = (n - len_at - 1) as u8;
+    }
+    a[n..n + 48].copy_from_slice(&b.body);
+    n += b.len as usize - b.ev as usize;
+    for (tag, ids) in [
+        (TE_FLOW_IDS, flows_out),
+        (TE_TERMINATING_FLOW_IDS, flows_in),
+    ] {
+        for f in ids {
+            a[n] = tag[0];
+            a[n + 1] = tag[1];
+            a[n + 2..n + 10].copy_from_slice(&f.0.to_le_bytes());
+            n += 10;
+        }
+    }
+    if n - 2 >= 0x80 {
+        buf.truncate(at);
+        return false;
+    }
+    a[ev - 1] = (n - ev) as u8;
+    a[1] = (n - 2) as u8;
+    for &(t, value) in counters {
+        let m = n;
+        a[m] = TRACE_PACKET;
+        a[m + 2] = PKT_TIMESTAMP;
+        a[m + 3] = 0; // delta 0: the slice's timestamp
+        a[m + 4..m + 36].copy_from_slice(&t.bytes);
+        let cev = m + 4 + t.ev as usize;
+        n = varint(a, m + 4 + t.len as usize, value as u64);
+        a[cev - 1] = (n - cev) as u8;
+        a[m + 1] = (n - m - 2) as u8;
+    }
+    let n = end_at(a, n, e, Stamp::Delta(dur));
+    buf.truncate(at + n);
+    true
 }
 
 /// The fields of a counter value that do not change on a sequence (sequence id, type, track), for
@@ -962,6 +1065,124 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// An instruction slice written at once (`put_instruction`) is `put_slice_begin`, `put_counter_value` for
+    /// each counter and `put_end`, behind other bytes, for arguments, flows, counters, deltas and templates of
+    /// every varint length; a begin that would reach 128 bytes writes nothing (the long path's case).
+    #[test]
+    fn instruction_at_once_is_the_packets_one_by_one() {
+        let flows = [FlowId(u64::MAX), FlowId(7), FlowId(1 << 40)];
+        let args_max = [(127u8, u64::MAX); INSTRUCTION_ARGS];
+        type Case<'a> = (&'a [(u8, u64)], &'a [FlowId], &'a [FlowId], &'a [i64]);
+        let cases: [Case; 6] = [
+            (&[(2, 64), (3, 60), (4, 4)], &flows[..1], &[], &[3]),
+            (&[(7, 3), (8, 1)], &[], &flows[1..], &[0, 63]),
+            (&[], &[], &flows[..2], &[1]),
+            (&[], &[], &[], &[]),
+            (
+                &[(2, 1)],
+                &flows[..1],
+                &flows[1..3],
+                &[-1, i64::MIN, i64::MAX],
+            ),
+            (&args_max[..2], &flows[..1], &flows[..2], &[64, 0, 15]),
+        ];
+        let mut written = 0;
+        for (seq, track, name, loc) in [
+            (3u32, 4097u64, 12u64, 99u64),
+            (200, 1, 130, 20_000),
+            (u32::MAX, u64::MAX, u64::MAX, u64::MAX),
+        ] {
+            let bt = BeginTemplate::new(seq, TYPE_SLICE_BEGIN, track, name, loc, (1, 0));
+            let et = EndTemplate::new(seq, track);
+            let cts = [
+                CounterTemplate::new(seq, 5),
+                CounterTemplate::new(seq, 1 << 20),
+                CounterTemplate::new(seq, u64::MAX),
+            ];
+            for (args, flows_out, flows_in, values) in &cases {
+                for (delta, dur) in [(0u64, 1u64), (127, 128), (u64::MAX, u64::MAX)] {
+                    let more: Vec<(u64, u64)> = args.iter().map(|&(k, v)| (k as u64, v)).collect();
+                    let e = Begin {
+                        track,
+                        name_iid: name,
+                        source_location_iid: loc,
+                        more_args: &more,
+                        flows_out,
+                        flows_in,
+                        ..Begin::default()
+                    };
+                    let mut a = vec![0xAB];
+                    put_slice_begin(&mut a, seq, Stamp::Delta(delta), TYPE_SLICE_BEGIN, &e);
+                    let long = a.len() - 1 - 2 >= 0x80;
+                    let counters: Vec<(&CounterTemplate, i64)> = cts
+                        .iter()
+                        .zip(values.iter())
+                        .map(|(t, &v)| (t, v))
+                        .collect();
+                    for &(t, v) in &counters {
+                        put_counter_value(&mut a, t, 0, v);
+                    }
+                    put_end(&mut a, &et, Stamp::Delta(dur));
+                    let mut b = vec![0xAB];
+                    let ok = put_instruction(
+                        &mut b, &bt, delta, args, flows_out, flows_in, &counters, &et, dur,
+                    );
+                    let what = format!("{seq} {track} {args:?} {flows_in:?} {values:?} {delta}");
+                    if long {
+                        assert!(
+                            !ok,
+                            "{what}: a begin of 128 bytes or more goes the long way"
+                        );
+                        assert_eq!(b, vec![0xAB], "{what}: nothing written");
+                        continue;
+                    }
+                    assert!(ok, "{what}");
+                    assert_eq!(a, b, "{what}");
+                    let ps = parse(&b[1..]);
+                    assert_eq!(ps.len(), 2 + values.len());
+                    let ev = ps[0].track_event();
+                    assert_eq!(ev.debug_annotations.len(), args.len());
+                    assert_eq!(ev.flow_ids.len(), flows_out.len());
+                    assert_eq!(ev.terminating_flow_ids.len(), flows_in.len());
+                    for (p, &v) in ps[1..].iter().zip(values.iter()) {
+                        assert_eq!(p.track_event().counter_value(), v);
+                    }
+                    assert_eq!(ps[ps.len() - 1].timestamp(), dur);
+                    written += 1;
+                }
+            }
+        }
+        assert!(written > 20, "{written}");
+        // beyond the bounds: nothing written
+        let bt = BeginTemplate::new(3, TYPE_SLICE_BEGIN, 2, 1, 1, (1, 0));
+        let et = EndTemplate::new(3, 2);
+        let many = [FlowId(1); INSTRUCTION_FLOWS + 1];
+        let mut b = Vec::new();
+        assert!(!put_instruction(
+            &mut b,
+            &bt,
+            0,
+            &[],
+            &many,
+            &[],
+            &[],
+            &et,
+            1
+        ));
+        assert!(!put_instruction(
+            &mut b,
+            &bt,
+            0,
+            &[(128, 0)],
+            &[],
+            &[],
+            &[],
+            &et,
+            1
+        ));
+        assert!(b.is_empty());
     }
 
     #[test]

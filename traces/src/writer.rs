@@ -22,7 +22,9 @@
 //!   its `extra_counter_values`; `proto::CounterTemplate` per counter) behind the timestamp delta: the bytes the
 //!   field-by-field encoder writes ([`TraceConfig::field_by_field`]), made once per wave and location instead of
 //!   encoded per instruction. An instruction that changes no counter is written begin and end at once
-//!   ([`TraceWriter::plain_instruction`]): most of a trace.
+//!   ([`TraceWriter::plain_instruction`]): most of a trace. In the standard layout a memory instruction's or an
+//!   `s_waitcnt`'s slice (arguments, flows, the counter values it changes, its end) is written at once from the
+//!   same templates too ([`TraceWriter::instruction_slice`]), and so is a stall's begin and end.
 //! - Per-instruction packets are appended to a buffer; at `flush_bytes` the buffer goes to the file's I/O
 //!   thread (a queue of `QUEUED_BUFFERS`, buffers recycled), so memory does not grow with the run and the
 //!   writing runs beside the executor (packets of different sequences may interleave freely); it writes with
@@ -1679,6 +1681,96 @@ impl TraceWriter {
         true
     }
 
+    /// An instruction slice `[ts, end)` (`ts < end`) of the standard layout with the memory system's
+    /// arguments (`(index into MEMORY_ARGS, value)` each), its flow out and the flows ending at it, setting the
+    /// wave's counters (`vmcnt`, `lgkmcnt`, `active lanes` = `lanes`; each written when it changed), whose
+    /// `lanes` are the wave's last `lanes` argument: begin, counter values and end in one write from the slot's
+    /// templates (`proto::put_instruction`; the begin's template made here the first time), the bytes
+    /// `begin_memory_instruction` (or `begin_instruction`) and `end_instruction` write then. False (nothing
+    /// written) when any of that does not hold or the packets do not fit the in-place write: the caller takes
+    /// that path.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn instruction_slice(
+        &mut self,
+        t: &WaveTrack,
+        ts: u64,
+        end: u64,
+        name: NameId,
+        loc: LocId,
+        lanes: u32,
+        vmcnt: i64,
+        lgkmcnt: i64,
+        flow_out: Option<FlowId>,
+        flows_in: &[FlowId],
+        mem_args: &[(u8, u64)],
+    ) -> bool {
+        if !self.templates
+            || self.layout != Layout::Standard
+            || mem_args.len() > proto::INSTRUCTION_ARGS
+            || flows_in.len() + flow_out.is_some() as usize > proto::INSTRUCTION_FLOWS
+        {
+            return false;
+        }
+        let (ns, ns_end) = (self.ns(ts), self.ns(end));
+        let s = &self.slots[t.slot as usize];
+        // `begin_with` would write a `lanes` argument, intern the memory arguments' names, or stamp the begin
+        // absolute: its path
+        if ns < s.last_ns || lanes != s.lanes_arg || (!mem_args.is_empty() && !s.mem_iids) {
+            return false;
+        }
+        let key = (s.gen, name.0);
+        if s.begins.get(loc.0 as usize).is_none_or(|b| b.key != key) {
+            // interns name and location as `begin_with` would at this point (the same packet)
+            self.make_begin_template(t, name, Some(loc));
+        }
+        let s = &mut self.slots[t.slot as usize];
+        let mut args = [(0u8, 0u64); proto::INSTRUCTION_ARGS];
+        for (a, &(k, v)) in args.iter_mut().zip(mem_args) {
+            *a = (2 + k, v);
+        }
+        // counter values at the slice's timestamp, in `begin_with`'s order
+        let values = [lanes as i64, vmcnt, lgkmcnt];
+        let order = [
+            WaveCounter::ActiveLanes as usize,
+            WaveCounter::Vmcnt as usize,
+            WaveCounter::Lgkmcnt as usize,
+        ];
+        let mut counters = [(&s.counter_values[0], 0i64); 3];
+        let mut n_counters = 0;
+        for (i, k) in order.into_iter().enumerate() {
+            if values[i] != s.last_value[k] {
+                counters[n_counters] = (&s.counter_values[k], values[i]);
+                n_counters += 1;
+            }
+        }
+        let out = match &flow_out {
+            Some(f) => std::slice::from_ref(f),
+            None => &[],
+        };
+        if !proto::put_instruction(
+            &mut self.buf,
+            &s.begins[loc.0 as usize],
+            ns - s.last_ns,
+            &args[..mem_args.len()],
+            out,
+            flows_in,
+            &counters[..n_counters],
+            &s.end,
+            ns_end - ns,
+        ) {
+            return false;
+        }
+        for (i, k) in order.into_iter().enumerate() {
+            s.last_value[k] = values[i];
+        }
+        s.last_ns = ns_end;
+        self.stats.counter_values += n_counters as u64;
+        self.stats.instructions += 1;
+        self.maybe_flush();
+        true
+    }
+
     /// A begin without arguments or flows from the slot's template for `loc` (or for `name` without a location:
     /// stalls), made here the first time after interning as `begin_with` would, then its counter values from
     /// theirs: the same bytes `begin_with` writes field by field. False (nothing written) when the timestamp
@@ -1824,7 +1916,32 @@ impl TraceWriter {
     }
 
     /// A stall slice `[ts, ts + dur)` named for its reason (intern it once, e.g. `name("stall: vmcnt")`).
+    #[inline]
     pub fn stall(&mut self, t: &WaveTrack, ts: u64, dur: u64, reason: NameId) {
+        if self.templates {
+            // begin and end from their templates at once: what `begin` (its templated path) and `end` write
+            let (ns, ns_end) = (self.ns(ts), self.ns(ts + dur));
+            let s = &self.slots[t.slot as usize];
+            if ns >= s.last_ns {
+                let key = (s.gen, reason.0);
+                let i = reason.0 as usize;
+                if s.unlocated.get(i).is_none_or(|b| b.key != key) {
+                    self.make_begin_template(t, reason, None);
+                }
+                let s = &mut self.slots[t.slot as usize];
+                proto::put_begin_end(
+                    &mut self.buf,
+                    &s.unlocated[i],
+                    &s.end,
+                    ns - s.last_ns,
+                    ns_end - ns,
+                );
+                s.last_ns = ns_end;
+                self.stats.stalls += 1;
+                self.maybe_flush();
+                return;
+            }
+        }
         self.begin(t, ts, reason, None, None, &[], &[]);
         self.end(t, ts + dur);
         self.stats.stalls += 1;
