@@ -157,7 +157,10 @@ fn config_from_env() -> Config {
     };
     let s = |k: &str| v.get(k).and_then(|x| x.as_str()).map(String::from);
     c.records = s("records");
-    c.jobs = v.get("jobs").and_then(|x| x.as_u64()).map_or(cores, |j| j.max(1) as usize);
+    c.jobs = v
+        .get("jobs")
+        .and_then(|x| x.as_u64())
+        .map_or(cores, |j| j.max(1) as usize);
     c.strict = v.get("strict").and_then(|x| x.as_bool()).unwrap_or(false);
     c.quiet = v.get("quiet").and_then(|x| x.as_bool()).unwrap_or(false);
     c.max_instructions = v

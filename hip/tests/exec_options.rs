@@ -308,12 +308,25 @@ fn defaults_are_runs_every_core_and_a_budget() {
     assert_eq!(code1, 0, "{}", text(&o1));
     let one = &r1["launches"][0]["report"];
     assert_eq!(one["jobs"].as_u64(), Some(1), "{r1}");
-    for k in ["wave_instructions", "cycles", "counters", "metrics", "hazards", "missing_waits", "fault"] {
+    for k in [
+        "wave_instructions",
+        "cycles",
+        "counters",
+        "metrics",
+        "hazards",
+        "missing_waits",
+        "fault",
+    ] {
         assert_eq!(one[k], many[k], "{k}");
     }
     assert!(one["wave_instructions"].as_u64().unwrap() > 1000, "{one}");
     // a budget smaller than the launch: the launch fails as on a GPU and the message names the budget
-    let (o2, code2, r2) = exec(&dir, &["--jobs", "1", "--max-instructions", "50"], &program, &[]);
+    let (o2, code2, r2) = exec(
+        &dir,
+        &["--jobs", "1", "--max-instructions", "50"],
+        &program,
+        &[],
+    );
     let t = text(&o2);
     assert_ne!(code2, 0, "the program sees its launch fail: {t}");
     assert!(!t.contains("Validation passed."), "{t}");
