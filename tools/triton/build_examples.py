@@ -169,8 +169,10 @@ def scratch_args(md):
     return [zero_buffer("u8", 1), zero_buffer("u8", 1)]
 
 
-def write_example(name, compiled, case, files, kernel_py_src):
-    d = os.path.join(ROOT, "examples", name)
+def write_example(name, compiled, case, files, kernel_py_src, out_dir=None,
+                  tool="tools/triton/build_examples.py"):
+    """Write one case into examples/<name>, or into out_dir when given (tests/fixtures/extra_kernels_r3 does)."""
+    d = out_dir or os.path.join(ROOT, "examples", name)
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, "kernel.hsaco"), "wb") as f:
         f.write(relative_paths(compiled.asm["hsaco"], d))
@@ -180,7 +182,7 @@ def write_example(name, compiled, case, files, kernel_py_src):
         arr.tofile(os.path.join(d, fname))
     md = compiled.metadata
     case["origin"] = (
-        f"compiled by tools/triton/build_examples.py with triton {triton.__version__} (pip wheel, bundled LLVM) "
+        f"compiled by {tool} with triton {triton.__version__} (pip wheel, bundled LLVM) "
         f"for gfx950: num_warps {md.num_warps}, num_stages {md.num_stages}, LDS {md.shared} bytes")
     with open(os.path.join(d, "case.json"), "w") as f:
         json.dump(case, f, indent=2)
