@@ -379,3 +379,15 @@ fn t_atomic_float() {
 fn t_assert_pass() {
     run_one("t_assert_pass");
 }
+
+/// float2 / half2 packed FMAs (v_pk_fma_f32, v_pk_fma_f16) and v_dot2c_f32_f16.
+#[test]
+fn h_packed_math() {
+    run_one("h_packed_math");
+}
+
+/// tl.dot on fp8e5 (OCP E5M2) operands, f32 accumulation.
+#[test]
+fn t_dot_fp8e5() {
+    run_one("t_dot_fp8e5");
+}
