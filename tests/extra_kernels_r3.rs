@@ -391,3 +391,62 @@ fn h_packed_math() {
 fn t_dot_fp8e5() {
     run_one("t_dot_fp8e5");
 }
+
+// ---- malformed Triton manifests: one clear error, before anything runs ---------------------------------------
+
+/// t_dropout's manifest with `edit` applied, written (file names made absolute) into a scratch directory, loaded:
+/// the error text.
+fn load_error(tag: &str, edit: impl Fn(&mut serde_json::Value)) -> String {
+    let d = dir("t_dropout");
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("case.json")).unwrap()).unwrap();
+    edit(&mut v);
+    let abs = |x: &mut serde_json::Value| {
+        if let Some(s) = x.as_str() {
+            *x = d.join(s).display().to_string().into();
+        }
+    };
+    abs(&mut v["code_object"]);
+    for key in ["args", "outputs"] {
+        for e in v[key].as_array_mut().unwrap() {
+            if let Some(f) = e.get_mut("file") {
+                abs(f);
+            }
+        }
+    }
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("r3_bad_{tag}.json"));
+    std::fs::write(&out, v.to_string()).unwrap();
+    match Session::load(&out, &RunOptions::default()) {
+        Ok(_) => panic!("{tag}: the bad manifest loaded"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The mistakes a hand-written Triton manifest makes: the two trailing scratch pointers left out, the 64-bit seed
+/// given as i32, a pointer given as a scalar, too much dynamic LDS, an input file of the wrong size.
+#[test]
+fn t_dropout_bad_manifests() {
+    let e = load_error("noscratch", |v| {
+        v["args"].as_array_mut().unwrap().truncate(7);
+    });
+    assert!(e.contains("gives 7 args") && e.contains("takes 9"), "{e}");
+    let e = load_error("seed_i32", |v| {
+        v["args"][6] = serde_json::json!({"kind": "scalar", "dtype": "i32", "value": 5});
+    });
+    assert!(e.contains("args[6]") && e.contains("8"), "{e}");
+    let e = load_error("ptr_scalar", |v| {
+        v["args"][0] = serde_json::json!({"kind": "scalar", "dtype": "i64", "value": 5});
+    });
+    assert!(e.contains("args[0]") && e.contains("global_buffer"), "{e}");
+    let e = load_error("lds", |v| {
+        v["lds_dynamic_bytes"] = 200000.into();
+    });
+    assert!(
+        e.contains("lds_dynamic_bytes") && e.contains("163840"),
+        "{e}"
+    );
+    let e = load_error("filesize", |v| {
+        v["args"][0]["count"] = 4000.into();
+    });
+    assert!(e.contains("12000 bytes") && e.contains("16000"), "{e}");
+}
