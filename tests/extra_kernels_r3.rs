@@ -450,3 +450,9 @@ fn t_dropout_bad_manifests() {
     });
     assert!(e.contains("12000 bytes") && e.contains("16000"), "{e}");
 }
+
+/// f32 -> bf16 / f16 / fp8e4nv / fp8e5 casts (gfx950 v_cvt_scalef32_pk_fp8/bf8_f32), ties included, and back.
+#[test]
+fn t_casts() {
+    run_one("t_casts");
+}
