@@ -250,6 +250,9 @@ variants!(
     h_block_scan_o3 => "h_block_scan_O3",
     h_ggml_dot_o0 => "h_ggml_dot_O0",
     h_ggml_dot_o3 => "h_ggml_dot_O3",
+    h_radix_digits_o0 => "h_radix_digits_O0",
+    h_ggml_q4_o0 => "h_ggml_q4_O0",
+    h_packed_math_o0 => "h_packed_math_O0",
 );
 
 // ---- race pairs (r_races/races.hip) ---------------------------------------------------------------------------
