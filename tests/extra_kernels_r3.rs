@@ -459,3 +459,15 @@ fn t_dropout_bad_manifests() {
 fn t_casts() {
     run_one("t_casts");
 }
+
+/// tl.make_tensor_descriptor 2D block load/store with ragged edges on a 2D program grid.
+#[test]
+fn t_tensor_desc() {
+    run_one("t_tensor_desc");
+}
+
+/// Tutorial 02 softmax with 16 waves per program (1024-work-item work-groups), 4000-wide rows.
+#[test]
+fn t_softmax_wide() {
+    run_one("t_softmax_wide");
+}
