@@ -22,12 +22,14 @@ Triton's LDS is dynamic: the object's .group_segment_fixed_size is 0 and the lau
 `metadata.shared` bytes at launch, so each manifest sets "lds_dynamic_bytes" to it.
 """
 
+import atexit
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import numpy as np
 import triton
@@ -39,6 +41,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 TARGET = GPUTarget("hip", "gfx950", 64)
 OBJDUMP = shutil.which("llvm-objdump-22") or "llvm-objdump"
 SYMBOLIZER = shutil.which("llvm-symbolizer-22") or "llvm-symbolizer"
+# A private, empty Triton cache for this run: a cached object compiled in another checkout carries that checkout's
+# absolute directory (the line table's compilation directory), which relative_paths below cannot see.
+os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="triton-build-")
+atexit.register(shutil.rmtree, os.environ["TRITON_CACHE_DIR"], True)
 # Fusion on (the 3.9 default; named so the warning about the default changing in 3.10 stays quiet and a rebuild
 # with a later wheel compiles the same way).
 os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
