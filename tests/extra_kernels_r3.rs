@@ -471,3 +471,10 @@ fn t_tensor_desc() {
 fn t_softmax_wide() {
     run_one("t_softmax_wide");
 }
+
+/// Cache modifiers / eviction policies / volatile (nt, sc0 sc1 bits) and tl.inline_asm_elementwise with gfx950
+/// assembly (v_bfi_b32, v_perm_b32).
+#[test]
+fn t_hints_asm() {
+    run_one("t_hints_asm");
+}
