@@ -202,6 +202,17 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
     }
     if let (Some(f), Some(run_fault)) = (&report.fault, &outcome.fault) {
         eprintln!("wavescope: fault: {}", f.message);
+        if f.message
+            .contains("outside the work-group's 0-byte LDS allocation")
+        {
+            // The usual cause: a kernel that sizes its LDS at launch (Triton, HIP extern __shared__) run from a
+            // manifest without `lds_dynamic_bytes`.
+            eprintln!(
+                "wavescope: hint: the kernel has no static LDS (.group_segment_fixed_size 0) and the manifest \
+                 gives no `lds_dynamic_bytes`; a kernel that sizes LDS at launch needs it (Triton: the compiled \
+                 metadata's `shared`; HIP: the launch's dynamic shared memory bytes)"
+            );
+        }
         code = crate::exit::Exit::for_fault(run_fault.kind).into();
     }
     if let Some(waves) = &outcome.stats.interrupted {

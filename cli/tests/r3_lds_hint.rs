@@ -1,0 +1,50 @@
+//! A Triton kernel run without the `lds_dynamic_bytes` its launch needs (tests/fixtures/extra_kernels_r3/
+//! t_dropout: metadata.shared 2048, no static LDS) faults on its first LDS access; `wavescope run` exits 3 and
+//! says what is missing. With the manifest as committed it runs clean and prints no hint.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn case_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/extra_kernels_r3/t_dropout")
+}
+
+#[test]
+fn missing_dynamic_lds_faults_with_a_hint() {
+    let d = case_dir();
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("case.json")).unwrap()).unwrap();
+    v.as_object_mut().unwrap().remove("lds_dynamic_bytes");
+    v["code_object"] = d.join("kernel.hsaco").display().to_string().into();
+    for key in ["args", "outputs"] {
+        for e in v[key].as_array_mut().unwrap() {
+            if let Some(f) = e.get_mut("file") {
+                *f = d.join(f.as_str().unwrap()).display().to_string().into();
+            }
+        }
+    }
+    let m = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("r3_no_lds.json");
+    std::fs::write(&m, v.to_string()).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_wavescope"))
+        .arg("run")
+        .arg(&m)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("0-byte LDS allocation")
+            && err.contains("hint:")
+            && err.contains("lds_dynamic_bytes"),
+        "{err}"
+    );
+
+    let o = Command::new(env!("CARGO_BIN_EXE_wavescope"))
+        .arg("run")
+        .arg(&d)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(!err.contains("hint:"), "{err}");
+}
