@@ -213,6 +213,22 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
                  metadata's `shared`; HIP: the launch's dynamic shared memory bytes)"
             );
         }
+        // printf and device asserts (HIP, Triton debug=True) go through the ROCm hostcall / printf buffers, which
+        // wavescope passes as null pointers (docs/manifest.md): a fault on that path is not the kernel's own bug.
+        let services: Vec<&str> = session
+            .abi()
+            .args
+            .iter()
+            .map(|a| a.value_kind.as_str())
+            .filter(|k| matches!(*k, "hidden_hostcall_buffer" | "hidden_printf_buffer"))
+            .collect();
+        if !services.is_empty() {
+            eprintln!(
+                "wavescope: hint: the kernel takes {} (printf / device assert output), which wavescope passes as \
+                 a null pointer; if the fault is on that path, an assertion failed or printf was called",
+                services.join(" and ")
+            );
+        }
         code = crate::exit::Exit::for_fault(run_fault.kind).into();
     }
     if let Some(waves) = &outcome.stats.interrupted {

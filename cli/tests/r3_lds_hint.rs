@@ -48,3 +48,33 @@ fn missing_dynamic_lds_faults_with_a_hint() {
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(!err.contains("hint:"), "{err}");
 }
+
+/// A failing `tl.device_assert` (tests/fixtures/extra_kernels_r3/t_assert_pass/case_negative.json: one negative
+/// input) takes the hostcall printf path with the null buffer wavescope passes: exit 3 and a hint naming the
+/// hostcall buffer. The passing manifest prints no hint.
+#[test]
+fn failing_device_assert_names_the_hostcall_buffer() {
+    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/extra_kernels_r3/t_assert_pass");
+    let o = Command::new(env!("CARGO_BIN_EXE_wavescope"))
+        .arg("run")
+        .arg(d.join("case_negative.json"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("wavescope: fault:")
+            && err.contains("hint:")
+            && err.contains("hidden_hostcall_buffer"),
+        "{err}"
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_wavescope"))
+        .arg("run")
+        .arg(&d)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(!err.contains("hint:"), "{err}");
+}
