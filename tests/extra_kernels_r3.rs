@@ -478,3 +478,9 @@ fn t_softmax_wide() {
 fn t_hints_asm() {
     run_one("t_hints_asm");
 }
+
+/// 2D-grid bf16 matmul with a fused bias + leaky-ReLU epilogue to f16, tl.multiple_of / tl.max_contiguous hints.
+#[test]
+fn t_matmul_epilogue() {
+    run_one("t_matmul_epilogue");
+}
