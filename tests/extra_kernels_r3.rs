@@ -484,3 +484,10 @@ fn t_hints_asm() {
 fn t_matmul_epilogue() {
     run_one("t_matmul_epilogue");
 }
+
+/// Single-pass decoupled look-back scan: dynamic block ids, release/acquire flag words spun on across
+/// work-groups (no race finding: the protocol is atomics only).
+#[test]
+fn h_scan_lookback() {
+    run_one("h_scan_lookback");
+}
