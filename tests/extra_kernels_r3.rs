@@ -491,3 +491,10 @@ fn t_matmul_epilogue() {
 fn h_scan_lookback() {
     run_one("h_scan_lookback");
 }
+
+/// Message passing across work-groups: a relaxed flag leaves the plain data write and read unordered (flagged);
+/// release/acquire orders them (no finding).
+#[test]
+fn r_msg_pass() {
+    race_pair("msg_pass", "global", "out[t] = in[t] * 5", "out[t] + 1");
+}
