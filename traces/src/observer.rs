@@ -81,6 +81,23 @@ pub trait Clock {
     fn before(&mut self, _wave: &Wave, _idx: usize, _inst: &Inst) {}
     /// `inst` (index `idx`, at `pc`) executed on `wave` with `flow` (`wave` shows the state after it).
     fn issue(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) -> Issue;
+    /// [`issue`](Self::issue), its result handed to `f` by parts (`cycle`, `cycles`, stall, memory figures): a
+    /// clock that keeps them (the cycle model's sink) lends them where they are, where an `Issue` (~110 bytes)
+    /// was assembled and copied on the run's thread at every instruction.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn issue_with<R>(
+        &mut self,
+        wave: &Wave,
+        idx: usize,
+        inst: &Inst,
+        pc: u64,
+        flow: Flow,
+        f: impl FnOnce(u64, u64, Option<&Stall>, Option<&MemAccess>) -> R,
+    ) -> R {
+        let i = self.issue(wave, idx, inst, pc, flow);
+        f(i.cycle, i.cycles, i.stall.as_ref(), i.mem.as_ref())
+    }
     /// The waves of `work_group_flat` waiting at `s_barrier` were released: push `(wave id, stall)` per wave.
     fn barrier_release(&mut self, _work_group_flat: u32, _stalls: &mut Vec<(u32, Stall)>) {}
     /// `wave` ended (s_endpgm) or faulted.
@@ -285,6 +302,34 @@ impl Clock for CycleClock<'_> {
                 stall: None,
                 mem: None,
             },
+        }
+    }
+    #[inline]
+    fn issue_with<R>(
+        &mut self,
+        wave: &Wave,
+        idx: usize,
+        inst: &Inst,
+        pc: u64,
+        flow: Flow,
+        f: impl FnOnce(u64, u64, Option<&Stall>, Option<&MemAccess>) -> R,
+    ) -> R {
+        self.instruments.after(wave, idx, inst, pc, flow);
+        match &mut self.instruments.timing {
+            Some(t) => {
+                // what `issue` gives, read in place
+                let s = &mut t.sink;
+                let (cycle, cycles) = if s.issued { (s.start, s.dur) } else { (0, 1) };
+                let r = f(
+                    cycle,
+                    cycles.max(1),
+                    s.has_stall.then_some(&s.stall),
+                    s.has_mem.then_some(&s.mem),
+                );
+                (s.issued, s.has_stall, s.has_mem) = (false, false, false);
+                r
+            }
+            None => f(wave.instructions.saturating_sub(1), 1, None, None),
         }
     }
     fn barrier_release(&mut self, work_group_flat: u32, stalls: &mut Vec<(u32, Stall)>) {
@@ -675,8 +720,11 @@ pub struct TraceObserver<'a, C: Clock> {
 struct FrontWave {
     wave: u32,
     live: bool,
-    /// Between `before` and `after`: the instruction index and its active lanes.
-    pending: Option<(u32, u32)>,
+    /// Between `before` and `after` (`pending`): the instruction index and its active lanes. Plain fields: an
+    /// `Option` of the pair stored in `before` was read back whole in `after`, a wide load of narrow stores.
+    pending: bool,
+    pending_idx: u32,
+    pending_lanes: u32,
 }
 
 /// Where the front's records go.
@@ -855,38 +903,34 @@ impl Pipe {
 
 impl Sink<'_> {
     #[inline(always)]
-    fn inst(&mut self, wi: usize, idx: usize, lanes: u32, issue: Issue) {
+    #[allow(clippy::too_many_arguments)]
+    fn inst(
+        &mut self,
+        wi: usize,
+        idx: usize,
+        lanes: u32,
+        cycle: u64,
+        cycles: u64,
+        stall: Option<&Stall>,
+        mem: Option<&MemAccess>,
+    ) {
         match self {
             Sink::Inline(b) => {
                 b.waves[wi].pending = None;
                 b.waves[wi].lanes = lanes;
-                b.write_instruction(
-                    wi,
-                    idx,
-                    issue.cycle,
-                    issue.cycles,
-                    issue.stall.as_ref(),
-                    issue.mem.as_ref(),
-                );
+                b.write_instruction(wi, idx, cycle, cycles, stall, mem);
             }
             Sink::Threaded(p) => {
                 let mut flags = 0;
-                if let Some(s) = issue.stall {
-                    p.batch.stalls.push(s);
+                if let Some(s) = stall {
+                    p.batch.stalls.push(*s);
                     flags |= HAS_STALL;
                 }
-                if let Some(m) = issue.mem {
-                    p.batch.mems.push(m);
+                if let Some(m) = mem {
+                    p.batch.mems.push(*m);
                     flags |= HAS_MEM;
                 }
-                p.push_rec(InstRec::new(
-                    idx,
-                    wi,
-                    lanes,
-                    flags,
-                    issue.cycle,
-                    issue.cycles,
-                ));
+                p.push_rec(InstRec::new(idx, wi, lanes, flags, cycle, cycles));
             }
         }
     }
@@ -1543,11 +1587,12 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
     /// Hand the builder the instructions waves are stopped at (before anything that may close a wave).
     fn send_pending(&mut self) {
         for (wi, w) in self.waves.iter_mut().enumerate() {
-            if let Some((idx, lanes)) = w.pending.take() {
+            if w.pending {
+                w.pending = false;
                 self.sink.cmd(Cmd::Pending {
                     wi: wi as u32,
-                    idx,
-                    lanes,
+                    idx: w.pending_idx,
+                    lanes: w.pending_lanes,
                 });
             }
         }
@@ -1629,7 +1674,7 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
         self.waves[wi] = FrontWave {
             wave: wave.id.wave,
             live: true,
-            pending: None,
+            ..FrontWave::default()
         };
         let desc = WaveDesc {
             wave: wave.id.wave,
@@ -1651,7 +1696,10 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
         let race = (self.race_seen, self.clock.race_events().len());
         self.race_seen = race.1;
         if let Some(wi) = self.wave_index(wave) {
-            self.waves[wi].pending = Some((idx as u32, wave.exec().count_ones()));
+            let w = &mut self.waves[wi];
+            w.pending = true;
+            w.pending_idx = idx as u32;
+            w.pending_lanes = wave.exec().count_ones();
             if hazard.0 != hazard.1 {
                 let e = self.clock.hazard_events()[hazard.0..hazard.1].into();
                 self.sink.cmd(Cmd::Hazards(wi as u32, e));
@@ -1665,14 +1713,25 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
 
     #[inline]
     fn after(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) {
-        let issue = self.clock.issue(wave, idx, inst, pc, flow);
-        if let Some(wi) = self.wave_index(wave) {
-            let lanes = match self.waves[wi].pending.take() {
-                Some((_, lanes)) => lanes,
-                None => wave.exec().count_ones(),
+        // the wave's slot and lanes first (the clock does not touch them), so the clock's figures go straight
+        // from where it keeps them into the record
+        let at = self.wave_index(wave).map(|wi| {
+            let w = &mut self.waves[wi];
+            let lanes = if w.pending {
+                w.pending = false;
+                w.pending_lanes
+            } else {
+                wave.exec().count_ones()
             };
-            self.sink.inst(wi, idx, lanes, issue);
-        }
+            (wi, lanes)
+        });
+        let sink = &mut self.sink;
+        self.clock
+            .issue_with(wave, idx, inst, pc, flow, |cycle, cycles, stall, mem| {
+                if let Some((wi, lanes)) = at {
+                    sink.inst(wi, idx, lanes, cycle, cycles, stall, mem);
+                }
+            });
     }
 
     fn wave_end(&mut self, wave: &Wave) {

@@ -1368,3 +1368,130 @@ fn threaded_builder_and_direct_io_write_the_inline_bytes() {
         }
     }
 }
+
+/// A clock that hands over the cycle model's figures through `Clock::issue` only (the trait's default
+/// `issue_with`), the general path beside `CycleClock::issue_with`'s, which lends them in place.
+struct ByIssue<'t>(CycleClock<'t>);
+
+impl wavescope_traces::Clock for ByIssue<'_> {
+    fn timing_model(&self) -> &'static str {
+        self.0.timing_model()
+    }
+    fn wave_start(&mut self, wave: &wavescope::exec::Wave) -> u64 {
+        self.0.wave_start(wave)
+    }
+    fn before(&mut self, wave: &wavescope::exec::Wave, idx: usize, inst: &wavescope::isa::Inst) {
+        self.0.before(wave, idx, inst)
+    }
+    fn issue(
+        &mut self,
+        wave: &wavescope::exec::Wave,
+        idx: usize,
+        inst: &wavescope::isa::Inst,
+        pc: u64,
+        flow: wavescope::exec::Flow,
+    ) -> wavescope_traces::Issue {
+        self.0.issue(wave, idx, inst, pc, flow)
+    }
+    fn barrier_release(&mut self, wg: u32, stalls: &mut Vec<(u32, wavescope_traces::Stall)>) {
+        self.0.barrier_release(wg, stalls)
+    }
+    fn wave_end(&mut self, wave: &wavescope::exec::Wave) {
+        self.0.wave_end(wave)
+    }
+    fn wants_lane_addrs(&self) -> bool {
+        self.0.wants_lane_addrs()
+    }
+    fn line_bytes(&self) -> u64 {
+        self.0.line_bytes()
+    }
+    fn compute_units(&self) -> Option<u32> {
+        self.0.compute_units()
+    }
+    fn hazard_events(&self) -> &[wavescope::observers::hazards::HazardEvent] {
+        self.0.hazard_events()
+    }
+    fn race_events(&self) -> &[wavescope::observers::races::RaceEvent] {
+        self.0.race_events()
+    }
+    fn race_deadlock(
+        &self,
+        fault: &wavescope::launch::RunFault,
+    ) -> Option<wavescope::observers::races::RawFinding> {
+        self.0.race_deadlock(fault)
+    }
+}
+
+/// `observed_bytes` (inline builder, buffered) with the cycle model's figures taken through `Clock::issue`.
+fn observed_bytes_by_issue(s: &Session, threaded: bool, tag: &str) -> Vec<u8> {
+    use std::sync::Arc;
+    let d = &s.dispatch;
+    let prog = Arc::new(TraceProgram::new(&d.program, s.debug_info.as_deref()));
+    let topts = Arc::new(TraceOptions::default());
+    let path = tmp(&format!("by_issue_{tag}_{threaded}.pftrace"));
+    let file = TraceFile::create(
+        &path,
+        TraceConfig {
+            wave_count: d.wave_count(),
+            direct_io: false,
+            flush_bytes: 64 << 10,
+            ..TraceConfig::default()
+        },
+    )
+    .unwrap();
+    let plan = Plan::new(d, &RunConfig::full(RunOptions::default()));
+    let (run, writers) = plan
+        .run_with_fault(
+            CycleSink::default,
+            |i| {
+                let clock = ByIssue(CycleClock::of(i));
+                if threaded {
+                    TraceObserver::threaded(
+                        prog.clone(),
+                        &d.program,
+                        topts.clone(),
+                        file.writer(),
+                        clock,
+                    )
+                } else {
+                    TraceObserver::new(&prog, &d.program, &topts, file.writer(), clock)
+                }
+            },
+            |o, fault| {
+                let p = o.finish_after(fault);
+                (p.clock.0.into_instruments(), p.writer)
+            },
+        )
+        .split();
+    let stats = file.finish(writers).unwrap();
+    assert_eq!(stats.instructions, run.stats.wave_instructions, "{tag}");
+    std::fs::read(&path).unwrap()
+}
+
+/// The cycle model's figures lent in place (`CycleClock::issue_with`, what the observer uses) give the bytes
+/// they give copied out through `Clock::issue`: instruction times and durations, stalls (waitcnt, barrier)
+/// and the memory system's arguments (gemm: global loads; backprop: LDS and `s_barrier`).
+#[test]
+fn cycle_clock_lends_what_issue_gives() {
+    for name in ["polybench_gemm_64", "rodinia_backprop"] {
+        let s = load(name);
+        for threaded in [false, true] {
+            let (lent, n, _) = observed_bytes(
+                &s,
+                &RunOptions::default(),
+                threaded,
+                false,
+                &format!("lend_{name}"),
+            );
+            let copied = observed_bytes_by_issue(&s, threaded, name);
+            assert!(n > 0 && lent.len() > 1000, "{name}");
+            assert!(
+                lent == copied,
+                "{name} threaded {threaded}: {} bytes lent, {} through issue; first difference at {:?}",
+                lent.len(),
+                copied.len(),
+                lent.iter().zip(&copied).position(|(a, b)| a != b)
+            );
+        }
+    }
+}
