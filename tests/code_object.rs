@@ -1137,7 +1137,9 @@ fn null_page_is_not_mapped_and_data_sections_are() {
             if !line.trim_start().starts_with('[') || line.contains("Nr]") {
                 continue;
             }
-            let g: Vec<&str> = line[line.find(']').unwrap() + 1..].split_whitespace().collect();
+            let g: Vec<&str> = line[line.find(']').unwrap() + 1..]
+                .split_whitespace()
+                .collect();
             // Name Type Address Off Size ES [Flg] Lk Inf Al
             let flags = if g.len() == 10 { g[6] } else { "" };
             if (g[1] == "PROGBITS" || g[1] == "NOBITS") && flags.contains('A') {
@@ -1155,8 +1157,15 @@ fn null_page_is_not_mapped_and_data_sections_are() {
             segs.iter().all(|(va, _, _, _)| *va >= guard),
             "{name}: something below {guard:#x} is mapped"
         );
-        let (va, seg, _, _) = segs.iter().find(|s| s.0 == guard).expect("mapped from the guard");
+        let (va, seg, _, _) = segs
+            .iter()
+            .find(|s| s.0 == guard)
+            .expect("mapped from the guard");
         assert_eq!(*va, guard);
-        assert_eq!(&seg[..16], &bytes[off as usize..off as usize + 16], "{name}");
+        assert_eq!(
+            &seg[..16],
+            &bytes[off as usize..off as usize + 16],
+            "{name}"
+        );
     }
 }

@@ -421,7 +421,8 @@ impl CodeObject {
             let (sh_type, sh_flags) = (section.sh_type(endian), section.sh_flags(endian));
             have_sections = true;
             if sh_flags.0 & object::elf::SHF_ALLOC.0 != 0
-                && (sh_type.0 == object::elf::SHT_PROGBITS.0 || sh_type.0 == object::elf::SHT_NOBITS.0)
+                && (sh_type.0 == object::elf::SHT_PROGBITS.0
+                    || sh_type.0 == object::elf::SHT_NOBITS.0)
             {
                 null_guard = null_guard.min(section.sh_addr(endian));
             }
@@ -429,8 +430,8 @@ impl CodeObject {
         if !have_sections || null_guard == u64::MAX {
             // No section headers: only the ELF and program headers are known to be the loader's.
             let h = file.elf_header();
-            let ph_end = h.e_phoff(endian)
-                + u64::from(h.e_phentsize(endian)) * u64::from(h.e_phnum(endian));
+            let ph_end =
+                h.e_phoff(endian) + u64::from(h.e_phentsize(endian)) * u64::from(h.e_phnum(endian));
             null_guard = segments
                 .iter()
                 .find(|s| s.file_offset == 0)
