@@ -1121,3 +1121,51 @@ fn dynamic_relocations_are_applied_as_llvm_readelf_lists_them() {
         );
     }
 }
+
+/// The loader's own bytes at the start of the first segment (ELF header, program headers, notes, dynamic
+/// symbols) are not mapped, so a null pointer faults as on the hardware, where the object sits at a non-zero
+/// base. What stays mapped starts at the lowest allocated PROGBITS/NOBITS section in llvm-readelf-22's section
+/// table, and from there the bytes are the file's.
+#[test]
+fn null_page_is_not_mapped_and_data_sections_are() {
+    for name in GOOD {
+        let bytes = fixture(&format!("{name}.hsaco"));
+        let co = CodeObject::parse(bytes.clone()).unwrap();
+        let text = text_fixture(&format!("{name}.headers.txt"));
+        let mut lowest: Option<(u64, u64)> = None; // (address, file offset)
+        for line in text.lines() {
+            if !line.trim_start().starts_with('[') || line.contains("Nr]") {
+                continue;
+            }
+            let g: Vec<&str> = line[line.find(']').unwrap() + 1..]
+                .split_whitespace()
+                .collect();
+            // Name Type Address Off Size ES [Flg] Lk Inf Al
+            let flags = if g.len() == 10 { g[6] } else { "" };
+            if (g[1] == "PROGBITS" || g[1] == "NOBITS") && flags.contains('A') {
+                let (addr, off) = (hex(g[2]), hex(g[3]));
+                if lowest.is_none_or(|(a, _)| addr < a) {
+                    lowest = Some((addr, off));
+                }
+            }
+        }
+        let (guard, off) = lowest.expect("an allocated data section");
+        assert!(guard > 0, "{name}");
+        assert_eq!(co.null_guard(), guard, "{name}");
+        let segs = co.load_segments();
+        assert!(
+            segs.iter().all(|(va, _, _, _)| *va >= guard),
+            "{name}: something below {guard:#x} is mapped"
+        );
+        let (va, seg, _, _) = segs
+            .iter()
+            .find(|s| s.0 == guard)
+            .expect("mapped from the guard");
+        assert_eq!(*va, guard);
+        assert_eq!(
+            &seg[..16],
+            &bytes[off as usize..off as usize + 16],
+            "{name}"
+        );
+    }
+}

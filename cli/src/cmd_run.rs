@@ -222,11 +222,26 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
             .map(|a| a.value_kind.as_str())
             .filter(|k| matches!(*k, "hidden_hostcall_buffer" | "hidden_printf_buffer"))
             .collect();
+        // The code object's first bytes are not mapped (CodeObject::load_segments), so a read through a null
+        // pointer faults at a small address.
+        let null_offset = f
+            .address
+            .as_deref()
+            .and_then(|a| u64::from_str_radix(a.trim_start_matches("0x"), 16).ok())
+            .filter(|&a| a < session.code_object.null_guard().max(4096));
+        if let Some(off) = null_offset {
+            eprintln!("wavescope: hint: address {off:#x} is a null pointer plus {off}");
+        }
         if !services.is_empty() {
             eprintln!(
                 "wavescope: hint: the kernel takes {} (printf / device assert output), which wavescope passes as \
-                 a null pointer; if the fault is on that path, an assertion failed or printf was called",
-                services.join(" and ")
+                 a null pointer; {}",
+                services.join(" and "),
+                if null_offset.is_some() {
+                    "the fault is most likely on that path: an assertion failed or printf was called"
+                } else {
+                    "if the fault is on that path, an assertion failed or printf was called"
+                }
             );
         }
         code = crate::exit::Exit::for_fault(run_fault.kind).into();

@@ -606,15 +606,25 @@ fn grow_segment(m: &crate::Module, elf: &mut Vec<u8>, h: usize, pass: u32) {
         le(elf, h + 40, 8) as usize,
         le(elf, h + 48, 8).max(1),
     );
-    let Some((_, bytes, _, _)) = m.segments.iter().find(|s| s.0 == va) else {
+    // The mapped part of the segment: the first one starts past the loader's headers
+    // (`CodeObject::load_segments`), `cut` bytes into it.
+    let Some((cut, bytes)) = m
+        .segments
+        .iter()
+        .find(|s| s.0 >= va && s.0 - va < memsz.max(1) as u64)
+        .map(|s| ((s.0 - va) as usize, &s.1))
+    else {
         return;
     };
     if pass == 0 {
-        let n = filesz.min(bytes.len());
-        if off + n <= elf.len() {
-            elf[off..off + n].copy_from_slice(&bytes[..n]);
+        let n = filesz.saturating_sub(cut).min(bytes.len());
+        if off + cut + n <= elf.len() {
+            elf[off + cut..off + cut + n].copy_from_slice(&bytes[..n]);
         }
         return;
+    }
+    if cut != 0 {
+        return; // the headers' segment is read-only and never larger in memory than in the file
     }
     let beyond_file = bytes.get(filesz..).unwrap_or_default();
     if memsz <= filesz || beyond_file.iter().all(|&b| b == 0) {

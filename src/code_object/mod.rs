@@ -24,7 +24,7 @@ pub use elf::{ElfHeaderInfo, FeatureSetting};
 pub use metadata::{ArgValueKind, KernelArg, KernelMetadata, Metadata};
 pub use target::{parse_target, TargetId};
 
-use object::read::elf::{ElfFile64, ProgramHeader, SectionHeader};
+use object::read::elf::{ElfFile64, FileHeader, ProgramHeader, SectionHeader};
 use object::{Object, ObjectSection, ObjectSymbol, ObjectSymbolTable, SymbolKind};
 use std::sync::Arc;
 
@@ -205,6 +205,8 @@ pub struct CodeObject {
     kernels: Vec<Kernel>,
     /// `.rela.dyn` entries the loader applies to the segments (function-pointer and address tables).
     dynamic_relocations: Vec<DynamicRelocation>,
+    /// The first address `load_segments` maps: everything below it is loader bookkeeping no kernel reads.
+    null_guard: u64,
 }
 
 /// One dynamic relocation (AMDGPUUsage "Relocation Records"): the code object is loaded at its own addresses
@@ -407,7 +409,37 @@ impl CodeObject {
             }
         }
 
+        // The bytes at the start of the first segment (ELF and program headers, notes, the dynamic symbol and
+        // string tables) are the loader's, never the kernel's. The hardware loads an object at a non-zero base,
+        // so a null pointer cannot reach them; here the object sits at its own addresses from 0, so they are
+        // left unmapped, and a null dereference (a kernel reading a hostcall buffer the runtime did not provide)
+        // faults as it does on the hardware instead of reading the ELF header. Sections a kernel may read
+        // (PROGBITS/NOBITS: .rodata with its tables and descriptors, .text, .data, .bss) stay mapped.
+        let mut null_guard = u64::MAX;
+        let mut have_sections = false;
+        for section in file.elf_section_table().iter() {
+            let (sh_type, sh_flags) = (section.sh_type(endian), section.sh_flags(endian));
+            have_sections = true;
+            if sh_flags.0 & object::elf::SHF_ALLOC.0 != 0
+                && (sh_type.0 == object::elf::SHT_PROGBITS.0
+                    || sh_type.0 == object::elf::SHT_NOBITS.0)
+            {
+                null_guard = null_guard.min(section.sh_addr(endian));
+            }
+        }
+        if !have_sections || null_guard == u64::MAX {
+            // No section headers: only the ELF and program headers are known to be the loader's.
+            let h = file.elf_header();
+            let ph_end =
+                h.e_phoff(endian) + u64::from(h.e_phentsize(endian)) * u64::from(h.e_phnum(endian));
+            null_guard = segments
+                .iter()
+                .find(|s| s.file_offset == 0)
+                .map_or(0, |s| s.vaddr + ph_end.max(64));
+        }
+
         let mut object = CodeObject {
+            null_guard,
             bytes: bytes.clone(),
             header,
             metadata,
@@ -541,11 +573,13 @@ impl CodeObject {
     }
 
     /// The segments in the form `launch::Dispatch::new` maps them: (vaddr, bytes, memsz, writable), with the
-    /// dynamic relocations applied (load base 0: the object sits at its own addresses).
+    /// dynamic relocations applied (load base 0: the object sits at its own addresses). The loader's own bytes
+    /// at the start (below `null_guard`: headers, notes, dynamic symbols) are cut off, so address 0 is not
+    /// mapped; a segment lying wholly below it is left out.
     pub fn load_segments(&self) -> Vec<(u64, Vec<u8>, u64, bool)> {
         self.segments
             .iter()
-            .map(|s| {
+            .filter_map(|s| {
                 let mut bytes = s.file_bytes().to_vec();
                 for r in &self.dynamic_relocations {
                     let Some(v) = r.value() else { continue };
@@ -559,9 +593,24 @@ impl CodeObject {
                     }
                     bytes[a..b].copy_from_slice(&v);
                 }
-                (s.vaddr, bytes, s.memsz, s.writable)
+                // Only the segment holding the file's first bytes (the headers) is cut.
+                let cut = if s.file_offset == 0 {
+                    self.null_guard.saturating_sub(s.vaddr)
+                } else {
+                    0
+                };
+                if cut >= s.memsz {
+                    return None;
+                }
+                bytes.drain(..(cut as usize).min(bytes.len()));
+                Some((s.vaddr + cut, bytes, s.memsz - cut, s.writable))
             })
             .collect()
+    }
+
+    /// The first address `load_segments` maps (below it: the ELF's headers, notes and dynamic symbols).
+    pub fn null_guard(&self) -> u64 {
+        self.null_guard
     }
 
     /// The dynamic relocations (`.rela.dyn`) `load_segments` applies.
