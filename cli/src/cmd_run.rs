@@ -162,8 +162,26 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         say!("{}", f.summary_line());
     }
     if outcome.races.is_some() {
+        // Compilers replicate data across waves on purpose (Triton's layout conversions write the same values
+        // to the same LDS bytes from several waves): such same-value races are benign (docs/races.md) and can
+        // number dozens per kernel, so past the first few only a count is printed; --report lists them all.
+        const BENIGN_SHOWN: usize = 3;
+        let mut benign = 0usize;
         for r in &outcome.report.races {
+            let same_value = r.message.contains(", benign: same value)");
+            if same_value {
+                benign += 1;
+                if benign > BENIGN_SHOWN {
+                    continue;
+                }
+            }
             say!("{}", r.message);
+        }
+        if benign > BENIGN_SHOWN {
+            say!(
+                "... and {} more benign same-value race warnings (every one is in --report's `races`)",
+                benign - BENIGN_SHOWN
+            );
         }
         say!(
             "{}",
