@@ -655,6 +655,25 @@ impl BandwidthSchedule {
         self.transfer_slow(t, bytes)
     }
 
+    /// `n` (at least 1) transfers of `bytes` each at cycle `t` when the arrival bucket has room for all of them:
+    /// then each [`BandwidthSchedule::transfer`] would return `t + cycles(bytes)` and the `n` calls leave the
+    /// schedule as this one does. None, taking nothing, otherwise (the caller makes them one by one).
+    #[inline(always)]
+    pub fn transfer_n(&mut self, t: u64, bytes: u64, n: u64) -> Option<u64> {
+        debug_assert!(n >= 1);
+        let arrival = (t >> self.bucket_shift) as usize;
+        let all = bytes.checked_mul(n)?;
+        let u = self.used.get_mut(arrival)?;
+        if *u < self.bytes_per_bucket && self.bytes_per_bucket - *u >= all {
+            *u += all;
+            if *u == self.bytes_per_bucket {
+                self.next[arrival] = arrival as u32 + 1;
+            }
+            return Some(t + self.cycles(bytes));
+        }
+        None
+    }
+
     /// Cycles `bytes` take at full rate (a division, kept for the two sizes asked last).
     #[inline(always)]
     fn cycles(&mut self, bytes: u64) -> u64 {

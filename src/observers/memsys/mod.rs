@@ -337,26 +337,57 @@ impl XcdMemory {
         let l1 = &mut l1[cu];
         let mut done = looked_up;
         let (mut l1_hits, mut l2_hits, mut mall_hits, mut hbm_lines) = (0u32, 0u32, 0u32, 0u32);
-        for &line in lines {
+        // a line that missed the L1 (or a store's or atomic's) at the L2 at `at_l2`, then the MALL, then HBM
+        macro_rules! below_l1 {
+            ($line:expr, $at_l2:expr) => {{
+                let (line, at_l2) = ($line, $at_l2);
+                if l2.access(line) {
+                    l2_hits += 1;
+                    done = done.max(at_l2 + l2_lat);
+                } else if mall.access(line) {
+                    mall_hits += 1;
+                    done = done.max(at_l2 + mall_lat);
+                } else {
+                    hbm_lines += 1;
+                    let moved = hbm.transfer(at_l2, lb);
+                    done = done.max(moved + hbm_lat);
+                }
+            }};
+        }
+        if lines.len() <= 64 {
+            // The L1 lookups first (the L1 is the CU's own: its order relative to the L2's does not matter),
+            // then the L1 misses in line order, which all ask the L2 schedule for a line at `looked_up`: when
+            // its arrival bucket has room for every one, each gets the same time (`transfer_n`), one call.
             // Stores write through to L2 (CDNA L1 is write-through); atomics are performed at L2.
-            if KIND == A_LOAD && l1.access(line) {
-                l1_hits += 1;
-                continue;
+            let mut miss = u64::MAX >> (64 - n);
+            if KIND == A_LOAD {
+                for (i, &line) in lines.iter().enumerate() {
+                    if l1.access(line) {
+                        miss &= !(1 << i);
+                    }
+                }
+                l1_hits = n as u32 - miss.count_ones();
             }
-            let at_l2 = l2_rate.transfer(looked_up, lb);
-            if l2.access(line) {
-                l2_hits += 1;
-                done = done.max(at_l2 + l2_lat);
-                continue;
+            if miss != 0 {
+                let same = l2_rate.transfer_n(looked_up, lb, miss.count_ones() as u64);
+                while miss != 0 {
+                    let i = miss.trailing_zeros() as usize;
+                    miss &= miss - 1;
+                    let at_l2 = match same {
+                        Some(at) => at,
+                        None => l2_rate.transfer(looked_up, lb),
+                    };
+                    below_l1!(lines[i], at_l2);
+                }
             }
-            if mall.access(line) {
-                mall_hits += 1;
-                done = done.max(at_l2 + mall_lat);
-                continue;
+        } else {
+            for &line in lines {
+                if KIND == A_LOAD && l1.access(line) {
+                    l1_hits += 1;
+                    continue;
+                }
+                below_l1!(line, l2_rate.transfer(looked_up, lb));
             }
-            hbm_lines += 1;
-            let moved = hbm.transfer(at_l2, lb);
-            done = done.max(moved + hbm_lat);
         }
         if l1_hits != 0 {
             done = done.max(looked_up + l1_lat);
