@@ -32,7 +32,9 @@ pub fn handler(inst: &Inst) -> Handler {
     if inst.op == Op::INVALID {
         return illegal;
     }
-    lookup(inst.op).unwrap_or(not_implemented)
+    valu::lookup_inst(inst)
+        .or_else(|| lookup(inst.op))
+        .unwrap_or(not_implemented)
 }
 
 fn illegal(_: &mut Wave, _: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>> {

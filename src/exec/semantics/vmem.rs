@@ -340,8 +340,51 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
     ctx: &mut Ctx,
     dst: Operand,
 ) -> Result<FlowWord, Box<Fault>> {
+    load_from::<A, KIND, N, true>(wave, inst, ctx, dst)
+}
+
+/// The dword load's AVX-512 pass, inline, and the rest of `load` out of line (`load_rest`): the handlers of
+/// GLOBAL/FLAT dword loads then set up no stack frame for the per-lane path on the way to the vector pass
+/// (gemm 512: the frame of the whole `load`, ~1.5 KB and six saved registers, was ~3% of the interpreter's time).
+#[inline(always)]
+pub(crate) fn load_dwords<A: Addr, const N: usize>(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    dst: Operand,
+) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
-    if KIND == kind::B32 && mask != 0 && dwords_avx512::<A, N, false>(wave, inst, ctx, dst, mask) {
+    if mask != 0 && dwords_avx512::<A, N, false>(wave, inst, ctx, dst, mask) {
+        return Ok(FlowWord::NEXT);
+    }
+    load_rest::<A, N>(wave, inst, ctx, dst)
+}
+
+/// `load` of dwords after `load_dwords` tried the AVX-512 pass.
+#[inline(never)]
+fn load_rest<A: Addr, const N: usize>(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    dst: Operand,
+) -> Result<FlowWord, Box<Fault>> {
+    load_from::<A, { kind::B32 }, N, false>(wave, inst, ctx, dst)
+}
+
+/// `load`; `AVX512`: try the AVX-512 dword pass first (`false`: the caller did).
+#[inline(always)]
+fn load_from<A: Addr, const KIND: u8, const N: usize, const AVX512: bool>(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    dst: Operand,
+) -> Result<FlowWord, Box<Fault>> {
+    let mask = wave.exec();
+    if AVX512
+        && KIND == kind::B32
+        && mask != 0
+        && dwords_avx512::<A, N, false>(wave, inst, ctx, dst, mask)
+    {
         return Ok(FlowWord::NEXT);
     }
     #[cfg(target_arch = "x86_64")]
@@ -411,8 +454,49 @@ pub(crate) fn store<A: Addr, const KIND: u8, const N: usize>(
     ctx: &mut Ctx,
     data: Operand,
 ) -> Result<FlowWord, Box<Fault>> {
+    store_from::<A, KIND, N, true>(wave, inst, ctx, data)
+}
+
+/// `store` of dwords with the AVX-512 pass inline and the rest out of line (as `load_dwords`).
+#[inline(always)]
+pub(crate) fn store_dwords<A: Addr, const N: usize>(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    data: Operand,
+) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
-    if KIND == kind::B32 && mask != 0 && dwords_avx512::<A, N, true>(wave, inst, ctx, data, mask) {
+    if mask != 0 && dwords_avx512::<A, N, true>(wave, inst, ctx, data, mask) {
+        return Ok(FlowWord::NEXT);
+    }
+    store_rest::<A, N>(wave, inst, ctx, data)
+}
+
+/// `store` of dwords after `store_dwords` tried the AVX-512 pass.
+#[inline(never)]
+fn store_rest<A: Addr, const N: usize>(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    data: Operand,
+) -> Result<FlowWord, Box<Fault>> {
+    store_from::<A, { kind::B32 }, N, false>(wave, inst, ctx, data)
+}
+
+/// `store`; `AVX512` as in `load_from`.
+#[inline(always)]
+fn store_from<A: Addr, const KIND: u8, const N: usize, const AVX512: bool>(
+    wave: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+    data: Operand,
+) -> Result<FlowWord, Box<Fault>> {
+    let mask = wave.exec();
+    if AVX512
+        && KIND == kind::B32
+        && mask != 0
+        && dwords_avx512::<A, N, true>(wave, inst, ctx, data, mask)
+    {
         return Ok(FlowWord::NEXT);
     }
     record_lanes::<A>(wave, inst, ctx, mask);

@@ -11,7 +11,7 @@ use super::lanes::{self, Env, Hi16, Plan, K};
 use crate::exec::float::FpMode;
 use crate::exec::wave::{ConstKind, VReg, Wave, LANES};
 use crate::exec::FlowWord;
-use crate::exec::{Ctx, Fault};
+use crate::exec::{Ctx, Fault, Handler};
 use crate::isa::{Ext, Inst, Mods, Operand};
 
 /// Where `Env::cond` comes from.
@@ -576,6 +576,118 @@ pub fn vop<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<
         return vop_chunks_scalar::<O>(w, i, c);
     }
     vop_general::<O>(w, i, c)
+}
+
+/// Is `i` plain as far as the instruction says (`plain` without the per-op kinds and MODE): no DPP/SDWA, no
+/// source or output modifiers. Decided once at load (`vop_for`).
+#[inline]
+pub(crate) fn plain_inst(i: &Inst) -> bool {
+    i.ext == Ext::None && i.mods == Mods::default()
+}
+
+/// Does `O` read or write a 16-bit operand (never plain)?
+fn narrow_op(d: K, s: [K; 3]) -> bool {
+    let narrow = |k: K| !matches!(k, K::None) && k.width() == 16;
+    narrow(d) || narrow(s[0]) || narrow(s[1]) || narrow(s[2])
+}
+
+/// The handler of [`VOp`] `O` for an instruction known at load: `plain_i` (`plain_inst`) and `O` free of 16-bit
+/// operands give the chunked handler of the host's level (`fast::level()`, fixed for the process), which tests
+/// only MODE.GPR_IDX_EN per instruction; anything else gives [`vop`]. Same results as `vop` by construction: `vop`
+/// takes the same chunked handler for such an instruction.
+pub(crate) fn vop_for<O: VOp>(plain_i: bool) -> Handler {
+    if !plain_i || narrow_op(O::D, O::S) {
+        return vop::<O>;
+    }
+    #[cfg(target_arch = "x86_64")]
+    match fast::level() {
+        AVX512 => return vop_plain_avx512::<O>,
+        AVX2 => return vop_plain_avx2::<O>,
+        _ => {}
+    }
+    vop_plain_scalar::<O>
+}
+
+/// `vop` of a plain instruction on an AVX-512 host (chosen by `vop_for`).
+#[cfg(target_arch = "x86_64")]
+fn vop_plain_avx512<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
+    if w.mode & GPR_IDX_EN != 0 {
+        return vop_general::<O>(w, i, c);
+    }
+    // SAFETY: `vop_for` picks this handler only when `fast::level()` found AVX-512.
+    unsafe { vop_chunks_avx512::<O>(w, i, c) }
+}
+
+/// `vop` of a plain instruction on an AVX2 host (chosen by `vop_for`).
+#[cfg(target_arch = "x86_64")]
+fn vop_plain_avx2<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
+    if w.mode & GPR_IDX_EN != 0 {
+        return vop_general::<O>(w, i, c);
+    }
+    // SAFETY: `vop_for` picks this handler only when `fast::level()` found AVX2 and FMA.
+    unsafe { vop_chunks_avx2::<O>(w, i, c) }
+}
+
+/// `vop` of a plain instruction on a host without AVX2 (chosen by `vop_for`).
+fn vop_plain_scalar<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
+    if w.mode & GPR_IDX_EN != 0 {
+        return vop_general::<O>(w, i, c);
+    }
+    vop_chunks_scalar::<O>(w, i, c)
+}
+
+/// `vop_for` for [`VOpFlag`] ops.
+pub(crate) fn vop_flag_for<O: VOpFlag>(plain_i: bool) -> Handler {
+    if !plain_i || narrow_op(O::D, O::S) {
+        return vop_flag::<O>;
+    }
+    #[cfg(target_arch = "x86_64")]
+    match fast::level() {
+        AVX512 => return vop_flag_plain_avx512_h::<O>,
+        AVX2 => return vop_flag_plain_avx2_h::<O>,
+        _ => {}
+    }
+    vop_flag_plain_scalar_h::<O>
+}
+
+/// `vop_flag` of a plain instruction on an AVX-512 host (chosen by `vop_flag_for`).
+#[cfg(target_arch = "x86_64")]
+fn vop_flag_plain_avx512_h<O: VOpFlag>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
+    if w.mode & GPR_IDX_EN != 0 {
+        return vop_flag_general::<O>(w, i, c);
+    }
+    // SAFETY: `vop_flag_for` picks this handler only when `fast::level()` found AVX-512.
+    unsafe { vop_flag_plain_avx512::<O>(w, i, c) }
+}
+
+/// `vop_flag` of a plain instruction on an AVX2 host (chosen by `vop_flag_for`).
+#[cfg(target_arch = "x86_64")]
+fn vop_flag_plain_avx2_h<O: VOpFlag>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
+    if w.mode & GPR_IDX_EN != 0 {
+        return vop_flag_general::<O>(w, i, c);
+    }
+    // SAFETY: `vop_flag_for` picks this handler only when `fast::level()` found AVX2 and FMA.
+    unsafe { vop_flag_plain_avx2::<O>(w, i, c) }
+}
+
+/// `vop_flag` of a plain instruction on a host without AVX2 (chosen by `vop_flag_for`).
+fn vop_flag_plain_scalar_h<O: VOpFlag>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
+    if w.mode & GPR_IDX_EN != 0 {
+        return vop_flag_general::<O>(w, i, c);
+    }
+    vop_flag_plain_scalar::<O>(w, i, c)
 }
 
 /// `vop_chunks` without vector extensions, out of line: `vop` then has no stack frame of its own and tail-calls

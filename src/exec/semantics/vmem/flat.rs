@@ -45,17 +45,25 @@ pub(super) fn by_opcode<A: Addr, const BUF: bool>(opcode: u16) -> Option<Handler
         17 => ld::<A, I8, 1, BUF>,
         18 => ld::<A, U16, 1, BUF>,
         19 => ld::<A, I16, 1, BUF>,
+        20 if !BUF => ld_dwords::<A, 1>,
         20 => ld::<A, B32, 1, BUF>,
+        21 if !BUF => ld_dwords::<A, 2>,
         21 => ld::<A, B32, 2, BUF>,
+        22 if !BUF => ld_dwords::<A, 3>,
         22 => ld::<A, B32, 3, BUF>,
+        23 if !BUF => ld_dwords::<A, 4>,
         23 => ld::<A, B32, 4, BUF>,
         24 => st::<A, ST8, 1, BUF>,
         25 => st::<A, ST8_HI, 1, BUF>,
         26 => st::<A, ST16, 1, BUF>,
         27 => st::<A, ST16_HI, 1, BUF>,
+        28 if !BUF => st_dwords::<A, 1>,
         28 => st::<A, B32, 1, BUF>,
+        29 if !BUF => st_dwords::<A, 2>,
         29 => st::<A, B32, 2, BUF>,
+        30 if !BUF => st_dwords::<A, 3>,
         30 => st::<A, B32, 3, BUF>,
+        31 if !BUF => st_dwords::<A, 4>,
         31 => st::<A, B32, 4, BUF>,
         32 => ld::<A, U8_D16, 1, BUF>,
         33 => ld::<A, U8_D16_HI, 1, BUF>,
@@ -137,6 +145,25 @@ fn ld<A: Addr, const K: u8, const N: usize, const BUF: bool>(
         return load_lds::<A, K, N>(w, i, c);
     }
     load::<A, K, N>(w, i, c, dst_of::<BUF>(i))
+}
+
+/// FLAT/GLOBAL/SCRATCH dword loads: `ld` with the AVX-512 pass inline and the rest out of line
+/// (`vmem::load_dwords`).
+fn ld_dwords<A: Addr, const N: usize>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
+    super::load_dwords::<A, N>(w, i, c, dst_of::<false>(i))
+}
+
+/// FLAT/GLOBAL/SCRATCH dword stores (as `ld_dwords`).
+fn st_dwords<A: Addr, const N: usize>(
+    w: &mut Wave,
+    i: &Inst,
+    c: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
+    super::store_dwords::<A, N>(w, i, c, data_of::<false>(i))
 }
 
 fn st<A: Addr, const K: u8, const N: usize, const BUF: bool>(
