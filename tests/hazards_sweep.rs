@@ -564,11 +564,13 @@ fn plan_matches_generic_on_every_case() {
     use wavescope::observers::hazards::{HazardChecker, HazardTable};
     let mut cases = 0usize;
     let mut with_findings = 0usize;
+    let mut blocks_entered = 0u64;
     let mut bad = Vec::new();
     for (dir, cs) in all_cases() {
         for c in &cs {
             let mut out = Vec::new();
-            for generic in [false, true] {
+            // 0: the plan with the block path (blocks.rs), 1: generic, 2: the plan without the block path
+            for mode in 0..3 {
                 let mut session = Session::load(&dir, &opts()).unwrap();
                 let p = &session.dispatch.program;
                 let off = (c.pc - p.base) as usize;
@@ -578,17 +580,26 @@ fn plan_matches_generic_on_every_case() {
                 session.dispatch.program = Program::new(&text, base);
                 let d = &session.dispatch;
                 let table = HazardTable::with_apertures(&d.program, d.apertures);
-                let (_, _, checkers) = run_observed(d, &opts(), || {
-                    if generic {
-                        HazardChecker::generic(&table)
-                    } else {
-                        HazardChecker::new(&table)
-                    }
+                let (_, _, checkers) = run_observed(d, &opts(), || match mode {
+                    0 => HazardChecker::new(&table),
+                    1 => HazardChecker::generic(&table),
+                    _ => HazardChecker::per_instruction(&table),
                 });
+                if mode == 0 {
+                    blocks_entered += checkers.iter().map(|c| c.blocks_entered()).sum::<u64>();
+                }
                 out.push(findings_full(&Findings::merge(checkers)));
             }
             cases += 1;
             with_findings += (!out[1].is_empty()) as usize;
+            if out[0] != out[2] {
+                bad.push(format!(
+                    "{}: block path:\n{}\nper-instruction path:\n{}",
+                    key(c),
+                    out[0],
+                    out[2]
+                ));
+            }
             if out[0] != out[1] {
                 bad.push(format!(
                     "{}: plan:\n{}\ngeneric:\n{}",
@@ -599,8 +610,9 @@ fn plan_matches_generic_on_every_case() {
             }
         }
     }
-    println!("{cases} cases, {with_findings} with findings");
+    println!("{cases} cases, {with_findings} with findings, {blocks_entered} blocks entered");
     assert!(cases > 100, "{cases} cases");
+    assert!(blocks_entered > 10_000, "{blocks_entered} blocks entered");
     assert!(with_findings > 50, "{with_findings} cases with findings");
     assert!(
         bad.is_empty(),

@@ -865,7 +865,7 @@ impl LiveHazards {
         let table: &'static HazardTable =
             Box::leak(Box::new(HazardTable::with_apertures(program, apertures)));
         LiveHazards {
-            checker: HazardChecker::new(table),
+            checker: HazardChecker::per_instruction(table),
             stop,
             stopped: Vec::new(),
         }

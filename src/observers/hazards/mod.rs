@@ -19,6 +19,9 @@
 //! groups that can fire given the producer classes in the program, and the missing-wait scan only when a
 //! register it touches still waits for an outstanding op. M0-relative operands and VGPR indexing mode take the
 //! generic evaluation (`HazardChecker::generic`, the reference tests/hazards_plan.rs compares the plan with).
+//! Straight-line blocks of inline-checkable instructions are checked at once (blocks.rs): one entry test per
+//! block, its net effect applied at its last instruction (tests/hazards_blocks.rs compares it with the
+//! per-instruction path, `HazardChecker::per_instruction`).
 //!
 //! Use: build one [`HazardTable`] per program, give every host thread a [`HazardChecker`] (see
 //! `crate::pipeline`, which does it for every run), then [`Findings::merge`] them.
@@ -38,6 +41,7 @@
 //! Where the table is stricter than LLVM the table is followed (LLVM never saw these in the corpus): H7-22 WAW
 //! (LLVM: 11), H7-04 with an MFMA consumer.
 
+pub mod blocks;
 pub mod effects;
 pub mod plan;
 pub mod rules;
@@ -62,6 +66,8 @@ pub struct HazardTable {
     pub apertures: Apertures,
     /// What to check per instruction, compiled from `effects` (plan.rs).
     pub plan: plan::CheckPlan,
+    /// Straight-line blocks checked at once (blocks.rs).
+    pub blocks: blocks::Blocks,
 }
 
 impl HazardTable {
@@ -72,11 +78,13 @@ impl HazardTable {
     pub fn with_apertures(program: &Program, apertures: Apertures) -> HazardTable {
         let effects = effects::build(program);
         let plan = plan::CheckPlan::build(&effects);
+        let blocks = blocks::Blocks::build(program, &effects, &plan.fast);
         HazardTable {
             effects,
             pcs: program.pcs.clone(),
             apertures,
             plan,
+            blocks,
         }
     }
 }
@@ -714,6 +722,17 @@ pub struct HazardChecker<'a> {
     by_wave: Vec<u32>,
     /// Evaluate every rule for every instruction (no plan): the reference the plan is tested against.
     generic: bool,
+    /// The block starting at each instruction (`table.blocks.at`; empty: per-instruction path only).
+    block_at: &'a [u32],
+    /// The block being counted (blocks.rs): its index, the wave and its slot, the next instruction expected
+    /// and the block's end (`blocks::NONE` in `blk_next`: none).
+    blk: u32,
+    blk_wave: u32,
+    blk_slot: usize,
+    blk_next: u32,
+    blk_end: u32,
+    /// Blocks whose entry test passed (tests show the block path ran).
+    blocks_entered: u64,
 }
 
 /// Wave ids the direct slot map covers (4 bytes each); waves beyond it are found by a scan.
@@ -732,6 +751,23 @@ impl<'a> HazardChecker<'a> {
             wait_hits: [(0, 0, Regs::NONE); 8],
             by_wave: Vec::new(),
             generic: false,
+            block_at: &table.blocks.at,
+            blk: blocks::NONE,
+            blk_wave: 0,
+            blk_slot: 0,
+            blk_next: blocks::NONE,
+            blk_end: 0,
+            blocks_entered: 0,
+        }
+    }
+
+    /// A checker without the block path (every instruction checked on its own, inline or planned): the
+    /// reference tests/hazards_blocks.rs compares the block path with, and the interactive machine's checker
+    /// (its waves interleave instruction by instruction).
+    pub fn per_instruction(table: &'a HazardTable) -> HazardChecker<'a> {
+        HazardChecker {
+            block_at: &[],
+            ..HazardChecker::new(table)
         }
     }
 
@@ -741,6 +777,7 @@ impl<'a> HazardChecker<'a> {
         HazardChecker {
             generic: true,
             fast: &[],
+            block_at: &[],
             ..HazardChecker::new(table)
         }
     }
@@ -749,6 +786,11 @@ impl<'a> HazardChecker<'a> {
     /// the checker turns the new ones into instant events.
     pub fn events(&self) -> &[HazardEvent] {
         &self.events
+    }
+
+    /// How many blocks took the block path (blocks.rs) so far.
+    pub fn blocks_entered(&self) -> u64 {
+        self.blocks_entered
     }
 
     /// This checker's findings alone (use `Findings::merge` for a multi-threaded run).
@@ -1552,12 +1594,14 @@ impl HazardChecker<'_> {
 
 impl Observer for HazardChecker<'_> {
     fn wave_start(&mut self, wave: &Wave) {
+        self.block_flush();
         let i = self.slot_for(wave.id.wave);
         // a new wave with a recycled id (a second dispatch) starts clean
         self.slots[i].reset(wave.id.wave);
     }
 
     fn wave_end(&mut self, wave: &Wave) {
+        self.block_flush();
         if let Some(s) = self
             .slots
             .iter_mut()
@@ -1573,6 +1617,22 @@ impl Observer for HazardChecker<'_> {
     /// `update_history` records them). Everything else takes [`HazardChecker::before_planned`].
     #[inline(always)]
     fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        // inside a block whose entry test passed: count the instruction, apply the block at its last one
+        if self.blk_next != blocks::NONE {
+            if idx as u32 == self.blk_next && wave.id.wave == self.blk_wave {
+                self.blk_next += 1;
+                if self.blk_next == self.blk_end {
+                    self.block_apply();
+                }
+                return;
+            }
+            self.block_flush();
+        }
+        if let Some(&b) = self.block_at.get(idx) {
+            if b != blocks::NONE && self.block_enter(wave, idx, b) {
+                return;
+            }
+        }
         let Some(f) = self.fast.get(idx) else {
             // the generic checker (no records), or an index past the program (`before_planned` ignores it)
             self.before_planned(wave, idx, inst);
@@ -1617,54 +1677,183 @@ impl Observer for HazardChecker<'_> {
                 return;
             }
         }
-        // nothing to find: the history update of `update_history` for such an instruction
-        let after = now + f.waits as u64;
-        if f.flags & plan::fast::SCALAR_WRITE != 0 {
-            if f.pk & plan::pk::VALU != 0 {
-                st.last_valu_sgpr_write = after;
-            }
-            if f.pk & plan::pk::SALU != 0 {
-                st.last_salu_sgpr_write = after;
-            }
+        fast_update(st, f, idx, now);
+    }
+
+    fn after(&mut self, _wave: &Wave, _idx: usize, _inst: &Inst, _pc: u64, _flow: Flow) {}
+}
+
+/// The inline path's history update for instruction `idx` (record `f`) issuing at wait-state count `now`, once
+/// its tests found nothing (its `s_waitcnt` already applied): the update of `update_history` for such an
+/// instruction.
+#[inline(always)]
+fn fast_update(st: &mut WaveState, f: &plan::Fast, idx: usize, now: u64) {
+    let after = now + f.waits as u64;
+    if f.flags & plan::fast::SCALAR_WRITE != 0 {
+        if f.pk & plan::pk::VALU != 0 {
+            st.last_valu_sgpr_write = after;
         }
-        if f.flags & plan::fast::P_VEC != 0 {
-            st.last_vec_producer = after;
+        if f.pk & plan::pk::SALU != 0 {
+            st.last_salu_sgpr_write = after;
         }
-        let rec = Rec {
-            clock: after,
-            idx: idx as u32,
-            flags: 0,
-            pk: f.pk,
-        };
-        // (no `clear_pending`: every register it writes has its bit clear, as checked above)
-        for &(first, end) in &f.writes[..f.nwrites as usize] {
+    }
+    if f.flags & plan::fast::P_VEC != 0 {
+        st.last_vec_producer = after;
+    }
+    let rec = Rec {
+        clock: after,
+        idx: idx as u32,
+        flags: 0,
+        pk: f.pk,
+    };
+    // (no `clear_pending`: every register it writes has its bit clear, as checked above)
+    for &(first, end) in &f.writes[..f.nwrites as usize] {
+        for g in first..end {
+            st.last_write[g as usize] = rec;
+        }
+    }
+    if f.flags & plan::fast::MEM != 0 {
+        let (first, end) = f.async_write;
+        if f.flags & plan::fast::ASYNC_RECORD != 0 {
             for g in first..end {
                 st.last_write[g as usize] = rec;
             }
         }
-        if f.flags & plan::fast::MEM != 0 {
-            let (first, end) = f.async_write;
-            if f.flags & plan::fast::ASYNC_RECORD != 0 {
-                for g in first..end {
-                    st.last_write[g as usize] = rec;
-                }
-            }
-            let seq = st.mem.issue(
-                idx as u32,
-                f.mem,
-                Regs {
-                    first,
-                    count: (end - first) as u8,
-                },
-            );
-            for g in first..end {
-                st.mem.set_pending(g, seq);
-            }
+        let seq = st.mem.issue(
+            idx as u32,
+            f.mem,
+            Regs {
+                first,
+                count: (end - first) as u8,
+            },
+        );
+        for g in first..end {
+            st.mem.set_pending(g, seq);
         }
-        st.clock = after;
+    }
+    st.clock = after;
+}
+
+impl HazardChecker<'_> {
+    /// The entry test of block `b` (starting at `idx`, blocks.rs): when no instruction of it can find anything,
+    /// start counting it and return true.
+    #[inline(never)]
+    fn block_enter(&mut self, wave: &Wave, idx: usize, b: u32) -> bool {
+        let t = self.table;
+        let blk = &t.blocks.blocks[b as usize];
+        if blk.flags & blocks::bflag::VALU != 0 && wave.mode & (1 << 27) != 0 {
+            return false;
+        }
+        let si = self.slot_for(wave.id.wave);
+        let st = &self.slots[si];
+        let now = st.clock;
+        let w = WINDOW;
+        if blk.vec_read_at != blocks::NO_OFFSET
+            && st.last_vec_producer != 0
+            && now + blk.vec_read_at as u64 - st.last_vec_producer < w
+        {
+            return false;
+        }
+        if blk.valu_sgpr_at != blocks::NO_OFFSET
+            && now + blk.valu_sgpr_at as u64 - st.last_valu_sgpr_write < w
+        {
+            return false;
+        }
+        if blk.salu_sgpr_at != blocks::NO_OFFSET
+            && now + blk.salu_sgpr_at as u64 - st.last_salu_sgpr_write < w
+        {
+            return false;
+        }
+        if t.blocks.mw[blk.mw.0 as usize..blk.mw.1 as usize]
+            .iter()
+            .any(|&(word, bits)| st.mem.bits[word as usize] & bits != 0)
+        {
+            return false;
+        }
+        self.blk = b;
+        self.blk_wave = wave.id.wave;
+        self.blk_slot = si;
+        self.blk_next = idx as u32 + 1;
+        self.blk_end = blk.end;
+        self.blocks_entered += 1;
+        true
     }
 
-    fn after(&mut self, _wave: &Wave, _idx: usize, _inst: &Inst, _pc: u64, _flow: Flow) {}
+    /// The counted block's last instruction came: apply its net effect (blocks.rs) at once.
+    #[inline(never)]
+    fn block_apply(&mut self) {
+        let t = self.table;
+        let blk = &t.blocks.blocks[self.blk as usize];
+        self.blk_next = blocks::NONE;
+        let st = &mut self.slots[self.blk_slot];
+        let now = st.clock;
+        for ev in &t.blocks.mem[blk.mem.0 as usize..blk.mem.1 as usize] {
+            match *ev {
+                blocks::MemEvent::Wait(s) => st.mem.wait(s),
+                blocks::MemEvent::Issue {
+                    idx,
+                    class,
+                    first,
+                    end,
+                } => {
+                    let seq = st.mem.issue(
+                        idx,
+                        class,
+                        Regs {
+                            first,
+                            count: (end - first) as u8,
+                        },
+                    );
+                    for g in first..end {
+                        st.mem.set_pending(g, seq);
+                    }
+                }
+            }
+        }
+        for r in &t.blocks.recs[blk.recs.0 as usize..blk.recs.1 as usize] {
+            let rec = Rec {
+                clock: now + r.after as u64,
+                idx: r.idx,
+                flags: 0,
+                pk: r.pk,
+            };
+            for g in r.first..r.end {
+                st.last_write[g as usize] = rec;
+            }
+        }
+        if blk.flags & blocks::bflag::P_VEC != 0 {
+            st.last_vec_producer = now + blk.vec_after as u64;
+        }
+        if blk.flags & blocks::bflag::W_VALU_SGPR != 0 {
+            st.last_valu_sgpr_write = now + blk.valu_after as u64;
+        }
+        if blk.flags & blocks::bflag::W_SALU_SGPR != 0 {
+            st.last_salu_sgpr_write = now + blk.salu_after as u64;
+        }
+        st.clock = now + blk.waits as u64;
+    }
+
+    /// The wave left the counted block before its end (or the checker is asked for something else): replay
+    /// the instructions it issued one by one, as the inline path would have updated the state for them.
+    #[inline(never)]
+    fn block_flush(&mut self) {
+        if self.blk_next == blocks::NONE {
+            return;
+        }
+        let t = self.table;
+        let start = t.blocks.blocks[self.blk as usize].start as usize;
+        let next = self.blk_next as usize;
+        self.blk_next = blocks::NONE;
+        let st = &mut self.slots[self.blk_slot];
+        for i in start..next {
+            let f = &t.plan.fast[i];
+            if f.flags & plan::fast::WAIT != 0 {
+                st.mem.wait(f.simm16);
+            }
+            let now = st.clock;
+            fast_update(st, f, i, now);
+        }
+    }
 }
 
 impl HazardChecker<'_> {
