@@ -920,6 +920,14 @@ struct Outstanding {
     level: u8,
 }
 
+impl Outstanding {
+    /// (completion, instruction index) as one number: the order `WaveClock::out` keeps (ties in issue order).
+    #[inline(always)]
+    fn order_key(&self) -> u128 {
+        (self.complete as u128) << 32 | self.idx as u128
+    }
+}
+
 #[derive(Clone)]
 struct WaveClock {
     id: u32,
@@ -1037,13 +1045,19 @@ impl WaveClock {
             self.out.copy_within(self.head..MAX_OUT, 0);
             self.head = 0;
         }
-        let key = (o.complete, o.idx);
-        let mut j = self.head + self.nout;
-        while j > self.head && (self.out[j - 1].complete, self.out[j - 1].idx) > key {
-            self.out[j] = self.out[j - 1];
-            j -= 1;
+        let key = o.order_key();
+        let end = self.head + self.nout;
+        if self.nout == 0 || self.out[end - 1].order_key() <= key {
+            // the common case: an in-order queue's operation completes no earlier than any outstanding one
+            self.out[end] = o;
+        } else {
+            let mut j = end;
+            while j > self.head && self.out[j - 1].order_key() > key {
+                self.out[j] = self.out[j - 1];
+                j -= 1;
+            }
+            self.out[j] = o;
         }
-        self.out[j] = o;
         self.nout += 1;
         self.vm_out += o.vm as u32;
         self.lgkm_out += o.lgkm as u32;
@@ -1448,8 +1462,10 @@ impl<S: TimingSink> TimingObserver<S> {
         }
     }
 
-    /// Wait on `w` until vmcnt <= `vm_max` and lgkmcnt <= `lgkm_max`; returns (stall cycles, counters that held).
-    /// Attributes the stall to `at` (an `s_waitcnt`) when `attribute`.
+    /// Wait on `w` until vmcnt <= `vm_max` and lgkmcnt <= `lgkm_max`; returns the stall cycles. Attributes the
+    /// stall to `at` (an `s_waitcnt` unless `reason_full`). Inline: the operations complete by now leave and the
+    /// counters are compared; only a wait that stalls goes to [`TimingObserver::stall_until`].
+    #[inline(always)]
     fn wait_until(
         &mut self,
         slot: usize,
@@ -1459,12 +1475,28 @@ impl<S: TimingSink> TimingObserver<S> {
         reason_full: bool,
     ) -> u64 {
         let w = &mut self.waves[slot];
-        let start = w.clock;
-        w.retire(start);
-        let (mut vm, mut lgkm) = w.counts();
+        w.retire(w.clock);
+        let (vm, lgkm) = w.counts();
         if vm <= vm_max && lgkm <= lgkm_max {
             return 0;
         }
+        self.stall_until(slot, vm_max, lgkm_max, at, reason_full)
+    }
+
+    /// The stalling part of `wait_until` (operations complete at the wave's clock already retired, a counter
+    /// above its limit).
+    #[inline(never)]
+    fn stall_until(
+        &mut self,
+        slot: usize,
+        vm_max: u32,
+        lgkm_max: u32,
+        at: usize,
+        reason_full: bool,
+    ) -> u64 {
+        let w = &mut self.waves[slot];
+        let start = w.clock;
+        let (mut vm, mut lgkm) = w.counts();
         let mut counters = 0u8;
         if vm > vm_max {
             counters |= 1;
@@ -1474,16 +1506,17 @@ impl<S: TimingSink> TimingObserver<S> {
         }
         self.pcs_buf.clear();
         let mut t = start;
-        let mut k = 0;
         let agg = &mut self.wait[at];
         let reason = if reason_full {
             StallReason::CounterFull { counters }
         } else {
             StallReason::Waitcnt { counters }
         };
-        while k < w.nout && (vm > vm_max || lgkm > lgkm_max) {
-            let o = w.ops()[k];
-            k += 1;
+        // the outstanding operations in completion order: `out[head..end]`
+        let (mut h, end) = (w.head, w.head + w.nout);
+        while h < end && (vm > vm_max || lgkm > lgkm_max) {
+            let o = w.out[h];
+            h += 1;
             // only operations on a counter still above its limit are waited for
             let needed = (vm > vm_max && o.vm > 0) || (lgkm > lgkm_max && o.lgkm > 0);
             if !needed {
@@ -2311,5 +2344,84 @@ impl TimingReport {
                 )
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (xorshift64*), so the sequences repeat from run to run.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+    }
+
+    /// `WaveClock::push` (its in-order append and its insertion) and `retire` against the order they promise: a
+    /// stable sort of the outstanding operations by (completion, instruction index), the issue order among
+    /// equal keys. Completions come from a few values so ties are common; the list wraps (`head` moves on as
+    /// operations retire) and mixes in-order runs with out-of-order ones, as VMEM with SMEM does.
+    #[test]
+    fn outstanding_order_is_a_stable_sort_by_completion_and_index() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for round in 0..200 {
+            let mut w = WaveClock::new();
+            w.reset(0, 0);
+            // (complete, idx, issue serial) of what the model holds
+            let mut reference: Vec<(u64, u32, u64)> = Vec::new();
+            let mut clock = 0u64;
+            let mut serial = 0u64;
+            let mut last_vm = 0u64;
+            for _ in 0..400 {
+                let r = rng.next();
+                if r % 5 == 0 || w.nout == MAX_OUT {
+                    clock += r >> 60;
+                    w.retire(clock);
+                    reference.retain(|&(c, _, _)| c > clock);
+                } else {
+                    let in_order = (r >> 8) % 3 != 0;
+                    let lat = (r >> 16) % if round % 2 == 0 { 4 } else { 40 };
+                    let mut complete = clock + lat;
+                    if in_order {
+                        complete = complete.max(last_vm);
+                        last_vm = complete;
+                    }
+                    let idx = ((r >> 32) % 6) as u32;
+                    w.push(Outstanding {
+                        complete,
+                        issue: serial,
+                        idx,
+                        vm: in_order as u8,
+                        lgkm: !in_order as u8,
+                        level: 0,
+                    });
+                    reference.push((complete, idx, serial));
+                    serial += 1;
+                }
+                let mut want = reference.clone();
+                want.sort_by_key(|&(c, i, _)| (c, i));
+                let got: Vec<(u64, u32, u64)> = w
+                    .ops()
+                    .iter()
+                    .map(|o| (o.complete, o.idx, o.issue))
+                    .collect();
+                assert_eq!(got, want, "round {round}");
+                let vm = want
+                    .iter()
+                    .filter(|e| w.ops().iter().any(|o| o.issue == e.2 && o.vm > 0))
+                    .count();
+                assert_eq!(w.counts().0 as usize, vm);
+                assert_eq!(
+                    w.next_done,
+                    want.first().map_or(u64::MAX, |e| e.0),
+                    "round {round}"
+                );
+            }
+        }
     }
 }
