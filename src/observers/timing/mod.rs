@@ -920,14 +920,6 @@ struct Outstanding {
     level: u8,
 }
 
-impl Outstanding {
-    /// (completion, instruction index) as one number: the order `WaveClock::out` keeps (ties in issue order).
-    #[inline(always)]
-    fn order_key(&self) -> u128 {
-        (self.complete as u128) << 32 | self.idx as u128
-    }
-}
-
 #[derive(Clone)]
 struct WaveClock {
     id: u32,
@@ -1045,19 +1037,13 @@ impl WaveClock {
             self.out.copy_within(self.head..MAX_OUT, 0);
             self.head = 0;
         }
-        let key = o.order_key();
-        let end = self.head + self.nout;
-        if self.nout == 0 || self.out[end - 1].order_key() <= key {
-            // the common case: an in-order queue's operation completes no earlier than any outstanding one
-            self.out[end] = o;
-        } else {
-            let mut j = end;
-            while j > self.head && self.out[j - 1].order_key() > key {
-                self.out[j] = self.out[j - 1];
-                j -= 1;
-            }
-            self.out[j] = o;
+        let key = (o.complete, o.idx);
+        let mut j = self.head + self.nout;
+        while j > self.head && (self.out[j - 1].complete, self.out[j - 1].idx) > key {
+            self.out[j] = self.out[j - 1];
+            j -= 1;
         }
+        self.out[j] = o;
         self.nout += 1;
         self.vm_out += o.vm as u32;
         self.lgkm_out += o.lgkm as u32;
@@ -1462,10 +1448,8 @@ impl<S: TimingSink> TimingObserver<S> {
         }
     }
 
-    /// Wait on `w` until vmcnt <= `vm_max` and lgkmcnt <= `lgkm_max`; returns the stall cycles. Attributes the
-    /// stall to `at` (an `s_waitcnt` unless `reason_full`). Inline: the operations complete by now leave and the
-    /// counters are compared; only a wait that stalls goes to [`TimingObserver::stall_until`].
-    #[inline(always)]
+    /// Wait on `w` until vmcnt <= `vm_max` and lgkmcnt <= `lgkm_max`; returns (stall cycles, counters that held).
+    /// Attributes the stall to `at` (an `s_waitcnt`) when `attribute`.
     fn wait_until(
         &mut self,
         slot: usize,
@@ -1475,28 +1459,12 @@ impl<S: TimingSink> TimingObserver<S> {
         reason_full: bool,
     ) -> u64 {
         let w = &mut self.waves[slot];
-        w.retire(w.clock);
-        let (vm, lgkm) = w.counts();
+        let start = w.clock;
+        w.retire(start);
+        let (mut vm, mut lgkm) = w.counts();
         if vm <= vm_max && lgkm <= lgkm_max {
             return 0;
         }
-        self.stall_until(slot, vm_max, lgkm_max, at, reason_full)
-    }
-
-    /// The stalling part of `wait_until` (operations complete at the wave's clock already retired, a counter
-    /// above its limit).
-    #[inline(never)]
-    fn stall_until(
-        &mut self,
-        slot: usize,
-        vm_max: u32,
-        lgkm_max: u32,
-        at: usize,
-        reason_full: bool,
-    ) -> u64 {
-        let w = &mut self.waves[slot];
-        let start = w.clock;
-        let (mut vm, mut lgkm) = w.counts();
         let mut counters = 0u8;
         if vm > vm_max {
             counters |= 1;
@@ -1506,17 +1474,16 @@ impl<S: TimingSink> TimingObserver<S> {
         }
         self.pcs_buf.clear();
         let mut t = start;
+        let mut k = 0;
         let agg = &mut self.wait[at];
         let reason = if reason_full {
             StallReason::CounterFull { counters }
         } else {
             StallReason::Waitcnt { counters }
         };
-        // the outstanding operations in completion order: `out[head..end]`
-        let (mut h, end) = (w.head, w.head + w.nout);
-        while h < end && (vm > vm_max || lgkm > lgkm_max) {
-            let o = w.out[h];
-            h += 1;
+        while k < w.nout && (vm > vm_max || lgkm > lgkm_max) {
+            let o = w.ops()[k];
+            k += 1;
             // only operations on a counter still above its limit are waited for
             let needed = (vm > vm_max && o.vm > 0) || (lgkm > lgkm_max && o.lgkm > 0);
             if !needed {
