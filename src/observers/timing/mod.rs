@@ -2313,3 +2313,82 @@ impl TimingReport {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (xorshift64*), so the sequences repeat from run to run.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+    }
+
+    /// `WaveClock::push` (its in-order append and its insertion) and `retire` against the order they promise: a
+    /// stable sort of the outstanding operations by (completion, instruction index), the issue order among
+    /// equal keys. Completions come from a few values so ties are common; the list wraps (`head` moves on as
+    /// operations retire) and mixes in-order runs with out-of-order ones, as VMEM with SMEM does.
+    #[test]
+    fn outstanding_order_is_a_stable_sort_by_completion_and_index() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for round in 0..200 {
+            let mut w = WaveClock::new();
+            w.reset(0, 0);
+            // (complete, idx, issue serial) of what the model holds
+            let mut reference: Vec<(u64, u32, u64)> = Vec::new();
+            let mut clock = 0u64;
+            let mut serial = 0u64;
+            let mut last_vm = 0u64;
+            for _ in 0..400 {
+                let r = rng.next();
+                if r % 5 == 0 || w.nout == MAX_OUT {
+                    clock += r >> 60;
+                    w.retire(clock);
+                    reference.retain(|&(c, _, _)| c > clock);
+                } else {
+                    let in_order = (r >> 8) % 3 != 0;
+                    let lat = (r >> 16) % if round % 2 == 0 { 4 } else { 40 };
+                    let mut complete = clock + lat;
+                    if in_order {
+                        complete = complete.max(last_vm);
+                        last_vm = complete;
+                    }
+                    let idx = ((r >> 32) % 6) as u32;
+                    w.push(Outstanding {
+                        complete,
+                        issue: serial,
+                        idx,
+                        vm: in_order as u8,
+                        lgkm: !in_order as u8,
+                        level: 0,
+                    });
+                    reference.push((complete, idx, serial));
+                    serial += 1;
+                }
+                let mut want = reference.clone();
+                want.sort_by_key(|&(c, i, _)| (c, i));
+                let got: Vec<(u64, u32, u64)> = w
+                    .ops()
+                    .iter()
+                    .map(|o| (o.complete, o.idx, o.issue))
+                    .collect();
+                assert_eq!(got, want, "round {round}");
+                let vm = want
+                    .iter()
+                    .filter(|e| w.ops().iter().any(|o| o.issue == e.2 && o.vm > 0))
+                    .count();
+                assert_eq!(w.counts().0 as usize, vm);
+                assert_eq!(
+                    w.next_done,
+                    want.first().map_or(u64::MAX, |e| e.0),
+                    "round {round}"
+                );
+            }
+        }
+    }
+}
