@@ -32,18 +32,18 @@ use ops::*;
 
 /// The handler of a VALU op, for any instruction of that op.
 pub fn lookup(op: Op) -> Option<Handler> {
-    lookup_for(op, false)
+    lookup_for(op, None)
 }
 
 /// The handler of a VALU instruction, chosen once per instruction at load: for a plain instruction (no DPP/SDWA,
 /// no modifiers) of a `vop`/`vop_flag` op, the chunked handler of the host's level, which then checks only
 /// MODE.GPR_IDX_EN per instruction (`family::vop_for`).
 pub fn lookup_inst(inst: &Inst) -> Option<Handler> {
-    lookup_for(inst.op, family::plain_inst(inst))
+    lookup_for(inst.op, Some(family::plain_inst(inst)))
 }
 
-/// `lookup`; `p`: the instruction is plain (`family::plain_inst`).
-fn lookup_for(op: Op, p: bool) -> Option<Handler> {
+/// `lookup`; `p`: whether the instruction is plain (`family::plain_inst`), None for any instruction of `op`.
+fn lookup_for(op: Op, p: Option<bool>) -> Option<Handler> {
     use cmp::vopc_class;
     use family::{vop_flag_for as vf, vop_for as v};
     use Op::*;

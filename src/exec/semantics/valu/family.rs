@@ -591,11 +591,16 @@ fn narrow_op(d: K, s: [K; 3]) -> bool {
     narrow(d) || narrow(s[0]) || narrow(s[1]) || narrow(s[2])
 }
 
-/// The handler of [`VOp`] `O` for an instruction known at load: `plain_i` (`plain_inst`) and `O` free of 16-bit
+/// The handler of [`VOp`] `O` for an instruction known at load: `plain_i` (`Some(plain_inst)`) and `O` free of 16-bit
 /// operands give the chunked handler of the host's level (`fast::level()`, fixed for the process), which tests
 /// only MODE.GPR_IDX_EN per instruction; anything else gives [`vop`]. Same results as `vop` by construction: `vop`
 /// takes the same chunked handler for such an instruction.
-pub(crate) fn vop_for<O: VOp>(plain_i: bool) -> Handler {
+pub(crate) fn vop_for<O: VOp>(plain_i: Option<bool>) -> Handler {
+    // None: the op's handler for any instruction (`lookup`), kept apart from the per-instruction choice so
+    // the differential test's reference does not go through it.
+    let Some(plain_i) = plain_i else {
+        return vop::<O>;
+    };
     if !plain_i || narrow_op(O::D, O::S) {
         return vop::<O>;
     }
@@ -637,7 +642,12 @@ fn vop_plain_scalar<O: VOp>(w: &mut Wave, i: &Inst, c: &mut Ctx) -> Result<FlowW
 }
 
 /// `vop_for` for [`VOpFlag`] ops.
-pub(crate) fn vop_flag_for<O: VOpFlag>(plain_i: bool) -> Handler {
+pub(crate) fn vop_flag_for<O: VOpFlag>(plain_i: Option<bool>) -> Handler {
+    // None: the op's handler for any instruction (`lookup`), kept apart from the per-instruction choice so
+    // the differential test's reference does not go through it.
+    let Some(plain_i) = plain_i else {
+        return vop_flag::<O>;
+    };
     if !plain_i || narrow_op(O::D, O::S) {
         return vop_flag::<O>;
     }
