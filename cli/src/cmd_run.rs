@@ -168,8 +168,7 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         const BENIGN_SHOWN: usize = 3;
         let mut benign = 0usize;
         for r in &outcome.report.races {
-            let same_value = r.message.contains(", benign: same value)");
-            if same_value {
+            if r.is_benign_race() {
                 benign += 1;
                 if benign > BENIGN_SHOWN {
                     continue;

@@ -2294,6 +2294,13 @@ impl RaceFinding {
     pub fn is_error(&self) -> bool {
         self.severity == "error"
     }
+
+    /// A benign data race: an LDS or global race whose racing write stored the value the bytes already held
+    /// (a warning; divergent barriers are warnings of another kind).
+    pub fn is_benign_race(&self) -> bool {
+        self.severity == "warning"
+            && (self.kind == RaceKind::Lds.as_str() || self.kind == RaceKind::Global.as_str())
+    }
 }
 
 fn short_loc(s: &Option<String>) -> Option<String> {
