@@ -241,10 +241,8 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
             .collect();
         // The code object's first bytes are not mapped (CodeObject::load_segments), so a read through a null
         // pointer faults at a small address.
-        let null_offset = f
-            .address
-            .as_deref()
-            .and_then(|a| u64::from_str_radix(a.trim_start_matches("0x"), 16).ok())
+        let null_offset = run_fault
+            .addr
             .filter(|&a| a < session.code_object.null_guard().max(4096));
         if let Some(off) = null_offset {
             eprintln!("wavescope: hint: address {off:#x} is a null pointer plus {off}");
