@@ -1,5 +1,6 @@
 //! Exports: every HIP 5.2 entry point (api_names.txt, from tools/gen_api_names.py) under the version node
-//! `hip_4.2` that programs linked against Debian's libamdhip64.so.5 import. Those the runtime does not implement
+//! programs linked against Debian's libamdhip64.so.5 import it at (`hip_4.2`, or the newer node api_versions.txt
+//! names, from tools/gen_api_versions.sh). Those the runtime does not implement
 //! (no `extern "C" fn NAME` in src/) become stubs that name themselves and return hipErrorNotSupported.
 
 use std::collections::BTreeSet;
@@ -32,6 +33,7 @@ fn main() {
     let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap();
     let out = std::env::var("OUT_DIR").unwrap();
     println!("cargo:rerun-if-changed=api_names.txt");
+    println!("cargo:rerun-if-changed=api_versions.txt");
     println!("cargo:rerun-if-changed=src");
     let api = std::fs::read_to_string(Path::new(&dir).join("api_names.txt")).unwrap();
     let mut all: BTreeSet<String> = api
@@ -63,11 +65,30 @@ fn main() {
         .unwrap();
     }
     std::fs::write(Path::new(&out).join("stubs.rs"), stubs).unwrap();
-    let mut script = String::from("hip_4.2 {\n  global:\n");
+    // Each name at the version node Debian's libamdhip64.so.5 exports it under (api_versions.txt; hip_4.2 when
+    // not listed): a program imports e.g. hipMallocAsync@hip_5.1, and the loader refuses it without that node.
+    let versions = std::fs::read_to_string(Path::new(&dir).join("api_versions.txt")).unwrap();
+    let node_of: std::collections::BTreeMap<&str, &str> =
+        versions.lines().filter_map(|l| l.split_once(' ')).collect();
+    let mut nodes: std::collections::BTreeMap<&str, Vec<&str>> = std::collections::BTreeMap::new();
+    nodes.insert("hip_4.2", Vec::new());
     for n in all.union(&implemented) {
-        writeln!(script, "    {n};").unwrap();
+        let node = node_of.get(n.as_str()).copied().unwrap_or("hip_4.2");
+        nodes.entry(node).or_default().push(n);
     }
-    script.push_str("  local:\n    *;\n};\n");
+    let mut script = String::new();
+    let mut previous: Option<&str> = None;
+    for (node, names) in &nodes {
+        writeln!(script, "{node} {{\n  global:").unwrap();
+        for n in names {
+            writeln!(script, "    {n};").unwrap();
+        }
+        match previous {
+            None => script.push_str("  local:\n    *;\n};\n"),
+            Some(p) => writeln!(script, "}} {p};").unwrap(),
+        }
+        previous = Some(node);
+    }
     let vs = Path::new(&out).join("hip.map");
     std::fs::write(&vs, script).unwrap();
     println!(

@@ -110,6 +110,9 @@ pub fn attribute(attr: i32) -> Option<i32> {
         10000 => CLOCK_KHZ,       // ClockInstructionRate
         10002 => LDS_PER_BLOCK,   // MaxSharedMemoryPerMultiprocessor
         10003 => 950,             // GcnArch
+        10014 => 0, // ImageSupport: gfx950 has no image instructions (llvm-mc-22 rejects image_load for it)
+        10015 => CUS, // PhysicalMultiProcessorCount
+        10016 => 1, // FineGrainSupport: host and device memory are one coherent space here
         _ => return None,
     })
 }

@@ -11,6 +11,7 @@ mod bundle;
 mod device;
 mod driver;
 mod launch;
+mod runtime_more;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
@@ -501,6 +502,7 @@ fn error_name(e: c_int) -> &'static str {
         600 => "hipErrorNotReady\0",
         700 => "hipErrorIllegalAddress\0",
         719 => "hipErrorLaunchFailure\0",
+        215 => "hipErrorUnsupportedLimit\0",
         801 => "hipErrorNotSupported\0",
         _ => "hipErrorUnknown\0",
     }
@@ -524,6 +526,7 @@ fn error_string(e: c_int) -> &'static str {
         600 => "device not ready\0",
         700 => "an illegal memory access was encountered\0",
         719 => "unspecified launch failure\0",
+        215 => "limit is not supported on this architecture\0",
         801 => "operation not supported\0",
         _ => "unknown error\0",
     }
@@ -1278,16 +1281,24 @@ pub unsafe extern "C" fn hipStreamCreate(s: *mut *mut c_void) -> HipError {
     })
 }
 #[no_mangle]
-pub unsafe extern "C" fn hipStreamCreateWithFlags(s: *mut *mut c_void, _f: c_uint) -> HipError {
-    hipStreamCreate(s)
+pub unsafe extern "C" fn hipStreamCreateWithFlags(s: *mut *mut c_void, f: c_uint) -> HipError {
+    let e = hipStreamCreate(s);
+    if e == SUCCESS {
+        runtime_more::record_stream(*s as usize, f, 0);
+    }
+    e
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipStreamCreateWithPriority(
     s: *mut *mut c_void,
-    _f: c_uint,
-    _p: c_int,
+    f: c_uint,
+    p: c_int,
 ) -> HipError {
-    hipStreamCreate(s)
+    let e = hipStreamCreate(s);
+    if e == SUCCESS {
+        runtime_more::record_stream(*s as usize, f, p);
+    }
+    e
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipStreamDestroy(_s: *mut c_void) -> HipError {

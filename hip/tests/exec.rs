@@ -225,3 +225,25 @@ fn gdb_steps_a_launch() {
     assert!(r.program_out.contains("PASSED"), "{all}");
     assert!(r.program_err.contains("waits for gdb"), "{all}");
 }
+
+/// Pitched allocations, 2D copies and memsets, peer copies, stream-ordered allocation (imported at the
+/// library's hip_5.1 version node: before api_versions.txt the loader refused the program), sized memsets on a
+/// stream, a stream callback, prefetch / advise, limits, stream flags and priorities, the PCI bus id, and the
+/// image-support attribute. The program checks every result itself.
+#[test]
+fn runtime_tour() {
+    let (out, err) = passes("runtime_tour", &[], 3);
+    assert!(out.contains("runtime_tour PASSED"), "{out}\n{err}");
+    assert!(!err.contains("not supported by wavescope"), "{err}");
+}
+
+/// Bad launches (2048 work-items, an empty grid, 1 MiB of dynamic LDS) fail with an error hipGetLastError
+/// returns once and run nothing; good launches after them work; templates launched with <<<>>> and
+/// hipLaunchKernelGGL; extern __shared__ sized at launch.
+#[test]
+fn launch_errors_then_templates_and_dynamic_lds() {
+    let (out, err) = passes("launch_errors", &[], 5);
+    assert!(out.contains("launch_errors PASSED"), "{out}\n{err}");
+    assert!(err.contains("has 2048 work-items; at most 1024"), "{err}");
+    assert!(err.contains("1048576 dynamic"), "{err}");
+}

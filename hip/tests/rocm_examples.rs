@@ -367,3 +367,81 @@ fn gdb_steps_matrix_multiplication() {
     assert!(r.program_err.contains("waits for gdb"), "{all}");
     let _ = std::fs::remove_dir_all(&cap);
 }
+
+/// The program asks hipDeviceAttributeImageSupport first; gfx950 has no image instructions, so the answer is 0
+/// and the program says so and exits 0 (before, the attribute was unsupported and the program failed).
+#[test]
+fn texture_management_sees_no_image_support() {
+    let r = exec("texture_management", &[]);
+    assert!(
+        r.out
+            .contains("Texture functions are not supported on device 0."),
+        "{}\n{}",
+        r.out,
+        r.err
+    );
+    assert!(r.launches.is_empty());
+    done(r);
+}
+
+/// One device: the peer-to-peer program says it needs two and exits 0.
+#[test]
+fn multi_gpu_data_transfer_needs_two_devices() {
+    let r = exec("multi_gpu_data_transfer", &[]);
+    assert!(
+        r.out.contains("requires at least 2 GPU devices"),
+        "{}\n{}",
+        r.out,
+        r.err
+    );
+    done(r);
+}
+
+/// hipDeviceAttributeCooperativeLaunch is 0 (co-residency of every work-group is not modelled), so the program
+/// takes its own skip path and exits 0.
+#[test]
+fn cooperative_groups_skips_without_cooperative_launch() {
+    let r = exec("cooperative_groups", &[]);
+    assert!(
+        r.out
+            .contains("Skipping, device 0 does not support cooperative groups"),
+        "{}\n{}",
+        r.out,
+        r.err
+    );
+    done(r);
+}
+
+/// The memcpy bandwidth meter, pinned host memory: host->device, device->host and device->device figures, each a
+/// positive number of GB/s.
+#[test]
+fn bandwidth_pinned() {
+    let r = exec(
+        "bandwidth",
+        &[
+            "-start", "65536", "-end", "131072", "-stride", "65536", "-trials", "3", "-memory",
+            "pinned",
+        ],
+    );
+    for what in [
+        "Pinned Bandwidth Host to Device",
+        "Pinned Bandwidth Device to Host",
+        "Bandwidth Device to Device",
+    ] {
+        let line = r
+            .out
+            .lines()
+            .find(|l| l.contains(what))
+            .unwrap_or_else(|| panic!("no {what} line:\n{}", r.out));
+        let v: f64 = line
+            .rsplit('[')
+            .next()
+            .unwrap()
+            .trim_end_matches([']', ' '])
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{line}"));
+        assert!(v > 0.0, "{line}");
+    }
+    done(r);
+}
