@@ -362,6 +362,22 @@ pub unsafe fn launch(
         if let Some(a) = &f.address {
             eprintln!("wavescope:   address {a}");
         }
+        // Device printf / assert go through the hostcall (or printf) buffer, which this runtime passes as a null
+        // pointer: a kernel that calls printf faults on that path, not through a bug of its own.
+        let services: Vec<&str> = abi
+            .args
+            .iter()
+            .map(|a| a.value_kind.as_str())
+            .filter(|k| matches!(*k, "hidden_hostcall_buffer" | "hidden_printf_buffer"))
+            .collect();
+        if !services.is_empty() {
+            eprintln!(
+                "wavescope: hint: the kernel takes {}, which wavescope's HIP runtime passes as a null pointer \
+                 (device printf and assert output are not supported); if the fault is on that path, the kernel \
+                 called printf or an assertion failed",
+                services.join(" and ")
+            );
+        }
         let kind = outcome.fault.as_ref().map(|f| f.kind);
         st.sticky = match kind {
             Some(FaultKind::Memory) => crate::ILLEGAL_ADDRESS,

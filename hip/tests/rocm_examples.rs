@@ -445,3 +445,30 @@ fn bandwidth_pinned() {
     }
     done(r);
 }
+
+/// Device printf is not supported (the hostcall buffer is a null pointer): hello_world's kernel faults on that
+/// path; the program gets hipErrorIllegalAddress at its next synchronising call and exits non-zero, and exec's
+/// stderr says why (the kernel takes hidden_hostcall_buffer), not only where.
+#[test]
+fn hello_world_device_printf_is_named() {
+    let cap = scratch("hello_world");
+    let mut c = Command::new(wavescope());
+    c.arg("exec")
+        .arg("--")
+        .arg(bin("hello_world"))
+        .current_dir(&cap);
+    let (o, code) = run(c, Duration::from_secs(120));
+    let (out, err) = text(&o);
+    assert_ne!(code, 0, "{out}\n{err}");
+    assert!(out.contains("Hello world from host!"), "{out}");
+    assert!(
+        err.contains("an illegal memory access") || out.contains("an illegal memory access"),
+        "{out}\n{err}"
+    );
+    assert!(
+        err.contains("hint: the kernel takes hidden_hostcall_buffer")
+            && err.contains("device printf and assert output are not supported"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&cap);
+}
