@@ -145,3 +145,36 @@ fn h_fp_atomics_o0() {
 fn h_buffer_oob() {
     run_one("h_buffer_oob");
 }
+
+/// A per-thread 24-float array indexed by data (scratch), an insertion sort on it, and a recursive function
+/// (s_swappc / s_setpc through a scratch call stack).
+#[test]
+fn h_scratch() {
+    run_one("h_scratch");
+}
+
+/// h_scratch at -O0: every local through scratch.
+#[test]
+fn h_scratch_o0() {
+    run_one("h_scratch_O0");
+}
+
+// ---- ggml-style (after ggml-cuda's kernels; written here) ---------------------------------------------------
+
+/// RMS norm: one 256-wide work-group per 1000-wide row, ds_bpermute xor reduction, LDS partials, v_rsq_f32.
+#[test]
+fn g_rms_norm() {
+    run_one("g_rms_norm");
+}
+
+/// soft_max with scale and a -inf causal-style mask, the row kept in dynamic LDS, max and sum reductions.
+#[test]
+fn g_soft_max() {
+    run_one("g_soft_max");
+}
+
+/// RoPE, NeoX layout: 2D grid, per-row positions, v_sin_f32 / v_cos_f32, pass-through past n_dims.
+#[test]
+fn g_rope() {
+    run_one("g_rope");
+}
