@@ -178,3 +178,125 @@ fn g_soft_max() {
 fn g_rope() {
     run_one("g_rope");
 }
+
+// ---- memory microkernels and racy twins ---------------------------------------------------------------------
+
+/// Runs `case_<name>.json` of fixture `case` (race checking on) and returns its report; the hazard checkers stay
+/// silent and, when `check`, every output matches.
+fn run_manifest(case: &str, name: &str, check: bool) -> wavescope::report::RunReport {
+    let opts = RunOptions::default();
+    let path = dir(case).join(format!("case_{name}.json"));
+    let s = Session::load(&path, &opts).unwrap_or_else(|e| panic!("{case}/{name}: {e}"));
+    let o = s.run(&wavescope::pipeline::RunConfig {
+        races: Some(RaceOptions {
+            lds: true,
+            global: true,
+        }),
+        ..wavescope::pipeline::RunConfig::full(opts)
+    });
+    assert!(
+        o.report.fault.is_none(),
+        "{case}/{name}: {:?}",
+        o.report.fault
+    );
+    assert!(
+        o.report.hazards.is_empty() && o.report.missing_waits.is_empty(),
+        "{case}/{name}: hazard findings on compiler code"
+    );
+    if check {
+        let checks = s.check();
+        assert!(!checks.is_empty(), "{case}/{name}: no outputs");
+        for c in checks {
+            assert!(
+                c.passed(),
+                "{case}/{name}: {}",
+                wavescope::check::summary_line(&c)
+            );
+        }
+    }
+    o.report
+}
+
+/// One wave, one ds_write_b32 at dword t*w and one ds_read_b32 at dword (t/g)*w. gfx950's LDS has 64 banks of a
+/// dword; a b32 access is one phase of 64 lanes costing as many cycles as the busiest bank has distinct dwords,
+/// the cycles beyond one being SQ_LDS_BANK_CONFLICT (src/observers/memsys/lds.rs). By hand:
+/// - write, stride w: lanes fall on 64 / gcd(w, 64) banks, gcd(w, 64) distinct dwords each: gcd - 1 conflicts;
+/// - read, g lanes per dword: 64 / g distinct dwords k*w (k < 64/g), again gcd(w, 64) per bank but at most 64/g.
+///
+/// w=1 g=1: 0 + 0; w=2: 1 + 1; w=33 (odd): 0 + 0; w=32: 31 + 31; w=64: 63 + 63; w=64 g=64 (one broadcast
+/// dword): 63 + 0; w=64 g=2 (32 dwords, all on bank 0): 63 + 31; w=1 g=4 (16 dwords on 16 banks): 0 + 0.
+/// SQ_LDS_IDX_ACTIVE is the banks' busy cycles: 2 phases + the conflicts. No race: a barrier separates them.
+#[test]
+fn m_lds_banks() {
+    for (name, conflicts) in [
+        ("w1_g1", 0),
+        ("w2_g1", 2),
+        ("w33_g1", 0),
+        ("w32_g1", 62),
+        ("w64_g1", 126),
+        ("w64_g64", 63),
+        ("w64_g2", 94),
+        ("w1_g4", 0),
+    ] {
+        let r = run_manifest("m_lds_banks", name, true);
+        let c = r.counters.as_ref().expect("counters");
+        assert_eq!(c.SQ_INSTS_LDS, 2, "{name}");
+        assert_eq!(c.SQ_LDS_BANK_CONFLICT, conflicts, "{name}");
+        assert_eq!(c.SQ_LDS_IDX_ACTIVE, 2 + conflicts, "{name}");
+        assert!(r.races.is_empty(), "{name}: {:?}", r.races.len());
+        let m = r.metrics.as_ref().expect("metrics");
+        let per = m.lds_bank_conflicts_per_access.unwrap();
+        assert!((per - conflicts as f64 / 2.0).abs() < 1e-9, "{name}: {per}");
+    }
+    assert_disasm_matches_objdump("m_lds_banks");
+}
+
+/// g_soft_max with the barrier between the max and the sum reductions dropped: `red` is reused, so wave 0's
+/// partial-sum write races with other waves' reads of the partial maxima (flagged as LDS errors between those
+/// two source lines); the fixed twin (barrier kept) has no finding and matches g_soft_max's reference.
+#[test]
+fn r_softmax_reuse() {
+    let src = std::fs::read_to_string(dir("r_softmax_reuse").join("kernel.hip")).unwrap();
+    let racy_src = src.split("__global__ void soft_max_fixed").next().unwrap();
+    let line_of = |needle: &str| {
+        1 + racy_src
+            .lines()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no {needle:?}")) as u32
+    };
+    let read = format!(
+        "kernel.hip:{}:",
+        line_of("mx = wave_max(tid % WAVE < nw ? red[tid % WAVE]")
+    );
+    let write = format!("kernel.hip:{}:", {
+        let first = line_of("if (tid % WAVE == 0) red[tid / WAVE] = mx;");
+        first
+            + racy_src
+                .lines()
+                .skip(first as usize)
+                .position(|l| l.contains("if (tid % WAVE == 0) red[tid / WAVE] = sum;"))
+                .unwrap() as u32
+            + 1
+    });
+    let r = run_manifest("r_softmax_reuse", "racy", false);
+    let lds_errors: Vec<_> = r
+        .races
+        .iter()
+        .filter(|f| f.severity == "error" && f.kind == "lds")
+        .collect();
+    assert!(!lds_errors.is_empty(), "racy twin not flagged");
+    for f in &lds_errors {
+        let lines = [
+            f.first_source.clone().unwrap_or_default(),
+            f.second_source.clone().unwrap_or_default(),
+        ];
+        assert!(
+            lines.iter().any(|l| l.starts_with(&read))
+                && lines.iter().any(|l| l.starts_with(&write)),
+            "finding between {lines:?}, want {read} and {write}"
+        );
+    }
+    let fixed = run_manifest("r_softmax_reuse", "fixed", true);
+    assert!(fixed.races.is_empty(), "fixed twin flagged");
+    assert_disasm_matches_objdump("r_softmax_reuse");
+}
