@@ -238,6 +238,26 @@ const KERNELS: &[Kernel] = &[
     },
 ];
 
+/// Round 4's kernels (tests/fixtures/extra_kernels_r4): DPP row broadcasts with ds_swizzle / ds_permute, a
+/// recursive device function on the scratch stack, and a softmax with dynamic LDS and several waves.
+const R4_KERNELS: &[Kernel] = &[
+    Kernel {
+        dir: "tests/fixtures/extra_kernels_r4/h_dpp_swizzle",
+        lines: "debugger/tests/fixtures/sweep/r4_h_dpp_swizzle.lines.txt",
+        listing: "tests/fixtures/extra_kernels_r4/h_dpp_swizzle/kernel.objdump.txt",
+    },
+    Kernel {
+        dir: "tests/fixtures/extra_kernels_r4/h_scratch",
+        lines: "debugger/tests/fixtures/sweep/r4_h_scratch.lines.txt",
+        listing: "tests/fixtures/extra_kernels_r4/h_scratch/kernel.objdump.txt",
+    },
+    Kernel {
+        dir: "tests/fixtures/extra_kernels_r4/g_soft_max",
+        lines: "debugger/tests/fixtures/sweep/r4_g_soft_max.lines.txt",
+        listing: "tests/fixtures/extra_kernels_r4/g_soft_max/kernel.objdump.txt",
+    },
+];
+
 /// Three statement lines of the kernel's own file and one of an included header (inlined helpers), spread
 /// over the code; with the is_stmt addresses of each.
 fn pick_lines(rows: &[Row]) -> Vec<(String, u32, Vec<u64>)> {
@@ -525,6 +545,13 @@ fn scripted_session_on_twelve_kernels() {
         sweep_one(k);
     }
     eprintln!("{} kernels in {:?}", KERNELS.len(), t0.elapsed());
+}
+
+#[test]
+fn scripted_session_on_round4_kernels() {
+    for k in R4_KERNELS {
+        sweep_one(k);
+    }
 }
 
 fn f32_at(path: &str, index: usize) -> f32 {

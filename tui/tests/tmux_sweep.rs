@@ -33,13 +33,29 @@ fn listing(path: &PathBuf, name: &str) -> (Vec<(u64, String)>, u64) {
 /// The line the source pane marks at `pc`: the first row at or after `pc` in the kernel's file (file 0) of a
 /// llvm-dwarfdump `--debug-line` listing (code inlined from a header shows at its call site, which for these
 /// entries is that next kernel-file row: hip_lds_block's __pl_tid() call on line 17, DW_AT_call_line 17).
+/// The kernel's file is file 0 and every later entry of the same name (DWARF 5 tables may list the primary
+/// file again, e.g. as file 2 when a header comes between, and rows then name that index).
 fn line_at(path: &PathBuf, pc: u64) -> u32 {
     let text = std::fs::read_to_string(path).unwrap();
+    let mut names: Vec<String> = Vec::new();
+    let mut lines = text.lines();
+    while let Some(l) = lines.next() {
+        if l.trim().starts_with("file_names[") {
+            if let Some(n) = lines.next().and_then(|n| n.trim().strip_prefix("name: ")) {
+                names.push(n.trim_matches('"').to_string());
+            }
+        }
+    }
+    let kernel_file: Vec<String> = (0..names.len())
+        .filter(|&i| names[i] == names[0])
+        .map(|i| i.to_string())
+        .collect();
     text.lines()
         .filter_map(|l| {
             let f: Vec<&str> = l.split_whitespace().collect();
             let a = u64::from_str_radix(f.first()?.strip_prefix("0x")?, 16).ok()?;
-            (f.len() >= 8 && a >= pc && f[3] == "0").then(|| f[1].parse().ok())?
+            (f.len() >= 8 && a >= pc && kernel_file.iter().any(|k| k == f[3]))
+                .then(|| f[1].parse().ok())?
         })
         .next()
         .unwrap_or_else(|| panic!("0x{pc:x} not in {}", path.display()))
@@ -182,5 +198,29 @@ fn tui_on_an_o0_kernel_a_barrier_kernel_and_a_one_wave_mfma_kernel() {
         "_Z14sgemm_32x32x32PKDF16_S0_PKfPf",
         "examples/labnotes_mfma_f16_32x32x8/kernel.lines.txt",
         true,
+    );
+}
+
+/// Round 4's kernels: DPP / ds_swizzle cross-lane code (12 waves), and private arrays in scratch with a
+/// recursive device function placed before the kernel in the code object.
+#[test]
+fn tui_on_round4_dpp_and_scratch_kernels() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("SKIPPED: tmux is not installed (apt-get install tmux)");
+        return;
+    }
+    sweep(
+        "tests/fixtures/extra_kernels_r4/h_dpp_swizzle",
+        "kernel.hip",
+        "_Z11dpp_swizzlePKiS0_PiS1_S1_S1_S1_",
+        "debugger/tests/fixtures/sweep/r4_h_dpp_swizzle.lines.txt",
+        false,
+    );
+    sweep(
+        "tests/fixtures/extra_kernels_r4/h_scratch",
+        "kernel.hip",
+        "_Z14scratch_arraysPKiPKfPfS3_Pii",
+        "debugger/tests/fixtures/sweep/r4_h_scratch.lines.txt",
+        false,
     );
 }
