@@ -83,7 +83,9 @@ pub fn check_output(spec: &OutputSpec, got: &[u8]) -> OutputCheck {
             (g == e, (gf - ef).abs(), gf, ef)
         } else {
             let (g, e) = (spec.dtype.element(got, i), spec.dtype.element(&exp, i));
-            let err = (g - e).abs();
+            // equal infinities are no error (inf - inf is NaN, which would rank them worst and hide a real
+            // mismatch in the summary)
+            let err = if g == e { 0.0 } else { (g - e).abs() };
             let ok =
                 !g.is_nan() && !e.is_nan() && (err <= spec.atol + spec.rtol * e.abs() || g == e);
             (ok, if err.is_nan() { f64::INFINITY } else { err }, g, e)

@@ -300,3 +300,55 @@ fn r_softmax_reuse() {
     assert!(fixed.races.is_empty(), "fixed twin flagged");
     assert_disasm_matches_objdump("r_softmax_reuse");
 }
+
+// ---- Triton (build_triton.py) --------------------------------------------------------------------------------
+
+/// tl.where chains on ragged 2D tiles (NaN scrubbing, a clamp by f32 scalars, a causal mask to -inf, integer
+/// selects) and per-row counts by atomic_add across column programs.
+#[test]
+fn t_where_masks() {
+    run_one("t_where_masks");
+}
+
+/// "Last program finishes": partial sums, an acq_rel atomic_add ticket, the last program sums the partials and
+/// publishes with atomic_xchg (resetting the counter).
+#[test]
+fn t_last_block() {
+    run_one("t_last_block");
+}
+
+/// Embedding gather (out-of-range ids masked to zero rows) and a gradient scatter by f32 atomic_add with
+/// colliding ids.
+#[test]
+fn t_gather_scatter() {
+    run_one("t_gather_scatter");
+}
+
+/// The check's summary ranks a real mismatch as the worst element when the output also holds equal
+/// infinities (t_where_masks' -inf entries): before, |-inf - -inf| = NaN ranked as infinite error and the
+/// summary named a matching -inf as the worst, hiding the mismatch.
+#[test]
+fn check_summary_names_the_real_mismatch_beside_infinities() {
+    let s = Session::load(&dir("t_where_masks"), &RunOptions::default()).unwrap();
+    let spec = s.manifest.outputs[0].clone();
+    let mut got = std::fs::read(&spec.file).unwrap();
+    let vals: Vec<f32> = got
+        .chunks(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    assert!(vals.iter().any(|v| *v == f32::NEG_INFINITY));
+    let k = vals
+        .iter()
+        .position(|v| *v == -1.5)
+        .expect("a clamped entry");
+    got[4 * k..4 * k + 4].copy_from_slice(&(-1.0f32).to_le_bytes());
+    let c = wavescope::check::check_output(&spec, &got);
+    assert_eq!(c.total - c.matched, 1);
+    assert_eq!(c.worst_index, Some(k));
+    assert_eq!(c.worst_abs_error, Some(0.5));
+    let line = wavescope::check::summary_line(&c);
+    assert!(
+        line.contains(&format!("worst |err| 5.000e-1 at [{k}]")),
+        "{line}"
+    );
+}

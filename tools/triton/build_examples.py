@@ -166,7 +166,8 @@ def zero_buffer(dtype, count):
 
 
 def scalar(dtype, value):
-    return {"kind": "scalar", "dtype": dtype, "value": int(value)}
+    # floats stay floats (an f32 scalar of -1.5 must not become -1)
+    return {"kind": "scalar", "dtype": dtype, "value": float(value) if dtype.startswith("f") else int(value)}
 
 
 def scratch_args(md):
