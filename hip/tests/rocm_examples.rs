@@ -472,3 +472,16 @@ fn hello_world_device_printf_is_named() {
     );
     let _ = std::fs::remove_dir_all(&cap);
 }
+
+/// Relocatable device code (-fgpu-rdc) from a static library, device-linked into the program: one kernel
+/// registered from the linked module; the program validates and the launch replays.
+#[test]
+fn static_device_library_rdc() {
+    done(validates("static_device_library", &[], 1));
+}
+
+/// Kernels and their launcher in a static host library (--emit-static-lib); main is plain C++.
+#[test]
+fn static_host_library() {
+    done(validates("static_host_library", &[], 1));
+}
