@@ -352,3 +352,20 @@ fn check_summary_names_the_real_mismatch_beside_infinities() {
         "{line}"
     );
 }
+
+/// gfx9's other DPP controls (wave_shl/rol/shr/ror:1, row_mirror, row_half_mirror, row_ror:5, row_shl:3,
+/// quad_perm) and the packed-byte video ops (v_msad_u8, v_lerp_u8, v_sad_hi_u8, v_sad_u16).
+#[test]
+fn h_dpp_modes() {
+    run_one("h_dpp_modes");
+}
+
+/// 288 live f32 accumulators per lane with one wave per work-group: the compiler spills into AGPRs
+/// (v_accvgpr_write / v_accvgpr_read) of the unified 512-register file.
+#[test]
+fn h_reg_pressure() {
+    let listing =
+        std::fs::read_to_string(dir("h_reg_pressure").join("kernel.objdump.txt")).unwrap();
+    assert!(listing.contains("v_accvgpr_write_b32") && listing.contains("v_accvgpr_read_b32"));
+    run_one("h_reg_pressure");
+}
