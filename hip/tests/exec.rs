@@ -247,3 +247,12 @@ fn launch_errors_then_templates_and_dynamic_lds() {
     assert!(err.contains("has 2048 work-items; at most 1024"), "{err}");
     assert!(err.contains("1048576 dynamic"), "{err}");
 }
+
+/// A struct passed by value (mixed alignment, array and nested members), 24 scalar arguments of mixed sizes,
+/// hipMemcpyToSymbol / FromSymbol at offsets into a __constant__ table, hipGetSymbolAddress of a __device__
+/// array, and objects with virtual functions built in device code.
+#[test]
+fn args_tour() {
+    let (out, err) = passes("args_tour", &[], 4);
+    assert!(out.contains("args_tour PASSED"), "{out}\n{err}");
+}
