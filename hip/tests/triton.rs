@@ -241,3 +241,10 @@ fn triton_fault_is_reported_raised_and_replayed() {
     );
     let _ = std::fs::remove_dir_all(&cap);
 }
+
+/// tl.atomic_add (masked i32 histogram, f32 sums), tl.atomic_max / atomic_min, and a tl.atomic_cas ticket loop,
+/// launched from Python; every result equals numpy's.
+#[test]
+fn atomics_from_python() {
+    python_passes("triton_atomics.py", "atomics_kernel", 1);
+}
