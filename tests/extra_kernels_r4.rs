@@ -369,3 +369,10 @@ fn h_reg_pressure() {
     assert!(listing.contains("v_accvgpr_write_b32") && listing.contains("v_accvgpr_read_b32"));
     run_one("h_reg_pressure");
 }
+
+/// ds_append / ds_consume (one old value per wave, plus each lane's mbcnt rank: compaction in lane order) and
+/// the wrapping global_atomic_inc / dec (final counters and sums of the returned old values: order-free).
+#[test]
+fn h_append_inc() {
+    run_one("h_append_inc");
+}
