@@ -376,3 +376,10 @@ fn h_reg_pressure() {
 fn h_append_inc() {
     run_one("h_append_inc");
 }
+
+/// llama.cpp's q4_K super blocks (144 bytes: f16 d / dmin, 6-bit scales and mins packed across 12 bytes, 4-bit
+/// quants) dequantized to f32, one work-group per block.
+#[test]
+fn g_q4_k() {
+    run_one("g_q4_K");
+}
