@@ -336,7 +336,7 @@ fn check_summary_names_the_real_mismatch_beside_infinities() {
         .chunks(4)
         .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
         .collect();
-    assert!(vals.iter().any(|v| *v == f32::NEG_INFINITY));
+    assert!(vals.contains(&f32::NEG_INFINITY));
     let k = vals
         .iter()
         .position(|v| *v == -1.5)
