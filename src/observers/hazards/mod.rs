@@ -47,6 +47,8 @@ pub mod plan;
 pub mod rules;
 
 use crate::exec::observe::Observer;
+// MODE.GPR_IDX_EN (state.md MODE bit 27): VGPR indexing moves VALU operands by M0[7:0].
+use crate::exec::semantics::salu::mode_bits::GPR_IDX_EN;
 use crate::exec::{Apertures, Flow, Program, Wave};
 use crate::isa::{Format, Inst};
 use effects::{
@@ -1487,7 +1489,7 @@ impl HazardChecker<'_> {
         let Some(e) = t.effects.get(idx) else { return };
         // VGPR indexing mode (state.md MODE bit 27): operands move by M0[7:0]
         let indexed;
-        let e = if wave.mode & (1 << 27) != 0 && e.is(class::VALU) {
+        let e = if wave.mode & GPR_IDX_EN != 0 && e.is(class::VALU) {
             indexed = effects::indexed(e, wave.sgpr[M0 as usize]);
             &indexed
         } else {
@@ -1639,7 +1641,7 @@ impl Observer for HazardChecker<'_> {
             return;
         };
         if f.flags & plan::fast::ON == 0
-            || (f.flags & plan::fast::VALU != 0 && wave.mode & (1 << 27) != 0)
+            || (f.flags & plan::fast::VALU != 0 && wave.mode & GPR_IDX_EN != 0)
         {
             self.before_planned(wave, idx, inst);
             return;
@@ -1741,7 +1743,7 @@ impl HazardChecker<'_> {
     fn block_enter(&mut self, wave: &Wave, idx: usize, b: u32) -> bool {
         let t = self.table;
         let blk = &t.blocks.blocks[b as usize];
-        if blk.flags & blocks::bflag::VALU != 0 && wave.mode & (1 << 27) != 0 {
+        if blk.flags & blocks::bflag::VALU != 0 && wave.mode & GPR_IDX_EN != 0 {
             return false;
         }
         let si = self.slot_for(wave.id.wave);
@@ -1867,7 +1869,7 @@ impl HazardChecker<'_> {
         };
         if self.generic
             || p.flags & plan::flag::GENERIC != 0
-            || (p.flags & plan::flag::VALU != 0 && wave.mode & (1 << 27) != 0)
+            || (p.flags & plan::flag::VALU != 0 && wave.mode & GPR_IDX_EN != 0)
         {
             self.before_generic(wave, idx, inst);
             return;
