@@ -525,6 +525,59 @@ impl MemState {
             }
         }
     }
+    /// A block's memory events applied through their summary (`blocks::MemSummary`): false, with nothing
+    /// changed, when the summary does not hold here (a queue would reach its cap within the block, or a FLAT
+    /// op is outstanding) and the caller replays the events instead.
+    fn apply_summary(&mut self, sum: &blocks::MemSummary, events: &[blocks::SumEvent]) -> bool {
+        if !self.flat.is_empty()
+            || self.vm.len() + sum.n_vm as usize > FIFO
+            || self.lds.len() + sum.n_lds as usize > FIFO
+            || self.smem.len() + sum.n_smem as usize > 64
+        {
+            return false;
+        }
+        while self.vm.len() > sum.keep_vm as usize {
+            let s = self.vm.pop_front().unwrap_or(0);
+            self.complete(s);
+        }
+        while self.lds.len() > sum.keep_lds as usize {
+            let s = self.lds.pop_front().unwrap_or(0);
+            self.complete(s);
+        }
+        if sum.smem_all {
+            while let Some(s) = self.smem.pop() {
+                self.complete(s);
+            }
+        }
+        let mut seqs = [0u32; 64];
+        let mut nopen = 0;
+        for ev in events {
+            match *ev {
+                blocks::SumEvent::Issue {
+                    idx,
+                    class,
+                    first,
+                    end,
+                } => {
+                    seqs[nopen & 63] = self.issue(
+                        idx,
+                        class,
+                        Regs {
+                            first,
+                            count: (end - first) as u8,
+                        },
+                    );
+                    nopen += 1;
+                }
+                blocks::SumEvent::Own { first, end, op } => {
+                    for g in first..end {
+                        self.set_pending(g, seqs[op as usize & 63]);
+                    }
+                }
+            }
+        }
+        true
+    }
     /// Record an issued memory op writing `regs` at completion; returns its seq. (`inline`, not
     /// `inline(always)`: forced into the dispatch loop it cost more than the call, 840 vs 780 ms CPU for the
     /// cycle model + checkers on gemm 512.)
@@ -1789,7 +1842,18 @@ impl HazardChecker<'_> {
         self.blk_next = blocks::NONE;
         let st = &mut self.slots[self.blk_slot];
         let now = st.clock;
-        for ev in &t.blocks.mem[blk.mem.0 as usize..blk.mem.1 as usize] {
+        let summarised = blk.sum.is_some_and(|sum| {
+            st.mem.apply_summary(
+                &sum,
+                &t.blocks.sum[sum.events.0 as usize..sum.events.1 as usize],
+            )
+        });
+        let replay = if summarised {
+            &[][..]
+        } else {
+            &t.blocks.mem[blk.mem.0 as usize..blk.mem.1 as usize]
+        };
+        for ev in replay {
             match *ev {
                 blocks::MemEvent::Wait(s) => st.mem.wait(s),
                 blocks::MemEvent::Issue {
