@@ -72,6 +72,151 @@ pub struct Block {
     pub recs: (u32, u32),
     /// `Blocks::mem[..]`: its memory ops and waits, in order.
     pub mem: (u32, u32),
+    /// The same net effect on the memory state, summarised ([`MemSummary`]); None when the block issues an op
+    /// of another class than VM, LDS and SMEM.
+    pub sum: Option<MemSummary>,
+}
+
+/// What a block's memory ops and waits leave in the checker's memory state, worked out once (blocks.rs
+/// header): the in-order counters make it static which of the block's own ops its waits complete (`closed`),
+/// and how many ops outstanding at entry each wait leaves (a `vmcnt(N)` with `k` of the block's VM ops in the
+/// queue keeps at most `N - k` older ones). So applying a block completes the oldest entry ops down to
+/// `keep_vm` / `keep_lds` (all SMEM ones when a wait has `lgkmcnt(0)`) and issues only the block's ops still
+/// open at its end, each register waiting for its last writer among them: the state the event replay
+/// (`Blocks::mem`) leaves, up to the seq numbers given out. A register whose last writer is closed needs nothing:
+/// the replay leaves it waiting for nothing, and so does the entry test (no register the block touches waits for
+/// an op at entry; a clear bit means its entry names no outstanding op). Valid while
+/// no queue's cap is reached within the block and no FLAT op is outstanding (`HazardChecker::block_apply`
+/// replays the events otherwise); tests/hazards_blocks.rs checks it finding by finding.
+#[derive(Clone, Copy, Debug)]
+pub struct MemSummary {
+    pub keep_vm: u32,
+    pub keep_lds: u32,
+    pub smem_all: bool,
+    /// Ops of each queue the block issues (the cap test).
+    pub n_vm: u8,
+    pub n_lds: u8,
+    pub n_smem: u8,
+    /// `Blocks::sum[..]`: open issues, then owned registers.
+    pub events: (u32, u32),
+}
+
+/// One step of a [`MemSummary`].
+#[derive(Clone, Copy, Debug)]
+pub enum SumEvent {
+    /// An op of the block still outstanding at its end, in issue order; `first..end` its registers.
+    Issue {
+        idx: u32,
+        class: MemClass,
+        first: u16,
+        end: u16,
+    },
+    /// Registers `first..end` wait for open op number `op` (in `Issue` order) at the block's end.
+    Own { first: u16, end: u16, op: u8 },
+}
+
+/// The [`MemSummary`] of a block's memory events (pushed to `out`); None for a class it does not cover.
+fn summarise(events: &[MemEvent], out: &mut Vec<SumEvent>) -> Option<MemSummary> {
+    use std::collections::{BTreeMap, VecDeque};
+    // (idx, class, first, end, closed) of every op, in issue order
+    let mut ops: Vec<(u32, MemClass, u16, u16, bool)> = Vec::new();
+    let (mut vm_q, mut lds_q, mut smem_q) = (VecDeque::new(), VecDeque::new(), Vec::new());
+    let mut sum = MemSummary {
+        keep_vm: u32::MAX,
+        keep_lds: u32::MAX,
+        smem_all: false,
+        n_vm: 0,
+        n_lds: 0,
+        n_smem: 0,
+        events: (0, 0),
+    };
+    for ev in events {
+        match *ev {
+            MemEvent::Issue {
+                idx,
+                class,
+                first,
+                end,
+            } => {
+                let k = ops.len();
+                match class {
+                    MemClass::Vm => {
+                        vm_q.push_back(k);
+                        sum.n_vm += 1;
+                    }
+                    MemClass::Lds => {
+                        lds_q.push_back(k);
+                        sum.n_lds += 1;
+                    }
+                    MemClass::Smem => {
+                        smem_q.push(k);
+                        sum.n_smem += 1;
+                    }
+                    _ => return None,
+                }
+                ops.push((idx, class, first, end, false));
+            }
+            MemEvent::Wait(s) => {
+                // as `MemState::wait`: the block's ops sit behind every op outstanding at entry
+                let vm = ((s & 0xF) | ((s >> 14) & 3) << 4) as usize;
+                let lgkm = ((s >> 8) & 0xF) as usize;
+                sum.keep_vm = sum.keep_vm.min(vm.saturating_sub(vm_q.len()) as u32);
+                while vm_q.len() > vm {
+                    let k = vm_q.pop_front().unwrap_or(0);
+                    ops[k].4 = true;
+                }
+                sum.keep_lds = sum.keep_lds.min(lgkm.saturating_sub(lds_q.len()) as u32);
+                while lds_q.len() > lgkm {
+                    let k = lds_q.pop_front().unwrap_or(0);
+                    ops[k].4 = true;
+                }
+                if lgkm == 0 {
+                    sum.smem_all = true;
+                    for k in smem_q.drain(..) {
+                        ops[k].4 = true;
+                    }
+                }
+            }
+        }
+    }
+    // each register's last writer among the block's ops
+    let mut owner: BTreeMap<u16, usize> = BTreeMap::new();
+    for (k, op) in ops.iter().enumerate() {
+        for g in op.2..op.3 {
+            owner.insert(g, k);
+        }
+    }
+    let open: Vec<usize> = (0..ops.len()).filter(|&k| !ops[k].4).collect();
+    let e0 = out.len() as u32;
+    for &k in &open {
+        let (idx, class, first, end, _) = ops[k];
+        out.push(SumEvent::Issue {
+            idx,
+            class,
+            first,
+            end,
+        });
+    }
+    // runs of consecutive registers whose last writer is the same open op
+    let mut run: Option<(u16, u16, usize)> = None;
+    for (&g, &k) in owner.iter().filter(|&(_, &k)| !ops[k].4) {
+        match run {
+            Some((first, end, rk)) if end == g && rk == k => run = Some((first, g + 1, rk)),
+            r => {
+                if let Some((first, end, rk)) = r {
+                    let op = open.iter().position(|&o| o == rk).unwrap_or(0) as u8;
+                    out.push(SumEvent::Own { first, end, op });
+                }
+                run = Some((g, g + 1, k));
+            }
+        }
+    }
+    if let Some((first, end, rk)) = run {
+        let op = open.iter().position(|&o| o == rk).unwrap_or(0) as u8;
+        out.push(SumEvent::Own { first, end, op });
+    }
+    sum.events = (e0, out.len() as u32);
+    Some(sum)
 }
 
 /// A history record a block leaves: registers `first..end` last written by instruction `idx`, `after` wait
@@ -108,6 +253,7 @@ pub struct Blocks {
     pub mw: Vec<(u16, u64)>,
     pub recs: Vec<BlockRec>,
     pub mem: Vec<MemEvent>,
+    pub sum: Vec<SumEvent>,
 }
 
 /// Ends a block after it: the wave may not fall through (branch, end, barrier, sleep, trap, PC moves).
@@ -188,6 +334,7 @@ impl Blocks {
             mw: (0, 0),
             recs: (0, 0),
             mem: (0, 0),
+            sum: None,
         };
         let window = WINDOW as u32;
         let mut union = [0u64; REG_WORDS];
@@ -339,6 +486,7 @@ impl Blocks {
         let e0 = self.mem.len() as u32;
         self.mem.extend(events);
         blk.mem = (e0, self.mem.len() as u32);
+        blk.sum = summarise(&self.mem[e0 as usize..], &mut self.sum);
         self.at[s] = self.blocks.len() as u32;
         self.blocks.push(blk);
     }

@@ -47,6 +47,8 @@ pub mod plan;
 pub mod rules;
 
 use crate::exec::observe::Observer;
+// MODE.GPR_IDX_EN (state.md MODE bit 27): VGPR indexing moves VALU operands by M0[7:0].
+use crate::exec::semantics::salu::mode_bits::GPR_IDX_EN;
 use crate::exec::{Apertures, Flow, Program, Wave};
 use crate::isa::{Format, Inst};
 use effects::{
@@ -522,6 +524,59 @@ impl MemState {
                 }
             }
         }
+    }
+    /// A block's memory events applied through their summary (`blocks::MemSummary`): false, with nothing
+    /// changed, when the summary does not hold here (a queue would reach its cap within the block, or a FLAT
+    /// op is outstanding) and the caller replays the events instead.
+    fn apply_summary(&mut self, sum: &blocks::MemSummary, events: &[blocks::SumEvent]) -> bool {
+        if !self.flat.is_empty()
+            || self.vm.len() + sum.n_vm as usize > FIFO
+            || self.lds.len() + sum.n_lds as usize > FIFO
+            || self.smem.len() + sum.n_smem as usize > 64
+        {
+            return false;
+        }
+        while self.vm.len() > sum.keep_vm as usize {
+            let s = self.vm.pop_front().unwrap_or(0);
+            self.complete(s);
+        }
+        while self.lds.len() > sum.keep_lds as usize {
+            let s = self.lds.pop_front().unwrap_or(0);
+            self.complete(s);
+        }
+        if sum.smem_all {
+            while let Some(s) = self.smem.pop() {
+                self.complete(s);
+            }
+        }
+        let mut seqs = [0u32; 64];
+        let mut nopen = 0;
+        for ev in events {
+            match *ev {
+                blocks::SumEvent::Issue {
+                    idx,
+                    class,
+                    first,
+                    end,
+                } => {
+                    seqs[nopen & 63] = self.issue(
+                        idx,
+                        class,
+                        Regs {
+                            first,
+                            count: (end - first) as u8,
+                        },
+                    );
+                    nopen += 1;
+                }
+                blocks::SumEvent::Own { first, end, op } => {
+                    for g in first..end {
+                        self.set_pending(g, seqs[op as usize & 63]);
+                    }
+                }
+            }
+        }
+        true
     }
     /// Record an issued memory op writing `regs` at completion; returns its seq. (`inline`, not
     /// `inline(always)`: forced into the dispatch loop it cost more than the call, 840 vs 780 ms CPU for the
@@ -1487,7 +1542,7 @@ impl HazardChecker<'_> {
         let Some(e) = t.effects.get(idx) else { return };
         // VGPR indexing mode (state.md MODE bit 27): operands move by M0[7:0]
         let indexed;
-        let e = if wave.mode & (1 << 27) != 0 && e.is(class::VALU) {
+        let e = if wave.mode & GPR_IDX_EN != 0 && e.is(class::VALU) {
             indexed = effects::indexed(e, wave.sgpr[M0 as usize]);
             &indexed
         } else {
@@ -1639,7 +1694,7 @@ impl Observer for HazardChecker<'_> {
             return;
         };
         if f.flags & plan::fast::ON == 0
-            || (f.flags & plan::fast::VALU != 0 && wave.mode & (1 << 27) != 0)
+            || (f.flags & plan::fast::VALU != 0 && wave.mode & GPR_IDX_EN != 0)
         {
             self.before_planned(wave, idx, inst);
             return;
@@ -1741,7 +1796,7 @@ impl HazardChecker<'_> {
     fn block_enter(&mut self, wave: &Wave, idx: usize, b: u32) -> bool {
         let t = self.table;
         let blk = &t.blocks.blocks[b as usize];
-        if blk.flags & blocks::bflag::VALU != 0 && wave.mode & (1 << 27) != 0 {
+        if blk.flags & blocks::bflag::VALU != 0 && wave.mode & GPR_IDX_EN != 0 {
             return false;
         }
         let si = self.slot_for(wave.id.wave);
@@ -1787,7 +1842,18 @@ impl HazardChecker<'_> {
         self.blk_next = blocks::NONE;
         let st = &mut self.slots[self.blk_slot];
         let now = st.clock;
-        for ev in &t.blocks.mem[blk.mem.0 as usize..blk.mem.1 as usize] {
+        let summarised = blk.sum.is_some_and(|sum| {
+            st.mem.apply_summary(
+                &sum,
+                &t.blocks.sum[sum.events.0 as usize..sum.events.1 as usize],
+            )
+        });
+        let replay = if summarised {
+            &[][..]
+        } else {
+            &t.blocks.mem[blk.mem.0 as usize..blk.mem.1 as usize]
+        };
+        for ev in replay {
             match *ev {
                 blocks::MemEvent::Wait(s) => st.mem.wait(s),
                 blocks::MemEvent::Issue {
@@ -1867,7 +1933,7 @@ impl HazardChecker<'_> {
         };
         if self.generic
             || p.flags & plan::flag::GENERIC != 0
-            || (p.flags & plan::flag::VALU != 0 && wave.mode & (1 << 27) != 0)
+            || (p.flags & plan::flag::VALU != 0 && wave.mode & GPR_IDX_EN != 0)
         {
             self.before_generic(wave, idx, inst);
             return;

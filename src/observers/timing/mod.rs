@@ -1450,6 +1450,12 @@ impl<S: TimingSink> TimingObserver<S> {
 
     /// Wait on `w` until vmcnt <= `vm_max` and lgkmcnt <= `lgkm_max`; returns (stall cycles, counters that held).
     /// Attributes the stall to `at` (an `s_waitcnt`) when `attribute`.
+    ///
+    /// One walk over the sorted outstanding list does both the waiting and the retiring: every operation the
+    /// walk passes completes no later than the last one it waits for (the list is sorted by completion), so
+    /// it leaves at once, and the walk then goes on over any later one complete by then (what `retire(t)`
+    /// after the wait would drop). tests `wait_until_equals_wait_then_retire` checks it against that form.
+    #[inline]
     fn wait_until(
         &mut self,
         slot: usize,
@@ -1472,18 +1478,24 @@ impl<S: TimingSink> TimingObserver<S> {
         if lgkm > lgkm_max {
             counters |= 2;
         }
-        self.pcs_buf.clear();
+        if S::EVENTS {
+            self.pcs_buf.clear();
+        }
         let mut t = start;
-        let mut k = 0;
         let agg = &mut self.wait[at];
         let reason = if reason_full {
             StallReason::CounterFull { counters }
         } else {
             StallReason::Waitcnt { counters }
         };
-        while k < w.nout && (vm > vm_max || lgkm > lgkm_max) {
-            let o = w.ops()[k];
-            k += 1;
+        let end = w.head + w.nout;
+        let mut h = w.head;
+        while h < end && (vm > vm_max || lgkm > lgkm_max) {
+            let o = w.out[h];
+            h += 1;
+            // it leaves the list: it completes no later than the operation this walk stops at
+            w.vm_out -= o.vm as u32;
+            w.lgkm_out -= o.lgkm as u32;
             // only operations on a counter still above its limit are waited for
             let needed = (vm > vm_max && o.vm > 0) || (lgkm > lgkm_max && o.lgkm > 0);
             if !needed {
@@ -1505,7 +1517,20 @@ impl<S: TimingSink> TimingObserver<S> {
             }
             t = t.max(o.complete);
         }
-        w.retire(t);
+        // the rest of `retire(t)`: later operations complete by `t` too
+        while h < end && w.out[h].complete <= t {
+            w.vm_out -= w.out[h].vm as u32;
+            w.lgkm_out -= w.out[h].lgkm as u32;
+            h += 1;
+        }
+        w.nout = end - h;
+        if w.nout == 0 {
+            w.head = 0;
+            w.next_done = u64::MAX;
+        } else {
+            w.head = h;
+            w.next_done = w.out[h].complete;
+        }
         let dur = t - start;
         w.clock = t;
         if reason_full {
@@ -2327,6 +2352,159 @@ mod tests {
             self.0 ^= self.0 >> 27;
             self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
         }
+    }
+
+    /// `wait_until` as it was before its single walk: walk the sorted list to the operations the counters wait
+    /// for (attributing each its segment), then `retire` at the new clock. Returns (stall cycles, the wave).
+    fn wait_reference(
+        w: &WaveClock,
+        vm_max: u32,
+        lgkm_max: u32,
+        agg: &mut WaitStall,
+        attribute: bool,
+    ) -> (u64, WaveClock) {
+        let mut w = w.clone();
+        let start = w.clock;
+        w.retire(start);
+        let (mut vm, mut lgkm) = w.counts();
+        if vm <= vm_max && lgkm <= lgkm_max {
+            return (0, w);
+        }
+        let mut counters = 0u8;
+        if vm > vm_max {
+            counters |= 1;
+        }
+        if lgkm > lgkm_max {
+            counters |= 2;
+        }
+        let mut t = start;
+        let mut k = 0;
+        while k < w.nout && (vm > vm_max || lgkm > lgkm_max) {
+            let o = w.ops()[k];
+            k += 1;
+            if !((vm > vm_max && o.vm > 0) || (lgkm > lgkm_max && o.lgkm > 0)) {
+                continue;
+            }
+            let seg = o.complete.saturating_sub(t);
+            vm -= o.vm as u32;
+            lgkm -= o.lgkm as u32;
+            if attribute {
+                add_waited(&mut agg.waited_for, o.idx, seg);
+            }
+            t = t.max(o.complete);
+        }
+        w.retire(t);
+        w.clock = t;
+        if attribute {
+            agg.cycles += t - start;
+            agg.stalls += 1;
+            agg.counters |= counters;
+        }
+        (t - start, w)
+    }
+
+    /// The single-walk `wait_until` against `wait_reference` on random outstanding lists (in-order VM and LDS
+    /// runs mixed with out-of-order SMEM, ties common, the list wrapped), random limits, both reasons: the same
+    /// stall, the same list left (order, counts, next completion), the same attribution.
+    #[test]
+    fn wait_until_equals_wait_then_retire() {
+        let n = 8;
+        let model = CycleModel {
+            memory_system: None,
+            ..CycleModel::default()
+        };
+        let table = TimingTable {
+            insts: vec![
+                TInst {
+                    kind: Kind::Issue,
+                    cost: 1,
+                    lat: 0,
+                    busy: 0,
+                    vm: 0,
+                    lgkm: 0,
+                    queue: 0,
+                };
+                n
+            ],
+            pcs: (0..n as u64).map(|i| 0x100 + 4 * i).collect(),
+            lds_bytes: 0,
+            acc: vec![MemAcc::default(); n],
+            cls: vec![0; n],
+            mops: vec![(0, 0); n],
+            apertures: Apertures::default(),
+            xcd_share: 1.0,
+            waves_per_group: 1,
+            model,
+        };
+        let mut obs = TimingObserver::new(Arc::new(table));
+        obs.waves.push(WaveClock::new());
+        obs.waves[0].reset(0, 0);
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut agg_ref: Vec<WaitStall> = vec![WaitStall::default(); n];
+        let (mut waits, mut stalled) = (0, 0);
+        for round in 0..20_000 {
+            let r = rng.next();
+            let w = &mut obs.waves[0];
+            let mut last = [w.clock; 2];
+            // issue a few operations, then wait
+            for j in 0..(r % 6) {
+                let r = rng.next();
+                if w.nout == MAX_OUT {
+                    break;
+                }
+                let q = (r % 3) as usize;
+                let mut complete = w.clock + (r >> 8) % if round % 2 == 0 { 6 } else { 300 };
+                if q < 2 {
+                    complete = complete.max(last[q]);
+                    last[q] = complete;
+                }
+                let (vm, lgkm) = match q {
+                    0 => (1, (r >> 20) as u8 & 1),
+                    1 => (0, 1),
+                    _ => (0, 1 + ((r >> 21) as u8 & 1)),
+                };
+                w.push(Outstanding {
+                    complete,
+                    issue: w.clock,
+                    idx: ((r >> 32) % n as u64) as u32,
+                    vm,
+                    lgkm,
+                    level: 0,
+                });
+                w.clock += 1 + j;
+            }
+            let (vm_max, lgkm_max) = ((r >> 40) as u32 % 5, (r >> 48) as u32 % 4);
+            let at = ((r >> 56) % n as u64) as usize;
+            let full = r >> 63 != 0;
+            let before = obs.waves[0].clone();
+            let (want, w_ref) = wait_reference(&before, vm_max, lgkm_max, &mut agg_ref[at], !full);
+            let got = obs.wait_until(0, vm_max, lgkm_max, at, full);
+            let w = &obs.waves[0];
+            assert_eq!(got, want, "round {round}");
+            let key = |w: &WaveClock| {
+                let ops: Vec<(u64, u64, u32, u8, u8)> = w
+                    .ops()
+                    .iter()
+                    .map(|o| (o.complete, o.issue, o.idx, o.vm, o.lgkm))
+                    .collect();
+                (ops, w.counts(), w.next_done, w.clock)
+            };
+            assert_eq!(key(w), key(&w_ref), "round {round}");
+            let a = &obs.wait[at];
+            let b = &agg_ref[at];
+            assert_eq!(
+                (a.cycles, a.stalls, a.counters, &a.waited_for),
+                (b.cycles, b.stalls, b.counters, &b.waited_for),
+                "round {round}"
+            );
+            waits += 1;
+            stalled += (got > 0) as u32;
+        }
+        // the rounds exercise both outcomes
+        assert!(
+            stalled > waits / 10 && stalled < waits,
+            "{stalled} of {waits}"
+        );
     }
 
     /// `WaveClock::push` (its in-order append and its insertion) and `retire` against the order they promise: a
