@@ -558,6 +558,14 @@ fn access_rest16(set: &mut [u32; 16], tag: u32) -> bool {
         // SAFETY: the CPU has AVX-512F (checked above)
         return unsafe { access_rest16_avx512(set, tag) };
     }
+    access_rest16_portable(set, tag)
+}
+
+/// [`access_rest16_body`] out of line: every inlined [`Cache::access`] keeps only the AVX-512 call and this call,
+/// not the unrolled portable body (the memory system's lookups are inlined at a dozen places).
+#[inline(never)]
+#[cold]
+fn access_rest16_portable(set: &mut [u32; 16], tag: u32) -> bool {
     access_rest16_body(set, tag)
 }
 
@@ -612,13 +620,16 @@ fn access_rest16_body(set: &mut [u32; 16], tag: u32) -> bool {
 pub struct BandwidthSchedule {
     bucket_shift: u32,
     bytes_per_bucket: u64,
+    /// log2(`bytes_per_bucket`) when it is a power of two (the L1 and L2 rates of the shipped model: lines of
+    /// 128 bytes, buckets of 1024 cycles): [`BandwidthSchedule::cycles`] is then two shifts, not a division.
+    bytes_per_bucket_shift: Option<u32>,
     used: Vec<u64>,
     /// Union-find over full buckets: `next[b]` leads to a bucket at or after `b` that may have room, so a
     /// request behind a long run of full buckets does not walk them one by one.
     next: Vec<u32>,
-    /// (bytes, cycles to move them at full rate) of the last two sizes that stayed in their arrival bucket
-    /// (most recent first: a schedule mostly moves one or two sizes, a line or a few, or a vector and a scalar
-    /// line).
+    /// (bytes, cycles to move them at full rate) of the last two sizes computed by division (a schedule mostly
+    /// moves one or two sizes, a line or a few, or a vector and a scalar line). Looked up in place: a hit
+    /// reorders nothing (a swap on every other request cost more than the division it saved).
     cycles_for: [(u64, u64); 2],
 }
 
@@ -630,6 +641,9 @@ impl BandwidthSchedule {
         BandwidthSchedule {
             bucket_shift,
             bytes_per_bucket,
+            bytes_per_bucket_shift: bytes_per_bucket
+                .is_power_of_two()
+                .then_some(bytes_per_bucket.trailing_zeros()),
             used: Vec::new(),
             next: Vec::new(),
             cycles_for: [(u64::MAX, 0); 2],
@@ -674,18 +688,30 @@ impl BandwidthSchedule {
         None
     }
 
-    /// Cycles `bytes` take at full rate (a division, kept for the two sizes asked last).
+    /// Cycles `bytes` take at full rate: `(bytes << bucket_shift).div_ceil(bytes_per_bucket)`, by shifts when
+    /// the bucket's bytes are a power of two, else a division kept for the two sizes computed last.
     #[inline(always)]
     fn cycles(&mut self, bytes: u64) -> u64 {
+        let x = bytes << self.bucket_shift;
+        if let Some(s) = self.bytes_per_bucket_shift {
+            // x.div_ceil(2^s): the quotient, plus one when a remainder is left
+            return (x >> s) + (x & ((1u64 << s) - 1) != 0) as u64;
+        }
         if self.cycles_for[0].0 == bytes {
             return self.cycles_for[0].1;
         }
-        if self.cycles_for[1].0 != bytes {
-            let cycles = (bytes << self.bucket_shift).div_ceil(self.bytes_per_bucket);
-            self.cycles_for[1] = (bytes, cycles);
+        if self.cycles_for[1].0 == bytes {
+            return self.cycles_for[1].1;
         }
-        self.cycles_for.swap(0, 1);
-        self.cycles_for[0].1
+        self.cycles_slow(bytes)
+    }
+
+    /// [`BandwidthSchedule::cycles`] of a size not among the last two: divided, and kept in front.
+    #[inline(never)]
+    fn cycles_slow(&mut self, bytes: u64) -> u64 {
+        let cycles = (bytes << self.bucket_shift).div_ceil(self.bytes_per_bucket);
+        self.cycles_for = [(bytes, cycles), self.cycles_for[0]];
+        cycles
     }
 
     #[inline(never)]
@@ -1128,6 +1154,48 @@ mod tests {
         for _ in 0..2 {
             for &l in &big {
                 assert!(!c.access(l));
+            }
+        }
+    }
+
+    /// `cycles` (shifts for a power-of-two bucket, else the two kept sizes) is the division it stands for, on
+    /// rates whose bucket is and is not a power of two, sizes repeated, alternating and new, multiples of the
+    /// bucket's bytes and not.
+    #[test]
+    fn cycles_equal_the_division() {
+        let mut seed = 0x3C6E_F372_FE94_F82Bu64;
+        for (rate, shift) in [
+            (128.0, 10u32),
+            (2048.0, 10),
+            (64.0, 6),
+            (1.0, 0),
+            (0.5, 1),
+            (3333.0, 10),
+            (3333.0 / 8.0, 10),
+            (100.0, 7),
+            (0.3, 10),
+        ] {
+            let mut s = BandwidthSchedule::new(rate, shift);
+            assert_eq!(
+                s.bytes_per_bucket_shift.is_some(),
+                s.bytes_per_bucket.is_power_of_two()
+            );
+            for i in 0..20_000u64 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let bytes = match i % 4 {
+                    0 => [64u64, 128, 256][(seed % 3) as usize],
+                    1 => 128 * (1 + seed % 64),
+                    2 => seed % 5000,
+                    _ => s.bytes_per_bucket * (seed % 3),
+                };
+                let want = (bytes << shift).div_ceil(s.bytes_per_bucket);
+                assert_eq!(
+                    s.cycles(bytes),
+                    want,
+                    "rate {rate} shift {shift} bytes {bytes}"
+                );
             }
         }
     }

@@ -215,6 +215,26 @@ struct SmemParams {
 /// Scalar-cache fills remembered per scalar cache (outstanding misses it can merge later lookups into).
 const SCALAR_FILLS: usize = 8;
 
+/// A line that missed the L2 at cycle `at_l2`: looked up in the MALL, else read from HBM. (true when the MALL
+/// had it, the cycle the line is back at the L2). Out of line: the common instruction's lines stop at the L1
+/// or the L2, and the inlined lookups stay small.
+#[inline(never)]
+fn below_l2(
+    mall: &mut Cache,
+    hbm: &mut BandwidthSchedule,
+    line: u64,
+    at_l2: u64,
+    line_bytes: u64,
+    mall_lat: u64,
+    hbm_lat: u64,
+) -> (bool, u64) {
+    if mall.access(line) {
+        (true, at_l2 + mall_lat)
+    } else {
+        (false, hbm.transfer(at_l2, line_bytes) + hbm_lat)
+    }
+}
+
 /// The memory system of one XCD: its CUs' L1s, its L2 and its slices of the MALL and of HBM bandwidth.
 pub struct XcdMemory {
     params: MemParams,
@@ -299,11 +319,25 @@ impl XcdMemory {
         if lines.is_empty() {
             return VmemCost::default();
         }
+        if lines.len() > 64 {
+            return self.vmem_many(cu, t, lines, kind);
+        }
         // one loop per kind: the kind's branches leave the per-line loop
         match kind {
-            VmemKind::Load => self.vmem_lines::<{ A_LOAD }>(cu, t, lines),
-            VmemKind::Store => self.vmem_lines::<{ A_STORE }>(cu, t, lines),
-            VmemKind::Atomic => self.vmem_lines::<{ A_ATOMIC }>(cu, t, lines),
+            VmemKind::Load => self.vmem_lines::<{ A_LOAD }, false>(cu, t, lines),
+            VmemKind::Store => self.vmem_lines::<{ A_STORE }, false>(cu, t, lines),
+            VmemKind::Atomic => self.vmem_lines::<{ A_ATOMIC }, false>(cu, t, lines),
+        }
+    }
+
+    /// [`XcdMemory::vmem`] of more than 64 lines (a lane straddling lines, wide accesses): out of line, so the
+    /// common instruction's code stays small.
+    #[inline(never)]
+    fn vmem_many(&mut self, cu: usize, t: u64, lines: &[u64], kind: VmemKind) -> VmemCost {
+        match kind {
+            VmemKind::Load => self.vmem_lines::<{ A_LOAD }, true>(cu, t, lines),
+            VmemKind::Store => self.vmem_lines::<{ A_STORE }, true>(cu, t, lines),
+            VmemKind::Atomic => self.vmem_lines::<{ A_ATOMIC }, true>(cu, t, lines),
         }
     }
 
@@ -311,8 +345,14 @@ impl XcdMemory {
     /// apart once (their pointers stay in registers over the lines), the counters are summed in locals and
     /// added once, and what does not depend on the line leaves the loop: an L1 hit's completion
     /// (`looked_up + l1_hit_latency`, the same for every hit) and the deepest level (from the per-level counts).
+    /// `MANY`: more than 64 lines (one line at a time), else at most 64 (an L1 miss mask).
     #[inline(always)]
-    fn vmem_lines<const KIND: u8>(&mut self, cu: usize, t: u64, lines: &[u64]) -> VmemCost {
+    fn vmem_lines<const KIND: u8, const MANY: bool>(
+        &mut self,
+        cu: usize,
+        t: u64,
+        lines: &[u64],
+    ) -> VmemCost {
         let XcdMemory {
             params,
             l1,
@@ -344,17 +384,18 @@ impl XcdMemory {
                 if l2.access(line) {
                     l2_hits += 1;
                     done = done.max(at_l2 + l2_lat);
-                } else if mall.access(line) {
-                    mall_hits += 1;
-                    done = done.max(at_l2 + mall_lat);
                 } else {
-                    hbm_lines += 1;
-                    let moved = hbm.transfer(at_l2, lb);
-                    done = done.max(moved + hbm_lat);
+                    let (in_mall, at) = below_l2(mall, hbm, line, at_l2, lb, mall_lat, hbm_lat);
+                    if in_mall {
+                        mall_hits += 1;
+                    } else {
+                        hbm_lines += 1;
+                    }
+                    done = done.max(at);
                 }
             }};
         }
-        if lines.len() <= 64 {
+        if !MANY {
             // The L1 lookups first (the L1 is the CU's own: its order relative to the L2's does not matter),
             // then the L1 misses in line order, which all ask the L2 schedule for a line at `looked_up`: when
             // its arrival bucket has room for every one, each gets the same time (`transfer_n`), one call.
@@ -777,7 +818,8 @@ mod tests {
                     VmemKind::Atomic,
                 ][(rnd() % 4) as usize];
                 lines.clear();
-                let n = [0u64, 1, 1, 2, 2, 3, 8, 64][(rnd() % 8) as usize];
+                // more than 64 lines: `vmem_many`, one line at a time
+                let n = [0u64, 1, 1, 2, 2, 3, 8, 64, 65, 100][(rnd() % 10) as usize];
                 let start = base + rnd() % 3000;
                 let stride = [1u64, 1, 2, 17][(rnd() % 4) as usize];
                 lines.extend((0..n).map(|k| start + k * stride));
