@@ -33,6 +33,7 @@ pub fn handler(inst: &Inst) -> Handler {
         return illegal;
     }
     valu::lookup_inst(inst)
+        .or_else(|| vop3p::lookup_inst(inst))
         .or_else(|| lookup(inst.op))
         .unwrap_or(not_implemented)
 }

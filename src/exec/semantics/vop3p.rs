@@ -115,6 +115,55 @@ pub fn lookup(op: Op) -> Option<Handler> {
     })
 }
 
+/// The handler of a packed f32 instruction chosen once at load: V_PK_FMA_F32 / V_PK_MUL_F32 / V_PK_ADD_F32 with
+/// every source a VGPR pair and no clamp (any OP_SEL/OP_SEL_HI, so the broadcast shapes clang emits, and NEG/NEG_HI
+/// fixed at load as with or without sign flips) on an AVX2 or AVX-512 host get `pk_plain_*`, which test only MODE per
+/// instruction; anything else (None) takes the op's handler. Same results as `pk_f32` by construction: the same
+/// host arithmetic per chunk, NaN chunks resumed by the same per-lane rules (`pk_resume`).
+pub fn lookup_inst(inst: &Inst) -> Option<Handler> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use super::valu::fast::{level, AVX2, AVX512};
+        use Op::*;
+        let nsrc = match inst.op {
+            V_PK_FMA_F32 => 3,
+            V_PK_MUL_F32 | V_PK_ADD_F32 => 2,
+            _ => return None,
+        };
+        let md = inst.mods;
+        if md.clamp
+            || md.abs != 0
+            || md.omod != 0
+            || inst.ext != crate::isa::Ext::None
+            || !inst.src[..nsrc].iter().all(|o| o.0 >= 256)
+        {
+            return None;
+        }
+        let neg = md.neg | md.neg_hi != 0;
+        macro_rules! pick {
+            ($op:expr) => {
+                match (level(), neg) {
+                    (AVX512, false) => pk_plain_avx512::<{ $op }, false> as Handler,
+                    (AVX512, true) => pk_plain_avx512::<{ $op }, true>,
+                    (AVX2, false) => pk_plain_avx2::<{ $op }, false>,
+                    (AVX2, true) => pk_plain_avx2::<{ $op }, true>,
+                    _ => return None,
+                }
+            };
+        }
+        Some(match inst.op {
+            V_PK_FMA_F32 => pick!(PK_FMA),
+            V_PK_MUL_F32 => pick!(PK_MUL),
+            _ => pick!(PK_ADD),
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = inst;
+        None
+    }
+}
+
 /// Ops of this family that are not bit-exact, with their error bound (`None`: exact or not ours).
 pub fn fidelity(op: Op) -> Option<(Fidelity, &'static str)> {
     use Op::*;
@@ -559,9 +608,38 @@ unsafe fn pk_f32_chunks_body<const OP: u8, const NEG: bool>(
     nsrc: usize,
     f: impl Fn(&[u64; 3], &FpMode) -> u64,
 ) {
+    debug_assert_eq!(nsrc, if OP == PK_FMA { 3 } else { 2 });
+    let p = pk_ops::<OP, NEG>(w, inst, ctx);
+    let base = w.vreg.as_mut_ptr();
+    let d = Wave::vreg_index(inst.dst);
+    let exec = w.exec();
+    let mut from = 0;
+    if exec == u64::MAX {
+        // every lane: a loop per source shape (no per-chunk shape or EXEC test, plain stores); it stops at the
+        // first chunk with a NaN result, which the general loop below takes on from (nothing of it written yet)
+        from = match p.reg & if OP == PK_FMA { 7 } else { 3 } {
+            0 => pk_full::<OP, NEG, 0>(p, base, d),
+            1 => pk_full::<OP, NEG, 1>(p, base, d),
+            2 => pk_full::<OP, NEG, 2>(p, base, d),
+            3 => pk_full::<OP, NEG, 3>(p, base, d),
+            4 => pk_full::<OP, NEG, 4>(p, base, d),
+            5 => pk_full::<OP, NEG, 5>(p, base, d),
+            6 => pk_full::<OP, NEG, 6>(p, base, d),
+            _ => pk_full::<OP, NEG, 7>(p, base, d),
+        };
+        if from == super::valu::fast::CHUNKS {
+            return;
+        }
+    }
+    pk_rest::<OP, NEG>(p, base, d, exec, from, w.mode, &f);
+}
+
+/// The operands of a packed f32 instruction (`PkOps`) as the chunk loops read them. Safety: the host has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn pk_ops<const OP: u8, const NEG: bool>(w: &mut Wave, inst: &Inst, ctx: &Ctx) -> PkOps {
     use std::arch::x86_64::*;
     // the source count is the op's: a constant, so the per-source loops unroll
-    debug_assert_eq!(nsrc, if OP == PK_FMA { 3 } else { 2 });
     let nsrc = if OP == PK_FMA { 3 } else { 2 };
     let md = inst.mods;
     let base = w.vreg.as_mut_ptr();
@@ -595,27 +673,7 @@ unsafe fn pk_f32_chunks_body<const OP: u8, const NEG: bool>(
             }
         }
     }
-    let d = Wave::vreg_index(inst.dst);
-    let exec = w.exec();
-    let mut from = 0;
-    if exec == u64::MAX {
-        // every lane: a loop per source shape (no per-chunk shape or EXEC test, plain stores); it stops at the
-        // first chunk with a NaN result, which the general loop below takes on from (nothing of it written yet)
-        from = match p.reg & if OP == PK_FMA { 7 } else { 3 } {
-            0 => pk_full::<OP, NEG, 0>(p, base, d),
-            1 => pk_full::<OP, NEG, 1>(p, base, d),
-            2 => pk_full::<OP, NEG, 2>(p, base, d),
-            3 => pk_full::<OP, NEG, 3>(p, base, d),
-            4 => pk_full::<OP, NEG, 4>(p, base, d),
-            5 => pk_full::<OP, NEG, 5>(p, base, d),
-            6 => pk_full::<OP, NEG, 6>(p, base, d),
-            _ => pk_full::<OP, NEG, 7>(p, base, d),
-        };
-        if from == super::valu::fast::CHUNKS {
-            return;
-        }
-    }
-    pk_rest::<OP, NEG>(p, base, d, exec, from, w.mode, &f);
+    p
 }
 
 /// The whole-EXEC loop of `pk_f32_chunks_body` with the source shapes `R` fixed (bit k: source k is a register
@@ -703,6 +761,206 @@ unsafe fn pk_f32_chunks_avx512<const OP: u8>(
         pk_f32_chunks_body::<OP, false>(w, inst, ctx, nsrc, f)
     } else {
         pk_f32_chunks_body::<OP, true>(w, inst, ctx, nsrc, f)
+    }
+}
+
+/// The per-lane rules of packed f32 op `OP` (the closures `lookup` gives `pk_f32`).
+fn pk_lane<const OP: u8>(s: &[u64; 3], m: &FpMode) -> u64 {
+    match OP {
+        PK_FMA => fp::fma(Fmt::F32, s[0], s[1], s[2], m),
+        PK_MUL => fp::mul(Fmt::F32, s[0], s[1], m),
+        _ => fp::add(Fmt::F32, s[0], s[1], m),
+    }
+}
+
+/// `pk_f32` for a MODE other than the native one (the load-time handlers' way out).
+#[cold]
+#[inline(never)]
+fn pk_general<const OP: u8>(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
+    pk_f32::<OP>(
+        w,
+        inst,
+        ctx,
+        if OP == PK_FMA { 3 } else { 2 },
+        pk_lane::<OP>,
+    )
+}
+
+/// The load-time handler of a plain packed f32 instruction (`lookup_inst`) on an AVX-512 host.
+#[cfg(target_arch = "x86_64")]
+fn pk_plain_avx512<const OP: u8, const NEG: bool>(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
+    if !FpMode::from_mode(w.mode).native_f32() {
+        return pk_general::<OP>(w, inst, ctx);
+    }
+    // SAFETY: `lookup_inst` picks this handler only when `fast::level()` found AVX-512 (and FMA).
+    unsafe { pk_plain_chunks_avx512::<OP, NEG>(w, inst, ctx) };
+    Ok(FlowWord::NEXT)
+}
+
+/// The load-time handler of a plain packed f32 instruction (`lookup_inst`) on an AVX2 host.
+#[cfg(target_arch = "x86_64")]
+fn pk_plain_avx2<const OP: u8, const NEG: bool>(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &mut Ctx,
+) -> Result<FlowWord, Box<Fault>> {
+    if !FpMode::from_mode(w.mode).native_f32() {
+        return pk_general::<OP>(w, inst, ctx);
+    }
+    // SAFETY: `lookup_inst` picks this handler only when `fast::level()` found AVX2 and FMA.
+    unsafe { pk_plain_chunks_avx2::<OP, NEG>(w, inst, ctx) };
+    Ok(FlowWord::NEXT)
+}
+
+/// `pk_plain_chunks` compiled for AVX-512 hosts (ymm arithmetic, 32 ymm registers). Safety: the host has them.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vl,avx2,fma")]
+unsafe fn pk_plain_chunks_avx512<const OP: u8, const NEG: bool>(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &Ctx,
+) {
+    pk_plain_chunks::<OP, NEG>(w, inst, ctx)
+}
+
+/// `pk_plain_chunks` compiled for AVX2 hosts. Safety: the host has AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn pk_plain_chunks_avx2<const OP: u8, const NEG: bool>(
+    w: &mut Wave,
+    inst: &Inst,
+    ctx: &Ctx,
+) {
+    pk_plain_chunks::<OP, NEG>(w, inst, ctx)
+}
+
+/// The packed f32 op `OP` of an instruction whose sources are all VGPR pairs, under the native MODE without clamp:
+/// the six (or four) source rows fixed once from OP_SEL/OP_SEL_HI, then 8 lanes at a time straight from the
+/// register file, sign flips (NEG/NEG_HI) as XORs when `NEG`, each chunk's two results stored under its EXEC bits.
+/// The first chunk with a NaN result (not yet written) and those after it go to `pk_resume`, the general chunk
+/// loop's per-lane rules. Each chunk reads its sources before it writes and lanes are independent, so a
+/// destination over a source reads the old values (as `pk_f32_chunks_body`).
+///
+/// # Safety
+/// The host has AVX2 and FMA; every source of the op is a VGPR (`lookup_inst`).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn pk_plain_chunks<const OP: u8, const NEG: bool>(w: &mut Wave, inst: &Inst, ctx: &Ctx) {
+    use super::valu::fast::{put_ymm, C, CHUNKS};
+    use std::arch::x86_64::*;
+    let md = inst.mods;
+    let base = w.vreg.as_mut_ptr();
+    let row = |k: usize, hi: bool| -> *const f32 {
+        base.wrapping_add((Wave::vreg_index(inst.src[k]) + hi as usize) & 511) as *const f32
+    };
+    let sign =
+        |neg: u8, k: usize| _mm256_castsi256_ps(_mm256_set1_epi32(((neg >> k & 1) as i32) << 31));
+    // half 0 reads OP_SEL's dwords, half 1 OP_SEL_HI's; an unused third source is never read
+    let third = if OP == PK_FMA { 2 } else { 0 };
+    let (a0, b0, c0) = (
+        row(0, bit(md.op_sel, 0)),
+        row(1, bit(md.op_sel, 1)),
+        row(third, bit(md.op_sel, third)),
+    );
+    let (a1, b1, c1) = (
+        row(0, bit(md.op_sel_hi, 0)),
+        row(1, bit(md.op_sel_hi, 1)),
+        row(third, bit(md.op_sel_hi, third)),
+    );
+    let (fa0, fb0, fc0, fa1, fb1, fc1) = if NEG {
+        (
+            sign(md.neg, 0),
+            sign(md.neg, 1),
+            sign(md.neg, 2),
+            sign(md.neg_hi, 0),
+            sign(md.neg_hi, 1),
+            sign(md.neg_hi, 2),
+        )
+    } else {
+        let z = _mm256_setzero_ps();
+        (z, z, z, z, z, z)
+    };
+    #[inline(always)]
+    unsafe fn ld<const NEG: bool>(p: *const f32, ch: usize, flip: __m256) -> __m256 {
+        let x = _mm256_loadu_ps(p.add(ch * C));
+        if NEG {
+            _mm256_xor_ps(x, flip)
+        } else {
+            x
+        }
+    }
+    let d = Wave::vreg_index(inst.dst);
+    let (row0, row1) = (base.add(d), base.add((d + 1) & 511));
+    let exec = w.exec();
+    for ch in 0..CHUNKS {
+        let mk = (exec >> (C * ch)) as u8;
+        if mk == 0 {
+            continue;
+        }
+        let (a, b) = (ld::<NEG>(a0, ch, fa0), ld::<NEG>(b0, ch, fb0));
+        let (p, q) = (ld::<NEG>(a1, ch, fa1), ld::<NEG>(b1, ch, fb1));
+        let (r0, r1) = match OP {
+            PK_FMA => (
+                _mm256_fmadd_ps(a, b, ld::<NEG>(c0, ch, fc0)),
+                _mm256_fmadd_ps(p, q, ld::<NEG>(c1, ch, fc1)),
+            ),
+            PK_MUL => (_mm256_mul_ps(a, b), _mm256_mul_ps(p, q)),
+            _ => (_mm256_add_ps(a, b), _mm256_add_ps(p, q)),
+        };
+        // a lane of `unord(r0, r1)` is set when either half is NaN there: one compare checks both
+        if _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(r0, r1)) != 0 {
+            pk_resume::<OP>(w, inst, ctx, ch);
+            return;
+        }
+        if mk == u8::MAX {
+            _mm256_storeu_ps((row0 as *mut f32).add(ch * C), r0);
+            _mm256_storeu_ps((row1 as *mut f32).add(ch * C), r1);
+        } else {
+            put_ymm(row0, ch, _mm256_castps_si256(r0), mk);
+            put_ymm(row1, ch, _mm256_castps_si256(r1), mk);
+        }
+    }
+}
+
+/// Chunks `from..` of a plain packed f32 instruction by the general chunk loop (`pk_rest`, NaN lanes by the
+/// per-lane rules). Safety: the host has AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn pk_resume<const OP: u8>(w: &mut Wave, inst: &Inst, ctx: &Ctx, from: usize) {
+    let d = Wave::vreg_index(inst.dst);
+    let exec = w.exec();
+    if inst.mods.neg | inst.mods.neg_hi == 0 {
+        let p = pk_ops::<OP, false>(w, inst, ctx);
+        pk_rest::<OP, false>(
+            p,
+            w.vreg.as_mut_ptr(),
+            d,
+            exec,
+            from,
+            w.mode,
+            &pk_lane::<OP>,
+        );
+    } else {
+        let p = pk_ops::<OP, true>(w, inst, ctx);
+        pk_rest::<OP, true>(
+            p,
+            w.vreg.as_mut_ptr(),
+            d,
+            exec,
+            from,
+            w.mode,
+            &pk_lane::<OP>,
+        );
     }
 }
 
