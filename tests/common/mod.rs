@@ -1,6 +1,8 @@
 //! Shared helpers for executor tests: load the `.text` of an assembled fixture and run one wave over it.
 #![allow(dead_code)]
 
+pub mod extra_kernels;
+
 use object::{Object, ObjectSection};
 use wavescope::exec::{
     Apertures, Ctx, Flow, GlobalMemory, Program, Region, RegionKind, Wave, WaveId,
