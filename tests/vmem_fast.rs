@@ -301,19 +301,17 @@ fn rng_fill(exec: u64) -> u64 {
 #[test]
 fn global_and_flat_accesses_match_the_per_lane_path() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let mut taken = 0u64;
-    let mut coalesced_cases = 0u64;
-    // Does this host run the vector pass (it answers None for every instruction otherwise)?
-    let host_avx512 = vmem::vector_pass_only(
-        &mut Wave::new(WaveId::default()),
-        &decode(&INSTS[0].1, 0),
-        &Ctx {
-            mem: &GlobalMemory::new(),
-            lds: &mut [],
-            apertures: Apertures::default(),
-        },
-    )
-    .is_some();
+    // The vector passes this host runs: the AVX-512 one (`Fastest` there, with sub-dword loads) and the AVX2 one
+    // (pinned with `VmemPath::Avx2`, so an AVX-512 host checks it too; dword loads and stores only).
+    let passes: Vec<(VmemPath, &str, bool)> = [
+        (VmemPath::Fastest, "avx512", true),
+        (VmemPath::Avx2, "avx2", false),
+    ]
+    .into_iter()
+    .filter(|&(path, name, _)| vmem::vector_pass_on(path) == Some(name))
+    .collect();
+    let mut taken = vec![0u64; passes.len()];
+    let mut coalesced_cases = vec![0u64; passes.len()];
     for (name, words) in INSTS {
         let inst = decode(words, 0x1000);
         assert!(
@@ -394,6 +392,7 @@ fn global_and_flat_accesses_match_the_per_lane_path() {
                 "lane addresses: {what}"
             );
             assert_eq!(run(VmemPath::Dwords), reference, "dword path: {what}");
+            assert_eq!(run(VmemPath::Avx2), reference, "AVX2 path: {what}");
             assert_eq!(run(VmemPath::Fastest), reference, "fastest path: {what}");
 
             // The lane addresses each path records for the memory model (`Wave::lane_addrs`, wanted): the active
@@ -445,6 +444,7 @@ fn global_and_flat_accesses_match_the_per_lane_path() {
                 want,
                 "dword path record: {what}"
             );
+            assert_eq!(recorded(VmemPath::Avx2), want, "AVX2 path record: {what}");
             assert_eq!(
                 recorded(VmemPath::Fastest),
                 want,
@@ -479,56 +479,65 @@ fn global_and_flat_accesses_match_the_per_lane_path() {
                 && fits
                 && !saddr
                 && (writable || name.contains("load"));
-            coalesced_cases += must_take as u64;
 
-            // the vector pass alone: when it takes the instruction, the outcome is the reference's
-            let mut w2 = w.clone();
-            let mem = memory(mem_seed);
-            let mut lds = lds0.clone();
-            let ctx = Ctx {
-                mem: &mem,
-                lds: &mut lds,
-                apertures: Apertures::default(),
-            };
-            match vmem::vector_pass_only(&mut w2, &inst, &ctx) {
-                None => assert!(
-                    bytes == 0 || !host_avx512,
-                    "{what}: a dword access the pass does not know"
-                ),
-                Some(true) => {
-                    taken += 1;
-                    assert!(
-                        reference.result.is_ok(),
-                        "{what}: the vector pass took an access the per-lane path faults on"
-                    );
-                    let got = snapshot(reference.result.clone(), &w2, &mem, &lds);
-                    assert_eq!(got, reference, "vector pass alone: {what}");
-                }
-                Some(false) => {
-                    assert!(
-                        !must_take,
-                        "{what}: the vector pass declined a coalesced access"
-                    );
-                    // declined: nothing may have changed
-                    assert_eq!(*w2.vreg, *w.vreg, "{what}: declined but wrote registers");
-                    let untouched: Vec<Vec<u8>> = memory(mem_seed)
-                        .regions()
-                        .iter()
-                        .map(|r| r.to_bytes())
-                        .collect();
-                    let now: Vec<Vec<u8>> = mem.regions().iter().map(|r| r.to_bytes()).collect();
-                    assert_eq!(now, untouched, "{what}: declined but wrote memory");
+            // each vector pass alone: when it takes the instruction, the outcome is the reference's
+            for (p, &(path, pass, sub_dword)) in passes.iter().enumerate() {
+                let must_take = must_take && (sub_dword || n > 0);
+                coalesced_cases[p] += must_take as u64;
+                let what = format!("{pass} pass: {what}");
+                let mut w2 = w.clone();
+                let mut mem = memory(mem_seed);
+                mem.set_vmem_path(path);
+                let mut lds = lds0.clone();
+                let ctx = Ctx {
+                    mem: &mem,
+                    lds: &mut lds,
+                    apertures: Apertures::default(),
+                };
+                match vmem::vector_pass_only(&mut w2, &inst, &ctx) {
+                    None => assert!(
+                        bytes == 0 || (!sub_dword && n == 0),
+                        "{what}: an access the pass does not know"
+                    ),
+                    Some(true) => {
+                        taken[p] += 1;
+                        assert!(
+                            reference.result.is_ok(),
+                            "{what}: the vector pass took an access the per-lane path faults on"
+                        );
+                        let got = snapshot(reference.result.clone(), &w2, &mem, &lds);
+                        assert_eq!(got, reference, "vector pass alone: {what}");
+                    }
+                    Some(false) => {
+                        assert!(
+                            !must_take,
+                            "{what}: the vector pass declined a coalesced access"
+                        );
+                        // declined: nothing may have changed
+                        assert_eq!(*w2.vreg, *w.vreg, "{what}: declined but wrote registers");
+                        let untouched: Vec<Vec<u8>> = memory(mem_seed)
+                            .regions()
+                            .iter()
+                            .map(|r| r.to_bytes())
+                            .collect();
+                        let now: Vec<Vec<u8>> =
+                            mem.regions().iter().map(|r| r.to_bytes()).collect();
+                        assert_eq!(now, untouched, "{what}: declined but wrote memory");
+                    }
                 }
             }
         }
     }
     // The comparison above ran the vector pass, not only its refusals.
-    if host_avx512 {
+    for (p, (_, pass, _)) in passes.iter().enumerate() {
         assert!(
-            coalesced_cases > 100 && taken >= coalesced_cases,
-            "vector pass took {taken} accesses; {coalesced_cases} coalesced cases"
+            coalesced_cases[p] > 100 && taken[p] >= coalesced_cases[p],
+            "{pass} vector pass took {} accesses; {} coalesced cases",
+            taken[p],
+            coalesced_cases[p]
         );
-    } else {
-        eprintln!("no AVX-512 on this host: the vector pass alone is not checked here");
+    }
+    if passes.is_empty() {
+        eprintln!("neither AVX-512 nor AVX2 on this host: no vector pass is checked here");
     }
 }

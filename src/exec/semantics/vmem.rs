@@ -11,6 +11,8 @@ pub(crate) mod atomic;
 mod buffer;
 #[cfg(target_arch = "x86_64")]
 mod fast;
+#[cfg(target_arch = "x86_64")]
+mod fast_avx2;
 mod flat;
 mod format;
 
@@ -29,7 +31,11 @@ pub enum VmemPath {
     PerLane,
     /// The whole-instruction dword path with 64 64-bit addresses (AVX2 where the host has it).
     Dwords,
-    /// The fastest the host has: the AVX-512 vector pass (`vmem::fast`) when available, else `Dwords`.
+    /// The AVX2 vector pass (`vmem::fast_avx2`) where the host has AVX2 and FMA, else `Dwords`: pins it on an
+    /// AVX-512 host, so that differential tests run it there too.
+    Avx2,
+    /// The fastest the host has: the AVX-512 vector pass (`vmem::fast`) when available, else the AVX2 one, else
+    /// `Dwords`.
     Fastest,
 }
 
@@ -41,6 +47,8 @@ pub(crate) enum HostPath {
     Dwords,
     /// `Fastest` on a host with the AVX-512 features of `fast::host_avx512`.
     Avx512,
+    /// `Avx2`, or `Fastest` on a host with AVX2 and FMA but not those AVX-512 features.
+    Avx2,
 }
 
 impl HostPath {
@@ -50,7 +58,9 @@ impl HostPath {
             VmemPath::Dwords => HostPath::Dwords,
             #[cfg(target_arch = "x86_64")]
             VmemPath::Fastest if fast::host_avx512() => HostPath::Avx512,
-            VmemPath::Fastest => HostPath::Dwords,
+            #[cfg(target_arch = "x86_64")]
+            VmemPath::Fastest | VmemPath::Avx2 if fast_avx2::host_avx2() => HostPath::Avx2,
+            VmemPath::Fastest | VmemPath::Avx2 => HostPath::Dwords,
         }
     }
 }
@@ -135,10 +145,11 @@ fn global_span<'m>(
     (!bad).then_some(r)
 }
 
-/// The AVX-512 vector pass (`vmem::fast`) of a dword load (`STORE = false`: `reg` is the destination) or store
-/// (`reg` is the data), when the host has it. `false`: not taken, nothing done.
+/// The vector pass of a dword load (`STORE = false`: `reg` is the destination) or store (`reg` is the data): the
+/// AVX-512 one (`vmem::fast`) or the AVX2 one (`vmem::fast_avx2`), as the memory's path was resolved. `false`: not
+/// taken, nothing done.
 #[inline(always)]
-fn dwords_avx512<A: Addr, const N: usize, const STORE: bool>(
+fn dwords_vector<A: Addr, const N: usize, const STORE: bool>(
     wave: &mut Wave,
     inst: &Inst,
     ctx: &Ctx,
@@ -146,15 +157,24 @@ fn dwords_avx512<A: Addr, const N: usize, const STORE: bool>(
     mask: u64,
 ) -> bool {
     #[cfg(target_arch = "x86_64")]
-    if ctx.mem.vmem_path == HostPath::Avx512 {
+    if matches!(ctx.mem.vmem_path, HostPath::Avx512 | HostPath::Avx2) {
         if let Some(rows) = A::rows(wave, inst, ctx) {
             let regs = |i: usize| vreg(reg, i);
-            // SAFETY: the features were detected.
+            // SAFETY: the features were detected when the path was resolved.
             return unsafe {
-                if STORE {
-                    fast::store::<N>(wave, rows, ctx.apertures, ctx.mem, mask, regs)
-                } else {
-                    fast::load::<N>(wave, rows, ctx.apertures, ctx.mem, mask, regs)
+                match (ctx.mem.vmem_path == HostPath::Avx512, STORE) {
+                    (true, true) => {
+                        fast::store::<N>(wave, rows, ctx.apertures, ctx.mem, mask, regs)
+                    }
+                    (true, false) => {
+                        fast::load::<N>(wave, rows, ctx.apertures, ctx.mem, mask, regs)
+                    }
+                    (false, true) => {
+                        fast_avx2::store::<N>(wave, rows, ctx.apertures, ctx.mem, mask, regs)
+                    }
+                    (false, false) => {
+                        fast_avx2::load::<N>(wave, rows, ctx.apertures, ctx.mem, mask, regs)
+                    }
                 }
             };
         }
@@ -343,7 +363,7 @@ pub(crate) fn load<A: Addr, const KIND: u8, const N: usize>(
     load_from::<A, KIND, N, true>(wave, inst, ctx, dst)
 }
 
-/// The dword load's AVX-512 pass, inline, and the rest of `load` out of line (`load_rest`): the handlers of
+/// The dword load's vector pass (AVX-512 or AVX2), inline, and the rest of `load` out of line (`load_rest`): the handlers of
 /// GLOBAL/FLAT dword loads then set up no stack frame for the per-lane path on the way to the vector pass
 /// (gemm 512: the frame of the whole `load`, ~1.5 KB and six saved registers, was ~3% of the interpreter's time).
 #[inline(always)]
@@ -354,13 +374,13 @@ pub(crate) fn load_dwords<A: Addr, const N: usize>(
     dst: Operand,
 ) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
-    if mask != 0 && dwords_avx512::<A, N, false>(wave, inst, ctx, dst, mask) {
+    if mask != 0 && dwords_vector::<A, N, false>(wave, inst, ctx, dst, mask) {
         return Ok(FlowWord::NEXT);
     }
     load_rest::<A, N>(wave, inst, ctx, dst)
 }
 
-/// `load` of dwords after `load_dwords` tried the AVX-512 pass.
+/// `load` of dwords after `load_dwords` tried the vector pass.
 #[inline(never)]
 fn load_rest<A: Addr, const N: usize>(
     wave: &mut Wave,
@@ -371,19 +391,19 @@ fn load_rest<A: Addr, const N: usize>(
     load_from::<A, { kind::B32 }, N, false>(wave, inst, ctx, dst)
 }
 
-/// `load`; `AVX512`: try the AVX-512 dword pass first (`false`: the caller did).
+/// `load`; `VECTOR`: try the dword vector pass first (`false`: the caller did).
 #[inline(always)]
-fn load_from<A: Addr, const KIND: u8, const N: usize, const AVX512: bool>(
+fn load_from<A: Addr, const KIND: u8, const N: usize, const VECTOR: bool>(
     wave: &mut Wave,
     inst: &Inst,
     ctx: &mut Ctx,
     dst: Operand,
 ) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
-    if AVX512
+    if VECTOR
         && KIND == kind::B32
         && mask != 0
-        && dwords_avx512::<A, N, false>(wave, inst, ctx, dst, mask)
+        && dwords_vector::<A, N, false>(wave, inst, ctx, dst, mask)
     {
         return Ok(FlowWord::NEXT);
     }
@@ -457,7 +477,7 @@ pub(crate) fn store<A: Addr, const KIND: u8, const N: usize>(
     store_from::<A, KIND, N, true>(wave, inst, ctx, data)
 }
 
-/// `store` of dwords with the AVX-512 pass inline and the rest out of line (as `load_dwords`).
+/// `store` of dwords with the vector pass inline and the rest out of line (as `load_dwords`).
 #[inline(always)]
 pub(crate) fn store_dwords<A: Addr, const N: usize>(
     wave: &mut Wave,
@@ -466,13 +486,13 @@ pub(crate) fn store_dwords<A: Addr, const N: usize>(
     data: Operand,
 ) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
-    if mask != 0 && dwords_avx512::<A, N, true>(wave, inst, ctx, data, mask) {
+    if mask != 0 && dwords_vector::<A, N, true>(wave, inst, ctx, data, mask) {
         return Ok(FlowWord::NEXT);
     }
     store_rest::<A, N>(wave, inst, ctx, data)
 }
 
-/// `store` of dwords after `store_dwords` tried the AVX-512 pass.
+/// `store` of dwords after `store_dwords` tried the vector pass.
 #[inline(never)]
 fn store_rest<A: Addr, const N: usize>(
     wave: &mut Wave,
@@ -483,19 +503,19 @@ fn store_rest<A: Addr, const N: usize>(
     store_from::<A, { kind::B32 }, N, false>(wave, inst, ctx, data)
 }
 
-/// `store`; `AVX512` as in `load_from`.
+/// `store`; `VECTOR` as in `load_from`.
 #[inline(always)]
-fn store_from<A: Addr, const KIND: u8, const N: usize, const AVX512: bool>(
+fn store_from<A: Addr, const KIND: u8, const N: usize, const VECTOR: bool>(
     wave: &mut Wave,
     inst: &Inst,
     ctx: &mut Ctx,
     data: Operand,
 ) -> Result<FlowWord, Box<Fault>> {
     let mask = wave.exec();
-    if AVX512
+    if VECTOR
         && KIND == kind::B32
         && mask != 0
-        && dwords_avx512::<A, N, true>(wave, inst, ctx, data, mask)
+        && dwords_vector::<A, N, true>(wave, inst, ctx, data, mask)
     {
         return Ok(FlowWord::NEXT);
     }
@@ -708,16 +728,22 @@ pub(crate) fn locate_lanes(
 }
 
 /// Run `inst`, a GLOBAL or FLAT dword load or store (`_DWORD` to `_DWORDX4`) or a sub-dword load
-/// (`_UBYTE`, `_SBYTE`, `_USHORT`, `_SSHORT` and the `_D16` / `_D16_HI` forms), through the AVX-512 vector pass
-/// alone (`vmem::fast`): `Some(true)` when the pass took the instruction, `Some(false)` when it declined (nothing
-/// done: the handler would take the general paths), `None` when the host has no AVX-512 or `inst` is not such an
-/// instruction. For differential tests, which must know the pass ran.
+/// (`_UBYTE`, `_SBYTE`, `_USHORT`, `_SSHORT` and the `_D16` / `_D16_HI` forms), through the vector pass of
+/// `ctx.mem`'s path alone (`vmem::fast` for AVX-512, `vmem::fast_avx2` for AVX2, which has no sub-dword loads):
+/// `Some(true)` when the pass took the instruction, `Some(false)` when it declined (nothing done: the handler would
+/// take the general paths), `None` when the path has no vector pass or the pass does not know `inst`. For
+/// differential tests, which must know the pass ran.
 #[doc(hidden)]
 pub fn vector_pass_only(wave: &mut Wave, inst: &Inst, ctx: &Ctx) -> Option<bool> {
     #[cfg(target_arch = "x86_64")]
     {
         use crate::isa::Format;
-        if !fast::host_avx512() {
+        let avx2 = match ctx.mem.vmem_path {
+            HostPath::Avx512 => false,
+            HostPath::Avx2 => true,
+            _ => return None,
+        };
+        if avx2 && !matches!(inst.op.info().opcode, 20..=23 | 28..=31) {
             return None;
         }
         let rows = match inst.format {
@@ -761,7 +787,21 @@ pub fn vector_pass_only(wave: &mut Wave, inst: &Inst, ctx: &Ctx) -> Option<bool>
         };
         let regs = |i: usize| vreg(reg, i);
         let (ap, mem) = (ctx.apertures, ctx.mem);
-        // SAFETY: the features were detected.
+        // SAFETY (both): the features were detected when the path was resolved.
+        if avx2 {
+            return Some(unsafe {
+                match (store, n) {
+                    (false, 1) => fast_avx2::load::<1>(wave, rows, ap, mem, mask, regs),
+                    (false, 2) => fast_avx2::load::<2>(wave, rows, ap, mem, mask, regs),
+                    (false, 3) => fast_avx2::load::<3>(wave, rows, ap, mem, mask, regs),
+                    (false, _) => fast_avx2::load::<4>(wave, rows, ap, mem, mask, regs),
+                    (true, 1) => fast_avx2::store::<1>(wave, rows, ap, mem, mask, regs),
+                    (true, 2) => fast_avx2::store::<2>(wave, rows, ap, mem, mask, regs),
+                    (true, 3) => fast_avx2::store::<3>(wave, rows, ap, mem, mask, regs),
+                    (true, _) => fast_avx2::store::<4>(wave, rows, ap, mem, mask, regs),
+                }
+            });
+        }
         Some(unsafe {
             match (store, n) {
                 (false, 1) => fast::load::<1>(wave, rows, ap, mem, mask, regs),
@@ -796,4 +836,15 @@ pub fn global_lane_addrs_on(
     mem.set_vmem_path(path);
     let mut out = [0u64; LANES];
     global_lane_addrs(wave, inst, &mem, apertures, mask, &mut out).then_some(out)
+}
+
+/// Which vector pass the GLOBAL/FLAT dword loads and stores of a memory pinned to `path` take on this host:
+/// `Some("avx512")`, `Some("avx2")` or `None` (the 64-address or per-lane paths). For differential tests.
+#[doc(hidden)]
+pub fn vector_pass_on(path: VmemPath) -> Option<&'static str> {
+    match HostPath::resolve(path) {
+        HostPath::Avx512 => Some("avx512"),
+        HostPath::Avx2 => Some("avx2"),
+        HostPath::PerLane | HostPath::Dwords => None,
+    }
 }
