@@ -421,12 +421,17 @@ fn load_from<A: Addr, const KIND: u8, const N: usize, const VECTOR: bool>(
             | kind::B16_D16
             | kind::B16_D16_HI
     ) && mask != 0
-        && ctx.mem.vmem_path == HostPath::Avx512
+        && matches!(ctx.mem.vmem_path, HostPath::Avx512 | HostPath::Avx2)
     {
         if let Some(rows) = A::rows(wave, inst, ctx) {
-            // SAFETY: the features were detected.
+            let (ap, mem, dst) = (ctx.apertures, ctx.mem, vreg(dst, 0));
+            // SAFETY: the features were detected when the path was resolved.
             let done = unsafe {
-                fast::load_sub::<KIND>(wave, rows, ctx.apertures, ctx.mem, mask, vreg(dst, 0))
+                if ctx.mem.vmem_path == HostPath::Avx512 {
+                    fast::load_sub::<KIND>(wave, rows, ap, mem, mask, dst)
+                } else {
+                    fast_avx2::load_sub::<KIND>(wave, rows, ap, mem, mask, dst)
+                }
             };
             if done {
                 return Ok(FlowWord::NEXT);
@@ -729,7 +734,7 @@ pub(crate) fn locate_lanes(
 
 /// Run `inst`, a GLOBAL or FLAT dword load or store (`_DWORD` to `_DWORDX4`) or a sub-dword load
 /// (`_UBYTE`, `_SBYTE`, `_USHORT`, `_SSHORT` and the `_D16` / `_D16_HI` forms), through the vector pass of
-/// `ctx.mem`'s path alone (`vmem::fast` for AVX-512, `vmem::fast_avx2` for AVX2, which has no sub-dword loads):
+/// `ctx.mem`'s path alone (`vmem::fast` for AVX-512, `vmem::fast_avx2` for AVX2):
 /// `Some(true)` when the pass took the instruction, `Some(false)` when it declined (nothing done: the handler would
 /// take the general paths), `None` when the path has no vector pass or the pass does not know `inst`. For
 /// differential tests, which must know the pass ran.
@@ -743,9 +748,6 @@ pub fn vector_pass_only(wave: &mut Wave, inst: &Inst, ctx: &Ctx) -> Option<bool>
             HostPath::Avx2 => true,
             _ => return None,
         };
-        if avx2 && !matches!(inst.op.info().opcode, 20..=23 | 28..=31) {
-            return None;
-        }
         let rows = match inst.format {
             Format::Global => flat::Global::rows(wave, inst, ctx)?,
             Format::Flat => flat::Flat::rows(wave, inst, ctx)?,
@@ -762,7 +764,43 @@ pub fn vector_pass_only(wave: &mut Wave, inst: &Inst, ctx: &Ctx) -> Option<bool>
             16..=19 | 32..=37 => {
                 let dst = vreg(flat::dst_of::<false>(inst), 0);
                 let (ap, mem) = (ctx.apertures, ctx.mem);
-                // SAFETY: the features were detected.
+                // SAFETY (both): the features were detected when the path was resolved.
+                if avx2 {
+                    return Some(unsafe {
+                        match opcode {
+                            16 => {
+                                fast_avx2::load_sub::<{ kind::U8 }>(wave, rows, ap, mem, mask, dst)
+                            }
+                            17 => {
+                                fast_avx2::load_sub::<{ kind::I8 }>(wave, rows, ap, mem, mask, dst)
+                            }
+                            18 => {
+                                fast_avx2::load_sub::<{ kind::U16 }>(wave, rows, ap, mem, mask, dst)
+                            }
+                            19 => {
+                                fast_avx2::load_sub::<{ kind::I16 }>(wave, rows, ap, mem, mask, dst)
+                            }
+                            32 => fast_avx2::load_sub::<{ kind::U8_D16 }>(
+                                wave, rows, ap, mem, mask, dst,
+                            ),
+                            33 => fast_avx2::load_sub::<{ kind::U8_D16_HI }>(
+                                wave, rows, ap, mem, mask, dst,
+                            ),
+                            34 => fast_avx2::load_sub::<{ kind::I8_D16 }>(
+                                wave, rows, ap, mem, mask, dst,
+                            ),
+                            35 => fast_avx2::load_sub::<{ kind::I8_D16_HI }>(
+                                wave, rows, ap, mem, mask, dst,
+                            ),
+                            36 => fast_avx2::load_sub::<{ kind::B16_D16 }>(
+                                wave, rows, ap, mem, mask, dst,
+                            ),
+                            _ => fast_avx2::load_sub::<{ kind::B16_D16_HI }>(
+                                wave, rows, ap, mem, mask, dst,
+                            ),
+                        }
+                    });
+                }
                 return Some(unsafe {
                     match opcode {
                         16 => fast::load_sub::<{ kind::U8 }>(wave, rows, ap, mem, mask, dst),

@@ -7,7 +7,8 @@
 //! lanes are a vector of all-ones lanes (`active`); a chunk that is not one contiguous run is gathered
 //! (`vpgatherdd`, masked) on loads and stored lane by lane on stores (lane order: the later lane wins, as on the
 //! per-lane path); a contiguous chunk is one masked move (`vpmaskmovd`, which does not touch masked-off lanes).
-//! Sub-dword loads and the memory model's lane-address pass stay on the general paths here.
+//! Sub-dword loads gather each lane's containing dword and shift (as the AVX-512 pass); the memory model's
+//! lane-address pass stays on the general path here.
 
 use super::Rows;
 use crate::exec::wave::{VReg, VREGS};
@@ -27,6 +28,8 @@ const CHUNKS: usize = LANES / W;
 /// A checked access: its region and, per 8-lane chunk, each lane's dword index in the region (active lanes only).
 struct Plan<'m> {
     region: &'m Region,
+    /// Each lane's byte offset in the region and its dword index (`off >> 2`).
+    off: [__m256i; CHUNKS],
     idx: [__m256i; CHUNKS],
     /// Lane `l`'s address is `s + lo[l]` (active lanes); `lo` as read from its row, per chunk.
     s: u64,
@@ -172,19 +175,21 @@ unsafe fn plan<'m>(
         let alignv = _mm256_set1_epi32(align as i32);
         let mut misaligned = _mm256_setzero_si256();
         let mut idx = [_mm256_setzero_si256(); CHUNKS];
+        let mut off = [_mm256_setzero_si256(); CHUNKS];
         for c in 0..CHUNKS {
-            let off = _mm256_add_epi32(l[c], d);
+            off[c] = _mm256_add_epi32(l[c], d);
             misaligned = _mm256_or_si256(
                 misaligned,
-                _mm256_and_si256(_mm256_and_si256(off, alignv), act[c]),
+                _mm256_and_si256(_mm256_and_si256(off[c], alignv), act[c]),
             );
-            idx[c] = _mm256_srli_epi32::<2>(off);
+            idx[c] = _mm256_srli_epi32::<2>(off[c]);
         }
         if any(misaligned) {
             return None;
         }
         Some(Plan {
             region,
+            off,
             idx,
             s,
             lo: l,
@@ -373,6 +378,92 @@ pub(crate) unsafe fn store<const N: usize>(
                         .store(r[l], std::sync::atomic::Ordering::Relaxed);
                 }
             }
+        }
+    }
+    true
+}
+
+/// Whole-instruction sub-dword load (`KIND` as the AVX-512 pass's `load_sub`: `U8`, `I8`, `U16`, `I16` extended to
+/// the whole VGPR, or a D16 kind into one half with the other half kept) into row `dst`: each lane's containing
+/// dword gathered, shifted and extended. 16-bit lanes must be 2-byte aligned (an unaligned one may cross a dword:
+/// the general path). Region storage is whole qwords, so the dword holding an in-region byte is inside it.
+/// `false`: nothing done.
+///
+/// # Safety
+/// The host must have the features of [`host_avx2`].
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn load_sub<const KIND: u8>(
+    wave: &mut Wave,
+    rows: Rows,
+    ap: Apertures,
+    mem: &GlobalMemory,
+    mask: u64,
+    dst: usize,
+) -> bool {
+    use super::access::kind;
+    let wide = matches!(
+        KIND,
+        kind::U16 | kind::I16 | kind::B16_D16 | kind::B16_D16_HI
+    );
+    let size = if wide { 2 } else { 1 };
+    let slot = wave.region_hint();
+    let hint = &mut wave.region_hints[slot];
+    // SAFETY: this function has the features.
+    let Some(p) = (unsafe { plan(&wave.vreg, hint, rows, ap, mem, mask, size, size as u32 - 1) })
+    else {
+        return false;
+    };
+    if wave.lane_addrs.wanted {
+        // SAFETY: as above.
+        unsafe { record(&mut wave.lane_addrs, &p, wave.instructions) };
+    }
+    let base = p.region.dwords().as_ptr() as *const i32;
+    let row = wave.vreg[dst & (VREGS - 1)].as_mut_ptr();
+    for c in 0..CHUNKS {
+        let k = chunk_bits(mask, c);
+        if k == 0 {
+            continue;
+        }
+        // SAFETY: every active lane's dword index lies inside the region's storage (see above); masked-off lanes
+        // are not accessed. The row pointer addresses 8 lanes inside a 64-lane row.
+        unsafe {
+            let act = active(k);
+            let shift = _mm256_slli_epi32::<3>(_mm256_and_si256(p.off[c], _mm256_set1_epi32(3)));
+            let dw = _mm256_mask_i32gather_epi32::<4>(_mm256_setzero_si256(), base, p.idx[c], act);
+            let raw = _mm256_srlv_epi32(dw, shift);
+            let ext = match KIND {
+                kind::U8 | kind::U8_D16 | kind::U8_D16_HI => {
+                    _mm256_and_si256(raw, _mm256_set1_epi32(0xFF))
+                }
+                kind::I8 | kind::I8_D16 | kind::I8_D16_HI => {
+                    _mm256_srai_epi32::<24>(_mm256_slli_epi32::<24>(raw))
+                }
+                kind::U16 | kind::B16_D16 | kind::B16_D16_HI => {
+                    _mm256_and_si256(raw, _mm256_set1_epi32(0xFFFF))
+                }
+                _ => _mm256_srai_epi32::<16>(_mm256_slli_epi32::<16>(raw)),
+            };
+            let out = row.add(W * c) as *mut __m256i;
+            let old = _mm256_loadu_si256(out);
+            // D16: the (16-bit) value into one half of the VGPR, the other half kept (access::kind::merge)
+            let v = match KIND {
+                kind::U8_D16 | kind::I8_D16 | kind::B16_D16 => _mm256_or_si256(
+                    _mm256_and_si256(old, _mm256_set1_epi32(0xFFFF_0000u32 as i32)),
+                    _mm256_and_si256(ext, _mm256_set1_epi32(0xFFFF)),
+                ),
+                kind::U8_D16_HI | kind::I8_D16_HI | kind::B16_D16_HI => _mm256_or_si256(
+                    _mm256_and_si256(old, _mm256_set1_epi32(0xFFFF)),
+                    _mm256_slli_epi32::<16>(ext),
+                ),
+                _ => ext,
+            };
+            // inactive lanes keep their values
+            let v = if k == u8::MAX {
+                v
+            } else {
+                _mm256_blendv_epi8(old, v, act)
+            };
+            _mm256_storeu_si256(out, v);
         }
     }
     true
