@@ -1871,7 +1871,7 @@ impl<S: TimingSink> TimingObserver<S> {
                     if let Some(Some(st)) = m.xcds.get_mut(m.xcd) {
                         match pending {
                             Pending::Vmem(kind, bytes) => {
-                                let c = st.mem.vmem(m.cu, m.start + issue, &m.lines, kind);
+                                let c = st.mem.vmem_at(idx, m.cu, m.start + issue, &m.lines, kind);
                                 lat = c.latency;
                                 level = match (c.lines, kind) {
                                     (0, _) => MemLevel::Fixed,
