@@ -292,6 +292,60 @@ fn direct_writes_stream_in_blocks() {
     assert!(std::fs::read(&path).unwrap() == std::fs::read(&buffered).unwrap());
 }
 
+/// One writer's consecutive work-groups (one host thread: `wavescope run --jobs 1`) with direct I/O: the
+/// writer hands over whole aligned buffers only (the next work-group's chunk goes on in the buffer of the last
+/// one, the bytes past a full buffer begin the next), so the I/O thread writes all but the file's tail straight
+/// from them, without copying them into its staging block; the bytes are those of buffered writes.
+#[test]
+fn one_writer_direct_writes_need_no_copy() {
+    let write = |path: &std::path::Path, direct_io: bool| {
+        let file = TraceFile::create(
+            path,
+            TraceConfig {
+                flush_bytes: 64 << 10,
+                direct_io,
+                ..TraceConfig::default()
+            },
+        )
+        .unwrap();
+        let mut w = file.writer();
+        let n = w.name("s_nop");
+        // 64 work-groups of 2 waves, ~27 bytes per instruction: ~7 MB, chunk ends anywhere in a buffer
+        for g in 0..64u32 {
+            w.work_group(g);
+            for k in 0..2u32 {
+                let t = w.wave_track(&WaveDesc {
+                    wave: 2 * g + k,
+                    work_group_flat: g,
+                    work_group: [g, 0, 0],
+                    wave_in_group: k,
+                    simd: k as u8,
+                    cu: g % 4,
+                });
+                for i in 0..(2000 + 7 * g as u64) {
+                    w.instruction(&t, i, 1, n, None, 64, &[], &[]);
+                }
+                w.end_wave(t);
+            }
+        }
+        file.finish([w]).unwrap()
+    };
+    let direct = tmp("writer_direct_unstaged.pftrace");
+    let stats = write(&direct, true);
+    assert!(stats.bytes > 4 << 20, "{} bytes", stats.bytes);
+    // everything but the last buffer's tail (less than a block) went without a copy
+    assert!(
+        stats.unstaged_bytes + 4096 > stats.bytes,
+        "{} of {} bytes written without a copy",
+        stats.unstaged_bytes,
+        stats.bytes
+    );
+    let buffered = tmp("writer_buffered_unstaged.pftrace");
+    let b = write(&buffered, false);
+    assert_eq!(b.unstaged_bytes, 0);
+    assert!(std::fs::read(&direct).unwrap() == std::fs::read(&buffered).unwrap());
+}
+
 #[test]
 fn unfinished_writer_is_an_error() {
     let path = tmp("writer_unfinished.pftrace");
