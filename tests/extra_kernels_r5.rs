@@ -124,6 +124,21 @@ fn h_lds_pingpong() {
     run_one("h_lds_pingpong");
 }
 
+// ---- Triton (build_triton.py) --------------------------------------------------------------------------------
+
+/// Batched matmul with a 3D tl.dot (f16 small integers, f32 accumulation; ragged batch / M / K).
+#[test]
+fn t_bmm_f16() {
+    run_one("t_bmm_f16");
+}
+
+/// f64 division, sqrt, fma (IEEE, correctly rounded), f64 tl.sum and global_atomic_add_f64; a denormal,
+/// signed zeros and 1e300 among the inputs.
+#[test]
+fn t_f64_math() {
+    run_one("t_f64_math");
+}
+
 // ---- racy twins --------------------------------------------------------------------------------------------
 
 /// The tiled GEMM without its second barrier: a wave's store of the next k-tile (`As` / `Bs[ty][tx] = ...`) races
