@@ -124,6 +124,13 @@ fn h_lds_pingpong() {
     run_one("h_lds_pingpong");
 }
 
+/// A block histogram at 1024 work-items (16 waves, __launch_bounds__(1024)): LDS ds_add_u32 bins, a barrier
+/// across all 16 waves, one global atomic per non-empty bin, ds_bpermute wave sums.
+#[test]
+fn h_hist1024() {
+    run_one("h_hist1024");
+}
+
 // ---- Triton (build_triton.py) --------------------------------------------------------------------------------
 
 /// Batched matmul with a 3D tl.dot (f16 small integers, f32 accumulation; ragged batch / M / K).
