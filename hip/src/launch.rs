@@ -531,9 +531,27 @@ fn crate_capture_inputs(
                     file: format!("arg{i}.bin"),
                 });
             }
-            "by_value" => args.push(CapArg::Bytes {
-                file: format!("arg{i}.bin"),
-            }),
+            "by_value" => {
+                // A struct holding a device pointer (hipPitchedPtr, a descriptor): the replay would place the
+                // allocations elsewhere and the kernel would follow a stale pointer, so it is not captured.
+                let held = slot.chunks_exact(8).enumerate().find_map(|(w, c)| {
+                    let v = u64::from_le_bytes(c.try_into().unwrap());
+                    bases
+                        .iter()
+                        .zip(regions)
+                        .any(|(b, r)| v >= *b && v < *b + (r.bytes.len() as u64).max(1))
+                        .then_some((8 * w, v))
+                });
+                if let Some((at, v)) = held {
+                    return Err(format!(
+                        "argument {i} ({}) is passed by value and holds the device pointer 0x{v:x} at byte {at}; a manifest cannot state a pointer inside a by-value argument",
+                        a.name
+                    ));
+                }
+                args.push(CapArg::Bytes {
+                    file: format!("arg{i}.bin"),
+                })
+            }
             k => {
                 return Err(format!(
                     "argument {i} ({}) of kind {k} cannot be written to a manifest",

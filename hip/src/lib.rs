@@ -12,6 +12,7 @@ mod device;
 mod driver;
 mod launch;
 mod runtime_more;
+mod volume;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr};

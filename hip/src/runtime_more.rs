@@ -16,7 +16,7 @@ const UNSUPPORTED_LIMIT: HipError = 215;
 
 /// Row pitch of hipMallocPitch: the width rounded up to the device's texturePitchAlignment (256 bytes, as
 /// hipGetDeviceProperties reports).
-const PITCH_ALIGN: usize = 256;
+pub(crate) const PITCH_ALIGN: usize = 256;
 
 /// Per-stream flags and priority (hipStreamCreateWithFlags / WithPriority), keyed by the stream handle.
 static STREAMS: Mutex<Option<HashMap<usize, (c_uint, c_int)>>> = Mutex::new(None);

@@ -1444,11 +1444,14 @@ fn target_label(syms: &[Symbol], addr: u64) -> Option<String> {
 
 /// The disassembly of one text section in llvm-objdump's shape: for every function symbol a blank line and
 /// `<16-hex-digit addr> <name>:`, then one line per instruction. `syms` must be sorted by address;
-/// only instructions in [from, to) are listed.
+/// only instructions in [from, to) are listed. As llvm-objdump without `-z`, a run of 8 or more zero bytes at an
+/// instruction start (alignment padding between kernels) is one `\t\t...` line, up to the next symbol.
 pub fn listing_range(text: &[u8], base: u64, syms: &[Symbol], from: u64, to: u64) -> String {
     let words = decode::text_words(text);
     let dec = decode::decode_text(text, base);
     let mut out = String::new();
+    let text_end = base + text.len() as u64;
+    let mut skip_to = 0u64;
     for (k, inst) in dec.insts.iter().enumerate() {
         let pc = dec.pc_of(k);
         if pc < from || pc >= to {
@@ -1456,6 +1459,15 @@ pub fn listing_range(text: &[u8], base: u64, syms: &[Symbol], from: u64, to: u64
         }
         for s in syms.iter().filter(|s| s.addr == pc) {
             let _ = write!(out, "\n{:016x} <{}>:\n", s.addr, s.name);
+        }
+        if pc < skip_to {
+            continue;
+        }
+        let zeros = zero_run(text, base, pc, syms, text_end);
+        if zeros > 0 {
+            out.push_str("\t\t...\n");
+            skip_to = pc + zeros;
+            continue;
         }
         let i0 = (pc - base) as usize / 4;
         let n = (inst.size as usize / 4).max(1).min(words.len() - i0);
@@ -1477,6 +1489,25 @@ pub fn listing_range(text: &[u8], base: u64, syms: &[Symbol], from: u64, to: u64
         out.push('\n');
     }
     out
+}
+
+/// llvm-objdump's skippable zero block at `pc`: the zero bytes from there to the next symbol (or the end of the
+/// text), rounded down to whole dwords, when there are at least 8 of them; else 0.
+fn zero_run(text: &[u8], base: u64, pc: u64, syms: &[Symbol], text_end: u64) -> u64 {
+    let end = syms
+        .iter()
+        .map(|s| s.addr)
+        .filter(|&a| a > pc)
+        .min()
+        .unwrap_or(text_end)
+        .min(text_end);
+    let bytes = &text[(pc - base) as usize..(end - base) as usize];
+    let n = bytes.iter().take_while(|&&b| b == 0).count() as u64;
+    if n < 8 {
+        0
+    } else {
+        n & !3
+    }
 }
 
 /// The whole text section's listing (see `listing_range`).
