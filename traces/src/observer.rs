@@ -692,7 +692,7 @@ pub struct TraceParts<C> {
 /// Writes a slice per executed wave-instruction (see the module docs). One per host thread.
 ///
 /// The observer is split in two. Its front, on the run's thread, drives the [`Clock`] (the run's instruments)
-/// and takes what the trace needs of each instruction: a fixed 32-byte record (wave, instruction index, lanes,
+/// and takes what the trace needs of each instruction: a fixed 24-byte record (wave, instruction index, lanes,
 /// issue cycle and duration; stalls and memory-system figures beside it). Its builder runs the waitcnt model
 /// and writes the packets (`Builder`). Made with [`TraceObserver::new`] or [`shared`](TraceObserver::shared)
 /// the builder runs inline on the run's thread; made with [`threaded`](TraceObserver::threaded) (what
