@@ -106,10 +106,13 @@ fn sweep(dir: &str, src: &str, kernel: &str, lines: &str, one_wave: bool) {
     );
 
     let prefix = |s: &str, n: usize| s.chars().take(n).collect::<String>();
-    // (A capture can catch a frame half drawn: wait until every part is there.)
+    let text = &insts[i].1;
+    // (A capture can catch a frame half drawn: wait until every part is there, the current disassembly row's text
+    // included: a capture once caught that row with its mnemonic only partly drawn.)
     let s = t.wait("the first frame", 30, |s| {
         s.contains(&format!("Registers: wave 0 pc {entry:x}"))
-            && s.contains(&format!("▶{entry:x} "))
+            && s.lines()
+                .any(|l| l.contains(&format!("▶{entry:x} ")) && l.contains(&prefix(text, 20)))
             && s.contains(&format!("{line:>5}▶"))
             && s.contains(" | ? for keys")
     });
@@ -137,7 +140,6 @@ fn sweep(dir: &str, src: &str, kernel: &str, lines: &str, one_wave: bool) {
         .lines()
         .find(|l| l.contains(&format!("▶{entry:x} ")))
         .unwrap_or_else(|| panic!("{dir}: no current disassembly row:\n{s}"));
-    let text = &insts[i].1;
     assert!(
         row.contains(&prefix(text, 20)),
         "{dir}: {text:?} not in {row:?}"
