@@ -1494,6 +1494,12 @@ pub fn listing_range(text: &[u8], base: u64, syms: &[Symbol], from: u64, to: u64
 /// llvm-objdump's skippable zero block at `pc`: the zero bytes from there to the next symbol (or the end of the
 /// text), rounded down to whole dwords, when there are at least 8 of them; else 0.
 fn zero_run(text: &[u8], base: u64, pc: u64, syms: &[Symbol], text_end: u64) -> u64 {
+    // Most instructions start with a non-zero byte in their first 8: answer those before the symbol scan (it is
+    // per instruction and walks every symbol).
+    let at = (pc - base) as usize;
+    if !text[at..(at + 8).min(text.len())].iter().all(|&b| b == 0) || at + 8 > text.len() {
+        return 0;
+    }
     let end = syms
         .iter()
         .map(|s| s.addr)
