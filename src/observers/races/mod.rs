@@ -1374,10 +1374,11 @@ impl RaceChecker<'_> {
                     m &= m - 1;
                     self.prefetch_lds(g, a[l].wrapping_add(off), n);
                 }
-                // a plain byte store (ds_write_b8): four lanes in a row writing the bytes of one aligned dword
-                // go to its dword cell at once (`lds_word` with the four lanes)
-                let quads = n == 1 && read == 0 && !atomic;
-                let byte = |l: usize| lane_bytes(wave, inst.src[1], l, 1, hi)[0];
+                // a plain byte or half-dword store (ds_write_b8, ds_write_b16, *_d16_hi): four (two) lanes in a
+                // row writing the bytes (halves) of one aligned dword go to its dword cell at once (`lds_word`
+                // with each byte's lane) instead of splitting it into byte cells
+                let sub = (n == 1 || n == 2) && read == 0 && !atomic;
+                let per = if n == 1 { 4 } else { 2 };
                 // the group's shadow, the access and the finding callback, once for the instruction
                 let bytewise = self.bytewise;
                 let (grp, mut acc, mut hit) = self.lds_parts(
@@ -1398,25 +1399,39 @@ impl RaceChecker<'_> {
                     m &= m - 1;
                     let addr = a[l].wrapping_add(off);
                     acc.lane = l as u8;
-                    if quads && !bytewise && addr.is_multiple_of(4) && m.count_ones() >= 3 {
-                        let l1 = m.trailing_zeros() as usize;
-                        let m1 = m & (m - 1);
-                        let l2 = m1.trailing_zeros() as usize;
-                        let m2 = m1 & (m1 - 1);
-                        let l3 = m2.trailing_zeros() as usize;
+                    if sub
+                        && !bytewise
+                        && addr.is_multiple_of(4)
+                        && m.count_ones() >= per - 1
+                        && addr as usize + 4 <= len4
+                    {
                         let wi = (addr / 4) as usize;
-                        if a[l1].wrapping_add(off) == addr.wrapping_add(1)
-                            && a[l2].wrapping_add(off) == addr.wrapping_add(2)
-                            && a[l3].wrapping_add(off) == addr.wrapping_add(3)
-                            && addr as usize + 4 <= len4
-                            && grp.split[wi / 64] & (1 << (wi % 64)) == 0
-                        {
-                            // each lane writes only its own byte, so the four byte writes in lane order give
-                            // the findings, in the order, of the dword cell's bytes in byte order
-                            let lanes = [l as u8, l1 as u8, l2 as u8, l3 as u8];
-                            let vals = [byte(l), byte(l1), byte(l2), byte(l3)];
-                            lds_word(&mut grp.words[wi], &acc, lanes, addr, vals, &mut hit);
-                            m = m2 & (m2 - 1);
+                        // the next per-1 active lanes, each at the next element of the dword
+                        let mut lanes = [l; 4];
+                        let mut rest = m;
+                        let mut run = true;
+                        for k in 1..per as usize {
+                            let lk = rest.trailing_zeros() as usize;
+                            rest &= rest - 1;
+                            lanes[k] = lk;
+                            run &= a[lk].wrapping_add(off) == addr.wrapping_add(k as u32 * n);
+                        }
+                        if run && grp.split[wi / 64] & (1 << (wi % 64)) == 0 {
+                            // each lane writes only its own bytes, so the byte writes in lane order give the
+                            // findings, in the order, of the dword cell's bytes in byte order
+                            // byte b is element b / n of the dword, byte b % n of its lane's data (as
+                            // `lane_bytes` takes them: the low, or with `hi` the high, half of the VGPR)
+                            let data = &wave.vreg[vreg(inst.src[1], 0)];
+                            let mut by = [0u8; 4];
+                            let mut vals = [0u8; 4];
+                            for b in 0..4 {
+                                let (k, e) = (b / n as usize, b % n as usize);
+                                by[b] = lanes[k] as u8;
+                                let d = data[lanes[k]] >> if hi { 16 } else { 0 };
+                                vals[b] = (d >> (8 * e)) as u8;
+                            }
+                            lds_word(&mut grp.words[wi], &acc, by, addr, vals, &mut hit);
+                            m = rest;
                             continue;
                         }
                     }
