@@ -1407,29 +1407,37 @@ impl RaceChecker<'_> {
                     {
                         let wi = (addr / 4) as usize;
                         // the next per-1 active lanes, each at the next element of the dword
-                        let mut lanes = [l; 4];
-                        let mut rest = m;
-                        let mut run = true;
-                        for k in 1..per as usize {
-                            let lk = rest.trailing_zeros() as usize;
+                        let l1 = m.trailing_zeros() as usize;
+                        let mut rest = m & (m - 1);
+                        let mut run = a[l1].wrapping_add(off) == addr.wrapping_add(n);
+                        let (mut l2, mut l3) = (l1, l1);
+                        if n == 1 {
+                            l2 = rest.trailing_zeros() as usize;
                             rest &= rest - 1;
-                            lanes[k] = lk;
-                            run &= a[lk].wrapping_add(off) == addr.wrapping_add(k as u32 * n);
+                            l3 = rest.trailing_zeros() as usize;
+                            rest &= rest - 1;
+                            run &= a[l2].wrapping_add(off) == addr.wrapping_add(2)
+                                && a[l3].wrapping_add(off) == addr.wrapping_add(3);
                         }
                         if run && grp.split[wi / 64] & (1 << (wi % 64)) == 0 {
                             // each lane writes only its own bytes, so the byte writes in lane order give the
-                            // findings, in the order, of the dword cell's bytes in byte order
-                            // byte b is element b / n of the dword, byte b % n of its lane's data (as
-                            // `lane_bytes` takes them: the low, or with `hi` the high, half of the VGPR)
+                            // findings, in the order, of the dword cell's bytes in byte order; the values as
+                            // `lane_bytes` takes them (the low, or with `hi` the high, half of the VGPR)
                             let data = &wave.vreg[vreg(inst.src[1], 0)];
-                            let mut by = [0u8; 4];
-                            let mut vals = [0u8; 4];
-                            for b in 0..4 {
-                                let (k, e) = (b / n as usize, b % n as usize);
-                                by[b] = lanes[k] as u8;
-                                let d = data[lanes[k]] >> if hi { 16 } else { 0 };
-                                vals[b] = (d >> (8 * e)) as u8;
-                            }
+                            let sh = if hi { 16 } else { 0 };
+                            let v = |l: usize| data[l] >> sh;
+                            let (by, vals) = if n == 1 {
+                                (
+                                    [l as u8, l1 as u8, l2 as u8, l3 as u8],
+                                    [v(l) as u8, v(l1) as u8, v(l2) as u8, v(l3) as u8],
+                                )
+                            } else {
+                                let (x, y) = (v(l), v(l1));
+                                (
+                                    [l as u8, l as u8, l1 as u8, l1 as u8],
+                                    [x as u8, (x >> 8) as u8, y as u8, (y >> 8) as u8],
+                                )
+                            };
                             lds_word(&mut grp.words[wi], &acc, by, addr, vals, &mut hit);
                             m = rest;
                             continue;
