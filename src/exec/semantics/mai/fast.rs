@@ -369,7 +369,7 @@ unsafe fn body_avx2(w: &mut Wave, inst: &Inst, s: &Shape, op: &Operands, sc: &mu
     body(w, inst, s, op, sc)
 }
 
-/// Rows of D computed together by the exact-sum kernel (every fast-path M is a multiple).
+/// Rows of D the exact-sum kernels take together (every fast-path M is a multiple of it).
 const ROWS_PER_STEP: usize = 4;
 
 #[inline(always)]
@@ -464,9 +464,9 @@ fn body(w: &mut Wave, inst: &Inst, s: &Shape, op: &Operands, sc: &mut Scratch) {
     if sa.finite() && sb.finite() && scc.finite() && sums_exact(sa, sb, scc, k) {
         // Every partial sum of every element is exact: one fma per product in any order (the common case).
         match n {
-            4 => exact_rows::<4, ROWS_PER_STEP>(&job, d),
-            16 => exact_rows::<16, ROWS_PER_STEP>(&job, d),
-            _ => exact_rows::<32, ROWS_PER_STEP>(&job, d),
+            4 => exact_rows::<4, ROWS_PER_STEP, 4>(&job, d),
+            16 => exact_rows::<16, 2, 16>(&job, d),
+            _ => exact_rows::<32, 2, 16>(&job, d),
         }
     } else {
         match n {
@@ -655,41 +655,45 @@ struct Job<'a> {
 }
 
 /// D = RNE_f32(C + Σ A·B) when every partial sum is exact in f64 (checked by the caller for the whole
-/// instruction): R rows at a time, one fma per product, the R·N sums in registers. Zero products need no
-/// special case: a sum that is never -0 stays unchanged by ±0, and the final `+ 0.0` (the exact path's TwoSum
-/// with a zero low part) turns a -0 sum (C = -0) into +0 whatever was added.
+/// instruction): a block of R rows by W columns at a time, one fma per product, the R·W sums held in registers
+/// over the whole K loop (R·W/4 + W/4 + 1 ymm registers with AVX2: 2 x 16 takes 13 of the 16, so nothing
+/// spills; a whole 4 x 32 row block took 32 and lived on the stack). Zero products need no special case: a sum
+/// that is never -0 stays unchanged by ±0, and the final `+ 0.0` (the exact path's TwoSum with a zero low
+/// part) turns a -0 sum (C = -0) into +0 whatever was added.
 #[inline(always)]
-fn exact_rows<const N: usize, const R: usize>(job: &Job, d: &mut [[u32; LANES]]) {
+fn exact_rows<const N: usize, const R: usize, const W: usize>(job: &Job, d: &mut [[u32; LANES]]) {
     let (m, k, rows) = (job.m, job.k, job.rows);
     for b in 0..job.nb {
         let bm = &job.vb[b * k * N..(b + 1) * k * N];
         for r0 in (b * m..(b + 1) * m).step_by(R) {
-            let mut acc = [[0.0f64; N]; R];
-            for (rr, a) in acc.iter_mut().enumerate() {
-                *a = job.vc[(r0 + rr) * N..(r0 + rr + 1) * N].try_into().unwrap();
-            }
-            for kk in 0..k {
-                let brow: &[f64; N] = bm[kk * N..(kk + 1) * N].try_into().unwrap();
-                let x: &[f64; R] = job.va[kk * rows + r0..kk * rows + r0 + R]
-                    .try_into()
-                    .unwrap();
-                for rr in 0..R {
-                    for j in 0..N {
-                        acc[rr][j] = x[rr].mul_add(brow[j], acc[rr][j]);
+            for c0 in (0..N).step_by(W) {
+                let mut acc = [[0.0f64; W]; R];
+                for (rr, a) in acc.iter_mut().enumerate() {
+                    let at = (r0 + rr) * N + c0;
+                    *a = job.vc[at..at + W].try_into().unwrap();
+                }
+                for kk in 0..k {
+                    let brow: &[f64; W] = bm[kk * N + c0..kk * N + c0 + W].try_into().unwrap();
+                    let x: &[f64; R] = job.va[kk * rows + r0..kk * rows + r0 + R]
+                        .try_into()
+                        .unwrap();
+                    for rr in 0..R {
+                        for j in 0..W {
+                            acc[rr][j] = x[rr].mul_add(brow[j], acc[rr][j]);
+                        }
                     }
                 }
-            }
-            for (rr, a) in acc.iter().enumerate() {
-                let (it, lane0) = job.pos[r0 + rr];
-                let dst: &mut [u32; N] = (&mut d[it as usize][lane0 as usize..lane0 as usize + N])
-                    .try_into()
-                    .unwrap();
-                for j in 0..N {
-                    let mut r = ((a[j] + 0.0) as f32).to_bits();
-                    if job.ovfl && r & 0x7FFF_FFFF == 0x7F80_0000 {
-                        r = (r & 0x8000_0000) | 0x7F7F_FFFF;
+                for (rr, a) in acc.iter().enumerate() {
+                    let (it, lane0) = job.pos[r0 + rr];
+                    let l0 = lane0 as usize + c0;
+                    let dst: &mut [u32; W] = (&mut d[it as usize][l0..l0 + W]).try_into().unwrap();
+                    for j in 0..W {
+                        let mut r = ((a[j] + 0.0) as f32).to_bits();
+                        if job.ovfl && r & 0x7FFF_FFFF == 0x7F80_0000 {
+                            r = (r & 0x8000_0000) | 0x7F7F_FFFF;
+                        }
+                        dst[j] = r;
                     }
-                    dst[j] = r;
                 }
             }
         }
