@@ -105,6 +105,104 @@ fn span_f32(v: &[u32]) -> Span {
     }
 }
 
+/// The span of the values of sign-magnitude encodings (f16, bf16, FP8, BF8), read from the encodings in
+/// narrow integer lanes (16 or 32 per AVX2 op instead of 4 f64 with an emulated u64 min/max). `min_a`/`max_a`
+/// are the smallest non-zero and the largest magnitude code shifted left by one (as `span`), `or_x` the OR of
+/// the encodings, `mant`/`bias` the format's, `dec` the value of a magnitude code. Every value is
+/// s·2^(e - bias - mant) with e the exponent field (1 for subnormals) and s = the mantissa field plus the
+/// implicit bit (none for subnormals), so the f64 biased exponent of 2^(e - bias) and s·2^(52 - mant) give
+/// the same `lsb` as the f64 values' span (OR-ing the implicit bit into subnormals' significands only lowers
+/// the bound); `top` comes from the f64 value of the largest magnitude (0x7FF when it is inf or NaN).
+fn span_codes(
+    min_a: u32,
+    max_a: u32,
+    or_x: u32,
+    mant: u32,
+    bias: u32,
+    dec: impl Fn(u32) -> f64,
+) -> Span {
+    if max_a == 0 {
+        return Span::EMPTY;
+    }
+    let top = dec(max_a >> 1);
+    Span {
+        min_be: ((min_a >> (mant + 1)).max(1) + 1023 - bias) as u64,
+        max_be: if top.is_finite() {
+            top.to_bits() >> 52 & 0x7FF
+        } else {
+            0x7FF
+        },
+        or_m: (((or_x & ((1 << mant) - 1)) | 1 << mant) as u64) << (52 - mant),
+    }
+}
+
+/// `span` of 16-bit encodings (f16: mant 10, bias 15; bf16: mant 7, bias 127).
+#[inline(always)]
+fn span_u16(v: &[u16], mant: u32, bias: u32, dec: impl Fn(u32) -> f64) -> Span {
+    let (mut min_a, mut max_a, mut or_x) = (u16::MAX, 0u16, 0u16);
+    for &x in v {
+        let a = x << 1;
+        min_a = min_a.min(a.wrapping_sub(1));
+        max_a = max_a.max(a);
+        or_x |= x;
+    }
+    span_codes(
+        min_a.wrapping_add(1) as u32,
+        max_a as u32,
+        or_x as u32,
+        mant,
+        bias,
+        dec,
+    )
+}
+
+/// `span` of 8-bit encodings (FP8 E4M3, BF8 E5M2).
+#[inline(always)]
+fn span_u8(v: &[u8], mant: u32, bias: u32, dec: impl Fn(u32) -> f64) -> Span {
+    let (mut min_a, mut max_a, mut or_x) = (u8::MAX, 0u8, 0u8);
+    for &x in v {
+        let a = x << 1;
+        min_a = min_a.min(a.wrapping_sub(1));
+        max_a = max_a.max(a);
+        or_x |= x;
+    }
+    span_codes(
+        min_a.wrapping_add(1) as u32,
+        max_a as u32,
+        or_x as u32,
+        mant,
+        bias,
+        dec,
+    )
+}
+
+/// The span of an operand's values from its `regs` registers of f16/bf16/FP8/BF8 encodings (every element of
+/// every lane is an element of the operand: valid without lane broadcast and block scales); `None` for other
+/// types and register ranges that wrap.
+fn span_regs(w: &Wave, base: usize, regs: usize, t: Ty) -> Option<Span> {
+    if base + regs > 512 {
+        return None;
+    }
+    let words = w.vreg[base..base + regs].as_flattened();
+    // SAFETY: u16 and u8 have no invalid bit patterns and an alignment that divides u32's; the middle part of
+    // `align_to` is then the whole slice (asserted), read in the host's byte order, and the span of a set of
+    // encodings does not depend on their order.
+    let (h, halves, t2) = unsafe { words.align_to::<u16>() };
+    let (hb, bytes, tb) = unsafe { words.align_to::<u8>() };
+    debug_assert!(h.is_empty() && t2.is_empty() && hb.is_empty() && tb.is_empty());
+    match t {
+        Ty::F16 => Some(span_u16(halves, 10, 15, f16_to_f64)),
+        Ty::BF16 => Some(span_u16(halves, 7, 127, |x| f32::from_bits(x << 16) as f64)),
+        Ty::Low(l) if l == Low::FP8 || l == Low::BF8 => {
+            let tab = low8_table(l);
+            Some(span_u8(bytes, l.mant, l.bias as u32, |x| {
+                tab[x as usize & 255]
+            }))
+        }
+        _ => None,
+    }
+}
+
 impl Span {
     const EMPTY: Span = Span {
         min_be: 0x7FF,
@@ -444,8 +542,21 @@ fn body(w: &mut Wave, inst: &Inst, s: &Shape, op: &Operands, sc: &mut Scratch) {
             sp
         }
     };
-    let sa = span(&va[..rows * k]);
-    let sb = span(&vb[..nb * k * n]);
+    // The operands' spans from their encodings when every element of their registers is one of their values
+    // (no lane broadcast, no block scale); else from the decoded values.
+    let raw = |src: usize, t: Ty, items: usize, perm: bool| {
+        if perm || op.scale.is_some() {
+            return None;
+        }
+        span_regs(
+            w,
+            Wave::vreg_index(inst.src[src]),
+            items * t.bits() as usize / 32,
+            t,
+        )
+    };
+    let sa = raw(0, op.ta, s.a_items(), a_perm).unwrap_or_else(|| span(&va[..rows * k]));
+    let sb = raw(1, op.tb, s.b_items(), b_perm).unwrap_or_else(|| span(&vb[..nb * k * n]));
     let job = Job {
         m,
         k,
