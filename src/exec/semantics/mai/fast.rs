@@ -891,3 +891,88 @@ fn finish<const N: usize>(hi: &[f64; N], lo: &[f64; N], dst: &mut [u32; N], ovfl
         dst[j] = r;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::WaveId;
+
+    /// The exponent of the lowest set bit of a finite non-zero f64 (from its bits, as IEEE 754 defines them).
+    fn lsb_of(x: f64) -> i64 {
+        let b = x.to_bits();
+        let (e, m) = ((b >> 52 & 0x7FF) as i64, b & ((1 << 52) - 1));
+        let s = if e == 0 { m } else { m | 1 << 52 };
+        e.max(1) - 1075 + s.trailing_zeros() as i64
+    }
+
+    /// The span read from the encodings must bound every value it stands for: each value a multiple of
+    /// 2^lsb and below 2^top, non-finite exactly when a value is inf or NaN (else the one-fma sum could claim
+    /// an exactness that does not hold). Values decoded by the formats' own definitions (half's f16, bf16 as
+    /// the top of an f32, the FP8/BF8 tables of `Low::decode`).
+    #[test]
+    fn encoding_span_bounds_every_value() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let types = [Ty::F16, Ty::BF16, Ty::Low(Low::FP8), Ty::Low(Low::BF8)];
+        let mut w = Wave::new(WaveId::default());
+        for trial in 0..4000 {
+            let t = types[trial % 4];
+            let regs = 1 + (next() % 4) as usize;
+            // Few distinct exponents per trial (sparse, narrow, subnormal-only, all-zero and special sets).
+            let keep = next() as u32;
+            let or = next() as u32 & [0, 0x0101_0101, 0x8080_8080, 0x7F7F_7F7F][trial / 4 % 4];
+            for r in 0..regs {
+                for l in 0..LANES {
+                    let x = next() as u32;
+                    w.vreg[r][l] = match next() % 4 {
+                        0 => 0,
+                        1 => x & keep,
+                        2 => (x & keep & 0x0303_0303) | or,
+                        _ => x & 0x8381_8381,
+                    };
+                }
+            }
+            let sp = span_regs(&w, 0, regs, t).expect("span");
+            let vals: Vec<f64> = w.vreg[..regs]
+                .iter()
+                .flatten()
+                .flat_map(|&x| match t {
+                    Ty::F16 => [x, x >> 16]
+                        .map(|h| half::f16::from_bits(h as u16).to_f64())
+                        .to_vec(),
+                    Ty::BF16 => [x << 16, x & 0xFFFF_0000]
+                        .map(|b| f32::from_bits(b) as f64)
+                        .to_vec(),
+                    Ty::Low(l) => (0..4).map(|i| l.decode(x >> (8 * i) & 255)).collect(),
+                    _ => unreachable!(),
+                })
+                .collect();
+            let finite = vals.iter().all(|v| v.is_finite());
+            assert_eq!(sp.finite(), finite, "{t:?} trial {trial}: finiteness");
+            let nz: Vec<f64> = vals.iter().copied().filter(|v| *v != 0.0).collect();
+            assert_eq!(sp.any(), !nz.is_empty(), "{t:?} trial {trial}: any");
+            if !finite {
+                continue;
+            }
+            // As tight as the decoded values' span at the top (the bound that decides most instructions).
+            assert_eq!(sp.top(), span(&vals).top(), "{t:?} trial {trial}: top");
+            for v in nz {
+                assert!(
+                    sp.lsb() <= lsb_of(v),
+                    "{t:?} trial {trial}: {v:e} below 2^{}",
+                    sp.lsb()
+                );
+                assert!(
+                    v.abs() < 2f64.powi(sp.top() as i32),
+                    "{t:?} trial {trial}: {v:e} >= 2^{}",
+                    sp.top()
+                );
+            }
+        }
+    }
+}
