@@ -105,6 +105,104 @@ fn span_f32(v: &[u32]) -> Span {
     }
 }
 
+/// The span of the values of sign-magnitude encodings (f16, bf16, FP8, BF8), read from the encodings in
+/// narrow integer lanes (16 or 32 per AVX2 op instead of 4 f64 with an emulated u64 min/max). `min_a`/`max_a`
+/// are the smallest non-zero and the largest magnitude code shifted left by one (as `span`), `or_x` the OR of
+/// the encodings, `mant`/`bias` the format's, `dec` the value of a magnitude code. Every value is
+/// s·2^(e - bias - mant) with e the exponent field (1 for subnormals) and s = the mantissa field plus the
+/// implicit bit (none for subnormals), so the f64 biased exponent of 2^(e - bias) and s·2^(52 - mant) give
+/// the same `lsb` as the f64 values' span (OR-ing the implicit bit into subnormals' significands only lowers
+/// the bound); `top` comes from the f64 value of the largest magnitude (0x7FF when it is inf or NaN).
+fn span_codes(
+    min_a: u32,
+    max_a: u32,
+    or_x: u32,
+    mant: u32,
+    bias: u32,
+    dec: impl Fn(u32) -> f64,
+) -> Span {
+    if max_a == 0 {
+        return Span::EMPTY;
+    }
+    let top = dec(max_a >> 1);
+    Span {
+        min_be: ((min_a >> (mant + 1)).max(1) + 1023 - bias) as u64,
+        max_be: if top.is_finite() {
+            top.to_bits() >> 52 & 0x7FF
+        } else {
+            0x7FF
+        },
+        or_m: (((or_x & ((1 << mant) - 1)) | 1 << mant) as u64) << (52 - mant),
+    }
+}
+
+/// `span` of 16-bit encodings (f16: mant 10, bias 15; bf16: mant 7, bias 127).
+#[inline(always)]
+fn span_u16(v: &[u16], mant: u32, bias: u32, dec: impl Fn(u32) -> f64) -> Span {
+    let (mut min_a, mut max_a, mut or_x) = (u16::MAX, 0u16, 0u16);
+    for &x in v {
+        let a = x << 1;
+        min_a = min_a.min(a.wrapping_sub(1));
+        max_a = max_a.max(a);
+        or_x |= x;
+    }
+    span_codes(
+        min_a.wrapping_add(1) as u32,
+        max_a as u32,
+        or_x as u32,
+        mant,
+        bias,
+        dec,
+    )
+}
+
+/// `span` of 8-bit encodings (FP8 E4M3, BF8 E5M2).
+#[inline(always)]
+fn span_u8(v: &[u8], mant: u32, bias: u32, dec: impl Fn(u32) -> f64) -> Span {
+    let (mut min_a, mut max_a, mut or_x) = (u8::MAX, 0u8, 0u8);
+    for &x in v {
+        let a = x << 1;
+        min_a = min_a.min(a.wrapping_sub(1));
+        max_a = max_a.max(a);
+        or_x |= x;
+    }
+    span_codes(
+        min_a.wrapping_add(1) as u32,
+        max_a as u32,
+        or_x as u32,
+        mant,
+        bias,
+        dec,
+    )
+}
+
+/// The span of an operand's values from its `regs` registers of f16/bf16/FP8/BF8 encodings (every element of
+/// every lane is an element of the operand: valid without lane broadcast and block scales); `None` for other
+/// types and register ranges that wrap.
+fn span_regs(w: &Wave, base: usize, regs: usize, t: Ty) -> Option<Span> {
+    if base + regs > 512 {
+        return None;
+    }
+    let words = w.vreg[base..base + regs].as_flattened();
+    // SAFETY: u16 and u8 have no invalid bit patterns and an alignment that divides u32's; the middle part of
+    // `align_to` is then the whole slice (asserted), read in the host's byte order, and the span of a set of
+    // encodings does not depend on their order.
+    let (h, halves, t2) = unsafe { words.align_to::<u16>() };
+    let (hb, bytes, tb) = unsafe { words.align_to::<u8>() };
+    debug_assert!(h.is_empty() && t2.is_empty() && hb.is_empty() && tb.is_empty());
+    match t {
+        Ty::F16 => Some(span_u16(halves, 10, 15, f16_to_f64)),
+        Ty::BF16 => Some(span_u16(halves, 7, 127, |x| f32::from_bits(x << 16) as f64)),
+        Ty::Low(l) if l == Low::FP8 || l == Low::BF8 => {
+            let tab = low8_table(l);
+            Some(span_u8(bytes, l.mant, l.bias as u32, |x| {
+                tab[x as usize & 255]
+            }))
+        }
+        _ => None,
+    }
+}
+
 impl Span {
     const EMPTY: Span = Span {
         min_be: 0x7FF,
@@ -369,7 +467,7 @@ unsafe fn body_avx2(w: &mut Wave, inst: &Inst, s: &Shape, op: &Operands, sc: &mu
     body(w, inst, s, op, sc)
 }
 
-/// Rows of D computed together by the exact-sum kernel (every fast-path M is a multiple).
+/// Rows of D the exact-sum kernels take together (every fast-path M is a multiple of it).
 const ROWS_PER_STEP: usize = 4;
 
 #[inline(always)]
@@ -444,8 +542,21 @@ fn body(w: &mut Wave, inst: &Inst, s: &Shape, op: &Operands, sc: &mut Scratch) {
             sp
         }
     };
-    let sa = span(&va[..rows * k]);
-    let sb = span(&vb[..nb * k * n]);
+    // The operands' spans from their encodings when every element of their registers is one of their values
+    // (no lane broadcast, no block scale); else from the decoded values.
+    let raw = |src: usize, t: Ty, items: usize, perm: bool| {
+        if perm || op.scale.is_some() {
+            return None;
+        }
+        span_regs(
+            w,
+            Wave::vreg_index(inst.src[src]),
+            items * t.bits() as usize / 32,
+            t,
+        )
+    };
+    let sa = raw(0, op.ta, s.a_items(), a_perm).unwrap_or_else(|| span(&va[..rows * k]));
+    let sb = raw(1, op.tb, s.b_items(), b_perm).unwrap_or_else(|| span(&vb[..nb * k * n]));
     let job = Job {
         m,
         k,
@@ -464,9 +575,9 @@ fn body(w: &mut Wave, inst: &Inst, s: &Shape, op: &Operands, sc: &mut Scratch) {
     if sa.finite() && sb.finite() && scc.finite() && sums_exact(sa, sb, scc, k) {
         // Every partial sum of every element is exact: one fma per product in any order (the common case).
         match n {
-            4 => exact_rows::<4, ROWS_PER_STEP>(&job, d),
-            16 => exact_rows::<16, ROWS_PER_STEP>(&job, d),
-            _ => exact_rows::<32, ROWS_PER_STEP>(&job, d),
+            4 => exact_rows::<4, ROWS_PER_STEP, 4>(&job, d),
+            16 => exact_rows::<16, 2, 16>(&job, d),
+            _ => exact_rows::<32, 2, 16>(&job, d),
         }
     } else {
         match n {
@@ -655,41 +766,45 @@ struct Job<'a> {
 }
 
 /// D = RNE_f32(C + Σ A·B) when every partial sum is exact in f64 (checked by the caller for the whole
-/// instruction): R rows at a time, one fma per product, the R·N sums in registers. Zero products need no
-/// special case: a sum that is never -0 stays unchanged by ±0, and the final `+ 0.0` (the exact path's TwoSum
-/// with a zero low part) turns a -0 sum (C = -0) into +0 whatever was added.
+/// instruction): a block of R rows by W columns at a time, one fma per product, the R·W sums held in registers
+/// over the whole K loop (R·W/4 + W/4 + 1 ymm registers with AVX2: 2 x 16 takes 13 of the 16, so nothing
+/// spills; a whole 4 x 32 row block took 32 and lived on the stack). Zero products need no special case: a sum
+/// that is never -0 stays unchanged by ±0, and the final `+ 0.0` (the exact path's TwoSum with a zero low
+/// part) turns a -0 sum (C = -0) into +0 whatever was added.
 #[inline(always)]
-fn exact_rows<const N: usize, const R: usize>(job: &Job, d: &mut [[u32; LANES]]) {
+fn exact_rows<const N: usize, const R: usize, const W: usize>(job: &Job, d: &mut [[u32; LANES]]) {
     let (m, k, rows) = (job.m, job.k, job.rows);
     for b in 0..job.nb {
         let bm = &job.vb[b * k * N..(b + 1) * k * N];
         for r0 in (b * m..(b + 1) * m).step_by(R) {
-            let mut acc = [[0.0f64; N]; R];
-            for (rr, a) in acc.iter_mut().enumerate() {
-                *a = job.vc[(r0 + rr) * N..(r0 + rr + 1) * N].try_into().unwrap();
-            }
-            for kk in 0..k {
-                let brow: &[f64; N] = bm[kk * N..(kk + 1) * N].try_into().unwrap();
-                let x: &[f64; R] = job.va[kk * rows + r0..kk * rows + r0 + R]
-                    .try_into()
-                    .unwrap();
-                for rr in 0..R {
-                    for j in 0..N {
-                        acc[rr][j] = x[rr].mul_add(brow[j], acc[rr][j]);
+            for c0 in (0..N).step_by(W) {
+                let mut acc = [[0.0f64; W]; R];
+                for (rr, a) in acc.iter_mut().enumerate() {
+                    let at = (r0 + rr) * N + c0;
+                    *a = job.vc[at..at + W].try_into().unwrap();
+                }
+                for kk in 0..k {
+                    let brow: &[f64; W] = bm[kk * N + c0..kk * N + c0 + W].try_into().unwrap();
+                    let x: &[f64; R] = job.va[kk * rows + r0..kk * rows + r0 + R]
+                        .try_into()
+                        .unwrap();
+                    for rr in 0..R {
+                        for j in 0..W {
+                            acc[rr][j] = x[rr].mul_add(brow[j], acc[rr][j]);
+                        }
                     }
                 }
-            }
-            for (rr, a) in acc.iter().enumerate() {
-                let (it, lane0) = job.pos[r0 + rr];
-                let dst: &mut [u32; N] = (&mut d[it as usize][lane0 as usize..lane0 as usize + N])
-                    .try_into()
-                    .unwrap();
-                for j in 0..N {
-                    let mut r = ((a[j] + 0.0) as f32).to_bits();
-                    if job.ovfl && r & 0x7FFF_FFFF == 0x7F80_0000 {
-                        r = (r & 0x8000_0000) | 0x7F7F_FFFF;
+                for (rr, a) in acc.iter().enumerate() {
+                    let (it, lane0) = job.pos[r0 + rr];
+                    let l0 = lane0 as usize + c0;
+                    let dst: &mut [u32; W] = (&mut d[it as usize][l0..l0 + W]).try_into().unwrap();
+                    for j in 0..W {
+                        let mut r = ((a[j] + 0.0) as f32).to_bits();
+                        if job.ovfl && r & 0x7FFF_FFFF == 0x7F80_0000 {
+                            r = (r & 0x8000_0000) | 0x7F7F_FFFF;
+                        }
+                        dst[j] = r;
                     }
-                    dst[j] = r;
                 }
             }
         }
@@ -774,5 +889,90 @@ fn finish<const N: usize>(hi: &[f64; N], lo: &[f64; N], dst: &mut [u32; N], ovfl
             r = (r & 0x8000_0000) | 0x7F7F_FFFF;
         }
         dst[j] = r;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::WaveId;
+
+    /// The exponent of the lowest set bit of a finite non-zero f64 (from its bits, as IEEE 754 defines them).
+    fn lsb_of(x: f64) -> i64 {
+        let b = x.to_bits();
+        let (e, m) = ((b >> 52 & 0x7FF) as i64, b & ((1 << 52) - 1));
+        let s = if e == 0 { m } else { m | 1 << 52 };
+        e.max(1) - 1075 + s.trailing_zeros() as i64
+    }
+
+    /// The span read from the encodings must bound every value it stands for: each value a multiple of
+    /// 2^lsb and below 2^top, non-finite exactly when a value is inf or NaN (else the one-fma sum could claim
+    /// an exactness that does not hold). Values decoded by the formats' own definitions (half's f16, bf16 as
+    /// the top of an f32, the FP8/BF8 tables of `Low::decode`).
+    #[test]
+    fn encoding_span_bounds_every_value() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let types = [Ty::F16, Ty::BF16, Ty::Low(Low::FP8), Ty::Low(Low::BF8)];
+        let mut w = Wave::new(WaveId::default());
+        for trial in 0..4000 {
+            let t = types[trial % 4];
+            let regs = 1 + (next() % 4) as usize;
+            // Few distinct exponents per trial (sparse, narrow, subnormal-only, all-zero and special sets).
+            let keep = next() as u32;
+            let or = next() as u32 & [0, 0x0101_0101, 0x8080_8080, 0x7F7F_7F7F][trial / 4 % 4];
+            for r in 0..regs {
+                for l in 0..LANES {
+                    let x = next() as u32;
+                    w.vreg[r][l] = match next() % 4 {
+                        0 => 0,
+                        1 => x & keep,
+                        2 => (x & keep & 0x0303_0303) | or,
+                        _ => x & 0x8381_8381,
+                    };
+                }
+            }
+            let sp = span_regs(&w, 0, regs, t).expect("span");
+            let vals: Vec<f64> = w.vreg[..regs]
+                .iter()
+                .flatten()
+                .flat_map(|&x| match t {
+                    Ty::F16 => [x, x >> 16]
+                        .map(|h| half::f16::from_bits(h as u16).to_f64())
+                        .to_vec(),
+                    Ty::BF16 => [x << 16, x & 0xFFFF_0000]
+                        .map(|b| f32::from_bits(b) as f64)
+                        .to_vec(),
+                    Ty::Low(l) => (0..4).map(|i| l.decode(x >> (8 * i) & 255)).collect(),
+                    _ => unreachable!(),
+                })
+                .collect();
+            let finite = vals.iter().all(|v| v.is_finite());
+            assert_eq!(sp.finite(), finite, "{t:?} trial {trial}: finiteness");
+            let nz: Vec<f64> = vals.iter().copied().filter(|v| *v != 0.0).collect();
+            assert_eq!(sp.any(), !nz.is_empty(), "{t:?} trial {trial}: any");
+            if !finite {
+                continue;
+            }
+            // As tight as the decoded values' span at the top (the bound that decides most instructions).
+            assert_eq!(sp.top(), span(&vals).top(), "{t:?} trial {trial}: top");
+            for v in nz {
+                assert!(
+                    sp.lsb() <= lsb_of(v),
+                    "{t:?} trial {trial}: {v:e} below 2^{}",
+                    sp.lsb()
+                );
+                assert!(
+                    v.abs() < 2f64.powi(sp.top() as i32),
+                    "{t:?} trial {trial}: {v:e} >= 2^{}",
+                    sp.top()
+                );
+            }
+        }
     }
 }
