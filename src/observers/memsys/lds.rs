@@ -110,12 +110,11 @@ pub fn bank_cost(pieces: &[LanePieces; 64], mask: u64, shape: PhaseShape) -> Lds
 /// Dwords one phase can present: 64 lanes x 2 pieces, each piece at most 255 bytes unaligned (65 dwords).
 pub const DWORDS_PER_PHASE: usize = 64 * 2 * 65;
 
-/// [`bank_cost`] with the caller's scratch for phases that conflict (no allocation once it has grown).
+/// [`bank_cost`] with the caller's scratch for phases whose dwords spread too wide for a bitmap (no allocation
+/// once it has grown).
 ///
-/// Per phase, a first pass gives each bank the first dword it sees and stops at a second, different dword on a
-/// bank: without one, every bank has at most one distinct dword (a broadcast costs nothing) and the phase takes one
-/// cycle, which is the common case and needs no sorting. A phase with a conflict is counted exactly: its dwords
-/// sorted and made distinct, then counted per bank.
+/// Per phase, the busiest bank's distinct dwords: [`phase_worst_bitmap`] when the phase's dwords lie within its
+/// window of [`SPAN_WORDS`] x 64 dwords (every tile access of a real kernel), else [`phase_worst_sorted`].
 pub fn bank_cost_with(
     pieces: &[LanePieces; 64],
     mask: u64,
@@ -123,52 +122,156 @@ pub fn bank_cost_with(
     dwords: &mut Vec<u32>,
 ) -> LdsCost {
     let mut cost = LdsCost::default();
+    let mut bits = [0u64; SPAN_WORDS];
     for phase in 0..shape.phases() {
         let lanes = shape.phase_lanes(phase) & mask;
         if lanes == 0 {
             continue;
         }
-        let mut first = [u32::MAX; BANKS as usize];
-        let mut conflict = false;
-        'lanes: for lane in Lanes(lanes) {
-            let p = &pieces[lane];
-            for k in 0..p.n as usize {
-                let (lo, hi) = piece_dwords(p, k);
-                for d in lo..=hi {
-                    let f = &mut first[(d % BANKS) as usize];
-                    if *f == u32::MAX {
-                        *f = d;
-                    } else if *f != d {
-                        conflict = true;
-                        break 'lanes;
-                    }
-                }
-            }
-        }
-        let worst = if conflict {
-            dwords.clear();
-            for lane in Lanes(lanes) {
-                let p = &pieces[lane];
-                for k in 0..p.n as usize {
-                    let (lo, hi) = piece_dwords(p, k);
-                    dwords.extend(lo..=hi);
-                }
-            }
-            dwords.sort_unstable();
-            dwords.dedup();
-            let mut per_bank = [0u32; BANKS as usize];
-            for &d in dwords.iter() {
-                per_bank[(d % BANKS) as usize] += 1;
-            }
-            per_bank.iter().copied().max().unwrap_or(0).max(1)
-        } else {
-            1
+        let worst = match phase_worst_bitmap(pieces, lanes, &mut bits) {
+            Some(w) => w,
+            None => phase_worst_sorted(pieces, lanes, dwords),
         };
         cost.phases += 1;
         cost.cycles += worst;
         cost.conflict_cycles += worst - 1;
     }
     cost
+}
+
+/// 64-dword words of [`phase_worst_bitmap`]'s window (32 KiB of LDS: 8 KiB below the phase's first lane's
+/// dword, 24 KiB from it).
+pub const SPAN_WORDS: usize = 128;
+
+/// Words of the window below the first lane's word (lanes mostly ascend from the first lane).
+const WORDS_BELOW: u32 = 32;
+
+// The bitmap's bit `i` of a word is bank `i`: one word per 64 banks.
+const _: () = assert!(BANKS == 64);
+
+/// The busiest bank's distinct dwords of one phase (`lanes`, at least one), or None when a dword falls outside
+/// the window of [`SPAN_WORDS`] 64-dword words around the first lane's first dword (or a piece's end wraps).
+/// The dwords are bits of a bitmap whose first dword is a multiple of 64, so bit `i` of each 64-bit word is bank
+/// `i` and each distinct dword is one bit (lanes on the same dword set it once: a broadcast). A bank's distinct
+/// dwords are then its column's bits over the words: the words are summed column-wise in bit-sliced form (plane
+/// `k` holds bit `k` of every bank's count, 8 planes for up to 128 words) and the largest count read off the
+/// planes from the top. One pass over the lanes, no sorting and no per-dword branches. `bits` is all zero on
+/// entry and is left so.
+#[inline]
+pub fn phase_worst_bitmap(
+    pieces: &[LanePieces; 64],
+    lanes: u64,
+    bits: &mut [u64; SPAN_WORDS],
+) -> Option<u32> {
+    let first = pieces[lanes.trailing_zeros() as usize].addr[0] / 4;
+    let base = (first & !63).saturating_sub(WORDS_BELOW * 64);
+    let (mut wlo, mut whi) = (SPAN_WORDS as u32, 0u32);
+    // Per piece index, the word being filled and its bits so far, in a register: neighbouring lanes mostly set
+    // bits of one word, and an `|=` to memory per piece would chain every lane through a store and its reload.
+    let (mut cur, mut acc) = ([0usize; 2], [0u64; 2]);
+    for lane in Lanes(lanes) {
+        let p = &pieces[lane];
+        for k in 0..p.n as usize {
+            let (a, b) = piece_dwords(p, k);
+            let (x, y) = (a.wrapping_sub(base), b.wrapping_sub(base));
+            // below the window (wraps to a large offset), past it, or an end past 2^32
+            if y >= SPAN_WORDS as u32 * 64 || x > y || b < a {
+                *bits = [0; SPAN_WORDS];
+                return None;
+            }
+            let (wx, wy) = ((x / 64) as usize, (y / 64) as usize);
+            wlo = wlo.min(wx as u32);
+            whi = whi.max(wy as u32);
+            let (from, to) = (!0u64 << (x % 64), !0u64 >> (63 - y % 64));
+            if wx == wy {
+                if wx == cur[k] {
+                    acc[k] |= from & to;
+                } else {
+                    bits[cur[k]] |= acc[k];
+                    cur[k] = wx;
+                    acc[k] = from & to;
+                }
+            } else {
+                // a piece of at most 255 bytes spans at most 65 dwords: two words
+                bits[wx] |= from;
+                bits[wy] |= to;
+            }
+        }
+    }
+    bits[cur[0]] |= acc[0];
+    bits[cur[1]] |= acc[1];
+    if wlo >= whi {
+        // no piece (`n` = 0 on every lane), or one word of 64 consecutive dwords: each bank holds at most one
+        if wlo == whi {
+            bits[wlo as usize] = 0;
+        }
+        return Some(1);
+    }
+    // bit-sliced column sums: planes[k] bit i = bit k of bank i's count; each word read once and cleared
+    let mut planes = [0u64; 8];
+    for word in &mut bits[wlo as usize..=whi as usize] {
+        let mut carry = std::mem::take(word);
+        for plane in planes.iter_mut() {
+            if carry == 0 {
+                break;
+            }
+            let next = *plane & carry;
+            *plane ^= carry;
+            carry = next;
+        }
+    }
+    // the largest count: from the top plane down, keep the banks that have the bit when any has it
+    let (mut banks, mut worst) = (!0u64, 0u32);
+    for k in (0..planes.len()).rev() {
+        let with = banks & planes[k];
+        if with != 0 {
+            banks = with;
+            worst |= 1 << k;
+        }
+    }
+    Some(worst.max(1))
+}
+
+/// The busiest bank's distinct dwords of one phase (`lanes`, at least one) for any spread: a first pass gives
+/// each bank the first dword it sees and stops at a second, different dword on a bank: without one, every bank
+/// has at most one distinct dword (a broadcast costs nothing) and the phase takes one cycle. A phase with a
+/// conflict is counted exactly: its dwords sorted and made distinct (in `dwords`), then counted per bank.
+pub fn phase_worst_sorted(pieces: &[LanePieces; 64], lanes: u64, dwords: &mut Vec<u32>) -> u32 {
+    let mut first = [u32::MAX; BANKS as usize];
+    let mut conflict = false;
+    'lanes: for lane in Lanes(lanes) {
+        let p = &pieces[lane];
+        for k in 0..p.n as usize {
+            let (lo, hi) = piece_dwords(p, k);
+            for d in lo..=hi {
+                let f = &mut first[(d % BANKS) as usize];
+                if *f == u32::MAX {
+                    *f = d;
+                } else if *f != d {
+                    conflict = true;
+                    break 'lanes;
+                }
+            }
+        }
+    }
+    if !conflict {
+        return 1;
+    }
+    dwords.clear();
+    for lane in Lanes(lanes) {
+        let p = &pieces[lane];
+        for k in 0..p.n as usize {
+            let (lo, hi) = piece_dwords(p, k);
+            dwords.extend(lo..=hi);
+        }
+    }
+    dwords.sort_unstable();
+    dwords.dedup();
+    let mut per_bank = [0u32; BANKS as usize];
+    for &d in dwords.iter() {
+        per_bank[(d % BANKS) as usize] += 1;
+    }
+    per_bank.iter().copied().max().unwrap_or(0).max(1)
 }
 
 /// First and last dword address of piece `k` of a lane.
@@ -331,6 +434,145 @@ mod tests {
                 1
             }
         }
+    }
+
+    /// The bitmap count and the sorted count of one phase agree, both against the definition (distinct dwords
+    /// per bank, counted one by one), on strided, broadcast, padded-row, random and straddling pieces of 1 to
+    /// 255 bytes, one or two per lane; spans too wide for the bitmap (None) fall to the sorted count. Both
+    /// outcomes of each occur: conflicts and none, within one word and over many.
+    #[test]
+    fn bitmap_and_sorted_phase_counts_equal_the_definition() {
+        fn definition(pieces: &[LanePieces; 64], lanes: u64) -> u32 {
+            let mut per_bank = vec![std::collections::BTreeSet::new(); BANKS as usize];
+            for lane in (0..64).filter(|&l| lanes >> l & 1 != 0) {
+                let p = &pieces[lane];
+                for k in 0..p.n as usize {
+                    let first = p.addr[k] / 4;
+                    let last = (p.addr[k] + p.bytes[k].max(1) as u32 - 1) / 4;
+                    for d in first..=last {
+                        per_bank[(d % BANKS) as usize].insert(d);
+                    }
+                }
+            }
+            per_bank
+                .iter()
+                .map(|b| b.len() as u32)
+                .max()
+                .unwrap()
+                .max(1)
+        }
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rnd = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut wide, mut conflicts, mut free_multiword, mut max_seen) = (0, 0, 0, 0);
+        let mut scratch = Vec::new();
+        let mut bits = [0u64; SPAN_WORDS];
+        for i in 0..20_000 {
+            let mut p = [LanePieces::default(); 64];
+            let start = (rnd() % 200_000) as u32;
+            let bytes = [1u8, 2, 4, 8, 12, 16, 64, 255][(rnd() % 8) as usize];
+            let two = rnd() % 3 == 0;
+            let pattern = rnd() % 5;
+            let stride = [0u32, 4, 8, 16, 128, 132, 256, 260, 1024][(rnd() % 9) as usize];
+            let spread = [64u64, 1024, 16384, 70_000][(rnd() % 4) as usize];
+            for (lane, lp) in p.iter_mut().enumerate() {
+                let lane = lane as u32;
+                lp.n = if two { 2 } else { 1 };
+                for k in 0..lp.n as usize {
+                    lp.addr[k] = match pattern {
+                        // strided rows (stride 0: a broadcast), the second piece one row on
+                        0 | 1 => start + lane * stride + k as u32 * 4096,
+                        // a 32-lane tile column with a padded pitch
+                        2 => start + (lane % 32) * stride + lane / 32 * 4,
+                        // random within a spread (unaligned: pieces straddle dwords and words)
+                        _ => start + (rnd() % spread) as u32,
+                    };
+                    lp.bytes[k] = bytes;
+                }
+                // a lane whose address is not in the LDS: no piece (its address stale, anywhere)
+                if rnd() % 13 == 0 {
+                    lp.n = 0;
+                    lp.addr[0] = rnd() as u32;
+                }
+            }
+            let lanes = match rnd() % 3 {
+                0 => !0,
+                1 => 0xFFFF_FFFF << (32 * (rnd() % 2)),
+                _ => rnd() | 1,
+            };
+            let want = definition(&p, lanes);
+            assert_eq!(
+                phase_worst_sorted(&p, lanes, &mut scratch),
+                want,
+                "sorted, case {i}"
+            );
+            match phase_worst_bitmap(&p, lanes, &mut bits) {
+                Some(got) => {
+                    assert_eq!(got, want, "bitmap, case {i}");
+                    assert_eq!(bits, [0; SPAN_WORDS], "bitmap left clear, case {i}");
+                    if want > 1 {
+                        conflicts += 1;
+                    } else {
+                        let (lo, hi) = (0..64)
+                            .filter(|&l| lanes >> l & 1 != 0)
+                            .flat_map(|l| (0..p[l].n as usize).map(move |k| (l, k)))
+                            .fold((u32::MAX, 0), |(lo, hi), (l, k)| {
+                                let (a, b) = piece_dwords(&p[l], k);
+                                (lo.min(a), hi.max(b))
+                            });
+                        if hi / 64 != lo / 64 {
+                            free_multiword += 1;
+                        }
+                    }
+                    max_seen = max_seen.max(got);
+                }
+                None => {
+                    assert_eq!(bits, [0; SPAN_WORDS], "bitmap left clear, case {i}");
+                    wide += 1
+                }
+            }
+        }
+        assert!(
+            wide > 100 && conflicts > 1000 && free_multiword > 100,
+            "{wide} {conflicts} {free_multiword}"
+        );
+        // counts past 64 (two pieces a lane on one bank) need the top plane
+        assert!(max_seen > 64, "{max_seen}");
+        // hand-made: lanes 0..64 at a pitch of 64 dwords: 64 distinct dwords on bank 0 over 64 words
+        let mut p = [LanePieces::default(); 64];
+        for (lane, lp) in p.iter_mut().enumerate() {
+            lp.addr = [lane as u32 * 256, (lane as u32 + 64) * 256];
+            lp.bytes = [4, 4];
+            lp.n = 1;
+        }
+        assert_eq!(phase_worst_bitmap(&p, !0, &mut bits), Some(64));
+        // a second piece each 64 words on: 128 words, every one with a dword on bank 0 (the top plane)
+        for lp in p.iter_mut() {
+            lp.n = 2;
+        }
+        assert_eq!(phase_worst_bitmap(&p, !0, &mut bits), Some(128));
+        assert_eq!(bits, [0; SPAN_WORDS]);
+        // one word further: past the window
+        p[63].addr[1] = 128 * 256;
+        assert_eq!(phase_worst_bitmap(&p, !0, &mut bits), None);
+        assert_eq!(bits, [0; SPAN_WORDS]);
+        assert_eq!(phase_worst_sorted(&p, !0, &mut scratch), 128);
+        // lanes below the first lane: lanes 1..64 at words 101..164 on bank 0, lane 0 on bank 1 of word 120
+        // (window from word 88: every lane in it) or of word 170 (window from word 138: lanes 1..37 below it)
+        for (lane, lp) in p.iter_mut().enumerate() {
+            lp.addr[0] = (100 + lane as u32) * 256;
+            lp.n = 1;
+        }
+        p[0].addr[0] = 120 * 256 + 4;
+        assert_eq!(phase_worst_bitmap(&p, !0, &mut bits), Some(63));
+        p[0].addr[0] = 170 * 256 + 4;
+        assert_eq!(phase_worst_bitmap(&p, !0, &mut bits), None);
+        assert_eq!(phase_worst_sorted(&p, !0, &mut scratch), 63);
+        assert_eq!(bits, [0; SPAN_WORDS]);
     }
 
     /// `phase_lanes` is `phase_of` as masks, for every shape the LDS uses.
