@@ -548,6 +548,36 @@ enum Profile {
     Huge,
     /// Raw bits: NaNs, infinities, signed zeros, denormals of every type.
     Raw,
+    /// A and B of the op's own type with a narrow exponent range, C small multiples of 1/4: every partial sum is
+    /// exact in f64, so the fast path takes its one-fma kernel (`exact_rows`) for every shape; none of the
+    /// other profiles reaches it for N = 32 (a wrong column block of B there passed them all).
+    Exact,
+}
+
+/// A register of `Profile::Exact` operands of type `t` (A, B) or f32 (C: `t` = `Ty::F32`).
+fn exact_reg(rng: &mut Rng, t: wavescope::exec::semantics::mai::layout::Ty) -> u32 {
+    use wavescope::exec::semantics::mai::layout::Ty;
+    // i/4 for i in -16..=16 as f32 bits
+    let small = |rng: &mut Rng| (((rng.next() % 33) as i32 - 16) as f32 / 4.0).to_bits();
+    // f32 bits of a value with at most 10 mantissa bits and exponent in range -> f16 bits (exact)
+    let f16 = |x: u32| -> u32 {
+        if x & 0x7FFF_FFFF == 0 {
+            return x >> 16;
+        }
+        let e = ((x >> 23) & 0xFF) as i32 - 127 + 15;
+        (x >> 16 & 0x8000) | (e as u32) << 10 | (x >> 13 & 0x3FF)
+    };
+    match t {
+        Ty::F32 => small(rng),
+        Ty::BF16 => small(rng) >> 16 | small(rng) & 0xFFFF_0000,
+        Ty::F16 => f16(small(rng)) | f16(small(rng)) << 16,
+        // bytes whose E4M3 exponent field is 7 or 8 (so their E5M2 one is 14..17); FP6/FP4 codes are all
+        // finite and narrow
+        _ => (0..4).fold(0, |v, b| {
+            let byte = (rng.next() as u32 & 0x87) | (7 + (rng.next() as u32 & 1)) << 3;
+            v | byte << (8 * b)
+        }),
+    }
 }
 
 fn mfma_reg(rng: &mut Rng, p: Profile) -> u32 {
@@ -565,6 +595,7 @@ fn mfma_reg(rng: &mut Rng, p: Profile) -> u32 {
         Profile::WideFinite => rng.next() as u32 & 0xBFBF_BFBF,
         Profile::Huge => (rng.next() as u32 & 0x87FF_87FF) | 0x7000_7000,
         Profile::Raw => rng.value() ^ (rng.next() as u32 & 0x0101_0101),
+        Profile::Exact => rng.next() as u32,
     }
 }
 
@@ -587,13 +618,17 @@ fn mfma_fast_path_matches_the_exact_path() {
         }
         ops += 1;
         let f8f6f4 = info.name.contains("f8f6f4");
-        for trial in 0..24 {
-            let profile = [
-                Profile::Small,
-                Profile::WideFinite,
-                Profile::Huge,
-                Profile::Raw,
-            ][trial % 4];
+        for trial in 0..30 {
+            let profile = if trial >= 24 {
+                Profile::Exact
+            } else {
+                [
+                    Profile::Small,
+                    Profile::WideFinite,
+                    Profile::Huge,
+                    Profile::Raw,
+                ][trial % 4]
+            };
             let mode = match trial / 4 % 3 {
                 0 => MODE_DEFAULT,
                 1 => MODE_DEFAULT | 1 << 23, // FP16_OVFL
@@ -605,6 +640,16 @@ fn mfma_fast_path_matches_the_exact_path() {
             for r in 0..512 {
                 for l in 0..LANES {
                     w.vreg[r][l] = mfma_reg(&mut rng, profile);
+                }
+            }
+            if matches!(profile, Profile::Exact) {
+                use wavescope::exec::semantics::mai::layout::{shape, Ty};
+                let t = shape(op).map_or(Ty::F32, |s| s.a);
+                // C at v32.., A at v64.., B at v96.. (the operands below)
+                for r in 32..128 {
+                    for l in 0..LANES {
+                        w.vreg[r][l] = exact_reg(&mut rng, if r < 64 { Ty::F32 } else { t });
+                    }
                 }
             }
             let mut inst = Inst::INVALID;
@@ -675,7 +720,7 @@ fn mfma_fast_path_matches_the_exact_path() {
         }
     }
     assert_eq!(ops, 66, "MFMA/SMFMAC op count (mfma.md: 66)");
-    assert_eq!(compared, 66 * 24);
+    assert_eq!(compared, 66 * 30);
 }
 
 /// V_PK_FMA_F32 / V_PK_MUL_F32 / V_PK_ADD_F32: the whole-half host-arithmetic path against the per-lane rules
