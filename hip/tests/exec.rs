@@ -316,7 +316,16 @@ fn device_printf_matches_the_host_printf() {
 /// program sees the launch failure at its next synchronising call.
 #[test]
 fn device_assert_prints_its_message_then_the_trap_fault() {
-    let (out, err, code, cap) = exec("printf_tour", &["assert"], &[]);
+    // Its own scratch directory (the printf test runs the same program at the same time).
+    let cap = scratch("printf_tour_assert");
+    let mut c = Command::new(wavescope());
+    c.arg("exec")
+        .arg("--")
+        .arg(bin("printf_tour"))
+        .arg("assert")
+        .current_dir(&cap);
+    let (o, code) = run(c, Duration::from_secs(600));
+    let (out, err) = text(&o);
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(
         out.contains("after assert: hipErrorLaunchFailure"),
