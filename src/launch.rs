@@ -134,6 +134,9 @@ pub struct Dispatch {
     pub buffer_addrs: Vec<Option<u64>>,
     pub kernarg_addr: u64,
     pub dispatch_packet_addr: u64,
+    /// The device services the kernel takes (a hostcall buffer for printf and assert), `None` when it takes none;
+    /// the schedules call `DeviceServices::serve` at `s_sleep`.
+    pub services: Option<crate::services::DeviceServices>,
 }
 
 /// Errors preparing a launch (the kernel never ran).
@@ -375,7 +378,9 @@ impl Dispatch {
                 "the work-group needs {lds_bytes} bytes of LDS ({static_lds} static + {dynamic} dynamic); gfx950 has {LDS_MAX}"
             )));
         }
-        raw::fill_hidden_args(&abi, m.grid, m.block, dynamic, &mut kernarg);
+        let services = raw::map_services(&mut mem, &abi, m.grid, m.block).map_err(err)?;
+        let hostcall = services.as_ref().map_or(0, |s| s.hostcall_addr);
+        raw::fill_hidden_args(&abi, m.grid, m.block, dynamic, hostcall, &mut kernarg);
         let private_size =
             raw::map_kernarg_and_packet(&mut mem, &abi, m.grid, m.block, lds_bytes, &kernarg, opts)
                 .map_err(err)?;
@@ -391,6 +396,7 @@ impl Dispatch {
             buffer_addrs,
             kernarg_addr: KERNARG_BASE,
             dispatch_packet_addr: DISPATCH_PACKET_BASE,
+            services,
         })
     }
 

@@ -24,6 +24,7 @@ pub mod manifest;
 pub mod observers;
 pub mod pipeline;
 pub mod report;
+pub mod services;
 pub mod session;
 
 /// The HIP runtime's launch path (`launch::raw`), under the name its users know.

@@ -143,6 +143,31 @@ pub struct RunReport {
     /// The run was stopped (Ctrl-C): where each wave that had not ended stood, one line each.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub interrupted: Option<Vec<String>>,
+    /// What the kernel printed (device printf, assert messages; `services`), one entry per completed printf in
+    /// the order they completed; absent when the kernel takes no hostcall buffer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub printf: Option<Vec<PrintfOutput>>,
+}
+
+/// One device printf: which stream and the text (invalid UTF-8 replaced).
+#[derive(Clone, Debug, Serialize)]
+pub struct PrintfOutput {
+    pub stream: &'static str,
+    pub text: String,
+}
+
+impl PrintfOutput {
+    pub fn from_printed(p: &[crate::services::Printed]) -> Vec<PrintfOutput> {
+        p.iter()
+            .map(|p| PrintfOutput {
+                stream: match p.stream {
+                    crate::services::Stream::Stdout => "stdout",
+                    crate::services::Stream::Stderr => "stderr",
+                },
+                text: String::from_utf8_lossy(&p.text).into_owned(),
+            })
+            .collect()
+    }
 }
 
 impl RunReport {

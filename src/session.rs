@@ -145,6 +145,11 @@ impl Session {
             passed: None,
             fault: fault.as_ref().map(|f| self.fault_report(f)),
             interrupted: None,
+            printf: self
+                .dispatch
+                .services
+                .as_ref()
+                .map(|sv| crate::report::PrintfOutput::from_printed(&sv.printed())),
         };
         if let Some(h) = &findings {
             report.fill_findings(h);

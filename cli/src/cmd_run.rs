@@ -128,6 +128,20 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         }
     };
     watch.finish();
+    // The kernel's printf output first, as a program's output comes before what a tool says about it: stdout's to
+    // stdout (to stderr when stdout is the report), stderr's to stderr.
+    if let Some(sv) = &session.dispatch.services {
+        use std::io::Write;
+        for p in sv.printed() {
+            let r = if p.stream == wavescope::services::Stream::Stdout && !report_to_stdout {
+                std::io::stdout().lock().write_all(&p.text)
+            } else {
+                std::io::stderr().lock().write_all(&p.text)
+            };
+            r.map_err(|e| anyhow::anyhow!("cannot write the kernel's printf output: {e}"))?;
+        }
+        std::io::stdout().flush().ok();
+    }
     let d = &session.dispatch;
     let s = &outcome.stats;
     say!(
@@ -230,14 +244,15 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
                  metadata's `shared`; HIP: the launch's dynamic shared memory bytes)"
             );
         }
-        // printf and device asserts (HIP, Triton debug=True) go through the ROCm hostcall / printf buffers, which
-        // wavescope passes as null pointers (docs/manifest.md): a fault on that path is not the kernel's own bug.
+        // Buffered printf (-mprintf-kind=buffered) writes records into the printf buffer, which wavescope passes as
+        // a null pointer (docs/manifest.md; hostcall printf is answered, `services`): a fault on that path is not
+        // the kernel's own bug.
         let services: Vec<&str> = session
             .abi()
             .args
             .iter()
             .map(|a| a.value_kind.as_str())
-            .filter(|k| matches!(*k, "hidden_hostcall_buffer" | "hidden_printf_buffer"))
+            .filter(|k| *k == "hidden_printf_buffer")
             .collect();
         // The code object's first bytes are not mapped (CodeObject::load_segments), so a read through a null
         // pointer faults at a small address.
@@ -249,8 +264,8 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         }
         if !services.is_empty() {
             eprintln!(
-                "wavescope: hint: the kernel takes {} (printf / device assert output), which wavescope passes as \
-                 a null pointer; {}",
+                "wavescope: hint: the kernel takes {} (buffered printf output), which wavescope passes as a null \
+                 pointer; {}",
                 services.join(" and "),
                 if null_offset.is_some() {
                     "the fault is most likely on that path: an assertion failed or printf was called"

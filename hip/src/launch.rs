@@ -286,6 +286,13 @@ pub unsafe fn launch(
         }
     };
     let wall = t0.elapsed().as_secs_f64();
+    // The kernel's printf output goes to the program's own stdout / stderr (C stdio streams, as the ROCm runtime
+    // prints it), so it lands in order with what the program printed before the launch.
+    if let Some(sv) = &session.dispatch.services {
+        for p in sv.printed() {
+            print_to_c_stream(p.stream, &p.text);
+        }
+    }
     // Results back where the program sees them.
     for r in session.dispatch.mem.regions() {
         match r.kind {
@@ -362,20 +369,18 @@ pub unsafe fn launch(
         if let Some(a) = &f.address {
             eprintln!("wavescope:   address {a}");
         }
-        // Device printf / assert go through the hostcall (or printf) buffer, which this runtime passes as a null
-        // pointer: a kernel that calls printf faults on that path, not through a bug of its own.
-        let services: Vec<&str> = abi
+        // Buffered printf (-mprintf-kind=buffered) writes into the printf buffer, which this runtime passes as a null
+        // pointer (hostcall printf and assert are answered: wavescope::services): a kernel that calls it faults on
+        // that path, not through a bug of its own.
+        if abi
             .args
             .iter()
-            .map(|a| a.value_kind.as_str())
-            .filter(|k| matches!(*k, "hidden_hostcall_buffer" | "hidden_printf_buffer"))
-            .collect();
-        if !services.is_empty() {
+            .any(|a| a.value_kind == "hidden_printf_buffer")
+        {
             eprintln!(
-                "wavescope: hint: the kernel takes {}, which wavescope's HIP runtime passes as a null pointer \
-                 (device printf and assert output are not supported); if the fault is on that path, the kernel \
-                 called printf or an assertion failed",
-                services.join(" and ")
+                "wavescope: hint: the kernel takes hidden_printf_buffer, which wavescope's HIP runtime passes as a \
+                 null pointer (buffered printf, -mprintf-kind=buffered, is not supported; the default hostcall \
+                 printf is); if the fault is on that path, the kernel called printf"
             );
         }
         let kind = outcome.fault.as_ref().map(|f| f.kind);
@@ -745,4 +750,23 @@ fn write_manifest(
         serde_json::to_string_pretty(&j).unwrap() + "\n",
     )
     .map_err(|e| format!("cannot write case.json: {e}"))
+}
+
+extern "C" {
+    static mut stdout: *mut libc::FILE;
+    static mut stderr: *mut libc::FILE;
+}
+
+/// Write `text` to the program's C `stdout` or `stderr` stream and flush it.
+fn print_to_c_stream(stream: wavescope::services::Stream, text: &[u8]) {
+    // SAFETY: glibc's `stdout` / `stderr` are initialised before main and never reassigned by the programs this
+    // runtime serves; fwrite and fflush lock the stream.
+    unsafe {
+        let f = match stream {
+            wavescope::services::Stream::Stdout => stdout,
+            wavescope::services::Stream::Stderr => stderr,
+        };
+        libc::fwrite(text.as_ptr() as *const libc::c_void, 1, text.len(), f);
+        libc::fflush(f);
+    }
 }

@@ -283,3 +283,65 @@ fn volume_tour() {
         .collect();
     assert!(other.is_empty(), "{other:?}");
 }
+
+/// Device printf through the hostcall buffer (fixtures/src/printf_tour.hip): every C conversion, flag, width,
+/// precision (`*` too) and length modifier printed on the device ("D" lines) must read exactly as the host's own
+/// printf prints the same formats and values ("H" lines, glibc), line by line and in the same order (work-group,
+/// call, lane); printf's return value (bytes printed) too. A 100-byte %s argument spans several hostcall packets.
+#[test]
+fn device_printf_matches_the_host_printf() {
+    let (out, err, code, cap) = exec("printf_tour", &[], &[]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let tagged = |tag: &str| -> Vec<String> {
+        out.lines()
+            .filter_map(|l| l.strip_prefix(tag))
+            .map(str::to_string)
+            .collect()
+    };
+    let (d, h) = (tagged("D "), tagged("H "));
+    assert_eq!(h.len(), 2 * 10 * 4, "{out}");
+    assert_eq!(d.len(), h.len(), "{out}");
+    for (i, (d, h)) in d.iter().zip(&h).enumerate() {
+        assert_eq!(d, h, "line {i}");
+    }
+    // The device lines come before the host's (the kernel printed during the launch) and the run ends normally.
+    let first_h = out.find("H 0.0").unwrap();
+    assert!(out.find("D 1.3 the last").unwrap() < first_h, "{out}");
+    assert!(out.contains("printf_tour done"), "{out}");
+    let _ = std::fs::remove_dir_all(&cap);
+}
+
+/// A failing device assert (printf_tour's "assert" mode: lane 2 of work-group 1 reads -6) prints HIP's assertion
+/// message on the program's stderr, then the launch faults at the trap naming wave, lane and source line; the
+/// program sees the launch failure at its next synchronising call.
+#[test]
+fn device_assert_prints_its_message_then_the_trap_fault() {
+    // Its own scratch directory (the printf test runs the same program at the same time).
+    let cap = scratch("printf_tour_assert");
+    let mut c = Command::new(wavescope());
+    c.arg("exec")
+        .arg("--")
+        .arg(bin("printf_tour"))
+        .arg("assert")
+        .current_dir(&cap);
+    let (o, code) = run(c, Duration::from_secs(600));
+    let (out, err) = text(&o);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("after assert: hipErrorLaunchFailure"),
+        "{out}\n{err}"
+    );
+    let msg = err
+        .find("void assert_lane(const int *): Device-side assertion `x[blockIdx.x * blockDim.x + threadIdx.x] >= 0' failed.")
+        .unwrap_or_else(|| panic!("{err}"));
+    let fault = err
+        .find("fault: trap: s_trap 2")
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(msg < fault, "{err}");
+    assert!(
+        err.contains("in wave 1 (work-group 1,0,0), lane 2"),
+        "{err}"
+    );
+    assert_eq!(err.matches("Device-side assertion").count(), 1, "{err}");
+    let _ = std::fs::remove_dir_all(&cap);
+}

@@ -4,7 +4,7 @@
 //! with no debugger takes (`wavescope run`, traces, profiles); the interactive schedule is `engine::resident`.
 
 use super::step::{
-    budget_fault, fault_at, halt_fault, issue, release_barrier, schedule, trap_fault,
+    budget_fault, fault_at, halt_fault, issue, release_barrier, schedule, service_fault, trap_fault,
 };
 use crate::exec::observe::{NoObserver, Observer};
 use crate::exec::{Ctx, FaultKind, Flow, Wave, WaveId, WaveStatus};
@@ -73,7 +73,13 @@ pub fn run_observed<O: Observer + Send>(
     let interrupted: Mutex<Option<Vec<WavePosition>>> = Mutex::new(None);
     let counts: Mutex<Vec<u64>> = Mutex::new(vec![0; d.program.insts.len()]);
     let observers: Mutex<Vec<O>> = Mutex::new(Vec::new());
-    let jobs = opts.jobs.max(1).min(total.max(1));
+    // A kernel that calls the host (printf) runs on one host thread: its output comes in one order whatever
+    // `--jobs` says (services/mod.rs).
+    let jobs = if d.services.is_some() {
+        1
+    } else {
+        opts.jobs.max(1).min(total.max(1))
+    };
     let budget = Budget {
         control,
         limit: match opts.max_instructions {
@@ -362,6 +368,15 @@ pub fn run_work_group<O: Observer>(
                         Flow::Trap(code) => {
                             budget.spend(wave.instructions - first);
                             return Err(trap_fault(wave, code, pc));
+                        }
+                        // A wave waiting for a hostcall answer sleeps: the host answers then (`services`).
+                        Flow::Sleep(_) => {
+                            if let Some(s) = &d.services {
+                                if let Err(e) = s.serve(&d.mem) {
+                                    budget.spend(wave.instructions - first);
+                                    return Err(service_fault(wave, e, pc));
+                                }
+                            }
                         }
                         _ => {}
                     }

@@ -19,5 +19,5 @@ pub use batch::{
 };
 pub use step::{
     budget_fault, budget_message, fault_at, halt_fault, issue, release_barrier, schedule,
-    trap_fault,
+    service_fault, trap_fault,
 };

@@ -9,7 +9,7 @@
 //! debugger's breakpoints, watchpoints, call stacks and instruments come in through [`Hooks`]. The run obeys the
 //! same budget (`max_instructions`, the same fault) and stop flag (`RunControl::stop`) as a batch run.
 
-use super::step::{budget_fault, fault_at, halt_fault, issue, release_barrier};
+use super::step::{budget_fault, fault_at, halt_fault, issue, release_barrier, service_fault};
 use crate::exec::{Ctx, Fault, FaultKind, Flow, Wave, WaveStatus};
 use crate::launch::{Dispatch, RunControl, RunFault, DEFAULT_MAX_INSTRUCTIONS};
 use std::sync::atomic::Ordering;
@@ -660,7 +660,7 @@ impl Resident {
             }
         };
         // A barrier or end reached by the instruction takes effect also when a hook stops the run.
-        let e = self.apply_flow(hooks, g, w, flow);
+        let e = self.apply_flow(d, hooks, g, w, pc, flow);
         match hook_stop {
             Some(s) => Exec::Stop(s),
             None => e,
@@ -668,7 +668,15 @@ impl Resident {
     }
 
     /// What the schedule does after `issue` applied the flow to the wave's state.
-    fn apply_flow(&mut self, hooks: &mut impl Hooks, g: usize, w: usize, flow: Flow) -> Exec {
+    fn apply_flow(
+        &mut self,
+        d: &Dispatch,
+        hooks: &mut impl Hooks,
+        g: usize,
+        w: usize,
+        pc: u64,
+        flow: Flow,
+    ) -> Exec {
         match flow {
             Flow::Barrier => {
                 self.try_release(hooks, g);
@@ -691,6 +699,18 @@ impl Resident {
                     fault,
                 })
             }
+            // A wave waiting for a hostcall answer sleeps: the host answers then (`services`).
+            Flow::Sleep(_) => match d.services.as_ref().map(|s| s.serve(&d.mem)) {
+                Some(Err(e)) => {
+                    let wave = &mut self.groups[g].waves[w];
+                    let fault = service_fault(wave, e, pc);
+                    Exec::Stop(Stop::Fault {
+                        wave: fault.wave.wave,
+                        fault,
+                    })
+                }
+                _ => Exec::Next,
+            },
             _ => Exec::Next,
         }
     }

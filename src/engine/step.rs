@@ -130,3 +130,10 @@ pub fn fault_at(wave: &mut Wave, f: Box<Fault>) -> RunFault {
         detail: f.detail,
     }
 }
+
+/// The fault a device service's error is (a corrupt hostcall packet, an unknown service, a runaway message): at the
+/// `s_sleep` where the wave waited for the answer.
+pub fn service_fault(wave: &mut Wave, detail: String, pc: u64) -> RunFault {
+    wave.pc = pc;
+    fault_at(wave, Fault::new(FaultKind::Memory, detail))
+}

@@ -6,6 +6,7 @@ use crate::exec::{Apertures, GlobalMemory, Program, Region, RegionKind};
 use crate::launch::{
     Dispatch, KernelAbi, LaunchError, RunOptions, DISPATCH_PACKET_BASE, KERNARG_BASE, LDS_MAX,
 };
+use crate::services::DeviceServices;
 
 /// One memory region of a raw launch: `bytes` mapped at device address `addr`.
 #[derive(Clone, Debug)]
@@ -95,7 +96,16 @@ impl Dispatch {
                 abi.group_segment_fixed_size, l.lds_dynamic_bytes
             )));
         }
-        fill_hidden_args(&abi, l.grid, l.block, l.lds_dynamic_bytes, &mut kernarg);
+        let services = map_services(&mut mem, &abi, l.grid, l.block).map_err(err)?;
+        let hostcall = services.as_ref().map_or(0, |s| s.hostcall_addr);
+        fill_hidden_args(
+            &abi,
+            l.grid,
+            l.block,
+            l.lds_dynamic_bytes,
+            hostcall,
+            &mut kernarg,
+        );
         let private_size =
             map_kernarg_and_packet(&mut mem, &abi, l.grid, l.block, lds_bytes, &kernarg, opts)
                 .map_err(err)?;
@@ -111,8 +121,33 @@ impl Dispatch {
             buffer_addrs: l.regions.iter().map(|r| Some(r.addr)).collect(),
             kernarg_addr: KERNARG_BASE,
             dispatch_packet_addr: DISPATCH_PACKET_BASE,
+            services,
         })
     }
+}
+
+/// The device services a kernel asks for: a hostcall buffer when it takes `hidden_hostcall_buffer` (printf,
+/// assert), with a packet for every wave of the dispatch (the device code needs one per wave that can wait at once;
+/// `DeviceServices::map` bounds it). `None` for every other kernel: nothing is mapped and nothing runs.
+pub fn map_services(
+    mem: &mut GlobalMemory,
+    abi: &KernelAbi,
+    grid: [u32; 3],
+    block: [u32; 3],
+) -> Result<Option<DeviceServices>, String> {
+    if !abi
+        .args
+        .iter()
+        .any(|a| a.value_kind == "hidden_hostcall_buffer")
+    {
+        return Ok(None);
+    }
+    let groups: u64 = (0..3)
+        .map(|k| grid[k].div_ceil(block[k].max(1)) as u64)
+        .product();
+    let wg_items: u64 = block.iter().map(|&b| b as u64).product();
+    let waves = groups.saturating_mul(wg_items.div_ceil(64));
+    DeviceServices::map(mem, waves).map(Some)
 }
 
 /// Hidden arguments, as the ROCm runtime fills them (AMDGPUUsage "Code Object V5 Metadata"). `grid` in
@@ -122,6 +157,7 @@ pub fn fill_hidden_args(
     grid: [u32; 3],
     block: [u32; 3],
     dynamic_lds: u32,
+    hostcall: u64,
     kernarg: &mut [u8],
 ) {
     for meta in abi.args.iter().filter(|a| a.is_hidden()) {
@@ -147,7 +183,8 @@ pub fn fill_hidden_args(
             "hidden_dynamic_lds_size" => dynamic_lds as u64,
             "hidden_private_base" => Apertures::default().private_base >> 32,
             "hidden_shared_base" => Apertures::default().shared_base >> 32,
-            // No printf/hostcall/heap/queue services: a null pointer, as when the runtime provides none.
+            "hidden_hostcall_buffer" => hostcall,
+            // No printf buffer (buffered printf), heap or queue: a null pointer, as when the runtime provides none.
             _ => 0,
         };
         let n = slot.len().min(8);
