@@ -331,7 +331,8 @@ mod tests {
         [mem.read_u64(slot).unwrap(), mem.read_u64(slot + 8).unwrap()]
     }
 
-    fn words(text: &str) -> Vec<u64> {
+    /// `text` with its NUL as the little-endian u64 words a device string is sent in (also printf.rs's tests).
+    pub(super) fn words(text: &str) -> Vec<u64> {
         let mut b = text.as_bytes().to_vec();
         b.push(0);
         b.chunks(8)

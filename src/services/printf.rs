@@ -416,17 +416,7 @@ mod tests {
         String::from_utf8(format(fmt.as_bytes(), &mut Args::new(words)).unwrap()).unwrap()
     }
 
-    fn s(text: &str) -> Vec<u64> {
-        let mut b = text.as_bytes().to_vec();
-        b.push(0);
-        b.chunks(8)
-            .map(|c| {
-                let mut w = [0u8; 8];
-                w[..c.len()].copy_from_slice(c);
-                u64::from_le_bytes(w)
-            })
-            .collect()
-    }
+    use super::super::tests::words as s;
 
     // Expected strings are what glibc's printf prints for the same format and values (C11 7.21.6.1).
     #[test]
