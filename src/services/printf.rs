@@ -66,6 +66,21 @@ struct Spec {
     prec: Option<usize>,
 }
 
+impl Spec {
+    /// The sign a signed conversion prints: `-`, or `+` / ` ` by the flags (C11 7.21.6.1p6).
+    fn sign(&self, negative: bool) -> &'static str {
+        if negative {
+            "-"
+        } else if self.plus {
+            "+"
+        } else if self.space {
+            " "
+        } else {
+            ""
+        }
+    }
+}
+
 /// Format `fmt` with the arguments that follow it in `args`, as C `printf` does.
 pub fn format(fmt: &[u8], args: &mut Args) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
@@ -154,15 +169,7 @@ pub fn format(fmt: &[u8], args: &mut Args) -> Result<Vec<u8>, String> {
                     8 => v as i64,
                     _ => v as i32 as i64,
                 };
-                let sign = if v < 0 {
-                    "-"
-                } else if s.plus {
-                    "+"
-                } else if s.space {
-                    " "
-                } else {
-                    ""
-                };
+                let sign = s.sign(v < 0);
                 let digits = int_digits(v.unsigned_abs().to_string(), s.prec);
                 pad(&mut out, sign, &digits, s, s.prec.is_none());
             }
@@ -216,15 +223,7 @@ pub fn format(fmt: &[u8], args: &mut Args) -> Result<Vec<u8>, String> {
             }
             b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
                 let v = f64::from_bits(args.next("a floating-point number")?);
-                let sign = if v.is_sign_negative() {
-                    "-"
-                } else if s.plus {
-                    "+"
-                } else if s.space {
-                    " "
-                } else {
-                    ""
-                };
+                let sign = s.sign(v.is_sign_negative());
                 let upper = conv.is_ascii_uppercase();
                 let body = if !v.is_finite() {
                     let t = if v.is_nan() { "nan" } else { "inf" };
