@@ -310,7 +310,20 @@ pub fn serve_on_with(
             let _ = log.flush();
             // without breakpoints, watches or finding stops
             target.machine.ignore_findings();
-            match target.machine.run_to_end() {
+            let stop = target.machine.run_to_end();
+            // With no gdb to show it, what the kernel prints from here on goes where `run` prints it.
+            if let Some(sv) = target.machine.session().dispatch.services.as_ref() {
+                for p in sv.take_printed() {
+                    let _ = match p.stream {
+                        wavescope::services::Stream::Stdout => {
+                            let mut out = std::io::stdout().lock();
+                            out.write_all(&p.text).and_then(|_| out.flush())
+                        }
+                        wavescope::services::Stream::Stderr => log.write_all(&p.text),
+                    };
+                }
+            }
+            match stop {
                 Some(Stop::Fault { fault, .. }) => {
                     Ending::FaultAfterDetach(fault_message(&target, &fault))
                 }

@@ -317,3 +317,51 @@ fn gdb_merged(port: u16, cmds: &[&str]) -> String {
     let _ = std::fs::remove_file(&path);
     out
 }
+
+/// After gdb detaches, `serve` runs the dispatch to its end; what the kernel prints from then on goes to the
+/// server's stdout, as `wavescope run` prints it: gdb detaches at the Triton device_print kernel's first
+/// instruction, and the server's stdout holds all 128 lines (the in_x.bin values), each wave's in lane order.
+#[test]
+fn serve_prints_device_printf_after_detach() {
+    let Some(exe) = wavescope_exe() else {
+        eprintln!("SKIPPED: the wavescope binary is not built (run `cargo test --workspace`)");
+        return;
+    };
+    let case = "tests/fixtures/extra_kernels_r5/t_device_print";
+    let x: Vec<i32> = std::fs::read(repo(case).join("in_x.bin"))
+        .unwrap()
+        .chunks(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    let port = free_port();
+    let (mut child, mut err, _) = spawn_serve(&exe, case, port, &[]);
+    let out = gdb(port, &["detach"]);
+    assert!(!out.contains("pid ("), "{out}");
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    let mut rest = String::new();
+    let _ = err.read_to_string(&mut rest);
+    assert!(child.wait().unwrap().success(), "{rest}");
+    let printed: Vec<&str> = stdout.lines().filter(|l| l.starts_with("pid (")).collect();
+    assert_eq!(printed.len(), 128, "{stdout}");
+    for pid in 0..2usize {
+        let want: Vec<String> = (0..64)
+            .map(|idx| {
+                let v = x.get(pid * 64 + idx).copied().unwrap_or(0);
+                format!("pid ({pid}, 0, 0) idx ({idx:>2}) x =: {v}")
+            })
+            .collect();
+        let prefix = format!("pid ({pid},");
+        let got: Vec<&str> = printed
+            .iter()
+            .copied()
+            .filter(|l| l.starts_with(&prefix))
+            .collect();
+        assert_eq!(got, want, "{stdout}");
+    }
+}
