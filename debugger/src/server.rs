@@ -312,7 +312,8 @@ pub fn serve_on_with(
             target.machine.ignore_findings();
             let stop = target.machine.run_to_end();
             // With no gdb to show it, what the kernel prints from here on goes where `run` prints it.
-            if let Some(sv) = target.machine.session().dispatch.services.as_ref() {
+            let services = target.machine.session().dispatch.services.as_ref();
+            if let Some(sv) = services.filter(|_| target.print_after_detach) {
                 for p in sv.take_printed() {
                     let _ = match p.stream {
                         wavescope::services::Stream::Stdout => {

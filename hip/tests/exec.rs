@@ -378,3 +378,33 @@ fn device_assert_under_gdb_shows_its_message_then_sigtrap() {
     assert!(r.gdb_out.contains("received signal SIGTRAP"), "{all}");
     let _ = std::fs::remove_dir_all(&cap);
 }
+
+/// `exec --gdb` serves a copy of the launch and then runs it for the program: after gdb detaches, the program's
+/// stdout holds the kernel's printf lines once (the 80 "D" lines of printf_tour, equal to its host "H" lines), not
+/// once more from the copy gdb saw.
+#[test]
+fn device_printf_once_after_gdb_detaches() {
+    let cap = scratch("printf_tour_gdb_detach");
+    let r = exec_under_gdb(
+        "print_tour",
+        |c| {
+            c.arg(bin("printf_tour")).current_dir(&cap);
+        },
+        Duration::from_secs(120),
+        &["detach"],
+    );
+    let all = r.all();
+    let d: Vec<&str> = r
+        .program_out
+        .lines()
+        .filter_map(|l| l.strip_prefix("D "))
+        .collect();
+    let h: Vec<&str> = r
+        .program_out
+        .lines()
+        .filter_map(|l| l.strip_prefix("H "))
+        .collect();
+    assert_eq!(h.len(), 80, "{all}");
+    assert_eq!(d, h, "{all}");
+    let _ = std::fs::remove_dir_all(&cap);
+}
