@@ -23,6 +23,9 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::rc::Rc;
 
+/// Bytes of console text in one `O` packet (hex doubles them; well under gdb's packet buffer).
+const CONSOLE_CHUNK: usize = 1024;
+
 /// Largest packet accepted (the gdbstub packet buffer is this plus framing).
 pub const MAX_PACKET: usize = 64 * 1024 - 8;
 /// Largest `m` read served in one reply.
@@ -321,13 +324,22 @@ impl Frontend {
 
     /// Send a console message (`O` packet) while the target runs; gdb prints it before the stop reply.
     pub fn console(&mut self, text: &str) -> std::io::Result<()> {
+        self.console_bytes(text.as_bytes())
+    }
+
+    /// Console output of any bytes (a kernel's printf text), in `O` packets of at most
+    /// [`CONSOLE_CHUNK`] bytes each: gdb prints their contents one after another.
+    pub fn console_bytes(&mut self, text: &[u8]) -> std::io::Result<()> {
         self.flush_pending()?;
-        let mut body = Vec::with_capacity(1 + 2 * text.len());
-        body.push(b'O');
-        for b in text.bytes() {
-            body.extend_from_slice(format!("{b:02x}").as_bytes());
+        for chunk in text.chunks(CONSOLE_CHUNK) {
+            let mut body = Vec::with_capacity(1 + 2 * chunk.len());
+            body.push(b'O');
+            for b in chunk {
+                body.extend_from_slice(format!("{b:02x}").as_bytes());
+            }
+            self.send_packet(&body)?;
         }
-        self.send_packet(&body)
+        Ok(())
     }
 }
 

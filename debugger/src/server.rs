@@ -310,7 +310,21 @@ pub fn serve_on_with(
             let _ = log.flush();
             // without breakpoints, watches or finding stops
             target.machine.ignore_findings();
-            match target.machine.run_to_end() {
+            let stop = target.machine.run_to_end();
+            // With no gdb to show it, what the kernel prints from here on goes where `run` prints it.
+            let services = target.machine.session().dispatch.services.as_ref();
+            if let Some(sv) = services.filter(|_| target.print_after_detach) {
+                for p in sv.take_printed() {
+                    let _ = match p.stream {
+                        wavescope::services::Stream::Stdout => {
+                            let mut out = std::io::stdout().lock();
+                            out.write_all(&p.text).and_then(|_| out.flush())
+                        }
+                        wavescope::services::Stream::Stderr => log.write_all(&p.text),
+                    };
+                }
+            }
+            match stop {
                 Some(Stop::Fault { fault, .. }) => {
                     Ending::FaultAfterDetach(fault_message(&target, &fault))
                 }
@@ -538,6 +552,23 @@ impl GdbTarget {
     }
 }
 
+/// Send what the kernel printed since the last call to gdb's console, in the order it printed it (stdout and
+/// stderr alike: gdb has one console).
+fn send_printed(target: &GdbTarget, conn: &mut Conn) -> std::io::Result<()> {
+    let Some(sv) = target.machine.session().dispatch.services.as_ref() else {
+        return Ok(());
+    };
+    let printed = sv.take_printed();
+    if printed.is_empty() {
+        return Ok(());
+    }
+    let mut text = Vec::new();
+    for p in printed {
+        text.extend_from_slice(&p.text);
+    }
+    conn.0.borrow_mut().console_bytes(&text)
+}
+
 enum ServeLoop {}
 
 impl BlockingEventLoop for ServeLoop {
@@ -558,6 +589,7 @@ impl BlockingEventLoop for ServeLoop {
             return Ok(Event::TargetStopped(MultiThreadStopReason::Terminated(sig)));
         }
         if let Some(stop) = target.pending_stop.take() {
+            send_printed(target, conn).map_err(WaitForStopReasonError::Connection)?;
             let (reply, note) = target.stop_reply(stop);
             if let Some(n) = note {
                 conn.0
@@ -569,7 +601,11 @@ impl BlockingEventLoop for ServeLoop {
             return Ok(Event::TargetStopped(reply));
         }
         let mut poll = || conn.peek().map(|b| b.is_some()).unwrap_or(true);
-        match target.machine.run(&mut poll) {
+        let stop = target.machine.run(&mut poll);
+        // What the kernel printed (device printf/assert, through the hostcall buffer) goes to gdb's console as it
+        // comes: `O` packets while the target runs, so before the stop reply (gdb-stock-client.md).
+        send_printed(target, conn).map_err(WaitForStopReasonError::Connection)?;
+        match stop {
             None => {
                 let byte = conn.read().map_err(WaitForStopReasonError::Connection)?;
                 Ok(Event::IncomingData(byte))

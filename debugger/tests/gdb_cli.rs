@@ -230,3 +230,138 @@ fn serve_races_flag_checks_global_memory_live() {
     let _ = err.read_to_string(&mut rest);
     assert!(child.wait().unwrap().success(), "{rest}");
 }
+
+/// Device printf under `serve` reaches stock gdb's console (`O` packets while the target runs, before the stop
+/// reply): the Triton device_print fixture (tests/fixtures/extra_kernels_r5/t_device_print) prints one line per
+/// element as Triton's device_print formats it, the values in_x.bin's (0 past n). Under gdb every line shows, once,
+/// each wave's lines in lane order (the resident schedule interleaves the two waves), all before gdb's exit line.
+#[test]
+fn serve_sends_device_printf_to_gdbs_console() {
+    let Some(exe) = wavescope_exe() else {
+        eprintln!("SKIPPED: the wavescope binary is not built (run `cargo test --workspace`)");
+        return;
+    };
+    let case = "tests/fixtures/extra_kernels_r5/t_device_print";
+    let x: Vec<i32> = std::fs::read(repo(case).join("in_x.bin"))
+        .unwrap()
+        .chunks(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    let port = free_port();
+    let (mut child, mut err, _) = spawn_serve(&exe, case, port, &[]);
+    let out = gdb_merged(port, &["continue"]);
+    let exit_at = out
+        .find("exited normally")
+        .unwrap_or_else(|| panic!("{out}"));
+    let printed: Vec<&str> = out[..exit_at]
+        .lines()
+        .filter(|l| l.starts_with("pid ("))
+        .collect();
+    assert_eq!(printed.len(), 128, "{out}");
+    for pid in 0..2usize {
+        let want: Vec<String> = (0..64)
+            .map(|idx| {
+                let v = x.get(pid * 64 + idx).copied().unwrap_or(0);
+                format!("pid ({pid}, 0, 0) idx ({idx:>2}) x =: {v}")
+            })
+            .collect();
+        let prefix = format!("pid ({pid},");
+        let got: Vec<&str> = printed
+            .iter()
+            .copied()
+            .filter(|l| l.starts_with(&prefix))
+            .collect();
+        assert_eq!(got, want, "{out}");
+    }
+    let mut rest = String::new();
+    let _ = err.read_to_string(&mut rest);
+    assert!(child.wait().unwrap().success(), "{rest}");
+}
+
+/// gdb in batch mode with its stdout and stderr in one file (gdb writes the target's console output to stderr and
+/// its own messages to stdout: one file keeps their order).
+fn gdb_merged(port: u16, cmds: &[&str]) -> String {
+    let path = std::env::temp_dir().join(format!(
+        "wavescope-gdb-merged-{}-{port}.txt",
+        std::process::id()
+    ));
+    let file = std::fs::File::create(&path).unwrap();
+    let mut c = Command::new("gdb");
+    c.args([
+        "-nx",
+        "-batch",
+        "-ex",
+        "set width 0",
+        "-ex",
+        "set confirm off",
+        "-ex",
+    ])
+    .arg(format!("target remote 127.0.0.1:{port}"));
+    for cmd in cmds {
+        c.arg("-ex").arg(cmd);
+    }
+    c.current_dir(std::env::temp_dir())
+        .stdin(std::process::Stdio::null())
+        .stdout(file.try_clone().unwrap())
+        .stderr(file);
+    let mut child = c.spawn().unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(300) {
+            let _ = child.kill();
+            panic!("gdb timed out");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    out
+}
+
+/// After gdb detaches, `serve` runs the dispatch to its end; what the kernel prints from then on goes to the
+/// server's stdout, as `wavescope run` prints it: gdb detaches at the Triton device_print kernel's first
+/// instruction, and the server's stdout holds all 128 lines (the in_x.bin values), each wave's in lane order.
+#[test]
+fn serve_prints_device_printf_after_detach() {
+    let Some(exe) = wavescope_exe() else {
+        eprintln!("SKIPPED: the wavescope binary is not built (run `cargo test --workspace`)");
+        return;
+    };
+    let case = "tests/fixtures/extra_kernels_r5/t_device_print";
+    let x: Vec<i32> = std::fs::read(repo(case).join("in_x.bin"))
+        .unwrap()
+        .chunks(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    let port = free_port();
+    let (mut child, mut err, _) = spawn_serve(&exe, case, port, &[]);
+    let out = gdb(port, &["detach"]);
+    assert!(!out.contains("pid ("), "{out}");
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    let mut rest = String::new();
+    let _ = err.read_to_string(&mut rest);
+    assert!(child.wait().unwrap().success(), "{rest}");
+    let printed: Vec<&str> = stdout.lines().filter(|l| l.starts_with("pid (")).collect();
+    assert_eq!(printed.len(), 128, "{stdout}");
+    for pid in 0..2usize {
+        let want: Vec<String> = (0..64)
+            .map(|idx| {
+                let v = x.get(pid * 64 + idx).copied().unwrap_or(0);
+                format!("pid ({pid}, 0, 0) idx ({idx:>2}) x =: {v}")
+            })
+            .collect();
+        let prefix = format!("pid ({pid},");
+        let got: Vec<&str> = printed
+            .iter()
+            .copied()
+            .filter(|l| l.starts_with(&prefix))
+            .collect();
+        assert_eq!(got, want, "{stdout}");
+    }
+}

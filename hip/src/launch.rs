@@ -446,7 +446,9 @@ fn serve_gdb(session: Session, port: u16, index: usize, demangled: &str) {
         session,
         wavescope::machine::MachineOptions::default(),
     ) {
-        Ok(t) => {
+        Ok(mut t) => {
+            // The program's own run of this launch prints its output (run_launch); the copy gdb saw must not.
+            t.print_after_detach = false;
             if let Err(e) = wavescope_debugger::serve_on(listener, t, false, &mut std::io::stderr())
             {
                 eprintln!("wavescope-hip: --gdb: {e}");

@@ -345,3 +345,66 @@ fn device_assert_prints_its_message_then_the_trap_fault() {
     assert_eq!(err.matches("Device-side assertion").count(), 1, "{err}");
     let _ = std::fs::remove_dir_all(&cap);
 }
+
+/// A failing device assert under `exec --gdb` (printf_tour's "assert" mode, its `assert_lane` kernel served to the
+/// real gdb): gdb's console shows HIP's assertion message (the assert's own source line, printf_tour.hip:43, in
+/// it), then the wave stops with SIGTRAP and the console names the `s_trap 2`; the message comes once.
+#[test]
+fn device_assert_under_gdb_shows_its_message_then_sigtrap() {
+    let cap = scratch("printf_tour_assert_gdb");
+    let r = exec_under_gdb(
+        "assert_lane",
+        |c| {
+            c.arg(bin("printf_tour")).arg("assert").current_dir(&cap);
+        },
+        Duration::from_secs(120),
+        &["continue", "kill"],
+    );
+    let all = r.all();
+    let msg = r
+        .gdb_err
+        .find("src/printf_tour.hip:43: void assert_lane(const int *): Device-side assertion `x[blockIdx.x * blockDim.x + threadIdx.x] >= 0' failed.")
+        .unwrap_or_else(|| panic!("{all}"));
+    let trap = r
+        .gdb_err
+        .find("executed s_trap 2 at")
+        .unwrap_or_else(|| panic!("{all}"));
+    assert!(msg < trap, "{all}");
+    assert_eq!(
+        r.gdb_err.matches("Device-side assertion").count(),
+        1,
+        "{all}"
+    );
+    assert!(r.gdb_out.contains("received signal SIGTRAP"), "{all}");
+    let _ = std::fs::remove_dir_all(&cap);
+}
+
+/// `exec --gdb` serves a copy of the launch and then runs it for the program: after gdb detaches, the program's
+/// stdout holds the kernel's printf lines once (the 80 "D" lines of printf_tour, equal to its host "H" lines), not
+/// once more from the copy gdb saw.
+#[test]
+fn device_printf_once_after_gdb_detaches() {
+    let cap = scratch("printf_tour_gdb_detach");
+    let r = exec_under_gdb(
+        "print_tour",
+        |c| {
+            c.arg(bin("printf_tour")).current_dir(&cap);
+        },
+        Duration::from_secs(120),
+        &["detach"],
+    );
+    let all = r.all();
+    let d: Vec<&str> = r
+        .program_out
+        .lines()
+        .filter_map(|l| l.strip_prefix("D "))
+        .collect();
+    let h: Vec<&str> = r
+        .program_out
+        .lines()
+        .filter_map(|l| l.strip_prefix("H "))
+        .collect();
+    assert_eq!(h.len(), 80, "{all}");
+    assert_eq!(d, h, "{all}");
+    let _ = std::fs::remove_dir_all(&cap);
+}

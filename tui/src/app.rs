@@ -242,6 +242,8 @@ pub struct App {
     pub lane: u8,
     pub breakpoints: BTreeSet<u64>,
     pub findings: Vec<Finding>,
+    /// What the kernel printed (device printf/assert), line by line as it came; shown under the findings.
+    pub output: Vec<String>,
     pub status: String,
     pub last_search: String,
     pub progress: Option<u64>,
@@ -278,6 +280,7 @@ impl App {
             lane: 0,
             breakpoints: BTreeSet::new(),
             findings: Vec::new(),
+            output: Vec::new(),
             status: "? for keys".into(),
             last_search: String::new(),
             progress: None,
@@ -433,6 +436,34 @@ impl App {
             }
             Update::Memory(m) => self.memory = Some(m),
             Update::Message(m) => self.status = m,
+            Update::Output(text) => {
+                // Lines as the kernel ended them; a line printed in parts joins its start.
+                let mut rest = text.as_str();
+                if let Some(last) = self.output.last_mut().filter(|l| l.ends_with('\u{0}')) {
+                    last.pop();
+                    let (head, tail) = rest.split_once('\n').unwrap_or((rest, ""));
+                    last.push_str(head);
+                    if !rest.contains('\n') {
+                        last.push('\u{0}');
+                    }
+                    rest = tail;
+                }
+                let ends = rest.ends_with('\n');
+                let parts: Vec<&str> = rest.split('\n').collect();
+                let n = parts.len() - usize::from(ends || rest.is_empty());
+                for (i, l) in parts.into_iter().take(n).enumerate() {
+                    let mut l = l.to_string();
+                    if i + 1 == n && !ends {
+                        // Not ended yet: the next output goes on with it.
+                        l.push('\u{0}');
+                    }
+                    self.output.push(l);
+                }
+                if self.output.len() > OUTPUT_MAX_LINES {
+                    let drop = self.output.len() - OUTPUT_MAX_LINES;
+                    self.output.drain(..drop);
+                }
+            }
             Update::Progress {
                 wave_instructions,
                 waves_done,
@@ -973,10 +1004,11 @@ impl App {
             MouseEventKind::Down(MouseButton::Left) if pane == Pane::Findings => {
                 self.focus = pane;
                 let row = m.row.saturating_sub(rect.y + 1) as usize;
+                let inner_h = rect.height.saturating_sub(2);
                 let hit = crate::panes::findings::placement(
                     self,
                     rect.width.saturating_sub(2),
-                    rect.height.saturating_sub(2),
+                    inner_h - crate::panes::findings::output_rows(self, inner_h),
                 )
                 .into_iter()
                 .find(|&(_, y, n)| (y..y + n).contains(&row));
@@ -1037,6 +1069,9 @@ impl App {
 }
 
 /// Where each pane goes on a screen of `area`.
+/// Printed lines the TUI keeps (the oldest go first).
+pub const OUTPUT_MAX_LINES: usize = 10_000;
+
 /// Columns one ← or → scrolls the source and disassembly panes.
 pub const SIDEWAYS_STEP: usize = 8;
 

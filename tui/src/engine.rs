@@ -263,6 +263,8 @@ pub enum Update {
     Memory(Box<MemoryProfile>),
     /// Something to tell the user on the status line.
     Message(String),
+    /// Text the kernel printed (device printf and assert messages, stdout and stderr) since the last one.
+    Output(String),
     /// Why the last run stopped, in a user's words; `fault` carries the PC of a fault for the findings list.
     Stopped {
         text: String,
@@ -466,6 +468,9 @@ impl Engine {
                     break None;
                 }
                 None => {
+                    if let Some(o) = self.printed() {
+                        progress(o);
+                    }
                     // Every fifth report (about 4 a second) a whole snapshot too, so the waves, timeline and
                     // gutters move during a long continue.
                     reports += 1;
@@ -517,15 +522,23 @@ impl Engine {
                 self.wave = w.id.wave;
             }
         }
-        // The snapshot first: a UI that draws between the two shows the new state before it says why.
-        vec![
-            self.snapshot(),
-            Update::Stopped {
-                text,
-                wave,
-                fault_pc,
-            },
-        ]
+        // What it printed first (an assert's message before its trap), then the snapshot: a UI that draws between
+        // them shows the new state before it says why.
+        let mut out: Vec<Update> = self.printed().into_iter().collect();
+        out.push(self.snapshot());
+        out.push(Update::Stopped {
+            text,
+            wave,
+            fault_pc,
+        });
+        out
+    }
+
+    /// What the kernel printed since the last call (`services::DeviceServices::take_printed`), as one update.
+    fn printed(&self) -> Option<Update> {
+        let sv = self.machine.session().dispatch.services.as_ref()?;
+        let text: Vec<u8> = sv.take_printed().into_iter().flat_map(|p| p.text).collect();
+        (!text.is_empty()).then(|| Update::Output(String::from_utf8_lossy(&text).into_owned()))
     }
 
     /// The counter(s) the `s_waitcnt` at `wave`'s PC waits on: of those it names, the ones the cycle model has

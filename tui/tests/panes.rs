@@ -699,3 +699,22 @@ fn the_budget_stops_a_spinning_kernel() {
     );
     assert_eq!(e.machine().wave_instructions(), 20_000);
 }
+
+/// Printed text arrives in pieces (one per run or progress report), not always at line ends: the output pane
+/// keeps C stdout's lines, a line printed in parts is one line, and an unfinished last line is shown as it is.
+#[test]
+fn printed_text_is_kept_as_lines() {
+    let (_engine, mut app) = open("heteromark_hist");
+    for piece in ["a=1\nb=", "2", "2\nc=3\n", "", "d=4\n\ne"] {
+        app.apply(Update::Output(piece.into()));
+    }
+    let shown: Vec<&str> = app
+        .output
+        .iter()
+        .map(|l| l.trim_end_matches('\u{0}'))
+        .collect();
+    assert_eq!(shown, ["a=1", "b=22", "c=3", "d=4", "", "e"]);
+    app.apply(Update::Output("nd\n".into()));
+    assert_eq!(app.output.last().unwrap(), "end");
+    assert_eq!(app.output.len(), 6);
+}

@@ -63,6 +63,9 @@ pub struct GdbTarget {
     pub(crate) ended: Option<Box<Wave>>,
     /// A stop to report without running the machine (see `ended`).
     pub(crate) pending_stop: Option<wavescope::machine::Stop>,
+    /// After a `detach`, print what the kernel prints to stdout (`serve`); off where the dispatch is a copy whose
+    /// program prints its own output (`exec --gdb`).
+    pub print_after_detach: bool,
 }
 
 pub(crate) fn tid_of(wave: u32) -> Tid {
@@ -100,6 +103,7 @@ impl GdbTarget {
             var_cache: Default::default(),
             ended: None,
             pending_stop: None,
+            print_after_detach: true,
         }
     }
 

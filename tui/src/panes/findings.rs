@@ -1,6 +1,7 @@
 //! Findings pane: hazards, missing waits and races from the background run's checkers, race findings of the
 //! interactive session as it runs (`live race ...`), and faults met while stepping.
 //! A finding wraps over up to three rows on a narrow pane. Enter (or a click) jumps to its PC.
+//! Under them, the kernel's printed output (device printf, assert messages): its last lines, newest at the bottom.
 
 use crate::app::{App, Pane};
 use crate::theme::THEME;
@@ -42,9 +43,54 @@ pub fn placement(app: &App, width: u16, height: u16) -> Vec<(usize, usize, usize
     out
 }
 
+/// Rows of an inner area `height` high that the printed output takes (a header and its last lines): none without
+/// output, at most half the pane when there are findings, else all of it.
+pub fn output_rows(app: &App, height: u16) -> u16 {
+    if app.output.is_empty() {
+        return 0;
+    }
+    let most = if app.findings.is_empty() {
+        height.saturating_sub(2)
+    } else {
+        height / 2
+    };
+    (app.output.len() as u16).saturating_add(1).min(most)
+}
+
+fn render_output(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.height == 0 {
+        return;
+    }
+    let header = format!("printf output ({} lines):", app.output.len());
+    buf.set_line(area.x, area.y, &Line::styled(header, THEME.dim), area.width);
+    let shown = area.height as usize - 1;
+    let start = app.output.len().saturating_sub(shown);
+    for (k, l) in app.output[start..].iter().enumerate() {
+        let l = l.trim_end_matches('\u{0}');
+        buf.set_line(
+            area.x,
+            area.y + 1 + k as u16,
+            &Line::raw(l.to_string()),
+            area.width,
+        );
+    }
+}
+
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let title = format!(" Findings: {} ", app.findings.len());
-    let inner = super::frame(app, Pane::Findings, title, area, buf);
+    let whole = super::frame(app, Pane::Findings, title, area, buf);
+    let out_h = output_rows(app, whole.height);
+    let mut inner = whole;
+    inner.height -= out_h;
+    render_output(
+        app,
+        Rect {
+            y: inner.y + inner.height,
+            height: out_h,
+            ..whole
+        },
+        buf,
+    );
     if app.findings.is_empty() {
         let lines = [
             "no faults so far",
