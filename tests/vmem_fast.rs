@@ -243,10 +243,12 @@ fn addresses(rng: &mut Rng, layout: u64, r: usize) -> [u64; LANES] {
             }
             16 => start + 8 * l, // dwordx2 elements back to back (interleaved stores)
             17 => base + 16 * l, // dwordx4 elements back to back
-            // low dwords that wrap past 2^32 under one high dword: ascending in v0 mod 2^32 but not one run of
-            // addresses (lanes 32.. at 0..0x80, unmapped); the first 256 bytes from lane 0 are mapped (region 3),
-            // so a whole-wave run taken from lane 0 alone would read or write them instead of faulting
-            18 => (0xFFFF_FF80u32).wrapping_add(4 * l as u32) as u64,
+            // low dwords that wrap past 2^32 under one high dword: lanes 0..32 ascending in v0 mod 2^32 but not one
+            // run of addresses (lanes 16..32 at 0..0x40, unmapped), lanes 32.. a run in region 3; the 128 bytes from
+            // lane 0 are mapped too, so a half-wave run taken from its first lane alone would read or write them
+            // instead of faulting
+            18 if l < 32 => (0xFFFF_FFC0u32).wrapping_add(4 * l as u32) as u64,
+            18 => 0xFFFF_FF00 + 4 * (l - 32),
             _ => start + 4 * l,
         };
     }
