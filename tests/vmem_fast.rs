@@ -8,8 +8,9 @@
 //! (lanes may route to LDS or scratch). Each runs on random waves over lane address layouts that cover what the
 //! vector pass decides on: contiguous runs, strides (0, 8, 12, 16, backwards), gemm's half-wave patterns (two
 //! contiguous halves reading the same row; two broadcast halves), random lanes in one buffer, unaligned lanes,
-//! lanes spanning two buffers, back-to-back dwordx2 / dwordx4 elements, a lane just past or before a buffer or far away, runs past a buffer's end, a buffer
-//! across a 4 GiB boundary (high address dwords differ), read-only memory, duplicate store addresses (the later
+//! lanes spanning two buffers, low address dwords wrapping under one high dword, back-to-back dwordx2 / dwordx4
+//! elements, a lane just past or before a buffer or far away, runs past a buffer's end, a buffer across a 4 GiB
+//! boundary (high address dwords differ), read-only memory, duplicate store addresses (the later
 //! lane must win), FLAT lanes in the LDS and private apertures, wild addresses; under full, empty, single-lane,
 //! half and random EXEC masks with wild addresses in inactive lanes.
 //!
@@ -201,7 +202,7 @@ fn memory(seed: u64) -> GlobalMemory {
 }
 
 /// Number of address layouts `addresses` knows.
-const LAYOUTS: u64 = 18;
+const LAYOUTS: u64 = 19;
 
 /// Layouts the vector pass must take when the instruction's dwords stay inside the buffer (full EXEC; vaddr).
 fn coalesced(layout: u64) -> bool {
@@ -242,6 +243,12 @@ fn addresses(rng: &mut Rng, layout: u64, r: usize) -> [u64; LANES] {
             }
             16 => start + 8 * l, // dwordx2 elements back to back (interleaved stores)
             17 => base + 16 * l, // dwordx4 elements back to back
+            // low dwords that wrap past 2^32 under one high dword: lanes 0..32 ascending in v0 mod 2^32 but not one
+            // run of addresses (lanes 16..32 at 0..0x40, unmapped), lanes 32.. a run in region 3; the 128 bytes from
+            // lane 0 are mapped too, so a half-wave run taken from its first lane alone would read or write them
+            // instead of faulting
+            18 if l < 32 => (0xFFFF_FFC0u32).wrapping_add(4 * l as u32) as u64,
+            18 => 0xFFFF_FF00 + 4 * (l - 32),
             _ => start + 4 * l,
         };
     }

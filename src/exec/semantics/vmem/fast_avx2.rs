@@ -24,6 +24,8 @@ pub(crate) fn host_avx2() -> bool {
 /// Lanes per chunk (one `__m256i` of dwords) and chunks per wave.
 const W: usize = 8;
 const CHUNKS: usize = LANES / W;
+/// Lanes per half-wave (the [`halves`] shapes).
+const HALF: usize = LANES / 2;
 
 /// A checked access: its region and, per 8-lane chunk, each lane's dword index in the region (active lanes only).
 struct Plan<'m> {
@@ -235,6 +237,132 @@ unsafe fn shape(ix: __m256i, act: __m256i) -> (u32, bool, bool) {
     }
 }
 
+/// The common shapes decided without the general plan: a full-EXEC `DWORD` access, one `hi` for every lane, each
+/// 32-lane half either one ascending contiguous run (`lo[l] = lo[h] + 4 (l - h)`, no 32-bit wrap) or one broadcast
+/// dword. gemm 512's wave is two rows of 32 work-items, so its loads are two contiguous halves reading the same row
+/// (B), two broadcast halves (A) and its stores two contiguous halves in two rows (C); a coalesced 64-lane run is two
+/// contiguous halves too. One region lookup for the span of both halves, no per-lane min/max, offset or shape pass
+/// (measured: those were most of a coalesced load's ~38 ns on Zen 3). `None`: not these shapes or not plainly inside
+/// one region; the general plan then decides, with the outcome it would have had anyway (the span is its
+/// `[amin, end)`, and every check below is one of its checks).
+///
+/// # Safety
+/// The caller must be compiled with (and the host have) the features of [`host_avx2`].
+#[inline(always)]
+unsafe fn halves<'m>(
+    vreg: &[VReg; VREGS],
+    hint: &mut u8,
+    rows: Rows,
+    ap: Apertures,
+    mem: &'m GlobalMemory,
+) -> Option<Halves<'m>> {
+    unsafe {
+        let lo = &vreg[rows.lo & (VREGS - 1)];
+        let step = _mm256_set1_epi32(4 * W as i32);
+        let mut hv = _mm256_setzero_si256();
+        let s = match rows.hi {
+            Some(h) => {
+                let hi = &vreg[h & (VREGS - 1)];
+                let h0 = hi[0];
+                let hb = _mm256_set1_epi32(h0 as i32);
+                for c in 0..CHUNKS {
+                    hv = _mm256_or_si256(hv, _mm256_xor_si256(row_chunk(hi, c), hb));
+                }
+                ((h0 as u64) << 32).wrapping_add(rows.base)
+            }
+            None => rows.base,
+        };
+        if any(hv) {
+            return None;
+        }
+        let mut a = [0u64; 2];
+        let mut uniform = [false; 2];
+        let mut amin = u64::MAX;
+        let mut end = 0u64;
+        for h in 0..2 {
+            let l0 = lo[HALF * h];
+            let b = _mm256_set1_epi32(l0 as i32);
+            let mut want = _mm256_add_epi32(b, _mm256_slli_epi32::<2>(iota()));
+            let mut off_run = _mm256_setzero_si256();
+            let mut off_one = _mm256_setzero_si256();
+            for c in CHUNKS / 2 * h..CHUNKS / 2 * (h + 1) {
+                let x = row_chunk(lo, c);
+                off_run = _mm256_or_si256(off_run, _mm256_xor_si256(x, want));
+                off_one = _mm256_or_si256(off_one, _mm256_xor_si256(x, b));
+                want = _mm256_add_epi32(want, step);
+            }
+            // a run's last low dword must not wrap past 2^32 (its 64-bit addresses would not be one run)
+            let run = !any(off_run) && l0 <= u32::MAX - 4 * (HALF as u32 - 1);
+            uniform[h] = !run;
+            if !run && any(off_one) {
+                return None;
+            }
+            a[h] = s.wrapping_add(l0 as u64);
+            amin = amin.min(a[h]);
+            end = end.max(a[h].checked_add(if run { 4 * HALF as u64 } else { 4 })?);
+        }
+        if rows.flat {
+            // as `plan`: any overlap with an aperture goes to the per-lane routing
+            let hits = |b: u64| amin < b.saturating_add(Apertures::SIZE) && b < end;
+            if hits(ap.shared_base) || hits(ap.private_base) {
+                return None;
+            }
+        }
+        let mut k = *hint as usize;
+        let region = mem.span(&mut k, amin, end)?;
+        *hint = k as u8;
+        if region.size > 1 << 32 || ((a[0] - region.base) | (a[1] - region.base)) & 3 != 0 {
+            return None;
+        }
+        // both halves lie in [amin, end), inside the region: their offsets are below 2^32
+        let idx = [
+            ((a[0] - region.base) >> 2) as usize,
+            ((a[1] - region.base) >> 2) as usize,
+        ];
+        Some(Halves {
+            region,
+            a,
+            idx,
+            uniform,
+        })
+    }
+}
+
+/// A [`halves`] access: per 32-lane half, its first lane's address and dword index in the region, and whether the
+/// half is one broadcast dword (else one contiguous run).
+struct Halves<'m> {
+    region: &'m Region,
+    a: [u64; 2],
+    idx: [usize; 2],
+    uniform: [bool; 2],
+}
+
+/// Record every lane's address of a [`halves`] access in the wave's slot (as [`record`]).
+///
+/// # Safety
+/// The caller must be compiled with (and the host have) the features of [`host_avx2`].
+#[inline(always)]
+unsafe fn record_halves(slot: &mut crate::exec::wave::LaneAddrs, p: &Halves, at: u64) {
+    // SAFETY: the caller's features; 4 lanes from 4 * k (k < 16) lie inside `addrs`.
+    unsafe {
+        let out = slot.addrs.as_mut_ptr() as *mut __m256i;
+        for h in 0..2 {
+            let (inc, step) = if p.uniform[h] {
+                (_mm256_setzero_si256(), _mm256_setzero_si256())
+            } else {
+                (_mm256_setr_epi64x(0, 4, 8, 12), _mm256_set1_epi64x(16))
+            };
+            let mut v = _mm256_add_epi64(_mm256_set1_epi64x(p.a[h] as i64), inc);
+            for k in LANES / 8 * h..LANES / 8 * (h + 1) {
+                _mm256_storeu_si256(out.add(k), v);
+                v = _mm256_add_epi64(v, step);
+            }
+        }
+    }
+    slot.aperture = 0;
+    slot.at = at;
+}
+
 /// Whole-instruction load of `N` dwords per lane into the rows `reg_of(0..N)`. `false`: nothing done.
 ///
 /// # Safety
@@ -250,6 +378,42 @@ pub(crate) unsafe fn load<const N: usize>(
 ) -> bool {
     let slot = wave.region_hint();
     let hint = &mut wave.region_hints[slot];
+    if N == 1 && mask == u64::MAX {
+        // SAFETY: this function has the features.
+        if let Some(p) = unsafe { halves(&wave.vreg, hint, rows, ap, mem) } {
+            if wave.lane_addrs.wanted {
+                // SAFETY: as above.
+                unsafe { record_halves(&mut wave.lane_addrs, &p, wave.instructions) };
+            }
+            let d = p.region.dwords();
+            let base = d.as_ptr() as *const i32;
+            let out = wave.vreg[reg_of(0) & (VREGS - 1)].as_mut_ptr() as *mut __m256i;
+            // SAFETY: `halves` checked that each half's dwords (a run of 32 from its index, or the one at it) lie
+            // inside the region and `dwords()` covers it; the row holds 64 dwords.
+            unsafe {
+                for h in 0..2 {
+                    let i = p.idx[h];
+                    if p.uniform[h] {
+                        let v = _mm256_set1_epi32(
+                            d.get_unchecked(i)
+                                .load(std::sync::atomic::Ordering::Relaxed)
+                                as i32,
+                        );
+                        for c in CHUNKS / 2 * h..CHUNKS / 2 * (h + 1) {
+                            _mm256_storeu_si256(out.add(c), v);
+                        }
+                    } else {
+                        let src = base.add(i) as *const __m256i;
+                        for c in 0..CHUNKS / 2 {
+                            let v = _mm256_loadu_si256(src.add(c));
+                            _mm256_storeu_si256(out.add(CHUNKS / 2 * h + c), v);
+                        }
+                    }
+                }
+            }
+            return true;
+        }
+    }
     // SAFETY: this function has the features.
     let Some(p) = (unsafe { plan(&wave.vreg, hint, rows, ap, mem, mask, 4 * N, 3) }) else {
         return false;
@@ -322,6 +486,41 @@ pub(crate) unsafe fn store<const N: usize>(
 ) -> bool {
     let slot = wave.region_hint();
     let hint = &mut wave.region_hints[slot];
+    if N == 1 && mask == u64::MAX {
+        // SAFETY: this function has the features.
+        if let Some(p) = unsafe { halves(&wave.vreg, hint, rows, ap, mem) } {
+            if !p.region.writable {
+                return false;
+            }
+            if wave.lane_addrs.wanted {
+                // SAFETY: as above.
+                unsafe { record_halves(&mut wave.lane_addrs, &p, wave.instructions) };
+            }
+            let d = p.region.dwords();
+            let base = d.as_ptr() as *mut i32;
+            let row = &wave.vreg[reg_of(0) & (VREGS - 1)];
+            // SAFETY: as in `load`. Lane order as the per-lane path: the lower half first, so where the halves
+            // overlap the upper half's (later) lanes win; a broadcast half's dword ends as its last lane's value; a
+            // run's 32 dwords are distinct. Plain stores (a masked one is microcoded on AMD hosts).
+            unsafe {
+                for h in 0..2 {
+                    let i = p.idx[h];
+                    if p.uniform[h] {
+                        d.get_unchecked(i).store(
+                            row[HALF * h + HALF - 1],
+                            std::sync::atomic::Ordering::Relaxed,
+                        );
+                    } else {
+                        let dst = base.add(i) as *mut __m256i;
+                        for c in 0..CHUNKS / 2 {
+                            _mm256_storeu_si256(dst.add(c), row_chunk(row, CHUNKS / 2 * h + c));
+                        }
+                    }
+                }
+            }
+            return true;
+        }
+    }
     // SAFETY: this function has the features.
     let Some(p) = (unsafe { plan(&wave.vreg, hint, rows, ap, mem, mask, 4 * N, 3) }) else {
         return false;
