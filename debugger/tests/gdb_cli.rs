@@ -242,11 +242,6 @@ fn serve_sends_device_printf_to_gdbs_console() {
         return;
     };
     let case = "tests/fixtures/extra_kernels_r5/t_device_print";
-    let x: Vec<i32> = std::fs::read(repo(case).join("in_x.bin"))
-        .unwrap()
-        .chunks(4)
-        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
-        .collect();
     let port = free_port();
     let (mut child, mut err, _) = spawn_serve(&exe, case, port, &[]);
     let out = gdb_merged(port, &["continue"]);
@@ -257,7 +252,21 @@ fn serve_sends_device_printf_to_gdbs_console() {
         .lines()
         .filter(|l| l.starts_with("pid ("))
         .collect();
-    assert_eq!(printed.len(), 128, "{out}");
+    check_device_print_lines(case, &printed, &out);
+    let mut rest = String::new();
+    let _ = err.read_to_string(&mut rest);
+    assert!(child.wait().unwrap().success(), "{rest}");
+}
+
+/// The Triton device_print fixture's lines as its kernel prints them: one per element, `x` from in_x.bin (0 past
+/// n), 128 in all; each wave's (pid's) lines in lane order, the two waves possibly interleaved.
+fn check_device_print_lines(case: &str, printed: &[&str], context: &str) {
+    let x: Vec<i32> = std::fs::read(repo(case).join("in_x.bin"))
+        .unwrap()
+        .chunks(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    assert_eq!(printed.len(), 128, "{context}");
     for pid in 0..2usize {
         let want: Vec<String> = (0..64)
             .map(|idx| {
@@ -271,11 +280,8 @@ fn serve_sends_device_printf_to_gdbs_console() {
             .copied()
             .filter(|l| l.starts_with(&prefix))
             .collect();
-        assert_eq!(got, want, "{out}");
+        assert_eq!(got, want, "{context}");
     }
-    let mut rest = String::new();
-    let _ = err.read_to_string(&mut rest);
-    assert!(child.wait().unwrap().success(), "{rest}");
 }
 
 /// gdb in batch mode with its stdout and stderr in one file (gdb writes the target's console output to stderr and
@@ -328,11 +334,6 @@ fn serve_prints_device_printf_after_detach() {
         return;
     };
     let case = "tests/fixtures/extra_kernels_r5/t_device_print";
-    let x: Vec<i32> = std::fs::read(repo(case).join("in_x.bin"))
-        .unwrap()
-        .chunks(4)
-        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
-        .collect();
     let port = free_port();
     let (mut child, mut err, _) = spawn_serve(&exe, case, port, &[]);
     let out = gdb(port, &["detach"]);
@@ -348,20 +349,5 @@ fn serve_prints_device_printf_after_detach() {
     let _ = err.read_to_string(&mut rest);
     assert!(child.wait().unwrap().success(), "{rest}");
     let printed: Vec<&str> = stdout.lines().filter(|l| l.starts_with("pid (")).collect();
-    assert_eq!(printed.len(), 128, "{stdout}");
-    for pid in 0..2usize {
-        let want: Vec<String> = (0..64)
-            .map(|idx| {
-                let v = x.get(pid * 64 + idx).copied().unwrap_or(0);
-                format!("pid ({pid}, 0, 0) idx ({idx:>2}) x =: {v}")
-            })
-            .collect();
-        let prefix = format!("pid ({pid},");
-        let got: Vec<&str> = printed
-            .iter()
-            .copied()
-            .filter(|l| l.starts_with(&prefix))
-            .collect();
-        assert_eq!(got, want, "{stdout}");
-    }
+    check_device_print_lines(case, &printed, &stdout);
 }
