@@ -31,24 +31,7 @@ fn a_person_in_tmux_opens_steps_breaks_continues_and_quits() {
     // The session's working directory is where `t` writes the trace by default.
     let dir = std::env::temp_dir().join(format!("wavescope-tui-tmux-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let out = t.cmd(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "140",
-        "-y",
-        "44",
-        "-c",
-        dir.to_str().unwrap(),
-        &shell,
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    t.start(140, 44, Some(&dir), &shell);
 
     // Source (kernel.hip), disassembly (kernel.objdump.txt: first instruction at 0x1600) and registers.
     // (A capture can catch a frame half drawn: wait until every part is there.)

@@ -44,22 +44,7 @@ fn live_memory_gutter_and_view_follow_steps_in_tmux() {
         bin.display(),
         case.display()
     );
-    let out = t.cmd(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "160",
-        "-y",
-        "50",
-        &shell,
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    t.start(160, 50, None, &shell);
     t.wait("the disassembly with the live memory column", 30, |s| {
         s.contains("(cycles, stall, mem: so far)") && s.contains("global_load_dword v1, v1, s[0:1]")
     });

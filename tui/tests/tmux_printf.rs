@@ -40,22 +40,7 @@ fn the_tui_shows_what_the_kernel_printed() {
         bin.display(),
         case.display()
     );
-    let out = t.cmd(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "160",
-        "-y",
-        "44",
-        &shell,
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    t.start(160, 44, None, &shell);
     t.wait("the UI", 60, |s| s.contains("Findings:"));
     // Nothing printed before the kernel runs.
     assert!(!t.screen().contains("printf output"));

@@ -88,22 +88,7 @@ fn sweep(dir: &str, src: &str, kernel: &str, lines: &str, one_wave: bool) {
         bin.display(),
         d.display()
     );
-    let out = t.cmd(&[
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "140",
-        "-y",
-        "44",
-        &shell,
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    t.start(140, 44, None, &shell);
 
     let prefix = |s: &str, n: usize| s.chars().take(n).collect::<String>();
     let text = &insts[i].1;

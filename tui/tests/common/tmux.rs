@@ -18,6 +18,22 @@ impl Tmux {
             .output()
             .expect("tmux runs")
     }
+    /// Start session `t`, `cols` x `rows`, running `shell` (in `dir` when given); panic with tmux's error if it
+    /// cannot.
+    pub fn start(&self, cols: u16, rows: u16, dir: Option<&std::path::Path>, shell: &str) {
+        let (cols, rows) = (cols.to_string(), rows.to_string());
+        let mut a = vec!["new-session", "-d", "-s", "t", "-x", &cols, "-y", &rows];
+        if let Some(d) = dir {
+            a.extend(["-c", d.to_str().unwrap()]);
+        }
+        a.push(shell);
+        let out = self.cmd(&a);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
     pub fn keys(&self, keys: &[&str]) {
         let mut a = vec!["send-keys", "-t", "t"];
         a.extend_from_slice(keys);
