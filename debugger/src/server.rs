@@ -558,13 +558,9 @@ fn send_printed(target: &GdbTarget, conn: &mut Conn) -> std::io::Result<()> {
     let Some(sv) = target.machine.session().dispatch.services.as_ref() else {
         return Ok(());
     };
-    let printed = sv.take_printed();
-    if printed.is_empty() {
+    let text = sv.take_printed_text();
+    if text.is_empty() {
         return Ok(());
-    }
-    let mut text = Vec::new();
-    for p in printed {
-        text.extend_from_slice(&p.text);
     }
     conn.0.borrow_mut().console_bytes(&text)
 }

@@ -214,6 +214,15 @@ impl DeviceServices {
         std::mem::take(&mut self.state.lock().unwrap_or_else(|e| e.into_inner()).printed)
     }
 
+    /// Take what the kernel printed so far as one text, streams together in the order printed (a console that
+    /// shows stdout and stderr alike: gdb's, the TUI's).
+    pub fn take_printed_text(&self) -> Vec<u8> {
+        self.take_printed()
+            .into_iter()
+            .flat_map(|p| p.text)
+            .collect()
+    }
+
     /// Packets answered so far.
     pub fn packets_served(&self) -> u64 {
         self.state.lock().unwrap_or_else(|e| e.into_inner()).packets

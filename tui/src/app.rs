@@ -244,6 +244,8 @@ pub struct App {
     pub findings: Vec<Finding>,
     /// What the kernel printed (device printf/assert), line by line as it came; shown under the findings.
     pub output: Vec<String>,
+    /// Whether `output`'s last line is not ended yet (the kernel printed a line in parts).
+    pub output_open: bool,
     pub status: String,
     pub last_search: String,
     pub progress: Option<u64>,
@@ -281,6 +283,7 @@ impl App {
             breakpoints: BTreeSet::new(),
             findings: Vec::new(),
             output: Vec::new(),
+            output_open: false,
             status: "? for keys".into(),
             last_search: String::new(),
             progress: None,
@@ -436,29 +439,19 @@ impl App {
             }
             Update::Memory(m) => self.memory = Some(m),
             Update::Message(m) => self.status = m,
+            Update::Output(text) if text.is_empty() => {}
             Update::Output(text) => {
-                // Lines as the kernel ended them; a line printed in parts joins its start.
-                let mut rest = text.as_str();
-                if let Some(last) = self.output.last_mut().filter(|l| l.ends_with('\u{0}')) {
-                    last.pop();
-                    let (head, tail) = rest.split_once('\n').unwrap_or((rest, ""));
-                    last.push_str(head);
-                    if !rest.contains('\n') {
-                        last.push('\u{0}');
-                    }
-                    rest = tail;
+                // Lines as the kernel ended them: text that did not end its line goes on with the next output.
+                let ended = text.ends_with('\n');
+                let body = text.strip_suffix('\n').unwrap_or(&text);
+                let mut lines = body.split('\n');
+                let first = lines.next().unwrap_or_default();
+                match self.output.last_mut().filter(|_| self.output_open) {
+                    Some(open) => open.push_str(first),
+                    None => self.output.push(first.to_string()),
                 }
-                let ends = rest.ends_with('\n');
-                let parts: Vec<&str> = rest.split('\n').collect();
-                let n = parts.len() - usize::from(ends || rest.is_empty());
-                for (i, l) in parts.into_iter().take(n).enumerate() {
-                    let mut l = l.to_string();
-                    if i + 1 == n && !ends {
-                        // Not ended yet: the next output goes on with it.
-                        l.push('\u{0}');
-                    }
-                    self.output.push(l);
-                }
+                self.output.extend(lines.map(str::to_string));
+                self.output_open = !ended;
                 if self.output.len() > OUTPUT_MAX_LINES {
                     let drop = self.output.len() - OUTPUT_MAX_LINES;
                     self.output.drain(..drop);

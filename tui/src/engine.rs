@@ -534,10 +534,10 @@ impl Engine {
         out
     }
 
-    /// What the kernel printed since the last call (`services::DeviceServices::take_printed`), as one update.
+    /// What the kernel printed since the last call (`services::DeviceServices::take_printed_text`), as one update.
     fn printed(&self) -> Option<Update> {
         let sv = self.machine.session().dispatch.services.as_ref()?;
-        let text: Vec<u8> = sv.take_printed().into_iter().flat_map(|p| p.text).collect();
+        let text = sv.take_printed_text();
         (!text.is_empty()).then(|| Update::Output(String::from_utf8_lossy(&text).into_owned()))
     }
 

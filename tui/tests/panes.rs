@@ -708,13 +708,15 @@ fn printed_text_is_kept_as_lines() {
     for piece in ["a=1\nb=", "2", "2\nc=3\n", "", "d=4\n\ne"] {
         app.apply(Update::Output(piece.into()));
     }
-    let shown: Vec<&str> = app
-        .output
-        .iter()
-        .map(|l| l.trim_end_matches('\u{0}'))
-        .collect();
-    assert_eq!(shown, ["a=1", "b=22", "c=3", "d=4", "", "e"]);
+    assert_eq!(app.output, ["a=1", "b=22", "c=3", "d=4", "", "e"]);
+    assert!(app.output_open);
     app.apply(Update::Output("nd\n".into()));
     assert_eq!(app.output.last().unwrap(), "end");
     assert_eq!(app.output.len(), 6);
+    assert!(!app.output_open);
+    // An empty line printed on its own, then a line printed as two pieces with its newline alone.
+    for piece in ["\n", "f", "g", "\n"] {
+        app.apply(Update::Output(piece.into()));
+    }
+    assert_eq!(&app.output[6..], ["", "fg"]);
 }

@@ -66,7 +66,6 @@ fn render_output(app: &App, area: Rect, buf: &mut Buffer) {
     let shown = area.height as usize - 1;
     let start = app.output.len().saturating_sub(shown);
     for (k, l) in app.output[start..].iter().enumerate() {
-        let l = l.trim_end_matches('\u{0}');
         buf.set_line(
             area.x,
             area.y + 1 + k as u16,
