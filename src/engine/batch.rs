@@ -58,7 +58,6 @@ pub fn run_observed<O: Observer + Send>(
 ) -> (RunStats, Option<RunFault>, Vec<O>) {
     let total = d.work_group_count() as usize;
     let next = AtomicUsize::new(0);
-    let next_stream = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let own_control;
     let control: &RunControl = match &opts.control {
@@ -88,11 +87,15 @@ pub fn run_observed<O: Observer + Send>(
         },
         max: opts.max_instructions,
     };
-    // One thread: flat order (every stream is then in flat order too). Several: whole streams per thread.
+    // One thread: flat order (every stream is then in flat order too). Several: thread `t` owns the streams `s`
+    // with `s % jobs == t` and runs their work-groups interleaved, in flat order. The threads then move through
+    // the flat order side by side, so a trace, written in work-group order, has each thread's finished chunks
+    // wait for the others' only briefly (traces/src/writer.rs, "work-group order"); a thread that ran whole
+    // streams one after another made the others' chunks wait for a whole stream.
     let by_stream = jobs > 1;
-    let worker = || {
-        let mut stream: Option<usize> = None;
-        let mut in_stream = 0usize;
+    let worker = |t: usize| {
+        // the next flat index this thread looks at
+        let mut cursor = t;
         let mut obs = make();
         let mut local_counts = vec![0u64; d.program.insts.len()];
         let mut lds = vec![0u8; d.lds_bytes as usize];
@@ -106,24 +109,15 @@ pub fn run_observed<O: Observer + Send>(
                 break;
             }
             let flat = if by_stream {
-                let f = loop {
-                    if let Some(x) = stream {
-                        let f = x + in_stream * WORK_GROUP_STREAMS;
-                        if f < total {
-                            in_stream += 1;
-                            break f;
-                        }
-                    }
-                    let x = next_stream.fetch_add(1, Ordering::Relaxed);
-                    if x >= WORK_GROUP_STREAMS.min(total) {
-                        break usize::MAX;
-                    }
-                    stream = Some(x);
-                    in_stream = 0;
-                };
-                if f == usize::MAX {
+                // (a thread past the 8 streams owns none)
+                let mut f = cursor;
+                while f < total && t < WORK_GROUP_STREAMS && f % WORK_GROUP_STREAMS % jobs != t {
+                    f += 1;
+                }
+                if f >= total || t >= WORK_GROUP_STREAMS {
                     break;
                 }
+                cursor = f + 1;
                 // `next` counts work-groups started (RunStats::work_groups_done)
                 next.fetch_add(1, Ordering::Relaxed);
                 f
@@ -199,11 +193,12 @@ pub fn run_observed<O: Observer + Send>(
         observers.lock().unwrap().push(obs);
     };
     if jobs == 1 {
-        worker();
+        worker(0);
     } else {
         std::thread::scope(|s| {
-            for _ in 0..jobs {
-                s.spawn(&worker);
+            for t in 0..jobs {
+                let worker = &worker;
+                s.spawn(move || worker(t));
             }
         });
     }

@@ -740,6 +740,10 @@ const BATCH: usize = 16384;
 /// Full batches queued for the builder's thread at most (the front waits beyond: memory stays bounded).
 const QUEUED_BATCHES: usize = 2;
 
+/// Batches of one traced host thread in all: the one being filled, those queued, the one being encoded, and one
+/// emptied and on its way back.
+const BATCHES: usize = QUEUED_BATCHES + 3;
+
 /// One traced wave-instruction (`Builder::instruction`); its stall and memory figures, when it has them, are
 /// the next unread entries of the batch's `stalls` and `mems`. Or, with `IS_CMD`, a mark that the batch's next
 /// [`Cmd`] comes here. Three plain words: the front builds them in registers and stores them straight into the
@@ -810,6 +814,16 @@ struct Batch {
 }
 
 impl Batch {
+    /// A batch that owns no memory yet (a placeholder while the full one is handed over).
+    fn new_empty() -> Batch {
+        Batch {
+            recs: Vec::new(),
+            cmds: Vec::new(),
+            stalls: Vec::new(),
+            mems: Vec::new(),
+        }
+    }
+
     fn new() -> Batch {
         Batch {
             recs: Vec::with_capacity(BATCH),
@@ -839,7 +853,12 @@ impl Pipe {
     /// Start the builder's thread; gives the builder back when no thread can be started.
     fn start(b: Box<Builder<'static>>) -> Result<Pipe, Box<Builder<'static>>> {
         let (tx, rx) = sync_channel::<Batch>(QUEUED_BATCHES);
-        let (back_tx, empty) = sync_channel::<Batch>(QUEUED_BATCHES + 1);
+        // Every batch but the one being filled can be in the returned queue at once, so the builder's thread
+        // never has to drop one (a dropped batch is a new one later: fresh pages, a page fault per 4 KiB).
+        let (back_tx, empty) = sync_channel::<Batch>(BATCHES);
+        for _ in 1..BATCHES {
+            let _ = back_tx.try_send(Batch::new());
+        }
         // The builder goes over once the thread runs, so a failed spawn leaves it here.
         let (btx, brx) = sync_channel::<Box<Builder<'static>>>(1);
         let spawned = std::thread::Builder::new()
@@ -880,12 +899,17 @@ impl Pipe {
 
     #[cold]
     fn send(&mut self) {
-        let next = self.empty.try_recv().unwrap_or_else(|_| Batch::new());
-        let full = std::mem::replace(&mut self.batch, next);
-        if let Some(tx) = &self.tx {
-            // An error: the builder's thread panicked; `finish` reports it.
-            let _ = tx.send(full);
-        }
+        let Some(tx) = &self.tx else {
+            self.batch.clear();
+            return;
+        };
+        // The full batch first, then an emptied one back: the same `BATCHES` batches go round, so their memory
+        // is touched once (with two host threads' front and builder threads on two cores, allocating when none
+        // had come back yet made ~280 000 page faults on gemm 512, a page for every 4 KiB of records).
+        let full = std::mem::replace(&mut self.batch, Batch::new_empty());
+        // An error: the builder's thread panicked; `finish` reports it (the records have nowhere to go).
+        let _ = tx.send(full);
+        self.batch = self.empty.recv().unwrap_or_else(|_| Batch::new());
     }
 
     /// Everything sent; the builder back from its thread.
@@ -1779,7 +1803,6 @@ mod tests {
         // at most 64 batches (so wake-ups) per million wave-instructions (4096 records a batch made 245)
         assert!(1_000_000 / BATCH <= 64, "{BATCH} records per batch");
         // the records of every batch alive at once (queued, being filled, being encoded, returned) under 3 MiB
-        let alive = QUEUED_BATCHES + 1 + 1 + QUEUED_BATCHES + 1;
-        assert!(alive * BATCH * std::mem::size_of::<InstRec>() <= 3 << 20);
+        assert!(BATCHES * BATCH * std::mem::size_of::<InstRec>() <= 3 << 20);
     }
 }

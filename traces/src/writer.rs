@@ -87,7 +87,7 @@ use perfetto_protos::track_event::{track_event::Type, EventName, TrackEvent, Tra
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs::File;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
@@ -139,6 +139,10 @@ pub struct TraceConfig {
     /// cache took 0.9-2.9 s of kernel time on the 2-core host, more than the untraced run's whole CPU time;
     /// direct writes of 4 MiB blocks take ~0.1 s of it (the disk's DMA does the rest). The bytes are the same.
     pub direct_io: bool,
+    /// In work-group order, the bytes of finished chunks waiting for their turn that are kept in memory, all
+    /// writers together; the rest wait in a spill file (an unlinked file beside the trace), so memory stays
+    /// bounded whatever the host threads' drift. The bytes are the same either way.
+    pub hold_bytes: usize,
 }
 
 impl Default for TraceConfig {
@@ -152,6 +156,7 @@ impl Default for TraceConfig {
             work_group_order: true,
             field_by_field: false,
             direct_io: true,
+            hold_bytes: 64 << 20,
         }
     }
 }
@@ -166,6 +171,8 @@ pub struct TraceStats {
     /// Bytes the I/O thread wrote with `O_DIRECT` straight from the writers' buffers, without copying them
     /// into its aligned staging block (`TraceConfig::direct_io`, uncompressed).
     pub unstaged_bytes: u64,
+    /// Bytes of waiting chunks that went through the spill file (`TraceConfig::hold_bytes`).
+    pub spilled_bytes: u64,
     pub waves: u64,
     /// Instruction slices.
     pub instructions: u64,
@@ -181,6 +188,7 @@ impl TraceStats {
         self.bytes += o.bytes;
         self.packet_bytes += o.packet_bytes;
         self.unstaged_bytes += o.unstaged_bytes;
+        self.spilled_bytes += o.spilled_bytes;
         self.waves += o.waves;
         self.instructions += o.instructions;
         self.stalls += o.stalls;
@@ -317,6 +325,7 @@ struct Output {
     bytes: u64,
     packet_bytes: u64,
     unstaged_bytes: u64,
+    spilled_bytes: u64,
     error: Option<io::Error>,
 }
 
@@ -572,7 +581,7 @@ fn set_direct(_file: &File, _on: bool) -> bool {
 fn io_thread(
     file: File,
     rx: Receiver<Packets>,
-    pool: Arc<Mutex<Vec<Vec<u8>>>>,
+    pool: Arc<Mutex<Pool>>,
     compress: bool,
     flush_bytes: usize,
     direct: bool,
@@ -582,6 +591,7 @@ fn io_thread(
         bytes: 0,
         packet_bytes: 0,
         unstaged_bytes: 0,
+        spilled_bytes: 0,
         error: None,
     };
     let mut compressor = compress.then(Compressor::new);
@@ -603,8 +613,21 @@ fn io_thread(
             Err(e) => out.error = Some(e),
         }
     };
+    // a parked chunk's packets, read back from the spill file
+    let mut unspilled: Vec<u8> = Vec::new();
     for p in rx {
-        let packets = &p.bytes[p.start..];
+        let packets = match &p.spilled {
+            None => &p.bytes[p.start..],
+            Some(s) => {
+                unspilled.clear();
+                unspilled.resize(s.len, 0);
+                if let Err(e) = read_at(&s.file, &mut unspilled, s.at) {
+                    out.error.get_or_insert(e);
+                }
+                out.spilled_bytes += s.len as u64;
+                &unspilled[..]
+            }
+        };
         out.packet_bytes += packets.len() as u64;
         match compressor.as_mut() {
             None => write(&mut out, packets, None),
@@ -618,10 +641,9 @@ fn io_thread(
         }
         let mut buf = p.bytes;
         buf.clear();
-        // Only full-size buffers go back: a held chunk's tail is an exact-size copy.
-        if buf.capacity() >= flush_bytes {
-            pool.lock().unwrap_or_else(|e| e.into_inner()).push(buf);
-        }
+        let mut pool = pool.lock().unwrap_or_else(|e| e.into_inner());
+        pool.held -= p.held;
+        pool.give_back(buf, flush_bytes);
     }
     write(&mut out, &gather, compressor.as_mut());
     if out.error.is_none() {
@@ -638,11 +660,142 @@ fn io_thread(
 struct Packets {
     bytes: Vec<u8>,
     start: usize,
+    /// The packets are in the spill file instead (`bytes` is empty).
+    spilled: Option<Spilled>,
+    /// Bytes this buffer counts against `TraceConfig::hold_bytes` until the I/O thread has written it.
+    held: usize,
 }
 
 impl Packets {
+    fn new(bytes: Vec<u8>, start: usize) -> Packets {
+        Packets {
+            bytes,
+            start,
+            spilled: None,
+            held: 0,
+        }
+    }
     fn whole(bytes: Vec<u8>) -> Packets {
-        Packets { bytes, start: 0 }
+        Packets::new(bytes, 0)
+    }
+}
+
+/// Where a waiting chunk's packets were parked in the spill file.
+struct Spilled {
+    file: Arc<File>,
+    at: u64,
+    len: usize,
+}
+
+/// The spill file: an unlinked file beside the trace (or in the temporary directory) where chunks that wait for
+/// their turn go once `TraceConfig::hold_bytes` of them wait in memory. How long a chunk waits depends on how far
+/// the host threads drift apart in work-group order: little now that each thread runs its XCD streams
+/// interleaved (`wavescope::engine::batch`), more with streams shared unevenly (`--jobs 3`) or work-groups of
+/// uneven cost. When each thread ran whole streams one after another, nearly the whole trace waited in memory
+/// (1.06 GB peak for gemm 512's 1.4 GB trace with `--jobs 2`), all of it fresh pages.
+enum Spill {
+    Untried(Option<PathBuf>),
+    Ready { file: Arc<File>, end: u64 },
+    Unavailable,
+}
+
+impl Spill {
+    /// Append `bytes`; `None` when there is no spill file (the caller keeps them in memory).
+    fn put(&mut self, bytes: &[u8]) -> Option<Spilled> {
+        if let Spill::Untried(dir) = self {
+            *self = match open_spill(dir.take()) {
+                Some(file) => Spill::Ready {
+                    file: Arc::new(file),
+                    end: 0,
+                },
+                None => Spill::Unavailable,
+            };
+        }
+        let Spill::Ready { file, end } = self else {
+            return None;
+        };
+        if write_at(file, bytes, *end).is_err() {
+            // full disk or the like: from here on chunks wait in memory (what was spilled stays readable)
+            let _ = std::mem::replace(self, Spill::Unavailable);
+            return None;
+        }
+        let s = Spilled {
+            file: file.clone(),
+            at: *end,
+            len: bytes.len(),
+        };
+        *end += bytes.len() as u64;
+        Some(s)
+    }
+}
+
+/// A new file in `dir` (the temporary directory when `None`), unlinked at once: it lives as long as it is open.
+#[cfg(unix)]
+fn open_spill(dir: Option<PathBuf>) -> Option<File> {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let dir = dir.unwrap_or_else(std::env::temp_dir);
+    let name = format!(
+        ".wavescope-trace-spill-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    );
+    let path = dir.join(name);
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .ok()?;
+    std::fs::remove_file(&path).ok()?;
+    Some(file)
+}
+
+#[cfg(not(unix))]
+fn open_spill(_dir: Option<PathBuf>) -> Option<File> {
+    None
+}
+
+#[cfg(unix)]
+fn write_at(file: &File, bytes: &[u8], at: u64) -> io::Result<()> {
+    std::os::unix::fs::FileExt::write_all_at(file, bytes, at)
+}
+
+#[cfg(not(unix))]
+fn write_at(_file: &File, _bytes: &[u8], _at: u64) -> io::Result<()> {
+    Err(io::ErrorKind::Unsupported.into())
+}
+
+#[cfg(unix)]
+fn read_at(file: &File, bytes: &mut [u8], at: u64) -> io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(file, bytes, at)
+}
+
+#[cfg(not(unix))]
+fn read_at(_file: &File, _bytes: &mut [u8], _at: u64) -> io::Result<()> {
+    Err(io::ErrorKind::Unsupported.into())
+}
+
+/// Empty buffers the I/O thread gave back: writers' flush buffers, and the copies that waiting chunks' last
+/// packets were made in. Both are reused because a fresh buffer of a megabyte is fresh pages from the kernel (a
+/// page fault and a zeroed page per 4 KiB).
+#[derive(Default)]
+struct Pool {
+    full: Vec<Vec<u8>>,
+    spare: Vec<Vec<u8>>,
+    /// Bytes of waiting chunks kept in memory now (`TraceConfig::hold_bytes`).
+    held: usize,
+}
+
+/// Copy buffers kept for reuse at most (more are freed: the memory bound).
+const SPARE_BUFFERS: usize = 16;
+
+impl Pool {
+    fn give_back(&mut self, buf: Vec<u8>, flush_bytes: usize) {
+        if buf.capacity() >= flush_bytes {
+            self.full.push(buf);
+        } else if buf.capacity() > 0 && self.spare.len() < SPARE_BUFFERS {
+            self.spare.push(buf);
+        }
     }
 }
 
@@ -656,7 +809,7 @@ struct Shared {
     /// executor instead of on its thread.
     io: Mutex<Io>,
     /// Empty buffers the I/O thread gave back.
-    pool: Arc<Mutex<Vec<Vec<u8>>>>,
+    pool: Arc<Mutex<Pool>>,
     config: TraceConfig,
     /// ns = cycles * ns_q32 >> 32.
     ns_q32: u128,
@@ -666,6 +819,8 @@ struct Shared {
     live: AtomicU32,
     merged: Mutex<Merged>,
     order: Mutex<Order>,
+    /// Where chunks that wait for their turn go (work-group order with several writers).
+    spill: Mutex<Spill>,
 }
 
 /// Work-group order (`TraceConfig::work_group_order`).
@@ -802,7 +957,14 @@ const CHUNK_DESC_SEQ: u32 = ROOT_SEQ + 1;
 
 impl TraceFile {
     pub fn create(path: &Path, config: TraceConfig) -> io::Result<TraceFile> {
-        TraceFile::from_file(File::create(path)?, config)
+        let f = TraceFile::from_file(File::create(path)?, config)?;
+        // the spill file beside the trace: the same file system, and not a memory-backed temporary directory
+        let dir = path.parent().map(|d| match d.as_os_str().is_empty() {
+            true => PathBuf::from("."),
+            false => d.to_path_buf(),
+        });
+        *f.0.spill.lock().unwrap_or_else(|e| e.into_inner()) = Spill::Untried(dir);
+        Ok(f)
     }
 
     /// Write the trace into an already open (empty) file: a caller that must decide how it is opened (the gdb
@@ -815,7 +977,7 @@ impl TraceFile {
             ));
         }
         let ns_q32 = (1_000_000_000u128 << 32) / config.clock_hz as u128;
-        let pool = Arc::new(Mutex::new(Vec::new()));
+        let pool = Arc::new(Mutex::new(Pool::default()));
         let (tx, rx) = sync_channel(QUEUED_BUFFERS);
         let p = pool.clone();
         let compress = config.compress;
@@ -837,6 +999,7 @@ impl TraceFile {
             live: AtomicU32::new(0),
             merged: Mutex::new(Merged::default()),
             order: Mutex::new(Order::default()),
+            spill: Mutex::new(Spill::Untried(None)),
         })))
     }
 
@@ -964,6 +1127,7 @@ impl TraceFile {
         stats.bytes = out.bytes;
         stats.packet_bytes = out.packet_bytes;
         stats.unstaged_bytes = out.unstaged_bytes;
+        stats.spilled_bytes = out.spilled_bytes;
         Ok(stats)
     }
 
@@ -976,6 +1140,93 @@ impl TraceFile {
         }
     }
 
+    /// A full buffer of a chunk that must wait: kept while the waiting bytes in memory stay within
+    /// `hold_bytes`, else parked in the spill file and the buffer recycled (kept when there is no spill file).
+    fn park(&self, mut full: Packets) -> Packets {
+        let len = full.bytes.len() - full.start;
+        if self.hold(len) {
+            full.held = len;
+            return full;
+        }
+        match self.spill(&full.bytes[full.start..]) {
+            Some(p) => {
+                self.recycle(full.bytes);
+                p
+            }
+            None => full,
+        }
+    }
+
+    /// A chunk's last packets (`bytes`, in the writer's buffer, which stays) to wait: copied while within
+    /// `hold_bytes`, else parked in the spill file (copied when there is none).
+    fn park_copy(&self, bytes: &[u8]) -> Packets {
+        let held = self.hold(bytes.len());
+        if !held {
+            if let Some(p) = self.spill(bytes) {
+                return p;
+            }
+        }
+        let mut copy = self.spare_buffer(bytes.len());
+        copy.extend_from_slice(bytes);
+        let mut p = Packets::whole(copy);
+        if held {
+            p.held = bytes.len();
+        }
+        p
+    }
+
+    /// Count `len` more waiting bytes in memory, if `hold_bytes` allows.
+    fn hold(&self, len: usize) -> bool {
+        let mut pool = self.0.pool.lock().unwrap_or_else(|e| e.into_inner());
+        if pool.held + len > self.0.config.hold_bytes {
+            return false;
+        }
+        pool.held += len;
+        true
+    }
+
+    /// `bytes` parked in the spill file (`None`: there is none; the caller keeps them).
+    fn spill(&self, bytes: &[u8]) -> Option<Packets> {
+        let s = self
+            .0
+            .spill
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .put(bytes)?;
+        Some(Packets {
+            bytes: Vec::new(),
+            start: 0,
+            spilled: Some(s),
+            held: 0,
+        })
+    }
+
+    /// A buffer whose packets went elsewhere, back to the pool.
+    fn recycle(&self, mut buf: Vec<u8>) {
+        buf.clear();
+        let flush_bytes = self.0.config.flush_bytes;
+        self.0
+            .pool
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .give_back(buf, flush_bytes);
+    }
+
+    /// An empty buffer of at least `len` bytes for a held chunk's copy: a smaller one the I/O thread gave back
+    /// (grown if need be), else a new one of that size.
+    fn spare_buffer(&self, len: usize) -> Vec<u8> {
+        let b = self
+            .0
+            .pool
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .spare
+            .pop();
+        let mut b = b.unwrap_or_default();
+        b.reserve(len);
+        b
+    }
+
     /// An empty buffer for a writer (one the I/O thread gave back, or a new one) and where its packets start.
     /// With direct I/O of an uncompressed trace that is its first `DIRECT_ALIGN`ed byte (zeros before it, which
     /// the I/O thread skips: `Packets::start`), so the I/O thread writes the buffer's whole blocks to the file
@@ -984,7 +1235,13 @@ impl TraceFile {
         let c = &self.0.config;
         let aligned = c.direct_io && !c.compress;
         let cap = c.flush_bytes + 4096 + if aligned { DIRECT_ALIGN } else { 0 };
-        let b = self.0.pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let b = self
+            .0
+            .pool
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .full
+            .pop();
         let mut b = b.unwrap_or_else(|| Vec::with_capacity(cap));
         let start = if aligned {
             (DIRECT_ALIGN - b.as_ptr() as usize % DIRECT_ALIGN) % DIRECT_ALIGN
@@ -1193,23 +1450,33 @@ impl TraceWriter {
             }
             order.advance(&self.tx);
         } else {
+            drop(order);
             if self.buf.len() > self.start {
-                // An exact-size copy: a held chunk must not keep a whole flush buffer.
-                self.held
-                    .push(Packets::whole(self.buf[self.start..].to_vec()));
+                // A copy, or parked: a held chunk must not keep a whole flush buffer.
+                let parked = self.file.park_copy(&self.buf[self.start..]);
+                self.held.push(parked);
                 self.buf.truncate(self.start);
             }
-            order.done.insert(wg, std::mem::take(&mut self.held));
+            let mut order = file.0.order.lock().unwrap_or_else(|e| e.into_inner());
+            if order.head == wg {
+                // its turn came meanwhile
+                for b in self.held.drain(..) {
+                    let _ = self.tx.send(b);
+                }
+                order.advance(&self.tx);
+            } else {
+                order.done.insert(wg, std::mem::take(&mut self.held));
+            }
         }
     }
 
     /// Send the whole buffer to the I/O thread; a fresh one takes its place.
     fn send_buffer(&mut self) {
         let (next, start) = self.file.buffer();
-        let full = Packets {
-            bytes: std::mem::replace(&mut self.buf, next),
-            start: std::mem::replace(&mut self.start, start),
-        };
+        let full = Packets::new(
+            std::mem::replace(&mut self.buf, next),
+            std::mem::replace(&mut self.start, start),
+        );
         let _ = self.tx.send(full);
     }
 
@@ -1513,10 +1780,10 @@ impl TraceWriter {
         let (mut next, start) = self.file.buffer();
         next.extend_from_slice(&self.buf[cut..]);
         self.buf.truncate(cut);
-        let full = Packets {
-            bytes: std::mem::replace(&mut self.buf, next),
-            start: std::mem::replace(&mut self.start, start),
-        };
+        let full = Packets::new(
+            std::mem::replace(&mut self.buf, next),
+            std::mem::replace(&mut self.start, start),
+        );
         self.hand_over(full);
     }
 
@@ -1524,10 +1791,10 @@ impl TraceWriter {
     pub fn flush(&mut self) {
         if self.buf.len() > self.start {
             let (next, start) = self.file.buffer();
-            let full = Packets {
-                bytes: std::mem::replace(&mut self.buf, next),
-                start: std::mem::replace(&mut self.start, start),
-            };
+            let full = Packets::new(
+                std::mem::replace(&mut self.buf, next),
+                std::mem::replace(&mut self.start, start),
+            );
             self.hand_over(full);
         }
     }
@@ -1540,13 +1807,18 @@ impl TraceWriter {
             let _ = self.tx.send(full);
             return;
         };
-        self.held.push(full);
         let order = self.file.0.order.lock().unwrap_or_else(|e| e.into_inner());
         if order.head == wg {
             for b in self.held.drain(..) {
                 let _ = self.tx.send(b);
             }
+            let _ = self.tx.send(full);
+            return;
         }
+        drop(order);
+        // not its turn: kept, or parked in the spill file
+        let parked = self.file.park(full);
+        self.held.push(parked);
     }
 
     /// Begin a slice on the wave's track. `flows_out` start at this slice, `flows_in` end at it. `lanes`: the

@@ -1040,7 +1040,8 @@ fn rows_at(rows: &[String], i: usize) -> String {
 }
 
 /// `wavescope run --trace`'s recipe (cycle-model clock, hazard checker) with `jobs` host threads.
-fn traced_bytes(s: &Session, jobs: usize, config: TraceConfig, tag: &str) -> Vec<u8> {
+/// The trace file's bytes, and how many of them waited in the spill file.
+fn traced_bytes(s: &Session, jobs: usize, config: TraceConfig, tag: &str) -> (Vec<u8>, u64) {
     use wavescope::observers::timing::CycleModel;
     let d = &s.dispatch;
     let path = tmp(&format!("determinism_{tag}_{jobs}.pftrace"));
@@ -1069,12 +1070,13 @@ fn traced_bytes(s: &Session, jobs: usize, config: TraceConfig, tag: &str) -> Vec
             .count();
         assert_eq!(waves as u64, d.wave_count());
     }
-    bytes
+    (bytes, r.trace.spilled_bytes)
 }
 
 /// The trace is the same bytes whatever the number of host threads and however they were scheduled: each
 /// work-group's packets are one chunk, chunks in work-group order (writer.rs, "work-group order"). gemm 64 has
 /// 16 work-groups of 4 waves; small flush buffers make writers hold and hand over several buffers per chunk.
+/// With `hold_bytes` 0 every waiting chunk goes through the spill file.
 #[test]
 fn trace_bytes_do_not_depend_on_jobs() {
     let s = load("polybench_gemm_64");
@@ -1101,17 +1103,49 @@ fn trace_bytes_do_not_depend_on_jobs() {
                 ..TraceConfig::default()
             }
         }),
+        (
+            "spilled",
+            TraceConfig {
+                flush_bytes: 4096,
+                hold_bytes: 0,
+                ..TraceConfig::default()
+            },
+        ),
+        (
+            "spilled_compressed",
+            TraceConfig {
+                flush_bytes: 4096,
+                hold_bytes: 0,
+                compress: true,
+                ..TraceConfig::default()
+            },
+        ),
     ] {
-        let one_thread = traced_bytes(&s, 1, config.clone(), tag);
+        let (one_thread, spilled) = traced_bytes(&s, 1, config.clone(), tag);
         assert!(one_thread.len() > 10_000, "{tag}");
+        // one writer: its chunk always has its turn
+        assert_eq!(spilled, 0, "{tag}");
+        let mut spilled_total = 0;
         for (k, jobs) in [2, 2, 4, 2, 3].into_iter().enumerate() {
-            let other = traced_bytes(&s, jobs, config.clone(), tag);
+            let (other, spilled) = traced_bytes(&s, jobs, config.clone(), tag);
+            spilled_total += spilled;
+            if config.hold_bytes > 0 {
+                // 64 MiB: far more than gemm 64's whole trace
+                assert_eq!(spilled, 0, "{tag}");
+            }
             assert!(
                 other == one_thread,
                 "{tag}: --jobs {jobs} (run {k}) wrote {} bytes, --jobs 1 {}; first difference at byte {:?}",
                 other.len(),
                 one_thread.len(),
                 other.iter().zip(&one_thread).position(|(a, b)| a != b)
+            );
+        }
+        if config.hold_bytes == 0 {
+            // the spill file was used (4 KiB buffers of 4-wave chunks: a writer ahead of the others waits)
+            assert!(
+                spilled_total > 0,
+                "{tag}: nothing went through the spill file"
             );
         }
     }
