@@ -854,7 +854,7 @@ impl Pipe {
     fn start(b: Box<Builder<'static>>) -> Result<Pipe, Box<Builder<'static>>> {
         let (tx, rx) = sync_channel::<Batch>(QUEUED_BATCHES);
         // Every batch but the one being filled can be in the returned queue at once, so the builder's thread
-        // never has to drop one (a dropped batch is a new one later: fresh pages, a page fault per 4 KiB).
+        // never has to drop one (a dropped batch would be a new allocation later).
         let (back_tx, empty) = sync_channel::<Batch>(BATCHES);
         for _ in 1..BATCHES {
             let _ = back_tx.try_send(Batch::new());
@@ -903,9 +903,9 @@ impl Pipe {
             self.batch.clear();
             return;
         };
-        // The full batch first, then an emptied one back: the same `BATCHES` batches go round, so their memory
-        // is touched once (with two host threads' front and builder threads on two cores, allocating when none
-        // had come back yet made ~280 000 page faults on gemm 512, a page for every 4 KiB of records).
+        // The full batch first, then an emptied one back: the same `BATCHES` batches go round, so the front
+        // allocates none after the start (it made a new one whenever none had come back yet, and the builder
+        // dropped what its return queue could not take).
         let full = std::mem::replace(&mut self.batch, Batch::new_empty());
         // An error: the builder's thread panicked; `finish` reports it (the records have nowhere to go).
         let _ = tx.send(full);
