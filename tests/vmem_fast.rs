@@ -22,6 +22,7 @@ use wavescope::exec::semantics::{
     self,
     vmem::{self, VmemPath},
 };
+use wavescope::exec::wave::HalfRuns;
 use wavescope::exec::{Apertures, Ctx, GlobalMemory, Region, RegionKind, Wave, WaveId, LANES};
 use wavescope::isa::decode::decode;
 
@@ -202,7 +203,7 @@ fn memory(seed: u64) -> GlobalMemory {
 }
 
 /// Number of address layouts `addresses` knows.
-const LAYOUTS: u64 = 19;
+const LAYOUTS: u64 = 20;
 
 /// Layouts the vector pass must take when the instruction's dwords stay inside the buffer (full EXEC; vaddr).
 fn coalesced(layout: u64) -> bool {
@@ -249,6 +250,9 @@ fn addresses(rng: &mut Rng, layout: u64, r: usize) -> [u64; LANES] {
             // instead of faulting
             18 if l < 32 => (0xFFFF_FFC0u32).wrapping_add(4 * l as u32) as u64,
             18 => 0xFFFF_FF00 + 4 * (l - 32),
+            // one half a broadcast, the other a run (which is which from the wave's seed)
+            19 if (l < 32) == (rng.0 % 2 == 0) => base + 0x40,
+            19 => start + 4 * (l % 32),
             _ => start + 4 * l,
         };
     }
@@ -418,8 +422,28 @@ fn global_and_flat_accesses_match_the_per_lane_path() {
                     lds: &mut lds,
                     apertures: Apertures::default(),
                 };
+                // a stale shape no path may leave behind
+                w.lane_addrs.halves = Some(HalfRuns {
+                    first: [0xDEAD_BEEF, 0],
+                    uniform: [true, false],
+                    width: 4,
+                });
                 let _ = h(&mut w, &inst, &mut ctx);
                 let r = &w.lane_addrs;
+                // a recorded shape (the AVX2 halves path) is what the addresses are: every lane active, each
+                // half one run of dwords or one broadcast address
+                if let Some(s) = r.halves.filter(|_| r.at == 7) {
+                    assert_eq!(exec, !0, "{path:?}: a shape for a partial EXEC: {what}");
+                    for l in 0..LANES {
+                        let k = l / 32;
+                        let step = if s.uniform[k] { 0 } else { s.width as u64 };
+                        let want = s.first[k].wrapping_add(step * (l % 32) as u64);
+                        assert_eq!(
+                            r.addrs[l], want,
+                            "{path:?}: lane {l} against the shape {s:?}: {what}"
+                        );
+                    }
+                }
                 let active: Vec<u64> = (0..LANES)
                     .filter(|l| exec >> l & 1 != 0)
                     .map(|l| r.addrs[l])

@@ -109,6 +109,20 @@ pub struct LaneAddrs {
     pub aperture: u64,
     /// Lane `l`'s address; an inactive lane's entry holds anything.
     pub addrs: [u64; LANES],
+    /// What `addrs` are when the handler knew their shape: every lane active and each 32-lane half one run
+    /// (the AVX2 `halves` path of a dword access). `None` from every other recording, so it never outlives them.
+    pub halves: Option<HalfRuns>,
+}
+
+/// The shape of a recorded access whose 64 lanes are all active and whose two 32-lane halves are each one run:
+/// lane `l` of half `h` at `first[h] + l * width`, or at `first[h]` alone when `uniform[h]` (a broadcast).
+/// The memory system takes its lines from it instead of reading the 64 addresses again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HalfRuns {
+    pub first: [u64; 2],
+    pub uniform: [bool; 2],
+    /// Bytes per lane (the step of a contiguous half).
+    pub width: u32,
 }
 
 impl Default for LaneAddrs {
@@ -118,6 +132,7 @@ impl Default for LaneAddrs {
             at: 0,
             aperture: 0,
             addrs: [0; LANES],
+            halves: None,
         }
     }
 }

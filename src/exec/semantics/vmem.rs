@@ -247,6 +247,7 @@ fn record_lanes_now<A: Addr>(wave: &mut Wave, inst: &Inst, ctx: &Ctx) {
     let slot = &mut wave.lane_addrs;
     slot.addrs = out;
     slot.aperture = aperture;
+    slot.halves = None;
     slot.at = at;
 }
 

@@ -85,6 +85,32 @@ pub fn lane_lines_uniform(
     lines_by_span(addrs, |_| bytes, mask, line_shift, out);
 }
 
+/// The lines of an access of 64 active lanes whose handler recorded its shape (each 32-lane half one run,
+/// `crate::exec::wave::HalfRuns`), the same as [`lane_lines_uniform`] finds from the 64 addresses, without
+/// reading them. False (nothing written) when the runs' lane width is not `bytes` or a half's range wraps: the
+/// caller then takes the addresses.
+pub fn lines_of_half_runs(
+    h: &crate::exec::wave::HalfRuns,
+    bytes: u32,
+    line_shift: u32,
+    out: &mut Vec<u64>,
+) -> bool {
+    if h.width != bytes {
+        return false;
+    }
+    let mut r = [(0, 0); 2];
+    for (k, range) in r.iter_mut().enumerate() {
+        let u = h.uniform[k];
+        match halves_range(h.first[k], bytes as u64, !u, u) {
+            Some(x) => *range = x,
+            None => return false,
+        }
+    }
+    out.clear();
+    push_halves(r, line_shift, out);
+    true
+}
+
 /// The byte ranges `[first, last]` of the two halves of a wave whose every lane is active, when each half of 32
 /// lanes reads one run: contiguous (lane `l` at the half's first address + `l x bytes`) or broadcast (every lane
 /// at one address). The common shapes (a coalesced wave, a broadcast, a 32-wide work-group's wave of two rows)
@@ -900,6 +926,70 @@ mod tests {
         // An access straddling a line boundary counts both lines.
         distinct_lines([(0x107e, 4)].into_iter(), 7, &mut out);
         assert_eq!(out, [0x20, 0x21]);
+    }
+
+    /// A recorded shape (`HalfRuns`) gives the lines `lane_lines_uniform` finds from the 64 addresses it stands
+    /// for, and declines (false) only when the lane width differs or a range wraps: random first addresses (near
+    /// line ends, near 2^64, the two halves overlapping or apart), uniform or contiguous halves, widths 1-16.
+    #[test]
+    fn half_runs_give_the_lines_of_their_addresses() {
+        use crate::exec::wave::HalfRuns;
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rnd = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut summarised, mut declined) = (0, 0);
+        for trial in 0..20_000 {
+            let width = [4u32, 4, 4, 1, 2, 8, 16][(rnd() % 7) as usize];
+            let first0 = match trial % 4 {
+                0 => rnd() % (1 << 20),
+                1 => u64::MAX - rnd() % 512,
+                2 => (rnd() % (1 << 20)) | 0x7c,
+                _ => rnd(),
+            };
+            let first1 = match rnd() % 3 {
+                0 => first0.wrapping_add(rnd() % 256),
+                1 => first0.wrapping_sub(rnd() % 4096),
+                _ => rnd() % (1 << 24),
+            };
+            let h = HalfRuns {
+                first: [first0, first1],
+                uniform: [rnd() % 2 == 0, rnd() % 2 == 0],
+                width: 4,
+            };
+            // the 64 addresses the shape stands for (as the handler records them: 64-bit adds)
+            let addrs: [u64; 64] = std::array::from_fn(|l| {
+                let k = l / 32;
+                match h.uniform[k] {
+                    true => h.first[k],
+                    false => h.first[k].wrapping_add(4 * (l % 32) as u64),
+                }
+            });
+            let mut want = Vec::new();
+            lane_lines_uniform(&addrs, width, !0, 7, &mut want);
+            let mut got = vec![1, 2, 3];
+            if lines_of_half_runs(&h, width, 7, &mut got) {
+                assert_eq!(width, 4, "{h:?}: summarised for lanes of {width} bytes");
+                assert_eq!(got, want, "{h:?}");
+                summarised += 1;
+            } else {
+                assert_eq!(got, vec![1, 2, 3], "{h:?}: declined but wrote");
+                // declined: another width, or a half's bytes wrap past 2^64
+                let wraps = (0..2).any(|k| {
+                    let span = if h.uniform[k] { 4 } else { 128 };
+                    h.first[k].checked_add(span - 1).is_none()
+                });
+                assert!(width != 4 || wraps, "{h:?}: declined a plain shape");
+                declined += 1;
+            }
+        }
+        assert!(
+            summarised > 5_000 && declined > 1_000,
+            "{summarised} {declined}"
+        );
     }
 
     /// `lane_lines` gives exactly `distinct_lines`' set, on coalesced, broadcast, strided, backwards, straddling,

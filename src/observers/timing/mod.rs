@@ -2140,13 +2140,25 @@ fn recorded_lines(
         );
         let b = a.bytes as u32;
         if rec.aperture & mask == 0 {
-            crate::observers::memsys::cache::lane_lines_uniform(
-                &rec.addrs,
-                b,
-                mask,
-                m.line_shift,
-                &mut m.lines,
-            );
+            // the handler's own summary of the shape first (no second pass over the 64 addresses)
+            let summarised = mask == !0
+                && rec.halves.is_some_and(|h| {
+                    crate::observers::memsys::cache::lines_of_half_runs(
+                        &h,
+                        b,
+                        m.line_shift,
+                        &mut m.lines,
+                    )
+                });
+            if !summarised {
+                crate::observers::memsys::cache::lane_lines_uniform(
+                    &rec.addrs,
+                    b,
+                    mask,
+                    m.line_shift,
+                    &mut m.lines,
+                );
+            }
         } else {
             let global = mask & !rec.aperture;
             let mut mm = global;

@@ -208,6 +208,7 @@ unsafe fn record(slot: &mut crate::exec::wave::LaneAddrs, p: &Plan, at: u64) {
         }
     }
     slot.aperture = 0;
+    slot.halves = None;
     slot.at = at;
 }
 

@@ -218,6 +218,7 @@ unsafe fn record(slot: &mut crate::exec::wave::LaneAddrs, p: &Plan, at: u64) {
         }
     }
     slot.aperture = 0;
+    slot.halves = None;
     slot.at = at;
 }
 
@@ -360,6 +361,11 @@ unsafe fn record_halves(slot: &mut crate::exec::wave::LaneAddrs, p: &Halves, at:
         }
     }
     slot.aperture = 0;
+    slot.halves = Some(crate::exec::wave::HalfRuns {
+        first: p.a,
+        uniform: p.uniform,
+        width: 4,
+    });
     slot.at = at;
 }
 
