@@ -1177,12 +1177,17 @@ impl TraceFile {
 
     /// Count `len` more waiting bytes in memory, if `hold_bytes` allows.
     fn hold(&self, len: usize) -> bool {
-        let mut pool = self.0.pool.lock().unwrap_or_else(|e| e.into_inner());
+        let mut pool = self.pool();
         if pool.held + len > self.0.config.hold_bytes {
             return false;
         }
         pool.held += len;
         true
+    }
+
+    /// The buffer pool, locked (a poisoned lock still holds plain buffers).
+    fn pool(&self) -> std::sync::MutexGuard<'_, Pool> {
+        self.0.pool.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// `bytes` parked in the spill file (`None`: there is none; the caller keeps them).
@@ -1205,23 +1210,13 @@ impl TraceFile {
     fn recycle(&self, mut buf: Vec<u8>) {
         buf.clear();
         let flush_bytes = self.0.config.flush_bytes;
-        self.0
-            .pool
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .give_back(buf, flush_bytes);
+        self.pool().give_back(buf, flush_bytes);
     }
 
     /// An empty buffer of at least `len` bytes for a held chunk's copy: a smaller one the I/O thread gave back
     /// (grown if need be), else a new one of that size.
     fn spare_buffer(&self, len: usize) -> Vec<u8> {
-        let b = self
-            .0
-            .pool
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .spare
-            .pop();
+        let b = self.pool().spare.pop();
         let mut b = b.unwrap_or_default();
         b.reserve(len);
         b
@@ -1235,13 +1230,7 @@ impl TraceFile {
         let c = &self.0.config;
         let aligned = c.direct_io && !c.compress;
         let cap = c.flush_bytes + 4096 + if aligned { DIRECT_ALIGN } else { 0 };
-        let b = self
-            .0
-            .pool
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .full
-            .pop();
+        let b = self.pool().full.pop();
         let mut b = b.unwrap_or_else(|| Vec::with_capacity(cap));
         let start = if aligned {
             (DIRECT_ALIGN - b.as_ptr() as usize % DIRECT_ALIGN) % DIRECT_ALIGN

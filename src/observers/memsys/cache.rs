@@ -910,6 +910,7 @@ impl BandwidthSchedule {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::observers::memsys::xorshift;
 
     #[test]
     fn coalesced_strided_and_random_lines() {
@@ -935,12 +936,7 @@ mod tests {
     fn half_runs_give_the_lines_of_their_addresses() {
         use crate::exec::wave::HalfRuns;
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut rnd = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rnd = || xorshift(&mut seed);
         let (mut summarised, mut declined) = (0, 0);
         for trial in 0..20_000 {
             let width = [4u32, 4, 4, 1, 2, 8, 16][(rnd() % 7) as usize];
@@ -997,12 +993,7 @@ mod tests {
     #[test]
     fn lane_lines_equals_distinct_lines() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut rnd = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rnd = || xorshift(&mut seed);
         let mut cases: Vec<([u64; 64], [u32; 64], u64)> = Vec::new();
         let lanes = |f: &dyn Fn(u64) -> u64, b: u32, mask: u64| {
             (std::array::from_fn(|l| f(l as u64)), [b; 64], mask)
@@ -1164,9 +1155,7 @@ mod tests {
             let mut c = Cache::new(ways * 4 * 128, 128, ways);
             let mut r: Vec<u64> = vec![EMPTY; c.lines().len()];
             for _ in 0..20_000 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                xorshift(&mut seed);
                 let line = seed % (ways * 12);
                 let set = (line % c.sets) as usize * c.ways;
                 let tags = &mut r[set..set + c.ways];
@@ -1254,9 +1243,7 @@ mod tests {
             };
             let span = 4 * n as u64;
             for _ in 0..200_000 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                xorshift(&mut seed);
                 // mostly a hot neighbourhood, sometimes far lines
                 let line = if seed % 5 == 0 {
                     seed >> 20
@@ -1291,9 +1278,7 @@ mod tests {
             let kernarg = 0x0000_0f00_0000_0000u64 >> 7;
             let span = 8 * sets * w as u64;
             for i in 0..60_000u64 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                xorshift(&mut seed);
                 let line = match (i / 20_000, seed % 7) {
                     (0, 0) => kernarg + seed % 64,
                     (0, _) => base + seed % span,
@@ -1334,9 +1319,7 @@ mod tests {
         let (mut a, mut b) = ([EMPTY32; 16], [EMPTY32; 16]);
         let mut at_way = [0u32; 16];
         for i in 0..100_000u32 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            xorshift(&mut seed);
             // mostly a pair taken in turn, else any of 40 tags
             let tag = if seed % 3 != 0 {
                 100 + (i % 2)
@@ -1377,9 +1360,7 @@ mod tests {
             let (mut a, mut b) = ([EMPTY32; 16], [EMPTY32; 16]);
             let mut at_way = [0u32; 16];
             for _ in 0..100_000 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                xorshift(&mut seed);
                 let tag = (seed % 40) as u32;
                 if a[0] == tag {
                     continue;
@@ -1440,9 +1421,7 @@ mod tests {
                 s.bytes_per_bucket.is_power_of_two()
             );
             for i in 0..20_000u64 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                xorshift(&mut seed);
                 let bytes = match i % 4 {
                     0 => [64u64, 128, 256][(seed % 3) as usize],
                     1 => 128 * (1 + seed % 64),

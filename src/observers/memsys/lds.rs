@@ -302,6 +302,7 @@ impl Iterator for Lanes {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::observers::memsys::xorshift;
 
     fn strided(stride_dwords: u32, bytes: u8) -> [LanePieces; 64] {
         let mut p = [LanePieces::default(); 64];
@@ -400,12 +401,7 @@ mod tests {
             cost
         }
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut rnd = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rnd = || xorshift(&mut seed);
         let mut scratch = Vec::new();
         for _ in 0..3000 {
             let spread = [4u64, 256, 1024, 65536][(rnd() % 4) as usize];
@@ -462,12 +458,7 @@ mod tests {
                 .max(1)
         }
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut rnd = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rnd = || xorshift(&mut seed);
         let (mut wide, mut conflicts, mut free_multiword, mut max_seen) = (0, 0, 0, 0);
         let mut scratch = Vec::new();
         let mut bits = [0u64; SPAN_WORDS];

@@ -621,6 +621,15 @@ impl XcdMemory {
     }
 }
 
+/// The memory-system tests' random numbers: one xorshift64 step of `seed`.
+#[cfg(test)]
+pub(crate) fn xorshift(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -852,12 +861,7 @@ mod tests {
             let mut hbm = BandwidthSchedule::new(p.hbm_bytes_per_cycle * share, shift);
             let mut want = MemCounters::default();
             let mut seed = 0x7F4A_7C15_9E37_79B9u64;
-            let mut rnd = || {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                seed
-            };
+            let mut rnd = || xorshift(&mut seed);
             let base = 0x0000_1000_0000_0000u64 >> 7;
             let mut lines = Vec::new();
             for i in 0..30_000u64 {
