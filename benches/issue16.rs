@@ -134,33 +134,64 @@ fn children_cpu_seconds() -> f64 {
     (f.get(13).copied().unwrap_or(0) + f.get(14).copied().unwrap_or(0)) as f64 / 100.0
 }
 
-/// Best of `n` wall times and best CPU time (all its threads) of `wavescope run DIR --jobs 1 [extra]` (the
-/// report's wave-instructions checked).
-fn run_cli(bin: &Path, dir: &Path, extra: &[&str], n: usize) -> (u64, f64, f64) {
+/// A `wavescope run` subprocess's figures: wave-instructions (from its report), best wall and CPU seconds (all its
+/// threads), and the largest peak resident memory seen (MiB; 0 where there is no /proc).
+struct CliRun {
+    insts: u64,
+    wall: f64,
+    cpu: f64,
+    peak_mib: u64,
+}
+
+/// The peak resident memory of process `pid` so far (/proc/PID/status VmHWM, KiB).
+fn peak_kib(pid: u32) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Best of `n` runs of `wavescope run DIR --jobs 1 [extra]` (`jobs` None: the CLI's default, the cores available;
+/// the report's wave-instructions checked). The peak memory is sampled every 5 ms while the run lasts (VmHWM only
+/// grows, so the last sample is within 5 ms of the end).
+fn run_cli(bin: &Path, dir: &Path, jobs: Option<usize>, extra: &[&str], n: usize) -> CliRun {
     let tmp = std::env::temp_dir();
     let report = tmp.join(format!("wavescope-issue16-{}.json", std::process::id()));
+    let err_path = tmp.join(format!("wavescope-issue16-{}.err", std::process::id()));
     let mut best = f64::MAX;
     let mut best_cpu = f64::MAX;
     let mut insts = 0;
+    let mut peak = 0;
     for _ in 0..n {
         let t = Instant::now();
         let cpu = children_cpu_seconds();
-        let out = Command::new(bin)
-            .arg("run")
-            .arg(dir)
-            .args(["--jobs", "1", "--check", "--report"])
+        let mut cmd = Command::new(bin);
+        cmd.arg("run").arg(dir);
+        if let Some(j) = jobs {
+            cmd.args(["--jobs", &j.to_string()]);
+        }
+        let err = std::fs::File::create(&err_path).expect("a temporary file");
+        let mut child = cmd
+            .args(["--check", "--report"])
             .arg(&report)
             .args(extra)
-            .output()
+            .stdout(std::process::Stdio::null())
+            .stderr(err)
+            .spawn()
             .unwrap_or_else(|e| panic!("{}: {e}", bin.display()));
+        let status = loop {
+            if let Some(st) = child.try_wait().expect("the run's status") {
+                break st;
+            }
+            peak = peak.max(peak_kib(child.id()).unwrap_or(0));
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
         let dt = t.elapsed().as_secs_f64();
         best_cpu = best_cpu.min(children_cpu_seconds() - cpu);
         assert!(
-            out.status.success(),
-            "wavescope run {} {extra:?}: {}\n{}",
+            status.success(),
+            "wavescope run {} {extra:?}: {status}\n{}",
             dir.display(),
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
+            std::fs::read_to_string(&err_path).unwrap_or_default()
         );
         let v: serde_json::Value =
             serde_json::from_slice(&std::fs::read(&report).expect("the report")).expect("JSON");
@@ -168,7 +199,13 @@ fn run_cli(bin: &Path, dir: &Path, extra: &[&str], n: usize) -> (u64, f64, f64) 
         best = best.min(dt);
     }
     let _ = std::fs::remove_file(&report);
-    (insts, best, best_cpu)
+    let _ = std::fs::remove_file(&err_path);
+    CliRun {
+        insts,
+        wall: best,
+        cpu: best_cpu,
+        peak_mib: peak >> 10,
+    }
 }
 
 /// One VALU form on 64 active lanes: ns per wave-instruction, after checking every lane against `want`.
@@ -295,8 +332,12 @@ fn main() {
         format!("{:.2}x the 1-job run", t_full / t_jobs),
     );
     if bin.exists() {
-        let (ci, t_cli, cpu_cli) = run_cli(&bin, &gemm, &[], n);
-        assert_eq!(ci, insts, "the CLI ran a different instruction count");
+        let cli = run_cli(&bin, &gemm, Some(1), &[], n);
+        let (t_cli, cpu_cli) = (cli.wall, cli.cpu);
+        assert_eq!(
+            cli.insts, insts,
+            "the CLI ran a different instruction count"
+        );
         let trace =
             std::env::temp_dir().join(format!("wavescope-issue16-{}.pftrace", std::process::id()));
         let trace_arg = trace.to_str().expect("a UTF-8 temp path");
@@ -316,7 +357,8 @@ fn main() {
         ] {
             let mut args = vec!["--trace", trace_arg];
             args.extend_from_slice(extra);
-            let (_, t_traced, cpu_traced) = run_cli(&bin, &gemm, &args, n);
+            let traced = run_cli(&bin, &gemm, Some(1), &args, n);
+            let (t_traced, cpu_traced) = (traced.wall, traced.cpu);
             let bytes = std::fs::metadata(&trace).map_or(0, |m| m.len());
             let _ = std::fs::remove_file(&trace);
             row(
@@ -332,6 +374,22 @@ fn main() {
                 ),
             );
         }
+        // as users run it: the default `--jobs` (the cores available), untraced and traced, with peak memory
+        let plain = run_cli(&bin, &gemm, None, &[], n);
+        let traced = run_cli(&bin, &gemm, None, &["--trace", trace_arg], n);
+        let _ = std::fs::remove_file(&trace);
+        row(
+            "gemm 512: `wavescope run --trace`, default --jobs",
+            format!("{:.1} M/s", rate(traced.wall)),
+            traced.wall,
+            format!(
+                "{:.2}x the untraced default run's wall ({:.0} ms); peak memory {} MiB traced, {} MiB untraced",
+                traced.wall / plain.wall,
+                plain.wall * 1e3,
+                traced.peak_mib,
+                plain.peak_mib
+            ),
+        );
     } else {
         println!(
             "(CLI rows skipped: no {}; cargo build --release -p wavescope-cli)",
