@@ -151,8 +151,8 @@ fn peak_kib(pid: u32) -> Option<u64> {
 }
 
 /// Best of `n` runs of `wavescope run DIR --jobs 1 [extra]` (`jobs` None: the CLI's default, the cores available;
-/// the report's wave-instructions checked). The peak memory is sampled every 5 ms while the run lasts (VmHWM only
-/// grows, so the last sample is within 5 ms of the end).
+/// the report's wave-instructions checked). The peak memory is sampled every millisecond while the run lasts (VmHWM
+/// only grows, so the last sample is within a millisecond of the end; the wall time is late by as much).
 fn run_cli(bin: &Path, dir: &Path, jobs: Option<usize>, extra: &[&str], n: usize) -> CliRun {
     let tmp = std::env::temp_dir();
     let report = tmp.join(format!("wavescope-issue16-{}.json", std::process::id()));
@@ -183,7 +183,7 @@ fn run_cli(bin: &Path, dir: &Path, jobs: Option<usize>, extra: &[&str], n: usize
                 break st;
             }
             peak = peak.max(peak_kib(child.id()).unwrap_or(0));
-            std::thread::sleep(std::time::Duration::from_millis(5));
+            std::thread::sleep(std::time::Duration::from_millis(1));
         };
         let dt = t.elapsed().as_secs_f64();
         best_cpu = best_cpu.min(children_cpu_seconds() - cpu);

@@ -48,7 +48,8 @@ pub const WORK_GROUP_STREAMS: usize = 8;
 /// `run` with an observer per host thread (`make` builds one per worker); returns the observers, in no
 /// particular order, for the caller to merge.
 ///
-/// The batch policy of the scheduler: each host thread takes the next work-group in flat order and runs it whole
+/// The batch policy of the scheduler: one host thread runs the work-groups in flat order; with several, each owns
+/// whole [`WORK_GROUP_STREAMS`] and runs theirs interleaved in flat order; every work-group runs whole
 /// ([`run_work_group`]). The dispatch's budget (`max_instructions`) and the stop flag are checked between slices
 /// of [`POLL_INSTRUCTIONS`]; with one job the run stops exactly at the budget.
 pub fn run_observed<O: Observer + Send>(
@@ -93,6 +94,12 @@ pub fn run_observed<O: Observer + Send>(
     // wait for the others' only briefly (traces/src/writer.rs, "work-group order"); a thread that ran whole
     // streams one after another made the others' chunks wait for a whole stream.
     let by_stream = jobs > 1;
+    // (a thread past the streams would own none: none is started)
+    let jobs = if by_stream {
+        jobs.min(WORK_GROUP_STREAMS)
+    } else {
+        jobs
+    };
     let worker = |t: usize| {
         // the next flat index this thread looks at
         let mut cursor = t;
@@ -109,12 +116,11 @@ pub fn run_observed<O: Observer + Send>(
                 break;
             }
             let flat = if by_stream {
-                // (a thread past the 8 streams owns none)
                 let mut f = cursor;
-                while f < total && t < WORK_GROUP_STREAMS && f % WORK_GROUP_STREAMS % jobs != t {
+                while f < total && f % WORK_GROUP_STREAMS % jobs != t {
                     f += 1;
                 }
-                if f >= total || t >= WORK_GROUP_STREAMS {
+                if f >= total {
                     break;
                 }
                 cursor = f + 1;
