@@ -284,7 +284,9 @@ fn main() {
     // `--valu`: the VALU microkernel rows only (quick to pair two builds, and to profile).
     if std::env::args().any(|a| a == "--valu") {
         valu_rows(if quick { 50_000 } else { 300_000 });
-        valu_int_rows(if quick { 50_000 } else { 300_000 });
+        if std::env::var_os("WAVESCOPE_VALU_ONLY").is_none() {
+            valu_int_rows(if quick { 50_000 } else { 300_000 });
+        }
         return;
     }
     // `--vmem`: the load microkernel rows only (the address VALU, the load, and the two back to back).
@@ -304,6 +306,24 @@ fn main() {
     let row = |what: &str, fig: String, t: f64, note: String| {
         println!("{what:<58} {fig:>14} {:>10.1}  {note}", t * 1e3);
     };
+    // `--gemm`: the two in-process gemm 512 rows only, interpreter and CLI configuration (to pair two builds, and
+    // to profile)
+    if std::env::args().any(|a| a == "--gemm") {
+        row(
+            "gemm 512: interpreter, 1 job",
+            format!("{:.1} M/s", rate(t_interp)),
+            t_interp,
+            format!("{insts} wave-instructions"),
+        );
+        let (_, _, t_full) = run_example(&gemm, Mode::Full, 1, n);
+        row(
+            "gemm 512: CLI configuration (model + all checkers), 1 job",
+            format!("{:.1} M/s", rate(t_full)),
+            t_full,
+            format!("{:.2}x interpreter", t_full / t_interp),
+        );
+        return;
+    }
     row(
         "gemm 512: interpreter, 1 job",
         format!("{:.1} M/s", rate(t_interp)),
@@ -442,7 +462,9 @@ fn main() {
 /// M0 = 0, which means the same: what every VOPC / V_MAD_U64_U32 ran before their plain paths), after checking
 /// that both give the same wave state and that lane results equal host integer arithmetic.
 fn valu_int_rows(reps: usize) {
-    const FORMS: [(&str, [u32; 2]); 3] = [
+    // the first three each with a per-lane check below; the rest are gemm 512's loop VALU (checked against the
+    // general path only)
+    const FORMS: [(&str, [u32; 2]); 10] = [
         (
             "v_cmp_lt_i32_e64 s[0:1], v12, v9",
             [0xD0C1_0000, 0x0002_130C],
@@ -455,13 +477,23 @@ fn valu_int_rows(reps: usize) {
             "v_lshl_add_u64 v[4:5], v[2:3], 2, v[6:7]",
             [0xD208_0004, 0x0419_0502],
         ),
+        ("gemm: v_nop", [0x7E00_0000, 0]),
+        ("gemm: v_mov_b32_e32 v8, v9", [0x7E10_0309, 0]),
+        ("gemm: v_ashrrev_i32_e32 v3, 31, v2", [0x2206_049F, 0]),
+        ("gemm: v_add_u32_e32 v2, s11, v2", [0x6804_040B, 0]),
+        ("gemm: v_mul_f32_e32 v7, s8, v7", [0x0A0E_0E08, 0]),
+        ("gemm: v_fmac_f32_e32 v6, v7, v3", [0x760C_0707, 0]),
+        (
+            "gemm: v_lshl_add_u64 v[4:5], v[4:5], 0, 4",
+            [0xD208_0004, 0x0211_0104],
+        ),
     ];
     let mem = GlobalMemory::new();
     let mut lds = vec![0u8; 0];
     for (text, words) in FORMS {
         let inst = wavescope::isa::decode::decode(&words, 0x1000);
         assert!(
-            text.starts_with(inst.name()),
+            text.trim_start_matches("gemm: ").starts_with(inst.name()),
             "{text}: decoded as {}",
             inst.name()
         );
@@ -488,7 +520,7 @@ fn valu_int_rows(reps: usize) {
             plain.vreg[..] == general.vreg[..] && plain.sgpr == general.sgpr,
             "{text}: paths differ"
         );
-        for l in 0..LANES {
+        for l in (0..LANES).filter(|_| !text.starts_with("gemm: ")) {
             let (a, b) = (w.vreg[12][l], w.vreg[9][l]);
             if text.starts_with("v_cmp") {
                 let bits = plain.sgpr[0] as u64 | (plain.sgpr[1] as u64) << 32;
@@ -584,9 +616,19 @@ fn valu_rows(reps: usize) -> f64 {
             |a, b, c| a.mul_add(b, c),
         ),
     ];
+    // WAVESCOPE_VALU_ONLY=N: time only form N (the others get 0: to profile one form)
+    let only: Option<usize> = std::env::var("WAVESCOPE_VALU_ONLY")
+        .ok()
+        .and_then(|v| v.parse().ok());
     let ns: Vec<f64> = forms
         .iter()
-        .map(|&(_, op, format, srcs, packed, want)| valu(op, format, srcs, packed, reps, want))
+        .enumerate()
+        .map(|(k, &(_, op, format, srcs, packed, want))| {
+            if only.is_some_and(|o| o != k) {
+                return 1.0;
+            }
+            valu(op, format, srcs, packed, reps, want)
+        })
         .collect();
     assert!(forms[2].1 == Op::V_FMA_F32, "the ratios are to v_fma_f32");
     let fma = ns[2];

@@ -474,6 +474,12 @@ fn vop_chunks<O: VOp, const L: u8>(
         return Ok(FlowWord::NEXT);
     }
     if exec == u64::MAX {
+        // A 32-bit op on every lane: one loop over the wave (`wave32_all`).
+        if L >= AVX2 && wave32::<O>(kinds) {
+            // SAFETY: as `native_f32_put` below.
+            unsafe { wave32_all::<O>(&s, &env, base.add(d)) };
+            return Ok(FlowWord::NEXT);
+        }
         // Every lane: the chunk body with a constant mask (no chunk test, plain stores).
         for ch in 0..CHUNKS {
             vop_chunk::<O, L>(&s, kinds, &env, native, base, d, ch, Mask::MAX);
@@ -487,6 +493,67 @@ fn vop_chunks<O: VOp, const L: u8>(
         }
     }
     Ok(FlowWord::NEXT)
+}
+
+/// Does `wave32_all` run `O` (sources `kinds`): a 32-bit result from 32-bit (or no) sources, no host float form
+/// (a native op whose whole-wave form found a NaN redoes the wave chunk by chunk, as before)?
+#[inline(always)]
+fn wave32<O: VOp>(kinds: [K; 3]) -> bool {
+    let narrow = |k: K| matches!(k, K::None) || k.width() == 32;
+    O::D.width() == 32
+        && !matches!(O::D, K::None)
+        && narrow(kinds[0])
+        && narrow(kinds[1])
+        && narrow(kinds[2])
+        && matches!(O::NATIVE, Native::None)
+        && matches!(O::INT64, Int64::None)
+}
+
+/// `O::lane` on all 64 lanes of a 32-bit op (`wave32`) in one loop the compiler vectorises, each source read
+/// from its register row or its broadcast value (fixed per instantiation), the results written to row `d` at once:
+/// per 8-lane chunk, the chunked path copied each chunk's sources to the stack and read its results back from
+/// there (store-to-load forwarding of narrow stores into a 256-bit load fails).
+///
+/// # Safety
+/// As `native_f32_put`; `wave32::<O>(kinds)`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn wave32_all<O: VOp>(s: &[Src; 3], env: &Env, d: *mut VReg) {
+    let r1 = !matches!(O::S[1], K::None) && s[1].lo_is_reg();
+    let r2 = !matches!(O::S[2], K::None) && s[2].lo_is_reg();
+    match (s[0].lo_is_reg(), r1, r2) {
+        (true, true, true) => wave32_as::<O, true, true, true>(s, env, d),
+        (true, true, false) => wave32_as::<O, true, true, false>(s, env, d),
+        (true, false, true) => wave32_as::<O, true, false, true>(s, env, d),
+        (true, false, false) => wave32_as::<O, true, false, false>(s, env, d),
+        (false, true, true) => wave32_as::<O, false, true, true>(s, env, d),
+        (false, true, false) => wave32_as::<O, false, true, false>(s, env, d),
+        (false, false, true) => wave32_as::<O, false, false, true>(s, env, d),
+        (false, false, false) => wave32_as::<O, false, false, false>(s, env, d),
+    }
+}
+
+/// `wave32_all` with the sources' shapes fixed (`Rk`: source k is a register row).
+///
+/// # Safety
+/// As `wave32_all`; `Rk == s[k].lo_is_reg()`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn wave32_as<O: VOp, const R0: bool, const R1: bool, const R2: bool>(
+    s: &[Src; 3],
+    env: &Env,
+    d: *mut VReg,
+) {
+    let (p0, p1, p2) = (s[0].lo_row(), s[1].lo_row(), s[2].lo_row());
+    let (v0, v1, v2) = (s[0].lo_value(), s[1].lo_value(), s[2].lo_value());
+    let mut r = [0u32; LANES];
+    for (l, rl) in r.iter_mut().enumerate() {
+        let a = if R0 { *p0.add(l) } else { v0 };
+        let b = if R1 { *p1.add(l) } else { v1 };
+        let c = if R2 { *p2.add(l) } else { v2 };
+        *rl = O::lane([a as u64, b as u64, c as u64], env, l) as u32;
+    }
+    (d as *mut [u32; LANES]).write_unaligned(r);
 }
 
 /// Chunk `ch` of `vop_chunks` under EXEC bits `mk` (not 0).

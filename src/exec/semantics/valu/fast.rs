@@ -229,6 +229,16 @@ impl Src {
             _mm256_set1_epi32(self.hi_val as i32)
         }
     }
+    /// The low dwords' register row (null for a broadcast: `lo_value` then).
+    #[inline(always)]
+    pub fn lo_row(&self) -> *const u32 {
+        self.lo
+    }
+    /// The low dword every lane reads, for a broadcast (`!lo_is_reg()`).
+    #[inline(always)]
+    pub fn lo_value(&self) -> u32 {
+        self.lo_val
+    }
     /// Is the low dword a register row (and, for a 64-bit source, the high dword too)?
     #[inline(always)]
     pub fn lo_is_reg(&self) -> bool {
