@@ -282,3 +282,29 @@ fn dword_shadow_matches_byte_shadow_on_random_lds_programs() {
     assert!(with_findings > cases / 2, "{with_findings} of {cases}");
     assert_eq!(kinds.len(), 4, "{kinds:?}");
 }
+
+/// Longer programs (40-112 steps, several barrier epochs each): the dword shadow's logged reads (a plain read
+/// of whole dwords records its readers in a per-epoch log, applied to the cells when a write, atomic or split
+/// of the same epoch comes, `RaceChecker::lazy_read`) meet writes of their own epoch, of later epochs and of
+/// other waves many times per case. Findings and events equal the byte shadow's (which logs nothing) in every
+/// case.
+#[test]
+fn logged_reads_match_the_byte_shadow_on_long_programs() {
+    let c = case();
+    let (mut cases, mut with_findings) = (0, 0);
+    for seed in 1001..=2200u64 {
+        let waves = if seed % 2 == 0 { 4 } else { 2 };
+        let steps = 40 + (seed % 7) as usize * 12;
+        let s = seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1;
+        let (w, _) = run(&c, s, waves, steps, false);
+        let (b, nb) = run(&c, s, waves, steps, true);
+        assert_eq!(
+            w, b,
+            "seed {seed}: the dword shadow and the byte shadow differ"
+        );
+        cases += 1;
+        with_findings += (nb > 0) as usize;
+    }
+    println!("{cases} long cases, {with_findings} with findings");
+    assert!(with_findings > cases / 2, "{with_findings} of {cases}");
+}

@@ -533,11 +533,108 @@ struct GroupSt {
     split: Vec<u64>,
     /// One cell per aligned dword (`lds.len()` bytes, rounded up).
     words: Vec<LdsWord>,
+    /// Per block of [`BLOCK_DWORDS`] dwords: the last epoch a write or atomic of this group touched it, and the
+    /// waves (bit per wave in group) that did in that epoch. A read finds a RAW only in a cell another wave wrote
+    /// in the read's epoch, so a block whose summary says none did needs no cell visit (`lazy_read`).
+    blk_w_epoch: Vec<u32>,
+    blk_w_waves: Vec<u16>,
+    /// Plain reads of this epoch whose reader fields are not yet in the cells (`lazy_read`).
+    reads: ReadLog,
     live: bool,
     /// Join of the clocks of waves that ended (they arrive at every later barrier).
     ended: Vc,
     /// Wave ids of the group (global), and which of them ended.
     waves: Vec<(u32, bool)>,
+}
+
+/// Dwords per block of the write summary (`GroupSt::blk_w_epoch`): 256 bytes, a few lanes' `ds_read_b128`.
+const BLOCK_DWORDS: usize = 64;
+
+/// Logged reads a group holds at most before it applies them (bounds the log's memory: ~280 bytes each).
+const MAX_LOGGED_READS: usize = 4096;
+
+/// The plain reads of one epoch (`epoch`) not yet applied to the cells' reader fields, in issue order.
+#[derive(Default)]
+struct ReadLog {
+    epoch: u32,
+    entries: Vec<LoggedRead>,
+}
+
+/// One logged read instruction: what `lds_read` needs to apply it to each cell it read.
+#[derive(Clone, Copy)]
+struct LoggedRead {
+    wig: u8,
+    /// Bytes per lane (a multiple of 4, at most 16).
+    n: u8,
+    idx: u32,
+    off: u32,
+    mask: u64,
+    /// The lanes' ADDR VGPR when the read issued.
+    addrs: [u32; LANES],
+}
+
+impl GroupSt {
+    /// Apply the logged reads of the current epoch to the cells' reader fields, in issue order (each as the
+    /// eager path's `lds_read` would have, findings aside: those were recorded when the read issued), and empty
+    /// the log. Reads logged in an earlier epoch are dropped: a reader field names only reads of the epoch of a
+    /// write that looks at it (`lds_war` ignores other epochs, and a cell's second reader `r2` is copied from
+    /// its first when a read of the current epoch comes), so applying them changes no finding. Every access that
+    /// reads or writes the cells other than a logged read calls this first (`RaceChecker::lds_parts`).
+    fn apply_reads(&mut self) {
+        if self.reads.entries.is_empty() {
+            return;
+        }
+        if self.reads.epoch == self.epoch {
+            for r in &self.reads.entries {
+                let mut acc = LdsAccess {
+                    e: self.epoch,
+                    base: self.base,
+                    wig: r.wig,
+                    me: 1u16 << (r.wig & 15),
+                    lane: 0,
+                    idx: r.idx,
+                    serial: 0,
+                    op: LdsOp {
+                        read: true,
+                        write: false,
+                        known: false,
+                        atomic: false,
+                    },
+                };
+                let mut m = r.mask;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    acc.lane = l as u8;
+                    // `lazy_read` logged only whole dwords inside the shadow, none split since (nothing else
+                    // touched the cells before this)
+                    let w0 = (r.addrs[l].wrapping_add(r.off) / 4) as usize;
+                    for w in &mut self.words[w0..w0 + r.n as usize / 4] {
+                        let _ = lds_read(&mut w.c, &acc);
+                    }
+                }
+            }
+        }
+        self.reads.entries.clear();
+    }
+
+    /// Note a write or atomic of `n` bytes from `addr` by the wave with bit `me` in the write summary.
+    #[inline(always)]
+    fn mark_written(&mut self, addr: u32, n: u32, me: u16) {
+        let dwords = self.words.len();
+        if n == 0 || addr as usize / 4 >= dwords {
+            return;
+        }
+        let first = addr as usize / 4 / BLOCK_DWORDS;
+        let last = ((addr as usize + n as usize - 1) / 4).min(dwords - 1) / BLOCK_DWORDS;
+        for b in first..=last {
+            if self.blk_w_epoch[b] != self.epoch {
+                self.blk_w_epoch[b] = self.epoch;
+                self.blk_w_waves[b] = 0;
+            }
+            self.blk_w_waves[b] |= me;
+        }
+    }
 }
 
 // ---- findings -----------------------------------------------------------------------------------------------
@@ -811,6 +908,8 @@ impl<'a> RaceChecker<'a> {
             ..
         } = self;
         let grp = &mut groups[g];
+        // the cells' reader fields as the eager path would have left them
+        grp.apply_reads();
         let wg = grp.work_group;
         let a = LdsAccess {
             e: grp.epoch,
@@ -840,6 +939,118 @@ impl<'a> RaceChecker<'a> {
                 )
             };
         (grp, a, hit)
+    }
+
+    /// A plain read (`ds_read_b32` ... `_b128`, the `_tr` forms) of whole dwords on every active lane, none of
+    /// them split, all inside the shadow: the RAW check now, against the cells' last writes, but only in blocks
+    /// another wave wrote in this epoch (`GroupSt::blk_w_epoch`); the reader fields the read would set are
+    /// logged (`GroupSt::reads`) instead, since only a later write, atomic or split of this epoch looks at them
+    /// and each applies the log first (`lds_parts`). A correct kernel's reads of a tile after a barrier then
+    /// touch no cell. Findings, and their order, as the eager path's (tests/races_random.rs compares with the
+    /// bytewise checker). False, nothing done: not such a read (the caller's eager path).
+    #[inline(never)]
+    fn lazy_read(
+        &mut self,
+        ws: usize,
+        idx: u32,
+        a: &[u32; LANES],
+        off: u32,
+        n: u32,
+        mask: u64,
+    ) -> bool {
+        if n == 0 || !n.is_multiple_of(4) || n > 16 {
+            return false;
+        }
+        let (g, wig) = (self.waves[ws].group, self.waves[ws].wig);
+        let grp = &self.groups[g];
+        let dwords = (grp.lds.len() / 4) as u32;
+        let me = 1u16 << (wig & 15);
+        let e = grp.epoch;
+        let mut raw_possible = false;
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let addr = a[l].wrapping_add(off);
+            let w0 = addr / 4;
+            if !addr.is_multiple_of(4) || w0 >= dwords || dwords - w0 < n / 4 {
+                return false;
+            }
+            let w1 = w0 + n / 4 - 1;
+            for wi in w0..=w1 {
+                let wi = wi as usize;
+                if grp.split[wi / 64] & (1 << (wi % 64)) != 0 {
+                    return false;
+                }
+            }
+            for b in [w0 as usize / BLOCK_DWORDS, w1 as usize / BLOCK_DWORDS] {
+                raw_possible |= grp.blk_w_epoch[b] == e && grp.blk_w_waves[b] & !me != 0;
+            }
+        }
+        if raw_possible {
+            // the RAW half of `lds_word` on each dword, in the eager path's order (lanes, then dwords)
+            let RaceChecker {
+                groups,
+                findings,
+                events,
+                waves,
+                ..
+            } = self;
+            let wave_id = waves[ws].wave;
+            let grp = &groups[g];
+            let wg = grp.work_group;
+            let wave_first_base = wave_id - wig as u32;
+            let mut m = mask;
+            while m != 0 {
+                let l = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let addr = a[l].wrapping_add(off);
+                for j in 0..n / 4 {
+                    let at = addr + 4 * j;
+                    let w = &grp.words[at as usize / 4];
+                    let c = &w.c;
+                    if !read_races(c.w_epoch == e && c.w_wave != wig, c.w_flags) {
+                        continue;
+                    }
+                    for k in 0..4u32 {
+                        let benign = w.same & (1 << k) != 0;
+                        record_finding(
+                            findings,
+                            events,
+                            wg,
+                            Found {
+                                kind: RaceKind::Lds,
+                                access: Access::Raw,
+                                first: (
+                                    c.w_idx,
+                                    wave_first_base + c.w_wave as u32,
+                                    w.lanes[k as usize],
+                                ),
+                                second: (idx, wave_id, l as u8),
+                                addr: (at + k) as u64,
+                                error: !benign,
+                            },
+                        );
+                    }
+                }
+            }
+        }
+        let grp = &mut self.groups[g];
+        if grp.reads.epoch != e {
+            grp.reads.entries.clear();
+            grp.reads.epoch = e;
+        } else if grp.reads.entries.len() >= MAX_LOGGED_READS {
+            grp.apply_reads();
+        }
+        grp.reads.entries.push(LoggedRead {
+            wig,
+            n: n as u8,
+            idx,
+            off,
+            mask,
+            addrs: *a,
+        });
+        true
     }
 
     /// Start loading the shadow cells a lane's access of `n` bytes at `addr` will touch: the cells of a large
@@ -1112,6 +1323,9 @@ impl Observer for RaceChecker<'_> {
                             lds: Vec::new(),
                             words: Vec::new(),
                             split: Vec::new(),
+                            blk_w_epoch: Vec::new(),
+                            blk_w_waves: Vec::new(),
+                            reads: ReadLog::default(),
                             live: true,
                             ended: Vc::default(),
                             waves: Vec::new(),
@@ -1127,10 +1341,15 @@ impl Observer for RaceChecker<'_> {
                 gr.live = true;
                 gr.ended = Vc::default();
                 gr.waves.clear();
+                // the reads of an earlier group's epochs are never replayed (they name no reader of this one)
+                gr.reads.entries.clear();
                 if gr.lds.len() != lds_len {
                     gr.lds = vec![LdsCell::EMPTY; lds_len];
                     gr.words = vec![LdsWord::EMPTY; lds_len.div_ceil(4)];
                     gr.split = vec![0; lds_len.div_ceil(4).div_ceil(64)];
+                    let blocks = lds_len.div_ceil(4).div_ceil(BLOCK_DWORDS);
+                    gr.blk_w_epoch = vec![0; blocks];
+                    gr.blk_w_waves = vec![0; blocks];
                 }
                 g
             }
@@ -1366,6 +1585,13 @@ impl RaceChecker<'_> {
                 };
                 let off = inst.imm as u32 & 0xFFFF;
                 let n = read.max(write) as u32;
+                if write == 0
+                    && !atomic
+                    && !self.bytewise
+                    && self.lazy_read(ws, idx32, a, off, n, mask)
+                {
+                    return;
+                }
                 let known = write > 0 && !atomic;
                 let g = self.waves[ws].group;
                 let mut m = mask;
@@ -1438,6 +1664,7 @@ impl RaceChecker<'_> {
                                     [x as u8, (x >> 8) as u8, y as u8, (y >> 8) as u8],
                                 )
                             };
+                            grp.mark_written(addr, 4, acc.me);
                             lds_word(&mut grp.words[wi], &acc, by, addr, vals, &mut hit);
                             m = rest;
                             continue;
@@ -1936,6 +2163,9 @@ fn lds_cells(
     hit: &mut LdsHit,
 ) {
     let n = n.min(16);
+    if a.op.write {
+        grp.mark_written(addr, n, a.me);
+    }
     let len = grp.lds.len();
     let whole = !bytewise
         && addr.is_multiple_of(4)

@@ -553,7 +553,7 @@ unsafe fn wave32_as<O: VOp, const R0: bool, const R1: bool, const R2: bool>(
         let c = if R2 { *p2.add(l) } else { v2 };
         *rl = O::lane([a as u64, b as u64, c as u64], env, l) as u32;
     }
-    (d as *mut [u32; LANES]).write_unaligned(r);
+    d.write_unaligned(r);
 }
 
 /// Chunk `ch` of `vop_chunks` under EXEC bits `mk` (not 0).
