@@ -2294,6 +2294,24 @@ fn lds_word(
     let valid = c.w_epoch >= a.base && c.w_epoch != 0;
     let same_inst = valid && c.w_serial == a.serial && c.w_wave == a.wig;
     let unordered = c.w_epoch == a.e && c.w_wave != a.wig;
+    if !a.op.read && !a.op.atomic && !same_inst && !unordered && c.r_epoch != a.e {
+        // The common store: a plain write over no write, an earlier epoch's or this wave's, with no reader in
+        // this epoch (a tile written after a barrier): `write_check` finds nothing for any byte and `lds_war`
+        // no reader, so only the bytes' `same` (each stores the known value it held) and the write are left,
+        // as below.
+        let old_known = valid && c.w_flags & F_KNOWN != 0;
+        let mut same = 0u8;
+        if a.op.known && old_known {
+            for k in 0..4 {
+                same |= ((w.vals[k] == val[k]) as u8) << k;
+            }
+        }
+        lds_write_update(c, a, 0, false);
+        w.vals = val;
+        w.lanes = lanes;
+        w.same = same;
+        return;
+    }
     let mut same = 0u8;
     let mut verdict = [WriteHit::None; 4];
     for k in 0..4 {
