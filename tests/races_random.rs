@@ -25,8 +25,17 @@ use wavescope::observers::races::{RaceChecker, RaceFindings, RaceOptions, RaceTa
 
 const S_BARRIER: u32 = 0xbf8a_0000;
 const S_ENDPGM: u32 = 0xbf81_0000;
-/// LDS bytes of a case: small, so that the waves' accesses collide often.
-const LDS: u32 = 192;
+thread_local! {
+    /// LDS bytes of a case: small, so that the waves' accesses collide often (192: less than one of the checker's
+    /// 256-byte summary blocks; the long-program test also takes sizes of several blocks).
+    static LDS_BYTES: std::cell::Cell<u32> = const { std::cell::Cell::new(192) };
+}
+
+/// This thread's case LDS size (`LDS_BYTES`).
+#[allow(non_snake_case)]
+fn LDS() -> u32 {
+    LDS_BYTES.with(|c| c.get())
+}
 const ADDR: u32 = 1;
 const DATA0: u32 = 2;
 const DATA1: u32 = 8;
@@ -112,13 +121,13 @@ fn case() -> Case {
 /// The lanes' LDS addresses of an access of `n` bytes per lane, as kernels make them.
 fn addresses(r: &mut Rng, n: u32) -> [u32; 64] {
     let mut a = [0u32; 64];
-    let base = |r: &mut Rng, align: u32| (r.below(LDS as u64) as u32) & !(align - 1);
+    let base = |r: &mut Rng, align: u32| (r.below(LDS() as u64) as u32) & !(align - 1);
     match r.below(9) {
         // one contiguous span: lane l at base + l * n (wraps inside the LDS)
         0..=2 => {
             let b = base(r, n.min(4));
             for (l, x) in a.iter_mut().enumerate() {
-                *x = (b + l as u32 * n) % (LDS & !(n.min(4) - 1));
+                *x = (b + l as u32 * n) % (LDS() & !(n.min(4) - 1));
             }
         }
         // a span with lanes swizzled in groups (Triton's layouts), or a stride of two elements
@@ -127,7 +136,7 @@ fn addresses(r: &mut Rng, n: u32) -> [u32; 64] {
             let x = r.below(8) as usize;
             let stride = if r.below(2) == 0 { n } else { 2 * n };
             for (l, v) in a.iter_mut().enumerate() {
-                *v = (b + (l ^ x) as u32 * stride) % LDS;
+                *v = (b + (l ^ x) as u32 * stride) % LDS();
             }
         }
         // every lane the same address (intra-instruction conflicts for stores)
@@ -139,7 +148,7 @@ fn addresses(r: &mut Rng, n: u32) -> [u32; 64] {
         5 | 6 => {
             let align = if r.below(2) == 0 { n.min(4) } else { 1 };
             for x in a.iter_mut() {
-                *x = (r.below(LDS as u64) as u32) & !(align - 1);
+                *x = (r.below(LDS() as u64) as u32) & !(align - 1);
             }
         }
         // pairs of lanes in reverse order, or a few lanes repeating the previous lane's address
@@ -147,7 +156,7 @@ fn addresses(r: &mut Rng, n: u32) -> [u32; 64] {
             let b = base(r, 4);
             for (l, x) in a.iter_mut().enumerate() {
                 let k = if r.below(2) == 0 { l ^ 1 } else { l };
-                *x = (b + k as u32 * n) % LDS;
+                *x = (b + k as u32 * n) % LDS();
             }
             for l in 1..64 {
                 if r.below(16) == 0 {
@@ -157,7 +166,7 @@ fn addresses(r: &mut Rng, n: u32) -> [u32; 64] {
         }
         // partly out of range (dropped bytes)
         _ => {
-            let b = LDS - r.below(64) as u32;
+            let b = LDS() - r.below(64) as u32;
             for (l, x) in a.iter_mut().enumerate() {
                 *x = b + l as u32 * n;
             }
@@ -178,7 +187,7 @@ fn exec_mask(r: &mut Rng) -> u64 {
 
 /// One case: `waves` waves in each of two groups; returns (findings and events as text, findings count).
 fn run(c: &Case, seed: u64, waves: u32, steps: usize, bytewise: bool) -> (String, usize) {
-    let t = RaceTable::for_program(&c.program, Apertures::default(), LDS, Vec::new());
+    let t = RaceTable::for_program(&c.program, Apertures::default(), LDS(), Vec::new());
     let mem = GlobalMemory::new();
     let o = RaceOptions {
         lds: true,
@@ -293,7 +302,9 @@ fn logged_reads_match_the_byte_shadow_on_long_programs() {
     let c = case();
     let (mut cases, mut with_findings) = (0, 0);
     for seed in 1001..=2200u64 {
-        let waves = if seed % 2 == 0 { 4 } else { 2 };
+        // half the cases on an LDS of several 256-byte blocks: accesses across the checker's block boundaries
+        LDS_BYTES.with(|c| c.set(if seed % 2 == 0 { 192 } else { 640 }));
+        let waves = if seed % 4 < 2 { 4 } else { 2 };
         let steps = 40 + (seed % 7) as usize * 12;
         let s = seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1;
         let (w, _) = run(&c, s, waves, steps, false);
@@ -307,4 +318,129 @@ fn logged_reads_match_the_byte_shadow_on_long_programs() {
     }
     println!("{cases} long cases, {with_findings} with findings");
     assert!(with_findings > cases / 2, "{with_findings} of {cases}");
+}
+
+/// One step of a hand-made case: a barrier, or wave `wave` running KINDS entry `kind` with lane 0 alone active
+/// at LDS address `addr`.
+enum Step {
+    Barrier,
+    Access {
+        wave: usize,
+        kind: &'static str,
+        addr: u32,
+    },
+}
+
+/// Hand-made cases on an LDS of `lds` bytes, two waves of one group: findings as text, as `run` gives them.
+fn run_steps(c: &Case, lds: u32, steps: &[Step], bytewise: bool) -> String {
+    LDS_BYTES.with(|b| b.set(lds));
+    let t = RaceTable::for_program(&c.program, Apertures::default(), lds, Vec::new());
+    let mem = GlobalMemory::new();
+    let o = RaceOptions {
+        lds: true,
+        global: false,
+    };
+    let mut chk = if bytewise {
+        RaceChecker::bytewise(&t, &mem, o)
+    } else {
+        RaceChecker::new(&t, &mem, o)
+    };
+    let mut ws: Vec<Wave> = (0..2u32)
+        .map(|i| {
+            let mut w = Wave::new(WaveId {
+                wave: i,
+                work_group_flat: 0,
+                work_group: [0, 0, 0],
+                wave_in_group: i,
+                simd: i as u8,
+            });
+            w.pc = c.program.pcs[0];
+            w
+        })
+        .collect();
+    for w in &ws {
+        chk.wave_start(w);
+    }
+    for s in steps {
+        match *s {
+            Step::Barrier => {
+                for w in ws.iter_mut() {
+                    w.pc = c.program.pcs[c.barrier];
+                    chk.before(w, c.barrier, &c.program.insts[c.barrier]);
+                }
+                chk.barrier_release(0);
+            }
+            Step::Access { wave, kind, addr } => {
+                let k = KINDS
+                    .iter()
+                    .position(|(n, _, off)| *n == kind && *off == 0)
+                    .expect("a KINDS entry");
+                let idx = c.kind_idx[k];
+                let w = &mut ws[wave];
+                w.pc = c.program.pcs[idx];
+                w.set_exec(1);
+                w.vreg[ADDR as usize][0] = addr;
+                w.vreg[DATA0 as usize][0] = 0x5a5a_5a5a + wave as u32;
+                let inst = c.program.insts[idx];
+                chk.before(w, idx, &inst);
+            }
+        }
+    }
+    for w in &ws {
+        chk.wave_end(w);
+    }
+    let mut lines: Vec<String> = chk.events().iter().map(|e| format!("{e:?}")).collect();
+    let f = RaceFindings::merge([chk], None, o);
+    lines.extend(f.raw.iter().map(|r| format!("{r:?}")));
+    lines.join("\n")
+}
+
+/// A `ds_read_b128` whose 16 bytes cross a 256-byte block of the checker's write summary (dwords 61-64): the
+/// RAW in the second block is found, and a dword split by a byte store in the second block sends the read to the
+/// byte cells (the WAR a later byte store of that epoch finds names it). Each against the byte shadow, and each
+/// finding required (a missed one fails as a false one does).
+#[test]
+fn reads_across_summary_blocks_match_the_byte_shadow() {
+    let c = case();
+    let raw = [
+        Step::Access {
+            wave: 1,
+            kind: "ds_write_b32",
+            addr: 256,
+        },
+        Step::Access {
+            wave: 0,
+            kind: "ds_read_b128",
+            addr: 244,
+        },
+    ];
+    let war = [
+        Step::Access {
+            wave: 0,
+            kind: "ds_write_b8",
+            addr: 257,
+        },
+        Step::Barrier,
+        Step::Access {
+            wave: 1,
+            kind: "ds_read_b128",
+            addr: 244,
+        },
+        Step::Access {
+            wave: 0,
+            kind: "ds_write_b8",
+            addr: 257,
+        },
+    ];
+    for (name, steps, want) in [("RAW", &raw[..], "Raw"), ("WAR", &war[..], "War")] {
+        let (w, b) = (
+            run_steps(&c, 640, steps, false),
+            run_steps(&c, 640, steps, true),
+        );
+        assert_eq!(w, b, "{name}: the dword shadow and the byte shadow differ");
+        assert!(
+            b.contains(&format!("access: {want}")),
+            "{name}: no {want} finding:\n{b}"
+        );
+    }
 }

@@ -547,8 +547,13 @@ struct GroupSt {
     waves: Vec<(u32, bool)>,
 }
 
-/// Dwords per block of the write summary (`GroupSt::blk_w_epoch`): 256 bytes, a few lanes' `ds_read_b128`.
+/// Dwords per block of the write summary (`GroupSt::blk_w_epoch`): 256 bytes, a few lanes' `ds_read_b128`; one
+/// word of the split bitmap, so `lazy_read` indexes both alike.
 const BLOCK_DWORDS: usize = 64;
+const _: () = assert!(
+    BLOCK_DWORDS == 64,
+    "lazy_read takes a split-bitmap word for a block"
+);
 
 /// Logged reads a group holds at most before it applies them (bounds the log's memory: ~280 bytes each).
 const MAX_LOGGED_READS: usize = 4096;
@@ -976,16 +981,21 @@ impl<'a> RaceChecker<'a> {
             if !addr.is_multiple_of(4) || w0 >= dwords || dwords - w0 < n / 4 {
                 return false;
             }
-            let w1 = w0 + n / 4 - 1;
-            for wi in w0..=w1 {
-                let wi = wi as usize;
-                if grp.split[wi / 64] & (1 << (wi % 64)) != 0 {
-                    return false;
-                }
+            // the lane's 1-4 dwords in the split bitmap's words (a word is a summary block too): one or two
+            // masks
+            let (w0, w1) = (w0 as usize, (w0 + n / 4 - 1) as usize);
+            let (b0, b1) = (w0 / 64, w1 / 64);
+            let ones = |k: usize| (1u64 << k) - 1;
+            let split = if b0 == b1 {
+                grp.split[b0] & ones(w1 - w0 + 1) << (w0 % 64)
+            } else {
+                grp.split[b0] & !ones(w0 % 64) | grp.split[b1] & ones(w1 % 64 + 1)
+            };
+            if split != 0 {
+                return false;
             }
-            for b in [w0 as usize / BLOCK_DWORDS, w1 as usize / BLOCK_DWORDS] {
-                raw_possible |= grp.blk_w_epoch[b] == e && grp.blk_w_waves[b] & !me != 0;
-            }
+            raw_possible |= grp.blk_w_epoch[b0] == e && grp.blk_w_waves[b0] & !me != 0;
+            raw_possible |= grp.blk_w_epoch[b1] == e && grp.blk_w_waves[b1] & !me != 0;
         }
         if raw_possible {
             // the RAW half of `lds_word` on each dword, in the eager path's order (lanes, then dwords)
