@@ -262,6 +262,18 @@ fn run(c: &Case, seed: u64, waves: u32, steps: usize, bytewise: bool) -> (String
     (lines.join("\n"), n)
 }
 
+/// One differential case: the dword shadow and the byte shadow on seed `seed`'s program; the byte shadow's
+/// findings as text and their count.
+fn differential(c: &Case, seed: u64, s: u64, waves: u32, steps: usize) -> (String, usize) {
+    let (w, _) = run(c, s, waves, steps, false);
+    let (b, nb) = run(c, s, waves, steps, true);
+    assert_eq!(
+        w, b,
+        "seed {seed}: the dword shadow and the byte shadow differ"
+    );
+    (b, nb)
+}
+
 #[test]
 fn dword_shadow_matches_byte_shadow_on_random_lds_programs() {
     let c = case();
@@ -270,12 +282,7 @@ fn dword_shadow_matches_byte_shadow_on_random_lds_programs() {
         let waves = if seed % 3 == 0 { 4 } else { 2 };
         let steps = 8 + (seed % 5) as usize * 6;
         let s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let (w, _) = run(&c, s, waves, steps, false);
-        let (b, nb) = run(&c, s, waves, steps, true);
-        assert_eq!(
-            w, b,
-            "seed {seed}: the dword shadow and the byte shadow differ"
-        );
+        let (b, nb) = differential(&c, seed, s, waves, steps);
         cases += 1;
         with_findings += (nb > 0) as usize;
         for line in b.lines() {
@@ -307,12 +314,7 @@ fn logged_reads_match_the_byte_shadow_on_long_programs() {
         let waves = if seed % 4 < 2 { 4 } else { 2 };
         let steps = 40 + (seed % 7) as usize * 12;
         let s = seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1;
-        let (w, _) = run(&c, s, waves, steps, false);
-        let (b, nb) = run(&c, s, waves, steps, true);
-        assert_eq!(
-            w, b,
-            "seed {seed}: the dword shadow and the byte shadow differ"
-        );
+        let (_, nb) = differential(&c, seed, s, waves, steps);
         cases += 1;
         with_findings += (nb > 0) as usize;
     }
