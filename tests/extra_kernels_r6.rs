@@ -124,3 +124,67 @@ fn bad_bundles() {
     }
     assert!(err(bad).contains("unsupported code object"));
 }
+
+/// rocPRIM-style block scan at -O1: a wave scan with ds_bpermute, wave 0 scans the 8 wave totals in LDS, a
+/// segmented max-scan alongside. Race-free: no finding at all (not even a warning).
+#[test]
+fn h_scan_o1() {
+    let report = common::extra_kernels::run_checked(&dir("h_scan_O1"), "h_scan_O1", true);
+    assert!(report.races.is_empty(), "{:?}", report.races.len());
+    common::extra_kernels::assert_disasm_matches_objdump(&dir("h_scan_O1"), "h_scan_O1");
+}
+
+/// h_scan_O1 rebuilt with -DRACY, which drops the barrier after wave 0 scans the totals. Worked by hand:
+/// wave_tot[8] and wave_seg[8] (LDS 0x40 and 0x20, 4 bytes each) are written by wave 0's lanes 0..7
+/// (kernel.hip line "wave_tot[lane] = a") and read at [w - 1] by waves 1..7 (lines "s += wave_tot" and
+/// "if (!h) m = ..."): two LDS read-after-write races, each over entries 0..6 (28 bytes); wave_has is never read
+/// again, so nothing on it.
+#[test]
+fn h_scan_racy() {
+    let opts = wavescope::launch::RunOptions::default();
+    let s = wavescope::session::Session::load(&dir("h_scan_racy"), &opts).unwrap();
+    let o = s.run(&wavescope::pipeline::RunConfig {
+        races: Some(wavescope::observers::races::RaceOptions {
+            lds: true,
+            global: true,
+        }),
+        ..wavescope::pipeline::RunConfig::full(opts)
+    });
+    assert!(o.report.fault.is_none());
+    let src = std::fs::read_to_string(dir("h_scan_O1").join("kernel.hip")).unwrap();
+    let line = |needle: &str| 1 + src.lines().position(|l| l.contains(needle)).unwrap();
+    let (w, r_tot, r_seg) = (
+        line("wave_tot[lane] = a"),
+        line("s += wave_tot[w - 1]"),
+        line("if (!h) m = m > wave_seg[w - 1]"),
+    );
+    let mut got: Vec<(String, String, String, String, String)> = o
+        .report
+        .races
+        .iter()
+        .map(|r| {
+            let ln =
+                |s: &Option<String>| s.as_deref().unwrap().split(':').nth(1).unwrap().to_string();
+            (
+                r.severity.clone(),
+                r.access.clone(),
+                ln(&r.first_source),
+                ln(&r.second_source),
+                format!("{}..{}", r.address_lo, r.address_hi),
+            )
+        })
+        .collect();
+    got.sort();
+    let e = |rl: usize, span: &str| {
+        (
+            "error".to_string(),
+            "RAW".to_string(),
+            w.to_string(),
+            rl.to_string(),
+            span.to_string(),
+        )
+    };
+    let mut want = vec![e(r_seg, "0x20..0x3b"), e(r_tot, "0x40..0x5b")];
+    want.sort();
+    assert_eq!(got, want);
+}
