@@ -10,6 +10,7 @@
 //!
 //! Nothing here panics on bad input: every offset read from the file is bounds-checked.
 
+pub mod bundle;
 pub mod descriptor;
 pub mod elf;
 pub mod metadata;
@@ -242,6 +243,17 @@ impl CodeObject {
     /// Parse a code object held in memory.
     pub fn parse(bytes: impl Into<Arc<[u8]>>) -> Result<CodeObject, LoadError> {
         let bytes: Arc<[u8]> = bytes.into();
+        // a multi-arch build (several --offload-arch, maybe --offload-compress) is a clang offload bundle:
+        // run its gfx950 entry, or say which targets it holds
+        if bundle::is_bundle(&bytes) {
+            let image = bundle::pick_gfx950(&bytes).map_err(LoadError::Unsupported)?;
+            if bundle::is_bundle(&image) {
+                return Err(LoadError::Unsupported(
+                    "the gfx950 entry of the offload bundle is itself a bundle".into(),
+                ));
+            }
+            return CodeObject::parse(image);
+        }
         let header = elf::check_header(&bytes)?;
         let data: &[u8] = &bytes;
         let file = ElfFile64::<object::Endianness>::parse(data).map_err(malformed)?;
