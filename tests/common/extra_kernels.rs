@@ -10,9 +10,15 @@ use wavescope::session::Session;
 
 /// The listing `wavescope disasm kernel.hsaco` prints, compared with the committed llvm-objdump-22 one.
 pub fn assert_disasm_matches_objdump(d: &Path, name: &str) {
+    assert_file_disasm_matches_objdump(d, "kernel.hsaco", name)
+}
+
+/// `assert_disasm_matches_objdump` of the code object in file `file` of `d` (an offload bundle lists as its
+/// gfx950 entry), listed under the name `kernel.hsaco` as the committed listing is.
+pub fn assert_file_disasm_matches_objdump(d: &Path, file: &str, name: &str) {
     use wavescope::code_object::CodeObject;
     use wavescope::isa::disasm::{objdump_listing, Symbol};
-    let co = CodeObject::load(&d.join("kernel.hsaco")).unwrap();
+    let co = CodeObject::load(&d.join(file)).unwrap();
     let (base, text) = co.text();
     let syms: Vec<Symbol> = co
         .functions()
