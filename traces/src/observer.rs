@@ -186,6 +186,8 @@ pub(crate) fn stall_name(r: StallReason) -> &'static str {
 }
 
 impl TimingSink for CycleSink {
+    /// A trace draws each stall whole: the model need not gather the operations it waited for.
+    const WAITED: bool = false;
     #[inline(always)]
     fn issue(&mut self, _wave: u32, _pc: u64, start: u64, dur: u64) {
         self.issued = true;
@@ -304,7 +306,7 @@ impl Clock for CycleClock<'_> {
             },
         }
     }
-    #[inline]
+    #[inline(always)]
     fn issue_with<R>(
         &mut self,
         wave: &Wave,
@@ -928,6 +930,7 @@ impl Pipe {
 }
 
 impl Sink<'_> {
+    /// Inline into the observer's `after` (the threaded case is a few stores; a call cost more than them).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn inst(
@@ -941,11 +944,7 @@ impl Sink<'_> {
         mem: Option<&MemAccess>,
     ) {
         match self {
-            Sink::Inline(b) => {
-                b.waves[wi].pending = None;
-                b.waves[wi].lanes = lanes;
-                b.write_instruction(wi, idx, cycle, cycles, stall, mem);
-            }
+            Sink::Inline(b) => b.inst(wi, idx, lanes, cycle, cycles, stall, mem),
             Sink::Threaded(p) => {
                 let mut flags = 0;
                 if let Some(s) = stall {
@@ -1032,6 +1031,25 @@ impl Builder<'static> {
 }
 
 impl<'a> Builder<'a> {
+    /// One executed instruction, written on the run's thread (`Sink::Inline`): out of line, so the threaded
+    /// front's inlined `Sink::inst` stays small.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn inst(
+        &mut self,
+        wi: usize,
+        idx: usize,
+        lanes: u32,
+        cycle: u64,
+        cycles: u64,
+        stall: Option<&Stall>,
+        mem: Option<&MemAccess>,
+    ) {
+        self.waves[wi].pending = None;
+        self.waves[wi].lanes = lanes;
+        self.write_instruction(wi, idx, cycle, cycles, stall, mem);
+    }
+
     fn new(
         prog: Shared<'a, TraceProgram>,
         program: &Program,
@@ -1240,10 +1258,17 @@ impl<'a> Builder<'a> {
 
     #[inline]
     fn stall_name(&mut self, reason: &'static str) -> NameId {
-        for &(r, n) in &self.stall_names {
-            if std::ptr::eq(r, reason) || r == reason {
-                return n;
-            }
+        // by address first (the reasons are `stall_name`'s literals), then by text: comparing text at every
+        // entry before the match cost ~55 host instructions a stall
+        if let Some(&(_, n)) = self
+            .stall_names
+            .iter()
+            .find(|(r, _)| std::ptr::eq(*r, reason))
+        {
+            return n;
+        }
+        if let Some(&(_, n)) = self.stall_names.iter().find(|(r, _)| *r == reason) {
+            return n;
         }
         let n = self.w.name(&format!("stall: {reason}"));
         self.stall_names.push((reason, n));
@@ -1673,6 +1698,18 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
     }
 }
 
+/// Lanes set in `exec`. The build targets baseline x86-64, where `count_ones` is ~15 instructions (no
+/// `popcnt`); at every instruction of the run's thread that was ~19 host instructions per wave-instruction on
+/// gemm 512, whose EXEC is nearly always full.
+#[inline(always)]
+fn active_lanes(exec: u64) -> u32 {
+    if exec == u64::MAX {
+        64
+    } else {
+        exec.count_ones()
+    }
+}
+
 impl<C: Clock> Observer for TraceObserver<'_, C> {
     fn wants_lane_addrs(&self) -> bool {
         self.clock.wants_lane_addrs()
@@ -1725,7 +1762,7 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
             let w = &mut self.waves[wi];
             w.pending = true;
             w.pending_idx = idx as u32;
-            w.pending_lanes = wave.exec().count_ones();
+            w.pending_lanes = active_lanes(wave.exec());
             if hazard.0 != hazard.1 {
                 let e = self.clock.hazard_events()[hazard.0..hazard.1].into();
                 self.sink.cmd(Cmd::Hazards(wi as u32, e));
@@ -1747,7 +1784,7 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
                 w.pending = false;
                 w.pending_lanes
             } else {
-                wave.exec().count_ones()
+                active_lanes(wave.exec())
             };
             (wi, lanes)
         });

@@ -79,11 +79,10 @@ use perfetto_protos::clock_snapshot::{clock_snapshot::Clock as SnapClock, ClockS
 use perfetto_protos::counter_descriptor::CounterDescriptor;
 use perfetto_protos::debug_annotation::{DebugAnnotation, DebugAnnotationName};
 use perfetto_protos::interned_data::InternedData;
-use perfetto_protos::source_location::SourceLocation;
 use perfetto_protos::trace_packet::TracePacket;
 use perfetto_protos::trace_packet_defaults::TracePacketDefaults;
 use perfetto_protos::track_descriptor::{track_descriptor::ChildTracksOrdering, TrackDescriptor};
-use perfetto_protos::track_event::{track_event::Type, EventName, TrackEvent, TrackEventDefaults};
+use perfetto_protos::track_event::{track_event::Type, TrackEvent, TrackEventDefaults};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs::File;
 use std::io::{self, Write};
@@ -1698,7 +1697,7 @@ impl TraceWriter {
         lanes: bool,
     ) -> (u64, u64, u64) {
         let s = &mut self.slots[slot as usize];
-        let mut data = InternedData::new();
+        let mut data = proto::Interned::default();
         if s.name_iid.len() <= name.0 as usize {
             s.name_iid.resize(name.0 as usize + 1, 0);
         }
@@ -1706,10 +1705,7 @@ impl TraceWriter {
             let iid = s.next_name_iid;
             s.next_name_iid += 1;
             s.name_iid[name.0 as usize] = iid;
-            let mut e = EventName::new();
-            e.set_iid(iid as u64);
-            e.set_name(self.names[name.0 as usize].clone());
-            data.event_names.push(e);
+            data.event_name = Some((iid as u64, &self.names[name.0 as usize]));
         }
         let mut l = 0;
         if let Some(loc) = loc {
@@ -1721,12 +1717,7 @@ impl TraceWriter {
                 s.next_loc_iid += 1;
                 s.loc_iid[loc.0 as usize] = iid;
                 let src = &self.locs[loc.0 as usize];
-                let mut e = SourceLocation::new();
-                e.set_iid(iid as u64);
-                e.set_file_name(src.file.clone());
-                e.set_function_name(src.function.clone());
-                e.set_line_number(src.line);
-                data.source_locations.push(e);
+                data.source_location = Some((iid as u64, &src.file, &src.function, src.line));
             }
             l = s.loc_iid[loc.0 as usize] as u64;
         }
@@ -1734,19 +1725,12 @@ impl TraceWriter {
         if lanes {
             if s.lanes_iid == 0 {
                 s.lanes_iid = 1;
-                let mut e = DebugAnnotationName::new();
-                e.set_iid(1);
-                e.set_name("lanes".to_string());
-                data.debug_annotation_names.push(e);
+                data.annotation_name = Some((1, "lanes"));
             }
             a = s.lanes_iid as u64;
         }
         let n = s.name_iid[name.0 as usize] as u64;
-        let mut p = TracePacket::new();
-        p.set_trusted_packet_sequence_id(s.seq);
-        p.sequence_flags = Some(proto::SEQ_NEEDS_INCREMENTAL_STATE);
-        p.interned_data = Some(data).into();
-        proto::put_message(&mut self.buf, &p);
+        proto::put_interned(&mut self.buf, s.seq, &data);
         (n, l, a)
     }
 

@@ -441,6 +441,9 @@ pub trait TimingSink {
     /// False for a sink that ignores every event ([`NoSink`]): the model then skips gathering what the events
     /// carry (the PCs a stall waited for).
     const EVENTS: bool = true;
+    /// False for a sink that takes stalls but not their parts (`waited`, `waited_level` and the stall's
+    /// `waited_for` PCs; the trace's clock): the model skips gathering them.
+    const WAITED: bool = Self::EVENTS;
     /// `wave` issued the instruction at `pc` at cycle `start`; it occupied the wave for `dur` cycles.
     #[inline(always)]
     fn issue(&mut self, _wave: u32, _pc: u64, _start: u64, _dur: u64) {}
@@ -1478,7 +1481,7 @@ impl<S: TimingSink> TimingObserver<S> {
         if lgkm > lgkm_max {
             counters |= 2;
         }
-        if S::EVENTS {
+        if S::WAITED {
             self.pcs_buf.clear();
         }
         let mut t = start;
@@ -1507,7 +1510,7 @@ impl<S: TimingSink> TimingObserver<S> {
             if !reason_full {
                 add_waited(&mut agg.waited_for, o.idx, seg);
             }
-            if S::EVENTS {
+            if S::WAITED {
                 let mem_pc = self.table.pcs[o.idx as usize];
                 self.sink
                     .waited(w.id, self.table.pcs[at], mem_pc, seg, reason);
