@@ -452,17 +452,18 @@ impl XcdMemory {
             // then the L1 misses in line order, which all ask the L2 schedule for a line at `looked_up`: when
             // its arrival bucket has room for every one, each gets the same time (`transfer_n`), one call.
             // Stores write through to L2 (CDNA L1 is write-through); atomics are performed at L2.
+            // the hits counted as they come: `count_ones` is ~15 instructions on the baseline x86-64 build
             let mut miss = u64::MAX >> (64 - n);
             if KIND == A_LOAD {
                 for (i, &line) in lines.iter().enumerate() {
                     if l1.access(line) {
                         miss &= !(1 << i);
+                        l1_hits += 1;
                     }
                 }
-                l1_hits = n as u32 - miss.count_ones();
             }
             if miss != 0 {
-                let same = l2_rate.transfer_n(looked_up, lb, miss.count_ones() as u64);
+                let same = l2_rate.transfer_n(looked_up, lb, n - l1_hits as u64);
                 while miss != 0 {
                     let i = miss.trailing_zeros() as usize;
                     miss &= miss - 1;
