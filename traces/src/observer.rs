@@ -1032,7 +1032,8 @@ impl Builder<'static> {
 
 impl<'a> Builder<'a> {
     /// One executed instruction, written on the run's thread (`Sink::Inline`): out of line, so the threaded
-    /// front's inlined `Sink::inst` stays small.
+    /// front's inlined `Sink::inst` stays small (these three lines inline there cost the traced gemm 512 run
+    /// thread 641 -> 673 host instructions per wave-instruction).
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn inst(
