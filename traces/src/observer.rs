@@ -1779,16 +1779,18 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
     fn after(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) {
         // the wave's slot and lanes first (the clock does not touch them), so the clock's figures go straight
         // from where it keeps them into the record
-        let at = self.wave_index(wave).map(|wi| {
-            let w = &mut self.waves[wi];
-            let lanes = if w.pending {
+        let wi = wave.id.wave_in_group as usize;
+        let at = match self.waves.get_mut(wi) {
+            // `before` found this slot to be this wave's and nothing ran between (a faulting instruction's
+            // `pending` is sent at the wave's end, a new wave in the slot starts clear)
+            Some(w) if w.pending => {
                 w.pending = false;
-                w.pending_lanes
-            } else {
-                active_lanes(wave.exec())
-            };
-            (wi, lanes)
-        });
+                Some((wi, w.pending_lanes))
+            }
+            _ => self
+                .wave_index(wave)
+                .map(|wi| (wi, active_lanes(wave.exec()))),
+        };
         let sink = &mut self.sink;
         self.clock
             .issue_with(wave, idx, inst, pc, flow, |cycle, cycles, stall, mem| {
