@@ -1,0 +1,159 @@
+//! Extra kernels, round 7: Triton 3.9.0 kernels for gfx950 wavescope had not run before (written here, in the
+//! style of the Triton tutorials and the AMD backend's tests): causal flash attention with head dim 128 and
+//! grouped-query attention in bf16, an online softmax over rows wider than one block, a fused residual +
+//! RMSNorm, split-K and stream-K matmuls combining partial tiles with f32 atomics, MFMA shapes not run before
+//! (f16 16x16x32, mixed fp8 e4m3 x e5m2, a 3-stage 8-wave bf16 pipeline), and custom reductions / scans /
+//! histogram / sort. Each case lives under tests/fixtures/extra_kernels_r7/<name>/ with its object,
+//! llvm-objdump-22 listing, case.json (and case_<name>.json), inputs and numpy references, so the tests need no
+//! compiler (tests/fixtures/extra_kernels_r7/build_triton.py rebuilds them).
+
+use std::path::PathBuf;
+
+fn dir(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/extra_kernels_r7")
+        .join(name)
+}
+
+mod common;
+
+/// The listing has every one of `ops` (what the case is meant to exercise), then the full check.
+fn run_with(name: &str, ops: &[&str]) {
+    let listing = std::fs::read_to_string(dir(name).join("kernel.objdump.txt")).unwrap();
+    for op in ops {
+        assert!(listing.contains(op), "{name}: no {op} in the listing");
+    }
+    common::extra_kernels::run_one(&dir(name), name)
+}
+
+/// Causal flash attention, head dim 128, two-stage loop (off-band blocks, then the masked diagonal block),
+/// padded rows (runtime strides); O and the base-2 log-sum-exp against f64.
+#[test]
+fn t_attn_causal_hd128() {
+    run_with(
+        "t_attn_causal_hd128",
+        &["v_mfma_f32_32x32x16_f16", "ds_read_b64_tr_b16", "v_exp_f32"],
+    );
+}
+
+/// Grouped-query attention in bf16 (4 query heads over 2 kv heads), 100 tokens: ragged tails masked on load.
+#[test]
+fn t_attn_gqa_bf16() {
+    run_with(
+        "t_attn_gqa_bf16",
+        &["v_mfma_f32_32x32x16_bf16", "global_load_lds_dwordx4"],
+    );
+}
+
+/// Online softmax: running max / rescaled sum over 5 blocks of a 2500-column row, then a second pass.
+#[test]
+fn t_softmax_online() {
+    run_with("t_softmax_online", &["v_exp_f32"]);
+}
+
+/// Fused residual add + RMSNorm in bf16 (the new residual written back, rows walked in 4 blocks).
+#[test]
+fn t_rmsnorm_residual() {
+    run_with("t_rmsnorm_residual", &["v_rsq_f32"]);
+}
+
+/// Split-K matmul: partial tiles added with f32 atomics from a 2D grid; random inputs within the
+/// recursive-summation bound (any atomic order), and exact inputs bit-exact (case_exact.json).
+#[test]
+fn t_splitk_atomic() {
+    let name = "t_splitk_atomic";
+    let listing = std::fs::read_to_string(dir(name).join("kernel.objdump.txt")).unwrap();
+    assert!(listing.contains("global_atomic_add_f32"));
+    for c in ["case.json", "case_exact.json"] {
+        let label = format!("{name}/{c}");
+        let report = common::extra_kernels::run_checked(&dir(name).join(c), &label, true);
+        assert!(
+            report.races.iter().all(|r| r.severity == "warning"),
+            "{label}: race errors"
+        );
+    }
+    common::extra_kernels::assert_disasm_matches_objdump(&dir(name), name);
+}
+
+/// Stream-K matmul: 5 programs cut 24 (tile, k-block) iterations into ranges that split tiles; bf16, exact.
+#[test]
+fn t_streamk_bf16() {
+    run_with(
+        "t_streamk_bf16",
+        &[
+            "global_atomic_add_f32",
+            "global_load_lds_dword",
+            "s_cbranch",
+        ],
+    );
+}
+
+/// tl.dot f16 with 16x16 tiles on one wave: v_mfma_f32_16x16x32_f16.
+#[test]
+fn t_dot_f16_16x16_w1() {
+    run_with("t_dot_f16_16x16_w1", &["v_mfma_f32_16x16x32_f16"]);
+}
+
+/// tl.dot bf16, 8 waves, num_stages 3 (two LDS buffers in flight while one is read).
+#[test]
+fn t_dot_bf16_s3_w8() {
+    run_with(
+        "t_dot_bf16_s3_w8",
+        &["v_mfma_f32_32x32x16_bf16", "global_load_lds_dword"],
+    );
+}
+
+/// tl.dot fp8 e4m3 x e5m2: one f8f6f4 MFMA with different A and B formats (cbsz:1 = B is bf8).
+#[test]
+fn t_dot_fp8_mixed() {
+    run_with(
+        "t_dot_fp8_mixed",
+        &["v_mfma_f32_32x32x64_f8f6f4", "cbsz:1", "ds_read_b64_tr_b8"],
+    );
+}
+
+/// Tuple tl.reduce (argmax, first index on ties), xor reduce, reverse cumsum, cumprod, masked histogram with
+/// atomics, descending 2D sort; the buffer ops (resource descriptors) Triton's AMD backend emits.
+#[test]
+fn t_reduce_scan() {
+    run_with(
+        "t_reduce_scan",
+        &[
+            "buffer_load_dword",
+            "buffer_store_dword",
+            "buffer_atomic_add",
+        ],
+    );
+}
+
+/// A 256x256 tile on 4 waves: the MFMAs read and accumulate in AGPRs (`a[..]` operands; acc_cd set).
+#[test]
+fn t_dot_agpr_256() {
+    let listing =
+        std::fs::read_to_string(dir("t_dot_agpr_256").join("kernel.objdump.txt")).unwrap();
+    assert!(listing
+        .lines()
+        .any(|l| l.contains("v_mfma_f32_32x32x16_f16 a[") && l.contains("], a[")));
+    run_with("t_dot_agpr_256", &["v_accvgpr_read_b32"]);
+}
+
+/// matrix_instr_nonkdim=16: 16x16x32 MFMAs on 64x64 tiles with 4 waves.
+#[test]
+fn t_dot_nonkdim16() {
+    run_with("t_dot_nonkdim16", &["v_mfma_f32_16x16x32_f16"]);
+}
+
+/// Async copy off (global loads then ds_write_b128), buffer ops on small tensors, in-thread transpose.
+#[test]
+fn t_dot_no_async_buf() {
+    run_with(
+        "t_dot_no_async_buf",
+        &["ds_write_b128", "v_mfma_f32_32x32x16_bf16"],
+    );
+}
+
+/// TRITON_HIP_USE_BLOCK_PINGPONG=1 with 8 waves on a 256x256 tile (136 KB of LDS, AGPR accumulators).
+#[test]
+fn t_dot_pingpong_w8() {
+    run_with("t_dot_pingpong_w8", &["v_mfma_f32_32x32x16_f16 a["]);
+}
