@@ -157,3 +157,29 @@ fn t_dot_no_async_buf() {
 fn t_dot_pingpong_w8() {
     run_with("t_dot_pingpong_w8", &["v_mfma_f32_32x32x16_f16 a["]);
 }
+
+/// tl.dot on f64: v_mfma_f64_16x16x4_f64, bit-exact.
+#[test]
+fn t_dot_f64() {
+    run_with("t_dot_f64", &["v_mfma_f64_16x16x4_f64"]);
+}
+
+/// f32 tl.dot with input_precision="bf16x3": operands split into bf16 high / low parts (v_cvt_pk_bf16_f32),
+/// three bf16 MFMAs per step; random inputs within the split's error bound.
+#[test]
+fn t_dot_f32_bf16x3() {
+    run_with(
+        "t_dot_f32_bf16x3",
+        &["v_cvt_pk_bf16_f32", "v_mfma_f32_32x32x16_bf16"],
+    );
+}
+
+/// tl.dot on AMD's fnuz fp8 formats (fp8e4b8 x fp8e5b16): gfx950 has no fnuz MFMA, so Triton converts to f16
+/// in software and uses the f16 MFMA.
+#[test]
+fn t_dot_fnuz() {
+    run_with(
+        "t_dot_fnuz",
+        &["v_mfma_f32_32x32x16_f16", "ds_read_b64_tr_b8"],
+    );
+}
