@@ -183,3 +183,80 @@ fn t_dot_fnuz() {
         &["v_mfma_f32_32x32x16_f16", "ds_read_b64_tr_b8"],
     );
 }
+
+/// File offset of kernel `name`'s 64-byte descriptor (the `<name>.kd` symbol) in a code object.
+fn descriptor_offset(elf: &[u8]) -> usize {
+    use object::{Object, ObjectSection, ObjectSymbol};
+    let f = object::File::parse(elf).unwrap();
+    let kd = f
+        .symbols()
+        .find(|s| s.name().is_ok_and(|n| n.ends_with(".kd")))
+        .unwrap();
+    let sec = f.section_by_index(kd.section_index().unwrap()).unwrap();
+    (kd.address() - sec.address() + sec.file_range().unwrap().0) as usize
+}
+
+/// t_softmax_online with bytes `at..` of its kernel descriptor replaced by `value`: the load error, if any.
+fn load_with_descriptor(at: usize, value: &[u8]) -> Result<(), String> {
+    let d = dir("t_softmax_online");
+    let mut elf = std::fs::read(d.join("kernel.hsaco")).unwrap();
+    let kd = descriptor_offset(&elf);
+    elf[kd + at..kd + at + value.len()].copy_from_slice(value);
+    let tmp = std::env::temp_dir().join(format!(
+        "ws-r7-kd-{}-{at}-{:x}",
+        std::process::id(),
+        value.iter().fold(0u64, |h, b| h << 8 | *b as u64)
+    ));
+    std::fs::create_dir_all(&tmp).unwrap();
+    std::fs::write(tmp.join("kernel.hsaco"), &elf).unwrap();
+    // the manifest with its input and reference files named in the fixture directory
+    let mut case: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("case.json")).unwrap()).unwrap();
+    for key in ["args", "outputs"] {
+        for e in case[key].as_array_mut().unwrap() {
+            if let Some(f) = e.get("file").and_then(|f| f.as_str()) {
+                e["file"] = d.join(f).display().to_string().into();
+            }
+        }
+    }
+    std::fs::write(tmp.join("case.json"), case.to_string()).unwrap();
+    let r = wavescope::session::Session::load(&tmp, &wavescope::launch::RunOptions::default())
+        .map(|_| ())
+        .map_err(|e| e.to_string());
+    std::fs::remove_dir_all(&tmp).unwrap();
+    r
+}
+
+/// Kernel descriptors asking for more than gfx950 has (AMDGPUUsage "Code Object V3 Kernel Descriptor": bytes
+/// 0-3 group_segment_fixed_size, 4-7 private_segment_fixed_size, 8-11 kernarg_size) give one error naming the
+/// field, before anything of that size is allocated; sizes near 2^32 must not wrap (0xffffffff static LDS plus
+/// 16 dynamic bytes used to wrap to 15 and run, a 2 GiB scratch request aborted the process on allocation, a
+/// 2 GiB kernarg_size failed on overlapping regions after allocating it).
+#[test]
+fn impossible_descriptor_sizes() {
+    assert_eq!(load_with_descriptor(0, &0u32.to_le_bytes()), Ok(()));
+    let e = load_with_descriptor(0, &u32::MAX.to_le_bytes()).unwrap_err();
+    assert!(
+        e.contains("needs 4294967311 bytes of LDS (4294967295 static + 16 dynamic)"),
+        "{e}"
+    );
+    let e = load_with_descriptor(0, &(160 * 1024 - 15u32).to_le_bytes()).unwrap_err();
+    assert!(e.contains("163841 bytes of LDS"), "{e}");
+    // the largest scratch per lane the hardware allows loads; one byte more does not
+    assert_eq!(load_with_descriptor(4, &131056u32.to_le_bytes()), Ok(()));
+    for p in [131057u32, 0x7fff_ffff, u32::MAX] {
+        let e = load_with_descriptor(4, &p.to_le_bytes()).unwrap_err();
+        assert!(
+            e.contains(&format!("needs {p} bytes of scratch per lane")) && e.contains("131056"),
+            "{e}"
+        );
+    }
+    assert_eq!(load_with_descriptor(8, &0x10000u32.to_le_bytes()), Ok(()));
+    for k in [0x7fff_ffffu32, u32::MAX] {
+        let e = load_with_descriptor(8, &k.to_le_bytes()).unwrap_err();
+        assert!(
+            e.contains(&format!("kernarg segment of {k} bytes")) && e.contains("kernarg_size"),
+            "{e}"
+        );
+    }
+}
