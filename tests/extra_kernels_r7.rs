@@ -260,3 +260,41 @@ fn impossible_descriptor_sizes() {
         );
     }
 }
+
+/// ELF notes whose namesz / descsz do not fit (the metadata note's header, ELF gABI "Note Section": namesz,
+/// descsz, type, 4 bytes each) give one load error that names the note segment and its extent, for every
+/// command (run, disasm, serve and tui all load through CodeObject::parse).
+#[test]
+fn malformed_note_sizes() {
+    use object::{Object, ObjectSection};
+    let elf = std::fs::read(dir("t_softmax_online").join("kernel.hsaco")).unwrap();
+    let (off, size) = object::File::parse(&*elf)
+        .unwrap()
+        .section_by_name(".note")
+        .unwrap()
+        .file_range()
+        .unwrap();
+    let want = format!("PT_NOTE segment at file offset {off:#x} ({size} bytes)");
+    for (field, value) in [
+        (0, 0u32),
+        (0, 1),
+        (0, u32::MAX),
+        (0, size as u32),
+        (4, 1),
+        (4, size as u32),
+        (4, u32::MAX),
+        (4, 0x7fff_fff0),
+    ] {
+        let mut b = elf.clone();
+        let at = off as usize + field;
+        b[at..at + 4].copy_from_slice(&value.to_le_bytes());
+        let e = wavescope::code_object::CodeObject::parse(b)
+            .err()
+            .unwrap_or_else(|| panic!("note field {field} = {value:#x} loaded"))
+            .to_string();
+        assert!(
+            e.contains(&want) && e.contains("runs past"),
+            "{field} = {value:#x}: {e}"
+        );
+    }
+}
