@@ -184,6 +184,24 @@ fn t_dot_fnuz() {
     );
 }
 
+/// tl.dot_scaled with different MX formats for A and B (e4m3 x e2m1, e2m1 x e5m2): v_mfma_scale_f32_32x32x64_f8f6f4
+/// with distinct cbsz / blgp format codes and op_sel picking the scale bytes; bit-exact.
+#[test]
+fn t_dot_scaled_mixed() {
+    run_with(
+        "t_dot_scaled_e4m3_e2m1",
+        &[
+            "v_mfma_scale_f32_32x32x64_f8f6f4",
+            "cbsz:4",
+            "op_sel:[1,1,0]",
+        ],
+    );
+    run_with(
+        "t_dot_scaled_e2m1_e5m2",
+        &["v_mfma_scale_f32_32x32x64_f8f6f4", "cbsz:1 blgp:4"],
+    );
+}
+
 /// File offset of kernel `name`'s 64-byte descriptor (the `<name>.kd` symbol) in a code object.
 fn descriptor_offset(elf: &[u8]) -> usize {
     use object::{Object, ObjectSection, ObjectSymbol};
