@@ -117,8 +117,26 @@ pub const BUFFER_BASE: u64 = 0x0000_1000_0000_0000;
 pub const GUARD: u64 = 0x1_0000;
 pub const KERNARG_BASE: u64 = 0x0000_0f00_0000_0000;
 pub const DISPATCH_PACKET_BASE: u64 = 0x0000_0f00_1000_0000;
+
+/// Bytes of the kernarg segment a dispatch maps (at least 256), checked before it is allocated: the larger of
+/// the descriptor's kernarg_size and the metadata's .kernarg_segment_size must fit below the dispatch packet.
+pub fn kernarg_len(abi: &KernelAbi) -> Result<usize, String> {
+    let len = abi.kernarg_segment_size.max(256) as u64;
+    if len > DISPATCH_PACKET_BASE - KERNARG_BASE {
+        return Err(format!(
+            "kernel {}: its kernarg segment of {len} bytes (the larger of the kernel descriptor's kernarg_size \
+             and the metadata's .kernarg_segment_size) is larger than the {} MiB wavescope maps for it",
+            abi.name,
+            (DISPATCH_PACKET_BASE - KERNARG_BASE) >> 20
+        ));
+    }
+    Ok(len as usize)
+}
 /// gfx950 LDS per CU (state.md Table 2).
 pub const LDS_MAX: u32 = 160 * 1024;
+/// Most private (scratch) bytes one lane can have: COMPUTE_TMPRING_SIZE.WAVESIZE is 13 bits in units of 256
+/// dwords per wave on gfx9 parts (gfx950 included), so 8191 KiB per wave, 131056 bytes per lane.
+pub const PRIVATE_MAX_PER_LANE: u32 = 8191 * 1024 / 64;
 
 /// A prepared dispatch: memory mapped, kernargs written, ready to run work-groups.
 pub struct Dispatch {
@@ -212,7 +230,7 @@ impl Dispatch {
             }
         }
         // Buffers, each followed by a guard gap.
-        let mut kernarg = vec![0u8; abi.kernarg_segment_size.max(256) as usize];
+        let mut kernarg = vec![0u8; kernarg_len(&abi).map_err(err)?];
         let mut buffer_addrs = Vec::new();
         let mut next = BUFFER_BASE;
         // End of the explicitly placed buffer overlapping [from, from + len), if any.
@@ -372,12 +390,14 @@ impl Dispatch {
             }
         }
         let dynamic = m.lds_dynamic_bytes.unwrap_or(lds_dynamic).max(lds_dynamic);
-        let lds_bytes = static_lds + dynamic;
-        if lds_bytes > LDS_MAX {
+        // summed in u64: a descriptor's group_segment_fixed_size near 2^32 must not wrap to a small size
+        let lds_total = static_lds as u64 + dynamic as u64;
+        if lds_total > LDS_MAX as u64 {
             return Err(err(format!(
-                "the work-group needs {lds_bytes} bytes of LDS ({static_lds} static + {dynamic} dynamic); gfx950 has {LDS_MAX}"
+                "the work-group needs {lds_total} bytes of LDS ({static_lds} static + {dynamic} dynamic); gfx950 has {LDS_MAX}"
             )));
         }
+        let lds_bytes = lds_total as u32;
         let services = raw::map_services(&mut mem, &abi, m.grid, m.block).map_err(err)?;
         let hostcall = services.as_ref().map_or(0, |s| s.hostcall_addr);
         raw::fill_hidden_args(&abi, m.grid, m.block, dynamic, hostcall, &mut kernarg);

@@ -239,6 +239,20 @@ fn malformed(e: impl std::fmt::Display) -> LoadError {
     LoadError::Malformed(e.to_string())
 }
 
+/// The error of reading the notes of `what` at file offset `off` (`size` bytes): says which notes and why, as
+/// the `object` crate's words alone ("Invalid ELF note namesz") name neither the place nor the limit broken.
+fn note_error(
+    what: &'static str,
+    (off, size): (u64, u64),
+) -> impl Fn(object::Error) -> LoadError + Copy {
+    move |e| {
+        malformed(format!(
+            "{what} at file offset {off:#x} ({size} bytes): {e} (a note's namesz or descsz runs past its end, \
+             or it runs past the file)"
+        ))
+    }
+}
+
 impl CodeObject {
     /// Parse a code object held in memory.
     pub fn parse(bytes: impl Into<Arc<[u8]>>) -> Result<CodeObject, LoadError> {
@@ -294,8 +308,12 @@ impl CodeObject {
                     executable: flags & object::elf::PF_X.0 != 0,
                     data: bytes.clone(),
                 });
-            } else if let Some(mut notes) = ph.notes(endian, data).map_err(malformed)? {
-                while let Some(note) = notes.next().map_err(malformed)? {
+            } else if let Some(mut notes) = ph
+                .notes(endian, data)
+                .map_err(note_error("PT_NOTE segment", ph.file_range(endian)))?
+            {
+                let note_err = note_error("PT_NOTE segment", ph.file_range(endian));
+                while let Some(note) = notes.next().map_err(note_err)? {
                     if note.name() == NOTE_NAME_AMDGPU
                         && note.n_type(endian).0 == NT_AMDGPU_METADATA
                     {
@@ -320,8 +338,12 @@ impl CodeObject {
         // Objects without a PT_NOTE (unusual) may still have the .note section.
         if metadata_desc.is_none() {
             for section in file.elf_section_table().iter() {
-                if let Some(mut notes) = section.notes(endian, data).map_err(malformed)? {
-                    while let Some(note) = notes.next().map_err(malformed)? {
+                let note_err = note_error(
+                    "SHT_NOTE section",
+                    section.file_range(endian).unwrap_or((0, 0)),
+                );
+                if let Some(mut notes) = section.notes(endian, data).map_err(note_err)? {
+                    while let Some(note) = notes.next().map_err(note_err)? {
                         if note.name() == NOTE_NAME_AMDGPU
                             && note.n_type(endian).0 == NT_AMDGPU_METADATA
                         {

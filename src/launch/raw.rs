@@ -5,6 +5,7 @@
 use crate::exec::{Apertures, GlobalMemory, Program, Region, RegionKind};
 use crate::launch::{
     Dispatch, KernelAbi, LaunchError, RunOptions, DISPATCH_PACKET_BASE, KERNARG_BASE, LDS_MAX,
+    PRIVATE_MAX_PER_LANE,
 };
 use crate::services::DeviceServices;
 
@@ -86,16 +87,18 @@ impl Dispatch {
             ))
             .map_err(err)?;
         }
-        let mut kernarg = vec![0u8; abi.kernarg_segment_size.max(256) as usize];
+        let mut kernarg = vec![0u8; crate::launch::kernarg_len(&abi).map_err(err)?];
         let n = l.kernarg.len().min(kernarg.len());
         kernarg[..n].copy_from_slice(&l.kernarg[..n]);
-        let lds_bytes = abi.group_segment_fixed_size + l.lds_dynamic_bytes;
-        if lds_bytes > LDS_MAX {
+        // summed in u64: a descriptor's group_segment_fixed_size near 2^32 must not wrap to a small size
+        let lds_total = abi.group_segment_fixed_size as u64 + l.lds_dynamic_bytes as u64;
+        if lds_total > LDS_MAX as u64 {
             return Err(err(format!(
-                "the work-group needs {lds_bytes} bytes of LDS ({} static + {} dynamic); gfx950 has {LDS_MAX}",
+                "the work-group needs {lds_total} bytes of LDS ({} static + {} dynamic); gfx950 has {LDS_MAX}",
                 abi.group_segment_fixed_size, l.lds_dynamic_bytes
             )));
         }
+        let lds_bytes = lds_total as u32;
         let services = map_services(&mut mem, &abi, l.grid, l.block).map_err(err)?;
         let hostcall = services.as_ref().map_or(0, |s| s.hostcall_addr);
         fill_hidden_args(
@@ -229,12 +232,25 @@ pub fn map_kernarg_and_packet(
         pkt[4 + 2 * k..6 + 2 * k].copy_from_slice(&(block[k] as u16).to_le_bytes());
         pkt[12 + 4 * k..16 + 4 * k].copy_from_slice(&grid[k].to_le_bytes());
     }
-    let private_size = abi.private_segment_fixed_size
-        + if abi.uses_dynamic_stack {
-            opts.dynamic_stack_bytes
-        } else {
-            0
-        };
+    let stack = if abi.uses_dynamic_stack {
+        opts.dynamic_stack_bytes
+    } else {
+        0
+    };
+    // Checked before any wave's scratch is allocated (64 lanes x this per wave): a descriptor or metadata
+    // asking for more than the hardware can give is bad input, not an allocation failure.
+    let private_size = abi
+        .private_segment_fixed_size
+        .checked_add(stack)
+        .filter(|&s| s <= PRIVATE_MAX_PER_LANE)
+        .ok_or_else(|| {
+            format!(
+                "the kernel needs {} bytes of scratch per lane ({} private_segment_fixed_size + {stack} dynamic \
+                 stack); gfx950 gives at most {PRIVATE_MAX_PER_LANE} (COMPUTE_TMPRING_SIZE.WAVESIZE: 8191 KiB per wave)",
+                abi.private_segment_fixed_size as u64 + stack as u64,
+                abi.private_segment_fixed_size
+            )
+        })?;
     pkt[24..28].copy_from_slice(&private_size.to_le_bytes());
     pkt[28..32].copy_from_slice(&lds_bytes.to_le_bytes());
     pkt[40..48].copy_from_slice(&KERNARG_BASE.to_le_bytes());
