@@ -378,6 +378,19 @@ fn vreg_rows_written(insts: &[Inst]) -> usize {
     }
 }
 
+/// Lanes set in `exec`, a full EXEC without `count_ones`: the build targets baseline x86-64, which has no
+/// `popcnt`, so `count_ones` is ~15 instructions; the trace front and the memory model ask at every instruction
+/// or access, and EXEC is nearly always full (gemm 512: ~19 host instructions per wave-instruction saved on the
+/// traced run's thread).
+#[inline(always)]
+pub fn active_lanes(exec: u64) -> u32 {
+    if exec == u64::MAX {
+        64
+    } else {
+        exec.count_ones()
+    }
+}
+
 /// Is `op` one the executor can run?
 pub fn is_implemented(op: Op) -> bool {
     semantics::lookup(op).is_some()

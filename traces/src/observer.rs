@@ -1699,18 +1699,6 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
     }
 }
 
-/// Lanes set in `exec`. The build targets baseline x86-64, where `count_ones` is ~15 instructions (no
-/// `popcnt`); at every instruction of the run's thread that was ~19 host instructions per wave-instruction on
-/// gemm 512, whose EXEC is nearly always full.
-#[inline(always)]
-fn active_lanes(exec: u64) -> u32 {
-    if exec == u64::MAX {
-        64
-    } else {
-        exec.count_ones()
-    }
-}
-
 impl<C: Clock> Observer for TraceObserver<'_, C> {
     fn wants_lane_addrs(&self) -> bool {
         self.clock.wants_lane_addrs()
@@ -1763,7 +1751,7 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
             let w = &mut self.waves[wi];
             w.pending = true;
             w.pending_idx = idx as u32;
-            w.pending_lanes = active_lanes(wave.exec());
+            w.pending_lanes = wavescope::exec::active_lanes(wave.exec());
             if hazard.0 != hazard.1 {
                 let e = self.clock.hazard_events()[hazard.0..hazard.1].into();
                 self.sink.cmd(Cmd::Hazards(wi as u32, e));
@@ -1789,7 +1777,7 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
             }
             _ => self
                 .wave_index(wave)
-                .map(|wi| (wi, active_lanes(wave.exec()))),
+                .map(|wi| (wi, wavescope::exec::active_lanes(wave.exec()))),
         };
         let sink = &mut self.sink;
         self.clock

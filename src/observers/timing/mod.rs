@@ -2183,13 +2183,7 @@ fn recorded_lines(
             return Pending::None;
         }
     }
-    // a full EXEC without `count_ones` (~15 instructions on the baseline x86-64 build)
-    let active = if mask == u64::MAX {
-        64
-    } else {
-        mask.count_ones() as u64
-    };
-    vmem_pending(m, counted, a, active)
+    vmem_pending(m, counted, a, crate::exec::active_lanes(mask) as u64)
 }
 
 impl<S: TimingSink> TimingObserver<S> {
