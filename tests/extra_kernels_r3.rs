@@ -172,7 +172,56 @@ variants!(
     h_radix_digits_o0 => "h_radix_digits_O0",
     h_ggml_q4_o0 => "h_ggml_q4_O0",
     h_packed_math_o0 => "h_packed_math_O0",
+    // gfx9-4-generic builds (arch.txt): the generic processor gfx950 belongs to, which the ROCm runtime loads on a
+    // gfx950 device; hip_fp_convert's generic code differs (no gfx950 bf16/f16 conversion instructions)
+    h_warp_reduce_g94 => "h_warp_reduce_g94",
+    h_block_scan_g94 => "h_block_scan_g94",
+    h_ggml_dot_g94 => "h_ggml_dot_g94",
+    h_radix_digits_g94 => "h_radix_digits_g94",
+    h_packed_math_g94 => "h_packed_math_g94",
+    hip_fp_convert_g94 => "hip_fp_convert_g94",
 );
+
+/// A gfx9-4-generic build of extra_kernels_hip/hip_smfmac: LLVM-22 pads the SMFMAC result's VALU reads with
+/// `s_nop 6` (7 wait states, CDNA3's figure) where its gfx950 build of the same source pads `s_nop 7`. The CDNA4
+/// guide's Table 38 asks 8 after a 4-pass SMFMAC (H7-09), so on a gfx950 device these two reads are hazards: the
+/// checker reports exactly them, while the gfx950 build stays silent (tests/extra_kernels_hip.rs). The outputs
+/// still match: the executor gives the architectural result, which the hazard would make unpredictable.
+#[test]
+fn hip_smfmac_g94_pads_for_cdna3_and_the_checker_says_so() {
+    let d = dir("hip_smfmac_g94");
+    let listing = std::fs::read_to_string(d.join("kernel.objdump.txt")).unwrap();
+    assert!(
+        listing.contains("v_smfmac_f32_16x16x32_f16")
+            && listing.contains("v_smfmac_i32_16x16x64_i8")
+    );
+    assert_eq!(listing.matches("s_nop 6").count(), 2);
+    let opts = RunOptions::default();
+    let session = Session::load(&d, &opts).unwrap();
+    let outcome = session.run(&wavescope::pipeline::RunConfig::full(opts));
+    assert!(outcome.report.fault.is_none());
+    assert!(session.check().iter().all(|c| c.passed()));
+    let found: Vec<(String, String, String, u32, u32)> = outcome
+        .report
+        .hazards
+        .iter()
+        .map(|h| {
+            (
+                h.rule.clone(),
+                h.producer_pc.clone(),
+                h.consumer_pc.clone(),
+                h.required,
+                h.provided,
+            )
+        })
+        .collect();
+    let want = |p: &str, c: &str| ("H7-09".to_string(), p.to_string(), c.to_string(), 8, 7);
+    assert_eq!(
+        found,
+        vec![want("0x184c", "0x1858"), want("0x18a4", "0x18b0")]
+    );
+    assert_disasm_matches_objdump("hip_smfmac_g94");
+}
 
 // ---- race pairs (r_races/races.hip) ---------------------------------------------------------------------------
 

@@ -155,6 +155,14 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         outcome.wall_seconds,
         s.wave_instructions as f64 / outcome.wall_seconds.max(1e-9) / 1e6
     );
+    let processor = session.code_object.header().processor;
+    if processor != "gfx950" {
+        // a generic code object: the ROCm runtime runs it on a gfx950 device, so it runs as gfx950 here too
+        say!(
+            "code object: {processor} (generic version {}), run as gfx950, one of its members",
+            session.code_object.header().e_flags >> 24
+        );
+    }
     say!("{}", outcome.report.fidelity.one_line());
     say!("{}", outcome.timing.summary_line());
     if let Some(l) = outcome.timing.memory_line() {

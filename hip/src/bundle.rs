@@ -99,6 +99,19 @@ mod tests {
         let only = bundle(&[("hipv4-amdgcn-amd-amdhsa--gfx942:xnack-", b"x")]);
         let e = pick_gfx950(&only).unwrap_err();
         assert!(e.contains("gfx942:xnack-"), "{e}");
+        // the runtime's order on a gfx950 device: the exact processor, else the generic one it belongs to
+        let generic = bundle(&[
+            ("hipv4-amdgcn-amd-amdhsa--gfx9-4-generic", b"g94"),
+            ("hipv4-amdgcn-amd-amdhsa--gfx950", b"950"),
+        ]);
+        assert_eq!(pick_gfx950(&generic).unwrap(), b"950");
+        let generic = bundle(&[
+            ("hipv4-amdgcn-amd-amdhsa--gfx942", b"942"),
+            ("hipv4-amdgcn-amd-amdhsa--gfx9-4-generic:xnack-", b"g94"),
+        ]);
+        assert_eq!(pick_gfx950(&generic).unwrap(), b"g94");
+        let other_generic = bundle(&[("hipv4-amdgcn-amd-amdhsa--gfx9-generic", b"g9")]);
+        assert!(pick_gfx950(&other_generic).is_err());
     }
 
     #[test]

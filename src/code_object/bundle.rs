@@ -147,11 +147,14 @@ pub fn processor(triple: &str) -> Option<&str> {
     target.split(':').next()
 }
 
-/// The gfx950 code object of a bundle, or a message naming the targets it has.
+/// The gfx950 code object of a bundle, else its gfx9-4-generic one (the ROCm runtime's choice on a gfx950
+/// device: the exact processor first, then the generic one it belongs to), or a message naming the targets it has.
 pub fn pick_gfx950(data: &[u8]) -> Result<Vec<u8>, String> {
     let es = entries(data)?;
-    if let Some(e) = es.iter().find(|e| processor(&e.triple) == Some("gfx950")) {
-        return Ok(e.bytes.clone());
+    for wanted in ["gfx950", "gfx9-4-generic"] {
+        if let Some(e) = es.iter().find(|e| processor(&e.triple) == Some(wanted)) {
+            return Ok(e.bytes.clone());
+        }
     }
     let targets: Vec<&str> = es
         .iter()

@@ -20,6 +20,11 @@ pub const ELFABIVERSION_AMDGPU_HSA_V6: u8 = 4;
 /// `e_flags` processor selection mask (`EF_AMDGPU_MACH`).
 pub const EF_AMDGPU_MACH: u32 = 0x0ff;
 pub const EF_AMDGPU_MACH_AMDGCN_GFX950: u32 = 0x04f;
+/// The generic processor whose members are gfx940, gfx941, gfx942 and gfx950 (AMDGPUUsage "Generic Processors"):
+/// the ROCm runtime loads such a code object on a gfx950 device, which runs it as gfx950 code.
+pub const EF_AMDGPU_MACH_AMDGCN_GFX9_4_GENERIC: u32 = 0x05f;
+/// The generic versions of `gfx9-4-generic` a gfx950 device accepts (1 is the only one defined).
+pub const GFX9_4_GENERIC_VERSIONS: std::ops::RangeInclusive<u32> = 1..=1;
 /// XNACK selection (code object v4 and later).
 pub const EF_AMDGPU_FEATURE_XNACK_V4: u32 = 0x300;
 /// SRAMECC selection (code object v4 and later).
@@ -70,6 +75,8 @@ pub struct ElfHeaderInfo {
     pub e_flags: u32,
     /// `e_flags & EF_AMDGPU_MACH`.
     pub mach: u32,
+    /// The processor `e_flags` name: `gfx950`, or `gfx9-4-generic` (run as gfx950, its member).
+    pub processor: &'static str,
     pub xnack: FeatureSetting,
     pub sramecc: FeatureSetting,
     /// `e_type` (`ET_DYN` after the checks).
@@ -263,7 +270,7 @@ pub fn check_header(bytes: &[u8]) -> Result<ElfHeaderInfo, LoadError> {
     let e_type = u16_le(bytes, 16);
     let e_flags = u32_le(bytes, 48);
     let mach = e_flags & EF_AMDGPU_MACH;
-    if mach != EF_AMDGPU_MACH_AMDGCN_GFX950 {
+    if mach != EF_AMDGPU_MACH_AMDGCN_GFX950 && mach != EF_AMDGPU_MACH_AMDGCN_GFX9_4_GENERIC {
         return Err(LoadError::WrongProcessor {
             processor: mach_name(mach)
                 .unwrap_or("an unknown processor")
@@ -291,6 +298,24 @@ pub fn check_header(bytes: &[u8]) -> Result<ElfHeaderInfo, LoadError> {
             )))
         }
     };
+    if mach == EF_AMDGPU_MACH_AMDGCN_GFX9_4_GENERIC {
+        // AMDGPUUsage "Generic Processor Versioning": generic processors need code object v6 and a generic
+        // version in e_flags' top byte; the runtime refuses a version its device does not support.
+        let version = (e_flags & EF_AMDGPU_GENERIC_VERSION_V) >> 24;
+        if code_object_version < 6 {
+            return Err(LoadError::Unsupported(format!(
+                "e_flags name gfx9-4-generic in a code object v{code_object_version}; generic processors \
+                 need code object v6"
+            )));
+        }
+        if !GFX9_4_GENERIC_VERSIONS.contains(&version) {
+            return Err(LoadError::Unsupported(format!(
+                "gfx9-4-generic code object of generic version {version} (e_flags {e_flags:#x}); a gfx950 \
+                 device runs generic version {}",
+                GFX9_4_GENERIC_VERSIONS.end()
+            )));
+        }
+    }
     match e_type {
         ET_DYN => {}
         ET_REL => {
@@ -334,6 +359,11 @@ pub fn check_header(bytes: &[u8]) -> Result<ElfHeaderInfo, LoadError> {
         code_object_version,
         e_flags,
         mach,
+        processor: if mach == EF_AMDGPU_MACH_AMDGCN_GFX950 {
+            "gfx950"
+        } else {
+            "gfx9-4-generic"
+        },
         xnack: FeatureSetting::from_bits((e_flags & EF_AMDGPU_FEATURE_XNACK_V4) >> 8),
         sramecc: FeatureSetting::from_bits((e_flags & EF_AMDGPU_FEATURE_SRAMECC_V4) >> 10),
         e_type,

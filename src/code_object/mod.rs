@@ -713,10 +713,10 @@ impl CodeObject {
 /// is 1.x, the map format of code object v3 to v6 (v4 writes 1.1, v5 and v6 write 1.2).
 fn check_target(metadata: &Metadata, header: &ElfHeaderInfo) -> Result<(), LoadError> {
     let target = parse_target(&metadata.target).map_err(LoadError::Metadata)?;
-    if target.processor != "gfx950" {
+    if target.processor != header.processor {
         return Err(LoadError::Metadata(format!(
-            "amdhsa.target \"{}\" names processor {} but e_flags say gfx950",
-            metadata.target, target.processor
+            "amdhsa.target \"{}\" names processor {} but e_flags say {}",
+            metadata.target, target.processor, header.processor
         )));
     }
     for (name, setting) in [("xnack", header.xnack), ("sramecc", header.sramecc)] {
@@ -841,12 +841,53 @@ mod tests {
             e.to_string(),
             "code object is for gfx942 (e_flags mach 0x4c), wavescope executes gfx950 only"
         );
-        // Code object v6 generic (e_flags 0x100055f: mach 0x5f, generic version 1 in the top byte).
-        let e = parse(include_bytes!("testdata/gfx9_4_generic_v6.hsaco")).unwrap_err();
+        let mut b = include_bytes!("testdata/gfx950_v6.hsaco").to_vec();
+        b[48] = 0x51; // gfx9-generic: gfx950 is not one of its members
+        let e = parse(&b).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "code object is for gfx9-4-generic (e_flags mach 0x5f), wavescope executes gfx950 only"
+            "code object is for gfx9-generic (e_flags mach 0x51), wavescope executes gfx950 only"
         );
+    }
+
+    /// gfx950 is a member of gfx9-4-generic (AMDGPUUsage "Generic Processors"): the runtime loads such an object
+    /// on a gfx950 device, so it loads here, with the checks the runtime makes (code object v6, a generic
+    /// version the device supports, a target ID naming the same processor).
+    #[test]
+    fn gfx9_4_generic_loads_as_a_gfx950_member() {
+        // e_flags 0x100055f: mach 0x5f, xnack any, sramecc any, generic version 1 in the top byte
+        let good = include_bytes!("testdata/gfx9_4_generic_v6.hsaco");
+        let co = parse(good).unwrap();
+        assert_eq!(co.target(), "amdgcn-amd-amdhsa--gfx9-4-generic");
+        assert_eq!(co.code_object_version(), 6);
+        assert_eq!(co.kernels().len(), 1);
+        let mut b = good.to_vec();
+        b[51] = 2; // generic version 2
+        assert_eq!(
+            parse(&b).unwrap_err().to_string(),
+            "unsupported code object: gfx9-4-generic code object of generic version 2 (e_flags 0x200055f); \
+             a gfx950 device runs generic version 1"
+        );
+        b[51] = 0; // no generic version: not a valid generic object
+        assert!(parse(&b)
+            .unwrap_err()
+            .to_string()
+            .contains("generic version 0"));
+        let mut b = good.to_vec();
+        b[8] = 3; // EI_ABIVERSION of code object v5
+        assert_eq!(
+            parse(&b).unwrap_err().to_string(),
+            "unsupported code object: e_flags name gfx9-4-generic in a code object v5; generic processors \
+             need code object v6"
+        );
+        // the metadata must name the processor e_flags name
+        let mut b = include_bytes!("testdata/gfx950_v6.hsaco").to_vec();
+        b[48] = 0x5f;
+        b[51] = 1;
+        assert!(parse(&b)
+            .unwrap_err()
+            .to_string()
+            .contains("names processor gfx950 but e_flags say gfx9-4-generic"));
     }
 
     /// Offset of the (unique) `needle` in `hay`.
