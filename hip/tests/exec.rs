@@ -105,6 +105,17 @@ fn saxpy_compressed_bundle() {
 fn vector_add_two_archs() {
     passes("vector_add_two_archs", &[], 1);
 }
+/// Built for gfx942 and gfx9-4-generic (code object v6): the runtime's pick on a gfx950 device is the generic
+/// entry, which gfx950 belongs to; the captured launch replays under `run --check`.
+#[test]
+fn vector_add_gfx9_4_generic() {
+    let data = std::fs::read(bin("vector_add_generic")).unwrap();
+    assert!(data
+        .windows(39)
+        .any(|w| w == b"hipv4-amdgcn-amd-amdhsa--gfx9-4-generic"));
+    assert!(!data.windows(6).any(|w| w == b"gfx950"));
+    passes("vector_add_generic", &[], 1);
+}
 #[test]
 fn matrix_multiplication() {
     passes("matrix_multiplication", &[], 1);
