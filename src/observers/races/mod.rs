@@ -464,6 +464,74 @@ impl GCell {
     };
 }
 
+/// The shadow of one aligned dword of a buffer while its four bytes share their history (every access to it so
+/// far covered it whole, from one lane): the byte cell they would all hold, with the per-byte values and
+/// `F_SAME` flags apart (`c.w_val` and `c.w_flags & F_SAME` unused). An access to part of it splits it
+/// (`GShadow::split`): its four byte cells in `GShadow::bytes` hold its history from then on. A 4-byte load or
+/// store then touches one 56-byte cell instead of four 48-byte ones.
+#[derive(Clone, Copy)]
+struct GWord {
+    c: GCell,
+    vals: [u8; 4],
+    /// `F_SAME` of byte k at bit k.
+    same: u8,
+}
+
+impl GWord {
+    const EMPTY: GWord = GWord {
+        c: GCell::EMPTY,
+        vals: [0; 4],
+        same: 0,
+    };
+    /// The byte cell of byte `b`.
+    #[inline(always)]
+    fn byte(&self, b: usize) -> GCell {
+        GCell {
+            w_val: self.vals[b],
+            w_flags: self.c.w_flags | if self.same & (1 << b) != 0 { F_SAME } else { 0 },
+            ..self.c
+        }
+    }
+}
+
+/// The global shadow of one buffer, allocated at its first access.
+#[derive(Clone, Default)]
+struct GShadow {
+    /// One cell per dword (buffer offsets 4k..4k+3) while its bytes share their history.
+    words: Vec<GWord>,
+    /// One bit per dword: split (its byte cells in `bytes` hold its history).
+    split: Vec<u64>,
+    /// One cell per byte of the buffer, allocated at the first split.
+    bytes: Vec<GCell>,
+}
+
+impl GShadow {
+    fn new(size: u64) -> GShadow {
+        let words = size.div_ceil(4) as usize;
+        GShadow {
+            words: vec![GWord::EMPTY; words],
+            split: vec![0; words.div_ceil(64)],
+            bytes: Vec::new(),
+        }
+    }
+    #[inline(always)]
+    fn is_split(&self, d: usize) -> bool {
+        self.split[d / 64] & (1 << (d % 64)) != 0
+    }
+    /// Split dword `d` into its byte cells for good.
+    #[cold]
+    fn split_word(&mut self, d: usize) {
+        if self.bytes.is_empty() {
+            self.bytes = vec![GCell::EMPTY; self.words.len() * 4];
+        }
+        let w = self.words[d];
+        for b in 0..4 {
+            self.bytes[4 * d + b] = w.byte(b);
+        }
+        self.split[d / 64] |= 1 << (d % 64);
+    }
+}
+
 /// A sparse vector clock: (wave, clock) sorted by wave.
 #[derive(Clone, Debug, Default)]
 struct Vc(Vec<(u32, u32)>);
@@ -741,7 +809,9 @@ pub struct RaceChecker<'a> {
     epoch_counter: u32,
     serial: u32,
     /// Global shadow: per buffer (same order as `t.buffers`), allocated on first access.
-    gshadow: Vec<Vec<GCell>>,
+    gshadow: Vec<GShadow>,
+    /// Index in `t.buffers` of the buffer the last global access fell in.
+    last_buffer: usize,
     /// Release clocks of atomic locations (dword address).
     sync: HashMap<u64, Vc>,
     findings: HashMap<Key, RawFinding>,
@@ -789,7 +859,8 @@ impl<'a> RaceChecker<'a> {
             cur_wave: usize::MAX,
             epoch_counter: 0,
             serial: 0,
-            gshadow: vec![Vec::new(); t.buffers.len()],
+            gshadow: vec![GShadow::default(); t.buffers.len()],
+            last_buffer: 0,
             sync: HashMap::new(),
             findings: HashMap::new(),
             events: Vec::new(),
@@ -830,33 +901,6 @@ impl<'a> RaceChecker<'a> {
         let i = self.waves.iter().position(|w| w.wave == wave)?;
         self.cur_wave = i;
         Some(i)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn record(
-        &mut self,
-        kind: RaceKind,
-        access: Access,
-        first: (u32, u32, u8),
-        second: (u32, u32, u8),
-        group: usize,
-        addr: u64,
-        error: bool,
-    ) {
-        let wg = self.groups[group].work_group;
-        record_finding(
-            &mut self.findings,
-            &mut self.events,
-            wg,
-            Found {
-                kind,
-                access,
-                first,
-                second,
-                addr,
-                error,
-            },
-        );
     }
 
     // ---- LDS --------------------------------------------------------------------------------------------
@@ -1133,142 +1177,159 @@ impl<'a> RaceChecker<'a> {
 
     // ---- global -----------------------------------------------------------------------------------------
 
+    /// The buffer and shadow offset of global address `addr`, and how many of the `n` bytes from it lie in
+    /// that buffer (its shadow allocated on first access); None when `addr` is in no buffer.
     #[inline]
-    fn gcell(&mut self, addr: u64) -> Option<&mut GCell> {
+    fn gshadow_at(&mut self, addr: u64, n: usize) -> Option<(usize, usize, usize)> {
         let b = &self.t.buffers;
-        let i = match b.binary_search_by(|r| r.0.cmp(&addr)) {
-            Ok(i) => i,
-            Err(0) => return None,
-            Err(i) => i - 1,
+        // the buffer of the last access first: a wave's lanes mostly stay in one
+        let i = match b.get(self.last_buffer) {
+            Some(&(base, size)) if addr.wrapping_sub(base) < size => self.last_buffer,
+            _ => match b.binary_search_by(|r| r.0.cmp(&addr)) {
+                Ok(i) => i,
+                Err(0) => return None,
+                Err(i) => i - 1,
+            },
         };
+        self.last_buffer = i;
         let (base, size) = b[i];
         let off = addr - base;
         if off >= size {
             return None;
         }
         let sh = &mut self.gshadow[i];
-        if sh.is_empty() {
-            *sh = vec![GCell::EMPTY; size as usize];
+        if sh.words.is_empty() {
+            *sh = GShadow::new(size);
         }
-        sh.get_mut(off as usize)
+        Some((i, off as usize, n.min((size - off) as usize)))
     }
 
+    /// One lane's access of the `len` (at most 16) global bytes from `base` by wave slot `ws` (`vals[k]`: byte
+    /// k's value when `write`). The rules are per byte (docs/races.md, `global_cell`); what does not change from
+    /// byte to byte (the wave, its clock and clock vector, the buffer) is looked up once. Findings are recorded
+    /// as the bytes find them. Returns how many there were.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn global_byte(
+    fn global_run(
         &mut self,
         ws: usize,
-        addr: u64,
+        base: u64,
+        len: usize,
         idx: u32,
         lane: u8,
         serial: u32,
         read: bool,
-        write: Option<(u8, bool)>,
+        write: Option<(&[u8; 16], bool)>,
         atomic: bool,
-    ) {
+    ) -> usize {
         let me = self.waves[ws].wave;
         let g = self.waves[ws].group;
-        let clock = self.waves[ws].vc.get(me);
-        let mut hits: [(RaceKind, Access, u32, u32, u8, bool); 4] =
-            [(RaceKind::Global, Access::None, 0, 0, 0, false); 4];
-        let mut nh = 0;
-        {
-            let vc = std::mem::take(&mut self.waves[ws].vc);
-            let hb = |w: u32, c: u32| w == me || vc.get(w) >= c;
-            let Some(c) = self.gcell(addr) else {
-                self.waves[ws].vc = vc;
-                return;
+        let vc = std::mem::take(&mut self.waves[ws].vc);
+        let a = GAccess {
+            me,
+            clock: vc.get(me),
+            vc: &vc,
+            idx,
+            lane,
+            serial,
+            read,
+            known: write.is_some_and(|w| w.1),
+            atomic,
+        };
+        let mut nf = 0;
+        let len = len.min(16);
+        let mut k = 0;
+        while k < len {
+            let addr = base.wrapping_add(k as u64);
+            let Some((i, off, n)) = self.gshadow_at(addr, len - k) else {
+                k += 1;
+                continue;
             };
-            let af = if atomic { F_ATOMIC } else { 0 };
-            if read {
-                if read_races(c.w_wave != NO_WAVE && !hb(c.w_wave, c.w_clock), c.w_flags) {
-                    hits[nh] = (
-                        RaceKind::Global,
-                        Access::Raw,
-                        c.w_idx,
-                        c.w_wave,
-                        c.w_lane,
-                        c.w_flags & F_SAME == 0,
-                    );
-                    nh += 1;
+            let wg = self.groups[g].work_group;
+            let (sh, findings, events) =
+                (&mut self.gshadow[i], &mut self.findings, &mut self.events);
+            // a finding: the cold path, recorded in the order the bytes find it
+            let mut note = |hits: &[GHit], at: u64| {
+                for &(kind, access, fidx, fw, fl, error) in hits {
+                    let found = Found {
+                        kind,
+                        access,
+                        first: (fidx, fw, fl),
+                        second: (idx, me, lane),
+                        addr: at,
+                        error,
+                    };
+                    record_finding(findings, events, wg, found);
                 }
-                if c.r_wave != NO_WAVE && c.r_wave != me && !hb(c.r_wave, c.r_clock) {
-                    c.r2_wave = c.r_wave;
-                    c.r2_clock = c.r_clock;
-                    c.r2_idx = c.r_idx;
-                    c.r2_lane = c.r_lane;
-                    c.r2_flags = c.r_flags;
-                }
-                c.r_wave = me;
-                c.r_clock = clock;
-                c.r_idx = idx;
-                c.r_lane = lane;
-                c.r_flags = af;
-            }
-            if let Some((val, known)) = write {
-                let valid = c.w_wave != NO_WAVE;
-                let prior = PriorWrite {
-                    valid,
-                    same_inst: valid && c.w_serial == serial && c.w_wave == me,
-                    lane: c.w_lane,
-                    val: c.w_val,
-                    flags: c.w_flags,
-                };
-                let unordered = valid && !hb(c.w_wave, c.w_clock);
-                let (same, w) = write_check(prior, lane, val, known, atomic, unordered);
-                match w {
-                    WriteHit::None => {}
-                    WriteHit::Intra => {
-                        hits[nh] = (
-                            RaceKind::IntraInstruction,
-                            Access::Waw,
-                            c.w_idx,
-                            me,
-                            c.w_lane,
-                            true,
-                        );
-                        nh += 1;
-                    }
-                    WriteHit::Waw => {
-                        hits[nh] = (
-                            RaceKind::Global,
-                            Access::Waw,
-                            c.w_idx,
-                            c.w_wave,
-                            c.w_lane,
-                            !same,
-                        );
-                        nh += 1;
-                    }
-                }
-                if !read && !atomic {
-                    for (rw, rc, ri, rl, rf) in [
-                        (c.r_wave, c.r_clock, c.r_idx, c.r_lane, c.r_flags),
-                        (c.r2_wave, c.r2_clock, c.r2_idx, c.r2_lane, c.r2_flags),
-                    ] {
-                        if rw != NO_WAVE && !hb(rw, rc) && !(atomic && rf & F_ATOMIC != 0) {
-                            hits[nh] = (RaceKind::Global, Access::War, ri, rw, rl, !same);
-                            nh += 1;
-                            break;
+            };
+            let mut j = 0;
+            while j < n {
+                let o = off + j;
+                let d = o / 4;
+                let val = |b: usize| write.map(|w| w.0[k + b]);
+                if o % 4 == 0 && n - j >= 4 && !self.bytewise && !sh.is_split(d) {
+                    // the whole dword, its bytes sharing their history: the byte rules on each byte's cell,
+                    // then one word again (a read or a write by one lane leaves the histories agreeing)
+                    let vals =
+                        write.map(|w| [w.0[k + j], w.0[k + j + 1], w.0[k + j + 2], w.0[k + j + 3]]);
+                    let v = global_word(&mut sh.words[d], &a, vals);
+                    if v.any() {
+                        for b in 0..4 {
+                            let mut hits = [GHIT_NONE; 4];
+                            let nh = v.hits(b, me, &mut hits);
+                            note(&hits[..nh], addr + (j + b) as u64);
+                            nf += nh;
                         }
                     }
+                    j += 4;
+                    continue;
                 }
-                c.w_wave = me;
-                c.w_clock = clock;
-                c.w_idx = idx;
-                c.w_serial = serial;
-                c.w_lane = lane;
-                c.w_val = val;
-                c.w_flags = write_flags(atomic, known, same);
-                if !read {
-                    c.r_wave = NO_WAVE;
-                    c.r2_wave = NO_WAVE;
+                if !sh.is_split(d) {
+                    sh.split_word(d);
                 }
+                let mut hits = [GHIT_NONE; 4];
+                let nh = global_cell(&mut sh.bytes[o], &a, val(j), &mut hits);
+                if nh != 0 {
+                    note(&hits[..nh], addr + j as u64);
+                    nf += nh;
+                }
+                j += 1;
             }
-            self.waves[ws].vc = vc;
+            k += n;
         }
-        for &(kind, access, fidx, fw, fl, err) in &hits[..nh] {
-            self.record(kind, access, (fidx, fw, fl), (idx, me, lane), g, addr, err);
+        self.waves[ws].vc = vc;
+        nf
+    }
+
+    /// A plain or atomic read of the `len` global bytes from `base` by `lane` when the previous lane of the same
+    /// instruction read exactly these bytes and found nothing: the full rules would find nothing again (the last
+    /// write is unchanged and this wave is already the last reader), and change only the reader's lane.
+    #[inline]
+    fn global_reread(&mut self, base: u64, len: usize, lane: u8) {
+        let len = len.min(16);
+        let mut k = 0;
+        while k < len {
+            let Some((i, off, n)) = self.gshadow_at(base.wrapping_add(k as u64), len - k) else {
+                k += 1;
+                continue;
+            };
+            let sh = &mut self.gshadow[i];
+            let mut j = 0;
+            while j < n {
+                let o = off + j;
+                let d = o / 4;
+                if o % 4 == 0 && n - j >= 4 && !sh.is_split(d) {
+                    sh.words[d].c.r_lane = lane;
+                    j += 4;
+                    continue;
+                }
+                if !sh.is_split(d) {
+                    sh.split_word(d);
+                }
+                sh.bytes[o].r_lane = lane;
+                j += 1;
+            }
+            k += n;
         }
     }
 
@@ -1763,6 +1824,8 @@ impl RaceChecker<'_> {
                 } else {
                     inst.src[1]
                 };
+                // the last lane's global bytes when it read them and found nothing
+                let mut reread: Option<(u64, usize)> = None;
                 let mut m = mask;
                 while m != 0 {
                     let l = m.trailing_zeros() as usize;
@@ -1807,19 +1870,23 @@ impl RaceChecker<'_> {
                         );
                         continue;
                     }
-                    for (k, &val) in vals.iter().enumerate().take(len) {
-                        let w = (write > 0).then_some((val, known));
-                        self.global_byte(
-                            ws,
-                            base.wrapping_add(k as u64),
-                            idx32,
-                            l as u8,
-                            serial,
-                            read > 0,
-                            w,
-                            atomic,
-                        );
+                    if write == 0 && reread == Some((base, len)) && !self.bytewise {
+                        // a broadcast read: the lane before read exactly these bytes and found nothing
+                        self.global_reread(base, len, l as u8);
+                        continue;
                     }
+                    let found = self.global_run(
+                        ws,
+                        base,
+                        len,
+                        idx32,
+                        l as u8,
+                        serial,
+                        read > 0,
+                        (write > 0).then_some((&vals, known)),
+                        atomic,
+                    );
+                    reread = (found == 0).then_some((base, len));
                 }
                 self.locs = locs;
             }
@@ -1847,18 +1914,17 @@ impl RaceChecker<'_> {
                             let l = m.trailing_zeros() as usize;
                             m &= m - 1;
                             if let Loc::Global(a) = locs[l] {
-                                for k in 0..bytes as u64 {
-                                    self.global_byte(
-                                        ws,
-                                        a + k,
-                                        idx32,
-                                        l as u8,
-                                        serial,
-                                        true,
-                                        None,
-                                        false,
-                                    );
-                                }
+                                self.global_run(
+                                    ws,
+                                    a,
+                                    bytes as usize,
+                                    idx32,
+                                    l as u8,
+                                    serial,
+                                    true,
+                                    None,
+                                    false,
+                                );
                             }
                         }
                     }
@@ -2052,6 +2118,252 @@ fn write_flags(atomic: bool, known: bool, same: bool) -> u8 {
     (if atomic { F_ATOMIC } else { 0 })
         | (if known { F_KNOWN } else { 0 })
         | (if same { F_SAME } else { 0 })
+}
+
+/// What one lane's global access is, for the per-byte rules (`global_cell`).
+struct GAccess<'v> {
+    me: u32,
+    /// The wave's own clock.
+    clock: u32,
+    vc: &'v Vc,
+    idx: u32,
+    lane: u8,
+    serial: u32,
+    read: bool,
+    known: bool,
+    atomic: bool,
+}
+
+/// A finding one byte gave: (kind, access, first instruction, first wave, first lane, error).
+type GHit = (RaceKind, Access, u32, u32, u8, bool);
+const GHIT_NONE: GHit = (RaceKind::Global, Access::None, 0, 0, 0, false);
+
+/// The rules of docs/races.md on one global byte's shadow cell: the findings (RAW, then WAW or
+/// intra-instruction, then WAR) go to `hits`, their count is returned, and the cell takes the access.
+/// `val`: the byte's value when the access writes.
+#[inline(always)]
+fn global_cell(c: &mut GCell, a: &GAccess, val: Option<u8>, hits: &mut [GHit; 4]) -> usize {
+    let me = a.me;
+    let hb = |w: u32, clk: u32| w == me || a.vc.get(w) >= clk;
+    let mut nh = 0;
+    let af = if a.atomic { F_ATOMIC } else { 0 };
+    if a.read {
+        if read_races(c.w_wave != NO_WAVE && !hb(c.w_wave, c.w_clock), c.w_flags) {
+            hits[nh] = (
+                RaceKind::Global,
+                Access::Raw,
+                c.w_idx,
+                c.w_wave,
+                c.w_lane,
+                c.w_flags & F_SAME == 0,
+            );
+            nh += 1;
+        }
+        if c.r_wave != NO_WAVE && c.r_wave != me && !hb(c.r_wave, c.r_clock) {
+            c.r2_wave = c.r_wave;
+            c.r2_clock = c.r_clock;
+            c.r2_idx = c.r_idx;
+            c.r2_lane = c.r_lane;
+            c.r2_flags = c.r_flags;
+        }
+        c.r_wave = me;
+        c.r_clock = a.clock;
+        c.r_idx = a.idx;
+        c.r_lane = a.lane;
+        c.r_flags = af;
+    }
+    if let Some(val) = val {
+        let valid = c.w_wave != NO_WAVE;
+        let prior = PriorWrite {
+            valid,
+            same_inst: valid && c.w_serial == a.serial && c.w_wave == me,
+            lane: c.w_lane,
+            val: c.w_val,
+            flags: c.w_flags,
+        };
+        let unordered = valid && !hb(c.w_wave, c.w_clock);
+        let (same, w) = write_check(prior, a.lane, val, a.known, a.atomic, unordered);
+        match w {
+            WriteHit::None => {}
+            WriteHit::Intra => {
+                hits[nh] = (
+                    RaceKind::IntraInstruction,
+                    Access::Waw,
+                    c.w_idx,
+                    me,
+                    c.w_lane,
+                    true,
+                );
+                nh += 1;
+            }
+            WriteHit::Waw => {
+                hits[nh] = (
+                    RaceKind::Global,
+                    Access::Waw,
+                    c.w_idx,
+                    c.w_wave,
+                    c.w_lane,
+                    !same,
+                );
+                nh += 1;
+            }
+        }
+        if !a.read && !a.atomic {
+            for (rw, rc, ri, rl, rf) in [
+                (c.r_wave, c.r_clock, c.r_idx, c.r_lane, c.r_flags),
+                (c.r2_wave, c.r2_clock, c.r2_idx, c.r2_lane, c.r2_flags),
+            ] {
+                if rw != NO_WAVE && !hb(rw, rc) && !(a.atomic && rf & F_ATOMIC != 0) {
+                    hits[nh] = (RaceKind::Global, Access::War, ri, rw, rl, !same);
+                    nh += 1;
+                    break;
+                }
+            }
+        }
+        c.w_wave = me;
+        c.w_clock = a.clock;
+        c.w_idx = a.idx;
+        c.w_serial = a.serial;
+        c.w_lane = a.lane;
+        c.w_val = val;
+        c.w_flags = write_flags(a.atomic, a.known, same);
+        if !a.read {
+            c.r_wave = NO_WAVE;
+            c.r2_wave = NO_WAVE;
+        }
+    }
+    nh
+}
+
+/// What `global_word` found on the four bytes of a word: byte b's findings, in `global_cell`'s order, are the
+/// RAW (`raw`, error when byte b's last write did not store the same value: `old_same` bit b clear), then its
+/// write check (`write[b]`, against the prior write `prior`), then the WAR (`war`, error unless `same` bit b).
+struct WordVerdict {
+    raw: Option<(u32, u32, u8)>,
+    old_same: u8,
+    write: [WriteHit; 4],
+    prior: (u32, u32, u8),
+    war: Option<(u32, u32, u8)>,
+    same: u8,
+}
+
+impl WordVerdict {
+    #[inline(always)]
+    fn any(&self) -> bool {
+        self.raw.is_some() || self.war.is_some() || self.write != [WriteHit::None; 4]
+    }
+    /// Byte b's findings, as `global_cell` gives them (`me`: the accessing wave).
+    fn hits(&self, b: usize, me: u32, out: &mut [GHit; 4]) -> usize {
+        let mut n = 0;
+        if let Some((i, w, l)) = self.raw {
+            out[n] = (
+                RaceKind::Global,
+                Access::Raw,
+                i,
+                w,
+                l,
+                self.old_same & (1 << b) == 0,
+            );
+            n += 1;
+        }
+        let same = self.same & (1 << b) != 0;
+        let (pi, pw, pl) = self.prior;
+        match self.write[b] {
+            WriteHit::None => {}
+            WriteHit::Intra => {
+                out[n] = (RaceKind::IntraInstruction, Access::Waw, pi, me, pl, true);
+                n += 1;
+            }
+            WriteHit::Waw => {
+                out[n] = (RaceKind::Global, Access::Waw, pi, pw, pl, !same);
+                n += 1;
+            }
+        }
+        if let Some((i, w, l)) = self.war {
+            out[n] = (RaceKind::Global, Access::War, i, w, l, !same);
+            n += 1;
+        }
+        n
+    }
+}
+
+/// `global_cell` on the four byte cells a `GWord` stands for, at once: what does not depend on the byte (the
+/// RAW and WAR verdicts, the readers, the new write's wave and clock) is decided on the shared cell, and only
+/// the write check, which compares values, runs per byte. The word stays whole: one lane's access of the whole
+/// dword leaves the four histories agreeing but for value and `F_SAME`. tests/races_shadow.rs holds it to the
+/// byte cells.
+#[inline(always)]
+fn global_word(w: &mut GWord, a: &GAccess, vals: Option<[u8; 4]>) -> WordVerdict {
+    let me = a.me;
+    let hb = |wv: u32, clk: u32| wv == me || a.vc.get(wv) >= clk;
+    let c = &mut w.c;
+    let mut v = WordVerdict {
+        raw: None,
+        old_same: w.same,
+        write: [WriteHit::None; 4],
+        prior: (c.w_idx, c.w_wave, c.w_lane),
+        war: None,
+        same: 0,
+    };
+    let af = if a.atomic { F_ATOMIC } else { 0 };
+    if a.read {
+        if read_races(c.w_wave != NO_WAVE && !hb(c.w_wave, c.w_clock), c.w_flags) {
+            v.raw = Some((c.w_idx, c.w_wave, c.w_lane));
+        }
+        if c.r_wave != NO_WAVE && c.r_wave != me && !hb(c.r_wave, c.r_clock) {
+            c.r2_wave = c.r_wave;
+            c.r2_clock = c.r_clock;
+            c.r2_idx = c.r_idx;
+            c.r2_lane = c.r_lane;
+            c.r2_flags = c.r_flags;
+        }
+        c.r_wave = me;
+        c.r_clock = a.clock;
+        c.r_idx = a.idx;
+        c.r_lane = a.lane;
+        c.r_flags = af;
+    }
+    if let Some(vals) = vals {
+        let valid = c.w_wave != NO_WAVE;
+        let same_inst = valid && c.w_serial == a.serial && c.w_wave == me;
+        let unordered = valid && !hb(c.w_wave, c.w_clock);
+        if !a.read && !a.atomic {
+            for (rw, rc, ri, rl, rf) in [
+                (c.r_wave, c.r_clock, c.r_idx, c.r_lane, c.r_flags),
+                (c.r2_wave, c.r2_clock, c.r2_idx, c.r2_lane, c.r2_flags),
+            ] {
+                if rw != NO_WAVE && !hb(rw, rc) && !(a.atomic && rf & F_ATOMIC != 0) {
+                    v.war = Some((ri, rw, rl));
+                    break;
+                }
+            }
+        }
+        for b in 0..4 {
+            let prior = PriorWrite {
+                valid,
+                same_inst,
+                lane: c.w_lane,
+                val: w.vals[b],
+                flags: c.w_flags | if w.same & (1 << b) != 0 { F_SAME } else { 0 },
+            };
+            let (same, hit) = write_check(prior, a.lane, vals[b], a.known, a.atomic, unordered);
+            v.write[b] = hit;
+            v.same |= (same as u8) << b;
+        }
+        c.w_wave = me;
+        c.w_clock = a.clock;
+        c.w_idx = a.idx;
+        c.w_serial = a.serial;
+        c.w_lane = a.lane;
+        c.w_flags = write_flags(a.atomic, a.known, false);
+        w.vals = vals;
+        w.same = v.same;
+        if !a.read {
+            c.r_wave = NO_WAVE;
+            c.r2_wave = NO_WAVE;
+        }
+    }
+    v
 }
 
 // ---- LDS shadow cells ---------------------------------------------------------------------------------------
