@@ -501,9 +501,12 @@ struct GShadow {
     words: Vec<GWord>,
     /// One bit per dword: split (its byte cells in `bytes` hold its history).
     split: Vec<u64>,
-    /// One cell per byte of the buffer, allocated at the first split.
-    bytes: Vec<GCell>,
+    /// Byte cells per page of `GPAGE` bytes, a page allocated at the first split of a dword in it.
+    pages: Vec<Vec<GCell>>,
 }
+
+/// Bytes per page of a buffer's byte cells (`GShadow::pages`): 192 KiB of cells.
+const GPAGE: usize = 4096;
 
 impl GShadow {
     fn new(size: u64) -> GShadow {
@@ -511,7 +514,7 @@ impl GShadow {
         GShadow {
             words: vec![GWord::EMPTY; words],
             split: vec![0; words.div_ceil(64)],
-            bytes: Vec::new(),
+            pages: vec![Vec::new(); (size as usize).div_ceil(GPAGE)],
         }
     }
     #[inline(always)]
@@ -521,14 +524,20 @@ impl GShadow {
     /// Split dword `d` into its byte cells for good.
     #[cold]
     fn split_word(&mut self, d: usize) {
-        if self.bytes.is_empty() {
-            self.bytes = vec![GCell::EMPTY; self.words.len() * 4];
+        let page = &mut self.pages[4 * d / GPAGE];
+        if page.is_empty() {
+            *page = vec![GCell::EMPTY; GPAGE];
         }
         let w = self.words[d];
         for b in 0..4 {
-            self.bytes[4 * d + b] = w.byte(b);
+            page[(4 * d + b) % GPAGE] = w.byte(b);
         }
         self.split[d / 64] |= 1 << (d % 64);
+    }
+    /// The byte cell of buffer offset `o` (its dword split).
+    #[inline(always)]
+    fn byte_cell(&mut self, o: usize) -> &mut GCell {
+        &mut self.pages[o / GPAGE][o % GPAGE]
     }
 }
 
@@ -1204,6 +1213,34 @@ impl<'a> RaceChecker<'a> {
         Some((i, off as usize, n.min((size - off) as usize)))
     }
 
+    /// Start loading the global shadow words of every lane in `locs` (`mask`) into the host cache, so that the
+    /// lanes' cache misses overlap instead of coming one after another (a column walk meets a new shadow line
+    /// at every lane). No effect on any finding.
+    fn prefetch_global(&mut self, locs: &[Loc; LANES], mask: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            if self.bytewise {
+                return;
+            }
+            let mut m = mask;
+            while m != 0 {
+                let l = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let (Loc::Global(a) | Loc::Partial(a, _)) = locs[l] else {
+                    continue;
+                };
+                if let Some((i, off, _)) = self.gshadow_at(a, 1) {
+                    let p = self.gshadow[i].words[off / 4..].as_ptr() as *const i8;
+                    // SAFETY: a prefetch never faults; the address is inside the word vector
+                    unsafe { _mm_prefetch(p, _MM_HINT_T0) };
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (locs, mask);
+    }
+
     /// One lane's access of the `len` (at most 16) global bytes from `base` by wave slot `ws` (`vals[k]`: byte
     /// k's value when `write`). The rules are per byte (docs/races.md, `global_cell`); what does not change from
     /// byte to byte (the wave, its clock and clock vector, the buffer) is looked up once. Findings are recorded
@@ -1288,7 +1325,7 @@ impl<'a> RaceChecker<'a> {
                     sh.split_word(d);
                 }
                 let mut hits = [GHIT_NONE; 4];
-                let nh = global_cell(&mut sh.bytes[o], &a, val(j), &mut hits);
+                let nh = global_cell(sh.byte_cell(o), &a, val(j), &mut hits);
                 if nh != 0 {
                     note(&hits[..nh], addr + j as u64);
                     nf += nh;
@@ -1326,7 +1363,7 @@ impl<'a> RaceChecker<'a> {
                 if !sh.is_split(d) {
                     sh.split_word(d);
                 }
-                sh.bytes[o].r_lane = lane;
+                sh.byte_cell(o).r_lane = lane;
                 j += 1;
             }
             k += n;
@@ -1824,8 +1861,14 @@ impl RaceChecker<'_> {
                 } else {
                     inst.src[1]
                 };
+                if self.opts.global {
+                    self.prefetch_global(&locs, mask);
+                }
                 // the last lane's global bytes when it read them and found nothing
                 let mut reread: Option<(u64, usize)> = None;
+                // the last lane that read exactly `reread`'s bytes after it: its reader lane is applied once,
+                // before anything else touches those bytes
+                let mut reread_lane: Option<u8> = None;
                 let mut m = mask;
                 while m != 0 {
                     let l = m.trailing_zeros() as usize;
@@ -1872,8 +1915,11 @@ impl RaceChecker<'_> {
                     }
                     if write == 0 && reread == Some((base, len)) && !self.bytewise {
                         // a broadcast read: the lane before read exactly these bytes and found nothing
-                        self.global_reread(base, len, l as u8);
+                        reread_lane = Some(l as u8);
                         continue;
+                    }
+                    if let (Some((b, k)), Some(rl)) = (reread, reread_lane.take()) {
+                        self.global_reread(b, k, rl);
                     }
                     let found = self.global_run(
                         ws,
@@ -1887,6 +1933,9 @@ impl RaceChecker<'_> {
                         atomic,
                     );
                     reread = (found == 0).then_some((base, len));
+                }
+                if let (Some((b, k)), Some(rl)) = (reread, reread_lane) {
+                    self.global_reread(b, k, rl);
                 }
                 self.locs = locs;
             }
