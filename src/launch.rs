@@ -37,6 +37,8 @@ pub struct KernelAbi {
     pub max_flat_workgroup_size: u32,
     /// `.reqd_workgroup_size` (OpenCL `reqd_work_group_size`): the block must be exactly this.
     pub reqd_workgroup_size: Option<[u32; 3]>,
+    /// The code object's `amdhsa.printf` entries (buffered printf's format table; `services::buffered`).
+    pub printf_formats: Vec<String>,
 }
 
 /// One kernel argument as the metadata describes it.
@@ -76,6 +78,9 @@ pub struct RunOptions {
     pub jobs: usize,
     /// Private segment bytes per lane added when the kernel uses a dynamic stack.
     pub dynamic_stack_bytes: u32,
+    /// Size of the printf buffer a kernel that takes `hidden_printf_buffer` gets (buffered printf; HIP's
+    /// `hipLimitPrintfFifoSize`), header included.
+    pub printf_buffer_bytes: u32,
     /// Progress counters and the stop request the run loop polls (a front end's Ctrl-C); `None`: the run makes
     /// its own.
     pub control: Option<std::sync::Arc<RunControl>>,
@@ -91,6 +96,7 @@ impl Default for RunOptions {
             max_instructions: DEFAULT_MAX_INSTRUCTIONS,
             jobs: 1,
             dynamic_stack_bytes: 16 * 1024,
+            printf_buffer_bytes: crate::services::buffered::PRINTF_BUFFER_DEFAULT_BYTES,
             control: None,
         }
     }
@@ -398,9 +404,15 @@ impl Dispatch {
             )));
         }
         let lds_bytes = lds_total as u32;
-        let services = raw::map_services(&mut mem, &abi, m.grid, m.block).map_err(err)?;
-        let hostcall = services.as_ref().map_or(0, |s| s.hostcall_addr);
-        raw::fill_hidden_args(&abi, m.grid, m.block, dynamic, hostcall, &mut kernarg);
+        let services = raw::map_services(&mut mem, &abi, m.grid, m.block, opts).map_err(err)?;
+        raw::fill_hidden_args(
+            &abi,
+            m.grid,
+            m.block,
+            dynamic,
+            services.as_ref(),
+            &mut kernarg,
+        );
         let private_size =
             raw::map_kernarg_and_packet(&mut mem, &abi, m.grid, m.block, lds_bytes, &kernarg, opts)
                 .map_err(err)?;
