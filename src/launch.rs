@@ -68,6 +68,20 @@ pub struct RunFault {
     pub detail: String,
 }
 
+/// What a spent instruction budget most likely means when the wave was in a spin loop with `s_sleep`
+/// (`Program::spin_loop_sleep`): a wait for a flag or lock no wave will set, which never ends on a GPU either.
+pub fn spin_hint(program: &crate::exec::Program, f: &RunFault) -> Option<String> {
+    if f.kind != FaultKind::InstructionLimit {
+        return None;
+    }
+    let sleep = program.spin_loop_sleep(f.pc)?;
+    Some(format!(
+        "the wave was spinning in a loop with s_sleep (at {sleep:#x}): it waits for a flag, lock or status word \
+         that no other wave will ever set (a spin-wait deadlock: e.g. a look-back on a tile whose work-group never \
+         publishes, or waits itself); on a GPU it would hang"
+    ))
+}
+
 /// Options of one run.
 #[derive(Clone, Debug)]
 pub struct RunOptions {

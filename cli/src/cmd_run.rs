@@ -252,6 +252,9 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         if let Some(off) = null_offset {
             eprintln!("wavescope: hint: address {off:#x} is a null pointer plus {off}");
         }
+        if let Some(h) = wavescope::launch::spin_hint(&session.dispatch.program, run_fault) {
+            eprintln!("wavescope: hint: {h}");
+        }
         code = crate::exit::Exit::for_fault(run_fault.kind).into();
     }
     if let Some(waves) = &outcome.stats.interrupted {

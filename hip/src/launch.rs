@@ -371,6 +371,13 @@ pub unsafe fn launch(
         if let Some(a) = &f.address {
             eprintln!("wavescope:   address {a}");
         }
+        if let Some(h) = outcome
+            .fault
+            .as_ref()
+            .and_then(|rf| wavescope::launch::spin_hint(&session.dispatch.program, rf))
+        {
+            eprintln!("wavescope: hint: {h}");
+        }
         let kind = outcome.fault.as_ref().map(|f| f.kind);
         st.sticky = match kind {
             Some(FaultKind::Memory) => crate::ILLEGAL_ADDRESS,
