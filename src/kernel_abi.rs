@@ -37,5 +37,6 @@ pub fn kernel_abi(co: &CodeObject, name: &str) -> Result<KernelAbi, LoadError> {
         mode: k.initial_mode(),
         max_flat_workgroup_size: md.max_flat_workgroup_size,
         reqd_workgroup_size: md.reqd_workgroup_size,
+        printf_formats: co.metadata().printf.clone(),
     })
 }

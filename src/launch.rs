@@ -37,6 +37,8 @@ pub struct KernelAbi {
     pub max_flat_workgroup_size: u32,
     /// `.reqd_workgroup_size` (OpenCL `reqd_work_group_size`): the block must be exactly this.
     pub reqd_workgroup_size: Option<[u32; 3]>,
+    /// The code object's `amdhsa.printf` entries (buffered printf's format table; `services::buffered`).
+    pub printf_formats: Vec<String>,
 }
 
 /// One kernel argument as the metadata describes it.
@@ -66,6 +68,20 @@ pub struct RunFault {
     pub detail: String,
 }
 
+/// What a spent instruction budget most likely means when the wave was in a spin loop with `s_sleep`
+/// (`Program::spin_loop_sleep`): a wait for a flag or lock no wave will set, which never ends on a GPU either.
+pub fn spin_hint(program: &crate::exec::Program, f: &RunFault) -> Option<String> {
+    if f.kind != FaultKind::InstructionLimit {
+        return None;
+    }
+    let sleep = program.spin_loop_sleep(f.pc)?;
+    Some(format!(
+        "the wave was spinning in a loop with s_sleep (at {sleep:#x}): it waits for a flag, lock or status word \
+         that no other wave will ever set (a spin-wait deadlock: e.g. a look-back on a tile whose work-group never \
+         publishes, or waits itself); on a GPU it would hang"
+    ))
+}
+
 /// Options of one run.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
@@ -76,6 +92,9 @@ pub struct RunOptions {
     pub jobs: usize,
     /// Private segment bytes per lane added when the kernel uses a dynamic stack.
     pub dynamic_stack_bytes: u32,
+    /// Size of the printf buffer a kernel that takes `hidden_printf_buffer` gets (buffered printf; HIP's
+    /// `hipLimitPrintfFifoSize`), header included.
+    pub printf_buffer_bytes: u32,
     /// Progress counters and the stop request the run loop polls (a front end's Ctrl-C); `None`: the run makes
     /// its own.
     pub control: Option<std::sync::Arc<RunControl>>,
@@ -91,6 +110,7 @@ impl Default for RunOptions {
             max_instructions: DEFAULT_MAX_INSTRUCTIONS,
             jobs: 1,
             dynamic_stack_bytes: 16 * 1024,
+            printf_buffer_bytes: crate::services::buffered::PRINTF_BUFFER_DEFAULT_BYTES,
             control: None,
         }
     }
@@ -398,9 +418,15 @@ impl Dispatch {
             )));
         }
         let lds_bytes = lds_total as u32;
-        let services = raw::map_services(&mut mem, &abi, m.grid, m.block).map_err(err)?;
-        let hostcall = services.as_ref().map_or(0, |s| s.hostcall_addr);
-        raw::fill_hidden_args(&abi, m.grid, m.block, dynamic, hostcall, &mut kernarg);
+        let services = raw::map_services(&mut mem, &abi, m.grid, m.block, opts).map_err(err)?;
+        raw::fill_hidden_args(
+            &abi,
+            m.grid,
+            m.block,
+            dynamic,
+            services.as_ref(),
+            &mut kernarg,
+        );
         let private_size =
             raw::map_kernarg_and_packet(&mut mem, &abi, m.grid, m.block, lds_bytes, &kernarg, opts)
                 .map_err(err)?;

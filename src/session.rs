@@ -120,6 +120,10 @@ impl Session {
             ..
         } = run;
         let opts = &config.options;
+        // Buffered printf's records are the runtime's to print when the dispatch ends.
+        if let Some(sv) = &self.dispatch.services {
+            sv.drain_printf_buffer(&self.dispatch.mem);
+        }
         let fidelity = FidelitySection::from_counts(&self.dispatch.program, &stats.exec_counts);
         let mut report = RunReport {
             kernel: self.manifest.kernel.clone(),

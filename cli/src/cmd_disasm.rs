@@ -20,14 +20,48 @@ pub fn run(
     source: bool,
     source_dirs: &[PathBuf],
 ) -> anyhow::Result<ExitCode> {
-    let co = CodeObject::load(code_object).map_err(|e| match e {
-        // the Io error names the path itself
-        wavescope::code_object::LoadError::Io { .. } => anyhow::anyhow!("{e}"),
-        e => anyhow::anyhow!("{}: {e}", code_object.display()),
-    })?;
-    let (base, text) = co.text();
-    let syms: Vec<Symbol> = co
-        .functions()
+    use wavescope::code_object::{FunctionSymbol, LoadError, TextOnly};
+    let loaded = CodeObject::load(code_object);
+    // A code object whose notes, metadata or kernel descriptors are broken still has its text: list it as
+    // llvm-objdump does, after one warning naming what is broken (the ELF header, the file itself and the
+    // sections the listing needs are still errors).
+    let text_only = match &loaded {
+        Err(e @ (LoadError::Malformed(_) | LoadError::Metadata(_) | LoadError::Kernel { .. })) => {
+            let bytes = std::fs::read(code_object)
+                .map_err(|io| anyhow::anyhow!("{}: {io}", code_object.display()))?;
+            match TextOnly::parse(&bytes) {
+                Ok(t) => {
+                    eprintln!(
+                        "wavescope: warning: {}: {e}; listing .text without the notes (no kernel metadata)",
+                        code_object.display()
+                    );
+                    Some(t)
+                }
+                Err(_) => None,
+            }
+        }
+        _ => None,
+    };
+    let co = match (loaded, &text_only) {
+        (Ok(co), _) => Some(co),
+        (Err(_), Some(_)) => None,
+        (Err(e), None) => {
+            return Err(match e {
+                // the Io error names the path itself
+                LoadError::Io { .. } => anyhow::anyhow!("{e}"),
+                e => anyhow::anyhow!("{}: {e}", code_object.display()),
+            });
+        }
+    };
+    let (base, text, functions): (u64, &[u8], &[FunctionSymbol]) = match (&co, &text_only) {
+        (Some(co), _) => {
+            let (b, t) = co.text();
+            (b, t, co.functions())
+        }
+        (None, Some(t)) => (t.text_address, &t.text, &t.functions),
+        (None, None) => unreachable!("one of the two loads succeeded"),
+    };
+    let syms: Vec<Symbol> = functions
         .iter()
         .map(|f| Symbol {
             addr: f.address,
@@ -37,32 +71,31 @@ pub fn run(
     let label = code_object.display().to_string();
     let (from, to) = match kernel {
         Some(name) => {
-            let f = co
-                .functions()
-                .iter()
-                .find(|f| f.name == name)
-                .with_context(|| {
-                    let kernels: Vec<&str> = co.kernels().iter().map(|k| k.name.as_str()).collect();
-                    let others: Vec<&str> = co
-                        .functions()
-                        .iter()
-                        .map(|f| f.name.as_str())
-                        .filter(|n| !kernels.contains(n))
-                        .collect();
-                    format!(
-                        "no function named \"{name}\" in {label}; its kernels are: {}{}",
-                        if kernels.is_empty() {
-                            "(none)".to_string()
-                        } else {
-                            kernels.join(", ")
-                        },
-                        if others.is_empty() {
-                            String::new()
-                        } else {
-                            format!("; other functions: {}", others.join(", "))
-                        }
-                    )
-                })?;
+            let f = functions.iter().find(|f| f.name == name).with_context(|| {
+                let kernels: Vec<&str> = co
+                    .iter()
+                    .flat_map(|co| co.kernels())
+                    .map(|k| k.name.as_str())
+                    .collect();
+                let others: Vec<&str> = functions
+                    .iter()
+                    .map(|f| f.name.as_str())
+                    .filter(|n| !kernels.contains(n))
+                    .collect();
+                format!(
+                    "no function named \"{name}\" in {label}; its kernels are: {}{}",
+                    if kernels.is_empty() {
+                        "(none)".to_string()
+                    } else {
+                        kernels.join(", ")
+                    },
+                    if others.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; other functions: {}", others.join(", "))
+                    }
+                )
+            })?;
             let end = if f.size > 0 {
                 f.address + f.size
             } else {
@@ -78,8 +111,8 @@ pub fn run(
         let mut s =
             format!("\n{label}:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n");
         let l = listing_range(text, base, &syms, from, to);
-        if source {
-            s.push_str(&with_source(&l, &co, code_object, source_dirs));
+        if let (true, Some(co)) = (source, &co) {
+            s.push_str(&with_source(&l, co, code_object, source_dirs));
         } else {
             s.push_str(&l);
         }

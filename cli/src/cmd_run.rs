@@ -252,16 +252,6 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
                  metadata's `shared`; HIP: the launch's dynamic shared memory bytes)"
             );
         }
-        // Buffered printf (-mprintf-kind=buffered) writes records into the printf buffer, which wavescope passes as
-        // a null pointer (docs/manifest.md; hostcall printf is answered, `services`): a fault on that path is not
-        // the kernel's own bug.
-        let services: Vec<&str> = session
-            .abi()
-            .args
-            .iter()
-            .map(|a| a.value_kind.as_str())
-            .filter(|k| *k == "hidden_printf_buffer")
-            .collect();
         // The code object's first bytes are not mapped (CodeObject::load_segments), so a read through a null
         // pointer faults at a small address.
         let null_offset = run_fault
@@ -270,17 +260,8 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         if let Some(off) = null_offset {
             eprintln!("wavescope: hint: address {off:#x} is a null pointer plus {off}");
         }
-        if !services.is_empty() {
-            eprintln!(
-                "wavescope: hint: the kernel takes {} (buffered printf output), which wavescope passes as a null \
-                 pointer; {}",
-                services.join(" and "),
-                if null_offset.is_some() {
-                    "the fault is most likely on that path: an assertion failed or printf was called"
-                } else {
-                    "if the fault is on that path, an assertion failed or printf was called"
-                }
-            );
+        if let Some(h) = wavescope::launch::spin_hint(&session.dispatch.program, run_fault) {
+            eprintln!("wavescope: hint: {h}");
         }
         code = crate::exit::Exit::for_fault(run_fault.kind).into();
     }

@@ -161,6 +161,8 @@ pub unsafe fn launch(
     let opts = RunOptions {
         max_instructions: st.cfg.max_instructions,
         jobs: st.cfg.jobs,
+        // the program's hipLimitPrintfFifoSize (buffered printf), capped to what the header's size dword holds
+        printf_buffer_bytes: crate::runtime_more::printf_fifo_bytes(),
         ..RunOptions::default()
     };
     let (text_addr, text) = co.text();
@@ -369,19 +371,12 @@ pub unsafe fn launch(
         if let Some(a) = &f.address {
             eprintln!("wavescope:   address {a}");
         }
-        // Buffered printf (-mprintf-kind=buffered) writes into the printf buffer, which this runtime passes as a null
-        // pointer (hostcall printf and assert are answered: wavescope::services): a kernel that calls it faults on
-        // that path, not through a bug of its own.
-        if abi
-            .args
-            .iter()
-            .any(|a| a.value_kind == "hidden_printf_buffer")
+        if let Some(h) = outcome
+            .fault
+            .as_ref()
+            .and_then(|rf| wavescope::launch::spin_hint(&session.dispatch.program, rf))
         {
-            eprintln!(
-                "wavescope: hint: the kernel takes hidden_printf_buffer, which wavescope's HIP runtime passes as a \
-                 null pointer (buffered printf, -mprintf-kind=buffered, is not supported; the default hostcall \
-                 printf is); if the fault is on that path, the kernel called printf"
-            );
+            eprintln!("wavescope: hint: {h}");
         }
         let kind = outcome.fault.as_ref().map(|f| f.kind);
         st.sticky = match kind {

@@ -39,7 +39,17 @@ fn stream_info(s: *mut c_void) -> (c_uint, c_int) {
 }
 
 /// hipLimit_t: 0 stack size (HIP 6), 1 printf FIFO, 2 malloc heap; the values programs set, read back.
-static LIMITS: Mutex<[usize; 3]> = Mutex::new([1024, 4 << 20, 0]);
+static LIMITS: Mutex<[usize; 3]> = Mutex::new([
+    1024,
+    wavescope::services::buffered::PRINTF_BUFFER_DEFAULT_BYTES as usize,
+    0,
+]);
+
+/// The printf buffer a launch gets (buffered printf): hipLimitPrintfFifoSize as the program set it, at most
+/// 4 GiB - 1 (the buffer header's size is a dword).
+pub fn printf_fifo_bytes() -> u32 {
+    LIMITS.lock().unwrap()[1].min(u32::MAX as usize) as u32
+}
 
 #[no_mangle]
 pub unsafe extern "C" fn hipMallocPitch(

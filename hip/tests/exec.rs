@@ -322,6 +322,72 @@ fn device_printf_matches_the_host_printf() {
     let _ = std::fs::remove_dir_all(&cap);
 }
 
+/// The D lines (tag stripped) and H lines of a program that prints the same formats on the device and the host.
+fn device_and_host_lines(out: &str) -> (Vec<String>, Vec<String>) {
+    let tagged = |tag: &str| -> Vec<String> {
+        out.lines()
+            .filter_map(|l| l.strip_prefix(tag))
+            .map(str::to_string)
+            .collect()
+    };
+    (tagged("D "), tagged("H "))
+}
+
+/// Buffered device printf (fixtures/src/printf_buffered.hip, built with -mprintf-kind=buffered): the kernel's
+/// records in the printf buffer, printed when the dispatch ends, read exactly as the host's printf prints the same
+/// formats and values (glibc), in the same order (work-group, call, lane): constant formats by their ID in
+/// `amdhsa.printf`, %s of constant strings and of strings the kernel reads from device memory (inline in the
+/// record, 0 to 15 bytes long), formats chosen at run time (inline, their %s arguments device addresses the host
+/// reads) and a format read from device memory. The captured launch replays under `wavescope run`, which prints
+/// the same lines.
+#[test]
+fn buffered_printf_matches_the_host_printf() {
+    let (out, err, code, cap) = exec("printf_buffered", &[], &[]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let (d, h) = device_and_host_lines(&out);
+    assert_eq!(h.len(), 2 * 8 * 4, "{out}");
+    assert_eq!(d, h, "{out}\n{err}");
+    assert!(!err.contains("printf buffer"), "{err}");
+    assert!(
+        out.find("D 1.3 no conversions").unwrap() < out.find("H 0.0").unwrap(),
+        "{out}"
+    );
+    assert!(out.contains("printf_buffered done"), "{out}");
+    // the captured launch under `run`: the same device lines on its stdout
+    let mut c = Command::new(wavescope());
+    c.arg("run").arg(cap.join("launch-0000")).arg("--check");
+    let (o, rc) = run(c, Duration::from_secs(600));
+    let (rout, rerr) = text(&o);
+    assert_eq!(rc, 0, "{rout}\n{rerr}");
+    assert_eq!(device_and_host_lines(&rout).0, d, "{rout}\n{rerr}");
+    let _ = std::fs::remove_dir_all(&cap);
+}
+
+/// Buffered printf overflow (printf_buffered's "overflow" mode): hipLimitPrintfFifoSize leaves room for 10 of the
+/// 16 lanes' 36-byte records; as on a GPU the device's reservation fails for the rest and their printf prints
+/// nothing: the output is exactly the first 10 host lines, no partial record, no error.
+#[test]
+fn buffered_printf_overflow_drops_the_records_that_do_not_fit() {
+    // Its own scratch directory (the other buffered printf test runs the same program at the same time).
+    let cap = scratch("printf_buffered_overflow");
+    let mut c = Command::new(wavescope());
+    c.arg("exec")
+        .arg("--")
+        .arg(bin("printf_buffered"))
+        .arg("overflow")
+        .current_dir(&cap);
+    let (o, code) = run(c, Duration::from_secs(600));
+    let (out, err) = text(&o);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let dev: Vec<&str> = out.lines().filter_map(|l| l.strip_prefix("O ")).collect();
+    let host: Vec<&str> = out.lines().filter_map(|l| l.strip_prefix("H ")).collect();
+    assert_eq!(host.len(), 16, "{out}");
+    assert_eq!(dev, host[..10], "{out}\n{err}");
+    assert!(out.contains("overflow done (limit 388, 10 of 16"), "{out}");
+    assert!(!err.contains("printf buffer"), "{err}");
+    let _ = std::fs::remove_dir_all(&cap);
+}
+
 /// A failing device assert (printf_tour's "assert" mode: lane 2 of work-group 1 reads -6) prints HIP's assertion
 /// message on the program's stderr, then the launch faults at the trap naming wave, lane and source line; the
 /// program sees the launch failure at its next synchronising call.
@@ -417,5 +483,34 @@ fn device_printf_once_after_gdb_detaches() {
         .collect();
     assert_eq!(h.len(), 80, "{all}");
     assert_eq!(d, h, "{all}");
+    let _ = std::fs::remove_dir_all(&cap);
+}
+
+/// Library-style device code (fixtures/src/library_tour.hip, in the manner of rocPRIM / hipCUB): a templated block
+/// radix sort with `__launch_bounds__`, a single-pass scan whose work-groups spin with s_sleep on the look-back flags
+/// of earlier tiles (tile ids from an atomic counter), wave sums by `__shfl_xor`, ds_bpermute, DPP row_shr /
+/// row_bcast and v_permlane32_swap, `__ballot`, and the clocks (s_memrealtime, clock64, s_getreg). The program's
+/// own host checks pass at -O2, -O1 and -O0 (scratch-heavy), with `--jobs 1` and `--jobs 2` (the look-back spin
+/// must finish whatever the host threads), no checker finding (the kernels are race-free: flags are acquire /
+/// release atomics), and every launch replays bit-exact under `run --check`.
+#[test]
+fn library_style_kernels_pass_at_every_optimisation_level() {
+    for program in ["library_tour", "library_tour_O1", "library_tour_O0"] {
+        let (out, err) = passes(program, &[], 4);
+        assert_eq!(out.matches(": ok").count(), 8, "{program}:\n{out}\n{err}");
+        assert!(
+            err.contains("void lookback_scan<256>(unsigned int")
+                && err.contains("void block_radix_sort<256, 4, 4>"),
+            "{err}"
+        );
+    }
+    let (out, err, code, cap) = exec("library_tour", &[], &["--jobs", "2"]);
+    assert_eq!(code, 0, "--jobs 2:\n{out}\n{err}");
+    assert!(out.contains("PASSED"), "--jobs 2:\n{out}\n{err}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(cap.join("report.json")).unwrap()).unwrap();
+    for l in report["launches"].as_array().unwrap() {
+        assert_eq!(l["findings"].as_u64(), Some(0), "{l}");
+    }
     let _ = std::fs::remove_dir_all(&cap);
 }

@@ -336,3 +336,42 @@ fn defaults_are_runs_every_core_and_a_budget() {
     assert_eq!(l["fault"]["kind"], "instruction limit", "{r2}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A spin-wait that can never finish (fixtures/src/spin_deadlock.hip: two work-groups each wait, with s_sleep, for
+/// the other's flag) ends at the instruction budget, at every `--jobs`, and the tool says why: the wave was
+/// spinning in an s_sleep loop on a flag no wave will set. The program sees its launch fail. A budget that runs
+/// out in straight-line code (the bit_extract example) gets no such hint.
+#[test]
+fn a_spin_wait_that_never_ends_is_named() {
+    let dir = scratch("spin_deadlock");
+    let program = fixture("bin").join("spin_deadlock");
+    for jobs in ["1", "2"] {
+        let (o, code, r) = exec(
+            &dir,
+            &["--jobs", jobs, "--max-instructions", "200000"],
+            &program,
+            &[],
+        );
+        let t = text(&o);
+        assert_eq!(code, 0, "{t}");
+        assert!(t.contains("sync: hipErrorLaunchFailure"), "{t}");
+        assert!(t.contains("budget of 200000 wave-instructions"), "{t}");
+        assert!(
+            t.contains("hint: the wave was spinning in a loop with s_sleep")
+                && t.contains("spin-wait deadlock"),
+            "--jobs {jobs}: {t}"
+        );
+        assert_eq!(
+            r["launches"][0]["report"]["fault"]["kind"], "instruction limit",
+            "{r}"
+        );
+    }
+    let (o, _, _) = exec(
+        &dir,
+        &["--jobs", "1", "--max-instructions", "50"],
+        &example("bit_extract"),
+        &[],
+    );
+    assert!(!text(&o).contains("spinning"), "{}", text(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

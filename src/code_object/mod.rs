@@ -253,6 +253,75 @@ fn note_error(
     }
 }
 
+/// What a disassembly listing needs of a code object whose notes or metadata cannot be read (`wavescope disasm`
+/// lists the text as llvm-objdump does whatever the notes hold): the `.text` section (or the executable segment)
+/// and the function symbols. The ELF header is checked as for a full load (AMDGPU, gfx950); nothing else.
+pub struct TextOnly {
+    pub text_address: u64,
+    pub text: Vec<u8>,
+    pub functions: Vec<FunctionSymbol>,
+}
+
+impl TextOnly {
+    pub fn parse(bytes: &[u8]) -> Result<TextOnly, LoadError> {
+        if bundle::is_bundle(bytes) {
+            let image = bundle::pick_gfx950(bytes).map_err(LoadError::Unsupported)?;
+            if bundle::is_bundle(&image) {
+                return Err(LoadError::Unsupported(
+                    "the gfx950 entry of the offload bundle is itself a bundle".into(),
+                ));
+            }
+            return TextOnly::parse(&image);
+        }
+        elf::check_header(bytes)?;
+        let file = ElfFile64::<object::Endianness>::parse(bytes).map_err(malformed)?;
+        let endian = file.endian();
+        let (text_address, off, size) = match file.section_by_name(".text") {
+            Some(s) => {
+                let (off, size) = s
+                    .file_range()
+                    .ok_or_else(|| malformed(".text has no file bytes"))?;
+                (s.address(), off, size)
+            }
+            None => {
+                let ph = file
+                    .elf_program_headers()
+                    .iter()
+                    .find(|ph| {
+                        ph.p_type(endian).0 == object::elf::PT_LOAD.0
+                            && ph.p_flags(endian).0 & object::elf::PF_X.0 != 0
+                    })
+                    .ok_or_else(|| malformed("no .text section and no executable segment"))?;
+                let (off, size) = ph.file_range(endian);
+                (ph.p_vaddr(endian), off, size)
+            }
+        };
+        let end = off
+            .checked_add(size)
+            .filter(|&e| e <= bytes.len() as u64)
+            .ok_or_else(|| LoadError::Truncated(".text lies past the end of the file".into()))?;
+        let mut functions: Vec<FunctionSymbol> = file
+            .symbols()
+            .chain(file.dynamic_symbols())
+            .filter(|s| s.is_definition() && s.kind() == SymbolKind::Text)
+            .filter_map(|s| {
+                Some(FunctionSymbol {
+                    name: s.name().ok()?.to_string(),
+                    address: s.address(),
+                    size: s.size(),
+                })
+            })
+            .collect();
+        functions.sort_by(|a, b| (a.address, &a.name).cmp(&(b.address, &b.name)));
+        functions.dedup();
+        Ok(TextOnly {
+            text_address,
+            text: bytes[off as usize..end as usize].to_vec(),
+            functions,
+        })
+    }
+}
+
 impl CodeObject {
     /// Parse a code object held in memory.
     pub fn parse(bytes: impl Into<Arc<[u8]>>) -> Result<CodeObject, LoadError> {

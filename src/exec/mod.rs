@@ -245,6 +245,24 @@ impl Program {
         self.index_of(pc).map(|i| &self.insts[i])
     }
 
+    /// The `s_sleep` of the spin loop `pc` is in, if it is in one: the first backward branch at or after `pc`
+    /// (within 256 instructions) whose target is at or before `pc` closes the loop, and the loop holds an
+    /// `s_sleep`. A wave whose budget ran out there was waiting for a flag or lock no other wave released (what
+    /// a budget fault there most likely means; the fault reports say so).
+    pub fn spin_loop_sleep(&self, pc: u64) -> Option<u64> {
+        let start = self.index_of(pc)?;
+        let end = (start + 256).min(self.insts.len());
+        let close = (start..end).find(|&i| {
+            decode::is_branch(self.insts[i].op)
+                && self.insts[i].target <= pc
+                && self.insts[i].target >= self.base
+        })?;
+        let head = self.index_of(self.insts[close].target)?;
+        (head..=close)
+            .find(|&i| self.insts[i].op == Op::S_SLEEP)
+            .map(|i| self.pcs[i])
+    }
+
     /// The dwords of the instruction with index `i`.
     pub fn words_of(&self, i: usize) -> Vec<u32> {
         let off = (self.pcs[i] - self.base) as usize;

@@ -1526,6 +1526,18 @@ pub fn listing(text: &[u8], base: u64, syms: &[Symbol]) -> String {
 pub fn objdump_listing(file_label: &str, text: &[u8], base: u64, syms: &[Symbol]) -> String {
     let mut out =
         format!("\n{file_label}:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n");
+    // Code before the first symbol (a stripped object: its local functions are gone) is labelled with the
+    // section's name, as llvm-objdump labels it.
+    if !text.is_empty() && !syms.iter().any(|s| s.addr == base) {
+        let mut with_section = Vec::with_capacity(syms.len() + 1);
+        with_section.push(Symbol {
+            addr: base,
+            name: ".text".into(),
+        });
+        with_section.extend(syms.iter().cloned());
+        out.push_str(&listing(text, base, &with_section));
+        return out;
+    }
     out.push_str(&listing(text, base, syms));
     out
 }

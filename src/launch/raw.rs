@@ -99,14 +99,13 @@ impl Dispatch {
             )));
         }
         let lds_bytes = lds_total as u32;
-        let services = map_services(&mut mem, &abi, l.grid, l.block).map_err(err)?;
-        let hostcall = services.as_ref().map_or(0, |s| s.hostcall_addr);
+        let services = map_services(&mut mem, &abi, l.grid, l.block, opts).map_err(err)?;
         fill_hidden_args(
             &abi,
             l.grid,
             l.block,
             l.lds_dynamic_bytes,
-            hostcall,
+            services.as_ref(),
             &mut kernarg,
         );
         let private_size =
@@ -131,26 +130,43 @@ impl Dispatch {
 
 /// The device services a kernel asks for: a hostcall buffer when it takes `hidden_hostcall_buffer` (printf,
 /// assert), with a packet for every wave of the dispatch (the device code needs one per wave that can wait at once;
-/// `DeviceServices::map` bounds it). `None` for every other kernel: nothing is mapped and nothing runs.
+/// `DeviceServices::map` bounds it); a printf buffer of `opts.printf_buffer_bytes` when it takes
+/// `hidden_printf_buffer` (buffered printf). `None` for every other kernel: nothing is mapped and nothing runs.
 pub fn map_services(
     mem: &mut GlobalMemory,
     abi: &KernelAbi,
     grid: [u32; 3],
     block: [u32; 3],
+    opts: &RunOptions,
 ) -> Result<Option<DeviceServices>, String> {
-    if !abi
-        .args
-        .iter()
-        .any(|a| a.value_kind == "hidden_hostcall_buffer")
-    {
-        return Ok(None);
+    let takes = |k: &str| abi.args.iter().any(|a| a.value_kind == k);
+    let mut services = if takes("hidden_hostcall_buffer") {
+        Some(hostcall_services(mem, grid, block)?)
+    } else {
+        None
+    };
+    if takes("hidden_printf_buffer") {
+        let sv = services.get_or_insert_with(DeviceServices::without_hostcall);
+        sv.printf_buffer = Some(crate::services::buffered::PrintfBuffer::map(
+            mem,
+            opts.printf_buffer_bytes,
+            &abi.printf_formats,
+        )?);
     }
+    Ok(services)
+}
+
+fn hostcall_services(
+    mem: &mut GlobalMemory,
+    grid: [u32; 3],
+    block: [u32; 3],
+) -> Result<DeviceServices, String> {
     let groups: u64 = (0..3)
         .map(|k| grid[k].div_ceil(block[k].max(1)) as u64)
         .product();
     let wg_items: u64 = block.iter().map(|&b| b as u64).product();
     let waves = groups.saturating_mul(wg_items.div_ceil(64));
-    DeviceServices::map(mem, waves).map(Some)
+    DeviceServices::map(mem, waves)
 }
 
 /// Hidden arguments, as the ROCm runtime fills them (AMDGPUUsage "Code Object V5 Metadata"). `grid` in
@@ -160,9 +176,13 @@ pub fn fill_hidden_args(
     grid: [u32; 3],
     block: [u32; 3],
     dynamic_lds: u32,
-    hostcall: u64,
+    services: Option<&DeviceServices>,
     kernarg: &mut [u8],
 ) {
+    let hostcall = services.map_or(0, |s| s.hostcall_addr);
+    let printf_buffer = services
+        .and_then(|s| s.printf_buffer.as_ref())
+        .map_or(0, |p| p.addr);
     for meta in abi.args.iter().filter(|a| a.is_hidden()) {
         let slot = meta.offset as usize..(meta.offset + meta.size) as usize;
         if slot.end > kernarg.len() {
@@ -187,7 +207,8 @@ pub fn fill_hidden_args(
             "hidden_private_base" => Apertures::default().private_base >> 32,
             "hidden_shared_base" => Apertures::default().shared_base >> 32,
             "hidden_hostcall_buffer" => hostcall,
-            // No printf buffer (buffered printf), heap or queue: a null pointer, as when the runtime provides none.
+            "hidden_printf_buffer" => printf_buffer,
+            // No heap or queue: a null pointer, as when the runtime provides none.
             _ => 0,
         };
         let n = slot.len().min(8);

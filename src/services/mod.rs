@@ -20,6 +20,7 @@
 //! unknown service, a corrupt stack, a message that grows without end) is one error naming what was wrong; the
 //! schedule reports it as a fault of the sleeping wave.
 
+pub mod buffered;
 pub mod printf;
 
 use crate::exec::{GlobalMemory, MemError, Region, RegionKind};
@@ -74,12 +75,16 @@ struct State {
     open: BTreeMap<u64, Vec<u64>>,
     printed: Vec<Printed>,
     packets: u64,
+    /// Bytes of the printf buffer's records already decoded (`drain_printf_buffer`).
+    buffered_done: u64,
 }
 
 /// The services of one dispatch: the hostcall buffer's layout and the host's state.
 pub struct DeviceServices {
-    /// Device address of the buffer header (the kernel's `hidden_hostcall_buffer`).
+    /// Device address of the buffer header (the kernel's `hidden_hostcall_buffer`); 0 when the kernel takes none.
     pub hostcall_addr: u64,
+    /// The printf buffer (the kernel's `hidden_printf_buffer`, buffered printf), when the kernel takes one.
+    pub printf_buffer: Option<buffered::PrintfBuffer>,
     packets: u64,
     headers: u64,
     payloads: u64,
@@ -124,6 +129,7 @@ impl DeviceServices {
         )?)?;
         Ok(DeviceServices {
             hostcall_addr: HOSTCALL_BASE,
+            printf_buffer: None,
             packets,
             headers,
             payloads,
@@ -131,8 +137,44 @@ impl DeviceServices {
         })
     }
 
+    /// Services without a hostcall buffer (a kernel that takes only a printf buffer): `serve` has nothing to do.
+    pub fn without_hostcall() -> DeviceServices {
+        DeviceServices {
+            hostcall_addr: 0,
+            printf_buffer: None,
+            packets: 0,
+            headers: 0,
+            payloads: 0,
+            state: Mutex::new(State::default()),
+        }
+    }
+
+    /// Decode the printf buffer's records written since the last call (in buffer order, which is the order the
+    /// kernel reserved them) into what the kernel printed. The ROCm runtime prints them when the dispatch ends;
+    /// the session calls this then. A record the host cannot decode ends the decoding with one line on stderr
+    /// naming it (the records before it stay printed).
+    pub fn drain_printf_buffer(&self, mem: &GlobalMemory) {
+        let Some(pb) = &self.printf_buffer else {
+            return;
+        };
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let from = st.buffered_done;
+        let (done, printed, error) = pb.decode(mem, from);
+        st.buffered_done = done;
+        st.printed.extend(printed);
+        if let Some(e) = error {
+            st.printed.push(Printed {
+                stream: Stream::Stderr,
+                text: format!("wavescope: printf buffer: {e}\n").into_bytes(),
+            });
+        }
+    }
+
     /// Answer every packet on the ready stack, oldest first. Cheap when there is none (one qword read).
     pub fn serve(&self, mem: &GlobalMemory) -> Result<(), String> {
+        if self.hostcall_addr == 0 {
+            return Ok(());
+        }
         let ready = HOSTCALL_BASE + BUF_READY_STACK;
         if mem.read_u64(ready).map_err(mem_err)? == 0 {
             return Ok(());

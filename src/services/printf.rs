@@ -12,7 +12,13 @@ pub struct Args<'a> {
     pos: usize,
     /// Which argument is next (1-based in messages).
     n: usize,
+    /// `%s` arguments sent as their device address, read from this memory (buffered printf with a format known
+    /// only at run time: the compiler cannot tell which arguments are strings, so it sends every pointer as is).
+    strings_at: Option<&'a crate::exec::GlobalMemory>,
 }
+
+/// Longest `%s` string read from device memory (a missing NUL must not read on for ever).
+const STRING_AT_MAX: usize = 1 << 20;
 
 impl<'a> Args<'a> {
     pub fn new(words: &'a [u64]) -> Args<'a> {
@@ -20,6 +26,44 @@ impl<'a> Args<'a> {
             words,
             pos: 0,
             n: 0,
+            strings_at: None,
+        }
+    }
+
+    /// Arguments whose `%s` are device addresses of the strings, read from `mem`.
+    pub fn with_strings_at(mut self, mem: &'a crate::exec::GlobalMemory) -> Args<'a> {
+        self.strings_at = Some(mem);
+        self
+    }
+
+    /// A `%s` argument: inline, or at its device address (`with_strings_at`; null prints `(null)` as glibc does).
+    fn string_arg(&mut self) -> Result<Vec<u8>, String> {
+        let Some(mem) = self.strings_at else {
+            return self.string();
+        };
+        let addr = self.next("a string's address")?;
+        if addr == 0 {
+            return Ok(b"(null)".to_vec());
+        }
+        let mut out = Vec::new();
+        let mut b = [0u8; 1];
+        loop {
+            mem.read(addr + out.len() as u64, &mut b).map_err(|e| {
+                format!(
+                    "the %s argument {} at {addr:#x} cannot be read: {e}",
+                    self.n
+                )
+            })?;
+            if b[0] == 0 {
+                return Ok(out);
+            }
+            out.push(b[0]);
+            if out.len() > STRING_AT_MAX {
+                return Err(format!(
+                    "the %s argument {} at {addr:#x} has no NUL in its first {STRING_AT_MAX} bytes",
+                    self.n
+                ));
+            }
         }
     }
 
@@ -199,7 +243,7 @@ pub fn format(fmt: &[u8], args: &mut Args) -> Result<Vec<u8>, String> {
                 pad_bytes(&mut out, &[v as u8], s);
             }
             b's' => {
-                let mut text = args.string()?;
+                let mut text = args.string_arg()?;
                 if let Some(p) = s.prec {
                     text.truncate(p);
                 }
