@@ -2183,6 +2183,64 @@ struct GAccess<'v> {
     atomic: bool,
 }
 
+impl GAccess<'_> {
+    /// The access of wave `w` at its clock `clk` happens before this one (program order or a join).
+    #[inline(always)]
+    fn ordered(&self, w: u32, clk: u32) -> bool {
+        w == self.me || self.vc.get(w) >= clk
+    }
+}
+
+impl GCell {
+    /// `a` reads: an earlier reader of another wave not ordered before it moves to the second reader's place
+    /// (to name the other side of a later WAR), and `a` becomes the last reader.
+    #[inline(always)]
+    fn take_read(&mut self, a: &GAccess) {
+        if self.r_wave != NO_WAVE && self.r_wave != a.me && !a.ordered(self.r_wave, self.r_clock) {
+            self.r2_wave = self.r_wave;
+            self.r2_clock = self.r_clock;
+            self.r2_idx = self.r_idx;
+            self.r2_lane = self.r_lane;
+            self.r2_flags = self.r_flags;
+        }
+        self.r_wave = a.me;
+        self.r_clock = a.clock;
+        self.r_idx = a.idx;
+        self.r_lane = a.lane;
+        self.r_flags = if a.atomic { F_ATOMIC } else { 0 };
+    }
+    /// The reader (instruction, wave, lane) a plain store `a` races with (WAR): the first of the two recorded
+    /// readers not ordered before it.
+    #[inline(always)]
+    fn war_reader(&self, a: &GAccess) -> Option<(u32, u32, u8)> {
+        if a.read || a.atomic {
+            return None;
+        }
+        [
+            (self.r_wave, self.r_clock, self.r_idx, self.r_lane),
+            (self.r2_wave, self.r2_clock, self.r2_idx, self.r2_lane),
+        ]
+        .into_iter()
+        .find(|&(rw, rc, _, _)| rw != NO_WAVE && !a.ordered(rw, rc))
+        .map(|(rw, _, ri, rl)| (ri, rw, rl))
+    }
+    /// `a`'s write becomes the last write (`flags`); a store without a read clears the readers.
+    #[inline(always)]
+    fn take_write(&mut self, a: &GAccess, val: u8, flags: u8) {
+        self.w_wave = a.me;
+        self.w_clock = a.clock;
+        self.w_idx = a.idx;
+        self.w_serial = a.serial;
+        self.w_lane = a.lane;
+        self.w_val = val;
+        self.w_flags = flags;
+        if !a.read {
+            self.r_wave = NO_WAVE;
+            self.r2_wave = NO_WAVE;
+        }
+    }
+}
+
 /// A finding one byte gave: (kind, access, first instruction, first wave, first lane, error).
 type GHit = (RaceKind, Access, u32, u32, u8, bool);
 const GHIT_NONE: GHit = (RaceKind::Global, Access::None, 0, 0, 0, false);
@@ -2193,11 +2251,12 @@ const GHIT_NONE: GHit = (RaceKind::Global, Access::None, 0, 0, 0, false);
 #[inline(always)]
 fn global_cell(c: &mut GCell, a: &GAccess, val: Option<u8>, hits: &mut [GHit; 4]) -> usize {
     let me = a.me;
-    let hb = |w: u32, clk: u32| w == me || a.vc.get(w) >= clk;
     let mut nh = 0;
-    let af = if a.atomic { F_ATOMIC } else { 0 };
     if a.read {
-        if read_races(c.w_wave != NO_WAVE && !hb(c.w_wave, c.w_clock), c.w_flags) {
+        if read_races(
+            c.w_wave != NO_WAVE && !a.ordered(c.w_wave, c.w_clock),
+            c.w_flags,
+        ) {
             hits[nh] = (
                 RaceKind::Global,
                 Access::Raw,
@@ -2208,18 +2267,7 @@ fn global_cell(c: &mut GCell, a: &GAccess, val: Option<u8>, hits: &mut [GHit; 4]
             );
             nh += 1;
         }
-        if c.r_wave != NO_WAVE && c.r_wave != me && !hb(c.r_wave, c.r_clock) {
-            c.r2_wave = c.r_wave;
-            c.r2_clock = c.r_clock;
-            c.r2_idx = c.r_idx;
-            c.r2_lane = c.r_lane;
-            c.r2_flags = c.r_flags;
-        }
-        c.r_wave = me;
-        c.r_clock = a.clock;
-        c.r_idx = a.idx;
-        c.r_lane = a.lane;
-        c.r_flags = af;
+        c.take_read(a);
     }
     if let Some(val) = val {
         let valid = c.w_wave != NO_WAVE;
@@ -2230,7 +2278,7 @@ fn global_cell(c: &mut GCell, a: &GAccess, val: Option<u8>, hits: &mut [GHit; 4]
             val: c.w_val,
             flags: c.w_flags,
         };
-        let unordered = valid && !hb(c.w_wave, c.w_clock);
+        let unordered = valid && !a.ordered(c.w_wave, c.w_clock);
         let (same, w) = write_check(prior, a.lane, val, a.known, a.atomic, unordered);
         match w {
             WriteHit::None => {}
@@ -2257,29 +2305,11 @@ fn global_cell(c: &mut GCell, a: &GAccess, val: Option<u8>, hits: &mut [GHit; 4]
                 nh += 1;
             }
         }
-        if !a.read && !a.atomic {
-            for (rw, rc, ri, rl, rf) in [
-                (c.r_wave, c.r_clock, c.r_idx, c.r_lane, c.r_flags),
-                (c.r2_wave, c.r2_clock, c.r2_idx, c.r2_lane, c.r2_flags),
-            ] {
-                if rw != NO_WAVE && !hb(rw, rc) && !(a.atomic && rf & F_ATOMIC != 0) {
-                    hits[nh] = (RaceKind::Global, Access::War, ri, rw, rl, !same);
-                    nh += 1;
-                    break;
-                }
-            }
+        if let Some((ri, rw, rl)) = c.war_reader(a) {
+            hits[nh] = (RaceKind::Global, Access::War, ri, rw, rl, !same);
+            nh += 1;
         }
-        c.w_wave = me;
-        c.w_clock = a.clock;
-        c.w_idx = a.idx;
-        c.w_serial = a.serial;
-        c.w_lane = a.lane;
-        c.w_val = val;
-        c.w_flags = write_flags(a.atomic, a.known, same);
-        if !a.read {
-            c.r_wave = NO_WAVE;
-            c.r2_wave = NO_WAVE;
-        }
+        c.take_write(a, val, write_flags(a.atomic, a.known, same));
     }
     nh
 }
@@ -2343,8 +2373,6 @@ impl WordVerdict {
 /// byte cells.
 #[inline(always)]
 fn global_word(w: &mut GWord, a: &GAccess, vals: Option<[u8; 4]>) -> WordVerdict {
-    let me = a.me;
-    let hb = |wv: u32, clk: u32| wv == me || a.vc.get(wv) >= clk;
     let c = &mut w.c;
     let mut v = WordVerdict {
         raw: None,
@@ -2354,39 +2382,20 @@ fn global_word(w: &mut GWord, a: &GAccess, vals: Option<[u8; 4]>) -> WordVerdict
         war: None,
         same: 0,
     };
-    let af = if a.atomic { F_ATOMIC } else { 0 };
     if a.read {
-        if read_races(c.w_wave != NO_WAVE && !hb(c.w_wave, c.w_clock), c.w_flags) {
+        if read_races(
+            c.w_wave != NO_WAVE && !a.ordered(c.w_wave, c.w_clock),
+            c.w_flags,
+        ) {
             v.raw = Some((c.w_idx, c.w_wave, c.w_lane));
         }
-        if c.r_wave != NO_WAVE && c.r_wave != me && !hb(c.r_wave, c.r_clock) {
-            c.r2_wave = c.r_wave;
-            c.r2_clock = c.r_clock;
-            c.r2_idx = c.r_idx;
-            c.r2_lane = c.r_lane;
-            c.r2_flags = c.r_flags;
-        }
-        c.r_wave = me;
-        c.r_clock = a.clock;
-        c.r_idx = a.idx;
-        c.r_lane = a.lane;
-        c.r_flags = af;
+        c.take_read(a);
     }
     if let Some(vals) = vals {
         let valid = c.w_wave != NO_WAVE;
-        let same_inst = valid && c.w_serial == a.serial && c.w_wave == me;
-        let unordered = valid && !hb(c.w_wave, c.w_clock);
-        if !a.read && !a.atomic {
-            for (rw, rc, ri, rl, rf) in [
-                (c.r_wave, c.r_clock, c.r_idx, c.r_lane, c.r_flags),
-                (c.r2_wave, c.r2_clock, c.r2_idx, c.r2_lane, c.r2_flags),
-            ] {
-                if rw != NO_WAVE && !hb(rw, rc) && !(a.atomic && rf & F_ATOMIC != 0) {
-                    v.war = Some((ri, rw, rl));
-                    break;
-                }
-            }
-        }
+        let same_inst = valid && c.w_serial == a.serial && c.w_wave == a.me;
+        let unordered = valid && !a.ordered(c.w_wave, c.w_clock);
+        v.war = c.war_reader(a);
         for b in 0..4 {
             let prior = PriorWrite {
                 valid,
@@ -2399,18 +2408,10 @@ fn global_word(w: &mut GWord, a: &GAccess, vals: Option<[u8; 4]>) -> WordVerdict
             v.write[b] = hit;
             v.same |= (same as u8) << b;
         }
-        c.w_wave = me;
-        c.w_clock = a.clock;
-        c.w_idx = a.idx;
-        c.w_serial = a.serial;
-        c.w_lane = a.lane;
-        c.w_flags = write_flags(a.atomic, a.known, false);
+        // the per-byte values and F_SAME live beside the shared cell
+        c.take_write(a, 0, write_flags(a.atomic, a.known, false));
         w.vals = vals;
         w.same = v.same;
-        if !a.read {
-            c.r_wave = NO_WAVE;
-            c.r2_wave = NO_WAVE;
-        }
     }
     v
 }
