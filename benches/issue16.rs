@@ -306,6 +306,16 @@ fn main() {
     let row = |what: &str, fig: String, t: f64, note: String| {
         println!("{what:<58} {fig:>14} {:>10.1}  {note}", t * 1e3);
     };
+    // `--interp`: the interpreter row only (to pair two builds, and to profile the interpreter alone)
+    if std::env::args().any(|a| a == "--interp") {
+        row(
+            "gemm 512: interpreter, 1 job",
+            format!("{:.1} M/s", rate(t_interp)),
+            t_interp,
+            format!("{insts} wave-instructions"),
+        );
+        return;
+    }
     // `--gemm`: the two in-process gemm 512 rows only, interpreter and CLI configuration (to pair two builds, and
     // to profile)
     if std::env::args().any(|a| a == "--gemm") {

@@ -137,6 +137,8 @@ pub const BUFFER_BASE: u64 = 0x0000_1000_0000_0000;
 pub const GUARD: u64 = 0x1_0000;
 pub const KERNARG_BASE: u64 = 0x0000_0f00_0000_0000;
 pub const DISPATCH_PACKET_BASE: u64 = 0x0000_0f00_1000_0000;
+/// Where a cooperative dispatch's grid sync record lives (`hidden_multigrid_sync_arg`; `launch::raw`).
+pub const MULTIGRID_BASE: u64 = 0x0000_0f00_2000_0000;
 
 /// Bytes of the kernarg segment a dispatch maps (at least 256), checked before it is allocated: the larger of
 /// the descriptor's kernarg_size and the metadata's .kernarg_segment_size must fit below the dispatch packet.
@@ -175,6 +177,11 @@ pub struct Dispatch {
     /// The device services the kernel takes (a hostcall buffer for printf and assert), `None` when it takes none;
     /// the schedules call `DeviceServices::serve` at `s_sleep`.
     pub services: Option<crate::services::DeviceServices>,
+    /// Launched cooperatively (`Manifest::cooperative`): every work-group must be resident at once.
+    pub cooperative: bool,
+    /// The global wave sync unit (`exec::gws`): enabled for a cooperative dispatch. The schedules apply the
+    /// `ds_gws_*` instructions to it (`engine::step::gws`); it is touched only by those, never per instruction.
+    pub gws: std::sync::Mutex<crate::exec::gws::GwsUnit>,
 }
 
 /// Errors preparing a launch (the kernel never ran).
@@ -419,12 +426,15 @@ impl Dispatch {
         }
         let lds_bytes = lds_total as u32;
         let services = raw::map_services(&mut mem, &abi, m.grid, m.block, opts).map_err(err)?;
+        let multigrid =
+            raw::map_multigrid(&mut mem, &abi, m.grid, m.block, m.cooperative).map_err(err)?;
         raw::fill_hidden_args(
             &abi,
             m.grid,
             m.block,
             dynamic,
             services.as_ref(),
+            multigrid,
             &mut kernarg,
         );
         let private_size =
@@ -443,7 +453,16 @@ impl Dispatch {
             kernarg_addr: KERNARG_BASE,
             dispatch_packet_addr: DISPATCH_PACKET_BASE,
             services,
+            cooperative: m.cooperative,
+            gws: std::sync::Mutex::new(raw::gws_unit(m.grid, m.block, m.cooperative)),
         })
+    }
+
+    /// The dispatch cannot run on the batch schedule (work-groups one after another): it is cooperative, has
+    /// several work-groups, and its program has a GWS instruction that waits for other waves (a grid barrier or
+    /// a semaphore). It runs with every work-group resident (`engine::resident`).
+    pub fn needs_co_residency(&self) -> bool {
+        self.cooperative && self.work_group_count() > 1 && self.program.waits_on_gws()
     }
 
     pub fn work_groups(&self) -> [u32; 3] {

@@ -389,6 +389,9 @@ pub struct Manifest {
     pub lds_dynamic_bytes: Option<u32>,
     pub args: Vec<ArgSpec>,
     pub outputs: Vec<OutputSpec>,
+    /// Launched as `hipLaunchCooperativeKernel` does: every work-group resident at once and the global wave sync
+    /// unit given to the dispatch (grid-wide barriers, `cooperative_groups::this_grid().sync()`).
+    pub cooperative: bool,
 }
 
 /// A manifest error: what is wrong, and where.
@@ -415,6 +418,8 @@ struct RawManifest {
     args: Vec<RawArg>,
     #[serde(default)]
     outputs: Vec<RawOutput>,
+    #[serde(default)]
+    cooperative: bool,
 }
 
 /// One argument, tagged by `kind`. Deserialized by hand (read `kind`, then the variant's struct) rather than with
@@ -1198,6 +1203,7 @@ impl RawManifest {
             lds_dynamic_bytes,
             args,
             outputs,
+            cooperative: self.cooperative,
         })
     }
 }

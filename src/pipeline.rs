@@ -324,6 +324,19 @@ impl<'d> Plan<'d> {
         let (stats, fault, observers) = run_observed(self.d, &self.config.run_options(), || {
             wrap(self.instruments(sink()))
         });
+        if stats.co_resident {
+            // A cooperative grid barrier ran on the resident schedule, which has no observers: the dispatch has
+            // outputs and a fault or none, but no cycle model, checkers or adapter figures (`RunStats`).
+            return RunResult {
+                stats,
+                fault,
+                timing: None,
+                hazards: None,
+                races: None,
+                extra: Vec::new(),
+                wall_seconds: t0.elapsed().as_secs_f64(),
+            };
+        }
         let (mut h, mut r, mut t, mut extra) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for o in observers {
             let (i, x) = unwrap(o, fault.as_ref());

@@ -147,6 +147,10 @@ pub struct RunReport {
     /// the order they completed; absent when the kernel takes no hostcall buffer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub printf: Option<Vec<PrintfOutput>>,
+    /// Present when the dispatch ran with every work-group resident (a cooperative launch whose kernel has a
+    /// grid barrier, `RunStats::co_resident`): what that run left out, in a sentence. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub co_resident: Option<String>,
 }
 
 /// One device printf: which stream and the text (invalid UTF-8 replaced).

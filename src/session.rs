@@ -55,6 +55,11 @@ pub enum SessionError {
     Launch(#[from] launch::LaunchError),
 }
 
+/// What a dispatch run with every work-group resident leaves out (`RunReport::co_resident`).
+pub const CO_RESIDENT_NOTE: &str = "cooperative grid barrier: every work-group ran resident at once, round robin; \
+     the cycle model, the hazard, missing-wait and race checkers and traces do not run on that schedule yet, so \
+     the dispatch has outputs but no cycles or findings";
+
 impl Session {
     /// Load `MANIFEST.json` or `DIR` (meaning `DIR/case.json`) and prepare the dispatch.
     pub fn load(path: &Path, opts: &RunOptions) -> Result<Session, SessionError> {
@@ -154,6 +159,7 @@ impl Session {
                 .services
                 .as_ref()
                 .map(|sv| crate::report::PrintfOutput::from_printed(&sv.printed())),
+            co_resident: stats.co_resident.then(|| CO_RESIDENT_NOTE.to_string()),
         };
         if let Some(h) = &findings {
             report.fill_findings(h);

@@ -194,18 +194,27 @@ pub fn table(launches: &[serde_json::Value]) -> String {
             k = k.chars().take(39).collect::<String>() + "~";
         }
         let fault = l["fault"].as_str().map(|_| " FAULT").unwrap_or("");
+        // a launch run with every work-group resident (cooperative grid barrier) has no model or checkers
+        let co_resident = l["report"]["co_resident"].is_string();
+        let (modelled, findings) = if co_resident {
+            ("-".to_string(), "- (co-resident)".to_string())
+        } else {
+            (
+                format!("{:.3}", l["modelled_ns"].as_f64().unwrap_or(0.0) / 1e3),
+                l["findings"].to_string(),
+            )
+        };
         let _ = writeln!(
             s,
-            "{:>5}  {:<40} {:>16} {:>14} {:>7} {:>12} {:>12.3} {:>9.2}  {}{fault}",
+            "{:>5}  {:<40} {:>16} {:>14} {:>7} {:>12} {:>12} {:>9.2}  {findings}{fault}",
             l["index"].to_string(),
             k,
             dims(&l["grid"]),
             dims(&l["block"]),
             l["waves"].to_string(),
             l["wave_instructions"].to_string(),
-            l["modelled_ns"].as_f64().unwrap_or(0.0) / 1e3,
+            modelled,
             l["wall_seconds"].as_f64().unwrap_or(0.0) * 1e3,
-            l["findings"]
         );
     }
     s

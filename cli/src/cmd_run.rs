@@ -164,7 +164,11 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         );
     }
     say!("{}", outcome.report.fidelity.one_line());
-    say!("{}", outcome.timing.summary_line());
+    if let Some(note) = &outcome.report.co_resident {
+        say!("schedule: {note}");
+    } else {
+        say!("{}", outcome.timing.summary_line());
+    }
     if let Some(l) = outcome.timing.memory_line() {
         say!("{l}");
     }

@@ -58,6 +58,7 @@ pub fn props_r0000() -> [u8; 792] {
     p[396..396 + GCN_ARCH_NAME.len()].copy_from_slice(GCN_ARCH_NAME.as_bytes());
     i32_at(&mut p, 664, 1 << 27); // maxTexture1DLinear
     i32_at(&mut p, 668, 16384);
+    i32_at(&mut p, 656, 1); // cooperativeLaunch (cooperativeMultiDeviceLaunch at 660 stays 0: one device)
     i32_at(&mut p, 672, 16384);
     i32_at(&mut p, 676, 16384);
     u64_at(&mut p, 712, 1 << 31); // memPitch
@@ -80,7 +81,8 @@ pub fn attribute(attr: i32) -> Option<i32> {
         6 => 0,                         // ComputeMode
         8 => 1,                         // ConcurrentKernels
         9 => 1,                         // ConcurrentManagedAccess
-        10 => 0,                        // CooperativeLaunch (not modelled)
+        10 => 1,                        // CooperativeLaunch (hipLaunchCooperativeKernel)
+        11 => 0,                        // CooperativeMultiDeviceLaunch (one device)
         13 => 1,                        // DirectManagedMemAccessFromHost
         15 => 1,                        // HostNativeAtomicSupported
         16 => 0,                        // Integrated
@@ -163,6 +165,7 @@ pub fn props_r0600() -> [u8; PROPS_R0600_BYTES] {
     i32_at(&mut p, 652, 1); // managedMemory
     i32_at(&mut p, 664, 1); // hostNativeAtomicSupported
     i32_at(&mut p, 676, 1); // concurrentManagedAccess
+    i32_at(&mut p, 688, 1); // cooperativeLaunch (cooperativeMultiDeviceLaunch at 692 stays 0)
     u64_at(&mut p, 696, LDS_PER_BLOCK as u64); // sharedMemPerBlockOptin
     i32_at(&mut p, 708, 1); // directManagedMemAccessFromHost
     i32_at(&mut p, 712, 32); // maxBlocksPerMultiProcessor

@@ -3,7 +3,7 @@
 //! version `hipDriverGetVersion` reported), the HIP 6 `hipDeviceProp_t` layout that version implies for
 //! `hipGetDeviceProperties`, `hipPointerGetAttribute` (every pointer argument is checked with it),
 //! `hipFuncGetAttribute` (registers, spills and work-group size after loading) and the two launch variants it
-//! must find (`hipModuleLaunchCooperativeKernel`, `hipDrvLaunchKernelEx`), which wavescope does not model.
+//! must find (`hipDrvLaunchKernelEx`), which wavescope does not model; `hipModuleLaunchCooperativeKernel` launches.
 
 use crate::{
     function_of, put, unsupported, with, Backing, HipError, INVALID_DEVICE_FUNCTION, INVALID_VALUE,
@@ -186,24 +186,31 @@ pub unsafe extern "C" fn hipFuncGetAttribute(
     })
 }
 
-/// A cooperative launch needs every work-group resident at once (grid-wide barriers); wavescope does not model
-/// that guarantee, so it is refused by name. Triton asks for it only with `launch_cooperative_grid=True`, and
-/// reads `cooperativeLaunch` (0) from the device properties first.
+/// A cooperative launch from a module (Triton's `launch_cooperative_grid=True`): as `hipLaunchCooperativeKernel`.
 #[no_mangle]
 pub unsafe extern "C" fn hipModuleLaunchCooperativeKernel(
-    _f: *mut c_void,
-    _gx: c_uint,
-    _gy: c_uint,
-    _gz: c_uint,
-    _bx: c_uint,
-    _by: c_uint,
-    _bz: c_uint,
-    _shmem: c_uint,
+    f: *mut c_void,
+    gx: c_uint,
+    gy: c_uint,
+    gz: c_uint,
+    bx: c_uint,
+    by: c_uint,
+    bz: c_uint,
+    shmem: c_uint,
     _stream: *mut c_void,
-    _params: *mut *mut c_void,
-    _extra: *mut *mut c_void,
+    params: *mut *mut c_void,
 ) -> HipError {
-    unsupported("hipModuleLaunchCooperativeKernel")
+    crate::with(|st| {
+        crate::launch::launch(
+            st,
+            f,
+            [gx, gy, gz],
+            [bx, by, bz],
+            shmem as usize,
+            crate::launch::Args::Pointers(params),
+            true,
+        )
+    })
 }
 
 /// Launches with attributes (clusters of work-groups); Triton uses it only when `num_ctas > 1`, which gfx950
@@ -239,7 +246,8 @@ mod tests {
         assert_eq!(i32_at(388), 256); // multiProcessorCount
         assert_eq!(i32_at(304), 65536); // regsPerBlock
         assert_eq!(i32_at(624), 2048); // maxThreadsPerMultiProcessor
-        assert_eq!(i32_at(688), 0); // cooperativeLaunch
+        assert_eq!(i32_at(688), 1); // cooperativeLaunch
+        assert_eq!(i32_at(692), 0); // cooperativeMultiDeviceLaunch
         let arch = &p[1160..1160 + 22];
         assert_eq!(arch, b"gfx950:sramecc+:xnack-");
         assert_eq!(p[1160 + 22], 0);

@@ -22,6 +22,9 @@ pub enum Args {
     Blob(Vec<u8>),
 }
 
+/// hipErrorCooperativeLaunchTooLarge.
+pub const COOPERATIVE_LAUNCH_TOO_LARGE: HipError = 720;
+
 pub fn abi_of(st: &State, f: *const c_void) -> Option<KernelAbi> {
     let fi = crate::function_of(st, f)?;
     let func = &st.functions[fi];
@@ -87,6 +90,7 @@ pub unsafe fn launch(
     block: [u32; 3],
     shmem: usize,
     args: Args,
+    cooperative: bool,
 ) -> HipError {
     let Some(fi) = crate::function_of(st, f) else {
         eprintln!("wavescope-hip: launch of a function the program never registered ({f:?})");
@@ -107,6 +111,26 @@ pub unsafe fn launch(
     };
     if grid.contains(&0) || block.contains(&0) {
         return crate::INVALID_VALUE.max(9); // hipErrorInvalidConfiguration
+    }
+    if cooperative {
+        // hipLaunchCooperativeKernel's guarantee: every work-group resident at once, so at most the occupancy
+        // limit per CU times the CUs (the runtime refuses more with hipErrorCooperativeLaunchTooLarge)
+        let threads = block
+            .iter()
+            .map(|&b| b as u64)
+            .product::<u64>()
+            .min(u32::MAX as u64) as u32;
+        let per_cu = blocks_per_cu(&abi, threads, shmem as u32).max(0) as u64;
+        let groups: u64 = grid.iter().map(|&g| g as u64).product();
+        let most = per_cu * crate::device::CUS as u64;
+        if groups > most {
+            eprintln!(
+                "wavescope-hip: cooperative launch of {name}: {groups} work-groups, but at most {most} can be \
+                 resident at once ({per_cu} per CU x {} CUs)",
+                crate::device::CUS
+            );
+            return COOPERATIVE_LAUNCH_TOO_LARGE;
+        }
     }
     // Explicit arguments at their metadata offsets (a module launch passes only those; the hidden ones are
     // the core's to fill, as ROCm's runtime does).
@@ -174,6 +198,7 @@ pub unsafe fn launch(
         lds_dynamic_bytes: shmem as u32,
         kernarg: &kernarg,
         regions: &regions,
+        cooperative,
     };
     let dispatch = match Dispatch::from_raw(abi.clone(), program, &module.segments, &raw, &opts) {
         Ok(d) => d,
@@ -239,6 +264,7 @@ pub unsafe fn launch(
             lds_dynamic_bytes: Some(shmem as u32),
             args: Vec::new(),
             outputs: Vec::new(),
+            cooperative,
         },
         code_object: co.clone(),
         dispatch,
@@ -733,7 +759,7 @@ fn write_manifest(
         }
     }
     let m = &session.manifest;
-    let j = serde_json::json!({
+    let mut j = serde_json::json!({
         "code_object": "kernel.hsaco",
         "kernel": m.kernel,
         "grid": m.grid,
@@ -742,6 +768,9 @@ fn write_manifest(
         "args": jargs,
         "outputs": outputs,
     });
+    if m.cooperative {
+        j["cooperative"] = serde_json::Value::Bool(true);
+    }
     std::fs::write(
         dir.join("case.json"),
         serde_json::to_string_pretty(&j).unwrap() + "\n",

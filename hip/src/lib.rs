@@ -503,6 +503,7 @@ fn error_name(e: c_int) -> &'static str {
         600 => "hipErrorNotReady\0",
         700 => "hipErrorIllegalAddress\0",
         719 => "hipErrorLaunchFailure\0",
+        720 => "hipErrorCooperativeLaunchTooLarge\0",
         215 => "hipErrorUnsupportedLimit\0",
         801 => "hipErrorNotSupported\0",
         _ => "hipErrorUnknown\0",
@@ -527,6 +528,7 @@ fn error_string(e: c_int) -> &'static str {
         600 => "device not ready\0",
         700 => "an illegal memory access was encountered\0",
         719 => "unspecified launch failure\0",
+        720 => "too many blocks in cooperative launch\0",
         215 => "limit is not supported on this architecture\0",
         801 => "operation not supported\0",
         _ => "unknown error\0",
@@ -1433,8 +1435,41 @@ pub unsafe extern "C" fn hipLaunchKernel(
             [block.x, block.y, block.z],
             shmem,
             launch::Args::Pointers(args),
+            false,
         )
     })
+}
+/// Every work-group resident at once and the grid barrier set up (`cooperative_groups::this_grid().sync()`);
+/// refused with hipErrorCooperativeLaunchTooLarge beyond the occupancy limit, as the runtime does.
+#[no_mangle]
+pub unsafe extern "C" fn hipLaunchCooperativeKernel(
+    f: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    args: *mut *mut c_void,
+    shmem: c_uint,
+    _stream: *mut c_void,
+) -> HipError {
+    with(|st| {
+        launch::launch(
+            st,
+            f,
+            [grid.x, grid.y, grid.z],
+            [block.x, block.y, block.z],
+            shmem as usize,
+            launch::Args::Pointers(args),
+            true,
+        )
+    })
+}
+/// Several devices at once: wavescope has one device.
+#[no_mangle]
+pub unsafe extern "C" fn hipLaunchCooperativeKernelMultiDevice(
+    _list: *mut c_void,
+    _n: c_int,
+    _flags: c_uint,
+) -> HipError {
+    unsupported("hipLaunchCooperativeKernelMultiDevice")
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipModuleLaunchKernel(
@@ -1485,7 +1520,15 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
         } else {
             launch::Args::Blob(Vec::new())
         };
-        launch::launch(st, f, [gx, gy, gz], [bx, by, bz], shmem as usize, args)
+        launch::launch(
+            st,
+            f,
+            [gx, gy, gz],
+            [bx, by, bz],
+            shmem as usize,
+            args,
+            false,
+        )
     })
 }
 #[no_mangle]

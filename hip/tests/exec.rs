@@ -22,7 +22,8 @@ fn scratch(name: &str) -> PathBuf {
 
 /// `wavescope exec --capture DIR -- PROGRAM ARGS`: (stdout, stderr, exit code, capture dir).
 fn exec(program: &str, args: &[&str], extra: &[&str]) -> (String, String, i32, PathBuf) {
-    let cap = scratch(program);
+    // one directory per program and arguments: tests running one program with other arguments run in parallel
+    let cap = scratch(&[&[program][..], args].concat().join("_"));
     let mut c = Command::new(wavescope());
     c.arg("exec")
         .arg("--capture")
@@ -512,5 +513,81 @@ fn library_style_kernels_pass_at_every_optimisation_level() {
     for l in report["launches"].as_array().unwrap() {
         assert_eq!(l["findings"].as_u64(), Some(0), "{l}");
     }
+    let _ = std::fs::remove_dir_all(&cap);
+}
+
+/// Cooperative groups across the grid (fixtures/src/grid_sync.hip, built with HIP 5.2's device library, whose
+/// `this_grid().sync()` is one `ds_gws_barrier` per work-group): the program checks the device attribute and the
+/// occupancy limit, launches 12 work-groups with hipLaunchCooperativeKernel, verifies a two-phase sum that reads
+/// what other work-groups wrote before each grid barrier, and asks for one work-group more than can be resident
+/// (hipErrorCooperativeLaunchTooLarge, as the runtime says). The launch runs with every work-group resident; its
+/// captured manifest says `"cooperative": true` and replays under `run --check`.
+#[test]
+fn cooperative_launch_with_grid_barriers() {
+    let (out, err, code, cap) = exec("grid_sync", &[], &[]);
+    assert_eq!(code, 0, "grid_sync under wavescope exec:\n{out}\n{err}");
+    assert!(
+        out.contains("grid.is_valid() = 1, total 240000, 0 mismatches\nPASSED"),
+        "{out}\n{err}"
+    );
+    assert!(
+        out.contains("oversized cooperative launch: hipErrorCooperativeLaunchTooLarge"),
+        "{out}"
+    );
+    assert!(
+        err.contains(
+            "2049 work-groups, but at most 2048 can be resident at once (8 per CU x 256 CUs)"
+        ),
+        "{err}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(cap.join("report.json")).unwrap()).unwrap();
+    let launches = report["launches"].as_array().unwrap();
+    assert_eq!(launches.len(), 1, "the refused launch never ran: {err}");
+    let l = &launches[0];
+    assert!(l["fault"].is_null(), "{l}");
+    assert_eq!(l["waves"].as_u64(), Some(48));
+    assert!(l["wave_instructions"].as_u64().unwrap() > 10_000, "{l}");
+    assert!(l["report"]["co_resident"].is_string(), "{l}");
+    assert!(err.contains("- (co-resident)"), "launch table:\n{err}");
+    let case: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(cap.join("launch-0000/case.json")).unwrap())
+            .unwrap();
+    assert_eq!(case["cooperative"], serde_json::Value::Bool(true), "{case}");
+    assert_eq!(replay_all(&cap), 1);
+    let _ = std::fs::remove_dir_all(&cap);
+}
+
+/// The two ways a grid barrier goes wrong, each one clear error (a GPU would abort or hang): the same kernel
+/// launched with <<<>>> has no GWS resources (the runtime gives them to cooperative launches only), and a
+/// cooperative kernel whose work-group 0 returns before `grid.sync()` leaves the other three waiting for ever.
+#[test]
+fn grid_barrier_outside_a_cooperative_launch_and_a_grid_barrier_deadlock() {
+    let (out, err, code, cap) = exec("grid_sync", &["plain"], &[]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("plain launch: hipErrorLaunchFailure"),
+        "{out}\n{err}"
+    );
+    assert!(
+        err.contains(
+            "ds_gws_barrier: global wave sync in a dispatch that was not launched cooperatively"
+        ),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&cap);
+    let (out, err, code, cap) = exec("grid_sync", &["early"], &[]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("early exit: hipErrorLaunchFailure"),
+        "{out}\n{err}"
+    );
+    assert!(
+        err.contains(
+            "grid barrier deadlock: 3 wave(s) of 3 of the dispatch's 4 work-group(s) wait at ds_gws_barrier"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("in wave 1 (work-group 1,0,0)"), "{err}");
     let _ = std::fs::remove_dir_all(&cap);
 }

@@ -397,17 +397,17 @@ fn multi_gpu_data_transfer_needs_two_devices() {
     done(r);
 }
 
-/// hipDeviceAttributeCooperativeLaunch is 0 (co-residency of every work-group is not modelled), so the program
-/// takes its own skip path and exits 0.
+/// hipDeviceAttributeCooperativeLaunch is 1: the program launches its reduction with hipLaunchCooperativeKernel
+/// (one work-group, thread-block and tiled-partition groups, no grid barrier: the usual schedule with the cycle
+/// model and checkers) and validates it (it took its own skip path while the attribute was 0).
 #[test]
-fn cooperative_groups_skips_without_cooperative_launch() {
-    let r = exec("cooperative_groups", &[]);
+fn cooperative_groups() {
+    let r = validates("cooperative_groups", &[], 1);
+    assert!(!r.out.contains("Skipping"), "{}", r.out);
     assert!(
-        r.out
-            .contains("Skipping, device 0 does not support cooperative groups"),
-        "{}\n{}",
-        r.out,
-        r.err
+        r.launches[0]["report"]["co_resident"].is_null(),
+        "{}",
+        r.launches[0]
     );
     done(r);
 }

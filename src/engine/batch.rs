@@ -4,7 +4,8 @@
 //! with no debugger takes (`wavescope run`, traces, profiles); the interactive schedule is `engine::resident`.
 
 use super::step::{
-    budget_fault, fault_at, halt_fault, issue, release_barrier, schedule, service_fault, trap_fault,
+    budget_fault, fault_at, gws, gws_deadlock, gws_release, halt_fault, issue, release_barrier,
+    schedule, service_fault, trap_fault,
 };
 use crate::exec::observe::{NoObserver, Observer};
 use crate::exec::{Ctx, FaultKind, Flow, Wave, WaveId, WaveStatus};
@@ -23,6 +24,9 @@ pub struct RunStats {
     /// The run stopped on request (`RunControl::stop`): where each wave that had not ended stood then (work-groups
     /// in flat order, waves in order).
     pub interrupted: Option<Vec<WavePosition>>,
+    /// The dispatch needed every work-group resident (`Dispatch::needs_co_residency`: a cooperative grid barrier)
+    /// and ran on the resident schedule, without observers.
+    pub co_resident: bool,
 }
 
 /// Where a wave stood when a run stopped.
@@ -57,6 +61,11 @@ pub fn run_observed<O: Observer + Send>(
     opts: &RunOptions,
     make: impl Fn() -> O + Sync,
 ) -> (RunStats, Option<RunFault>, Vec<O>) {
+    // A grid barrier waits for work-groups this schedule has not started: the resident schedule holds them all.
+    if d.needs_co_residency() {
+        let (stats, fault) = super::resident::run_co_resident(d, opts);
+        return (stats, fault, Vec::new());
+    }
     let total = d.work_group_count() as usize;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -218,6 +227,7 @@ pub fn run_observed<O: Observer + Send>(
         work_groups_done: next.load(Ordering::Relaxed).min(total) as u64,
         exec_counts: counts.into_inner().unwrap(),
         interrupted,
+        co_resident: false,
     };
     (
         stats,
@@ -290,6 +300,8 @@ pub fn run_work_group<O: Observer>(
     }
     loop {
         let mut progressed = false;
+        // a GWS instruction ran: waves queued on the unit may go (`step::gws_release`)
+        let mut gws_touched = false;
         for wave in waves.iter_mut() {
             if wave.wave_status != WaveStatus::Running {
                 continue;
@@ -379,6 +391,17 @@ pub fn run_work_group<O: Observer>(
                                 }
                             }
                         }
+                        Flow::Gws { op, rid, value } => {
+                            if let Err(f) = gws(&d.gws, wave, op, rid, value, pc) {
+                                budget.spend(wave.instructions - first);
+                                wave.pc = pc;
+                                return Err(fault_at(wave, f));
+                            }
+                            gws_touched = true;
+                            if wave.wave_status == WaveStatus::AtGridBarrier {
+                                break true;
+                            }
+                        }
                         _ => {}
                     }
                 };
@@ -388,11 +411,21 @@ pub fn run_work_group<O: Observer>(
                 }
             }
         }
+        if gws_touched && gws_release(&d.gws, waves.iter_mut()) > 0 {
+            continue;
+        }
         if release_barrier(waves) {
             obs.barrier_release(waves[0].id.work_group_flat);
             continue;
         }
         if !progressed {
+            let waiting: Vec<&Wave> = waves
+                .iter()
+                .filter(|w| w.wave_status == WaveStatus::AtGridBarrier)
+                .collect();
+            if !waiting.is_empty() {
+                return Err(gws_deadlock(&waiting, d.work_group_count()));
+            }
             return Ok(GroupEnd::Done);
         }
     }

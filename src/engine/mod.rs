@@ -18,6 +18,6 @@ pub use batch::{
     run, run_observed, run_work_group, Budget, GroupEnd, RunStats, WavePosition, WORK_GROUP_STREAMS,
 };
 pub use step::{
-    budget_fault, budget_message, fault_at, halt_fault, issue, release_barrier, schedule,
-    service_fault, trap_fault,
+    budget_fault, budget_message, fault_at, gws, gws_deadlock, gws_release, halt_fault, issue,
+    release_barrier, schedule, service_fault, trap_fault,
 };

@@ -9,9 +9,13 @@
 //! debugger's breakpoints, watchpoints, call stacks and instruments come in through [`Hooks`]. The run obeys the
 //! same budget (`max_instructions`, the same fault) and stop flag (`RunControl::stop`) as a batch run.
 
-use super::step::{budget_fault, fault_at, halt_fault, issue, release_barrier, service_fault};
+use super::batch::RunStats;
+use super::step::{
+    budget_fault, fault_at, gws, gws_deadlock, gws_release, halt_fault, issue, release_barrier,
+    service_fault, trap_fault,
+};
 use crate::exec::{Ctx, Fault, FaultKind, Flow, Wave, WaveStatus};
-use crate::launch::{Dispatch, RunControl, RunFault, DEFAULT_MAX_INSTRUCTIONS};
+use crate::launch::{Dispatch, RunControl, RunFault, RunOptions, DEFAULT_MAX_INSTRUCTIONS};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -173,6 +177,109 @@ impl Group {
     }
 }
 
+/// Hooks of a run without observers: they count executions per instruction (`RunStats::exec_counts`).
+struct Counting(Vec<u64>);
+
+impl Hooks for Counting {
+    fn before(&mut self, _: &Dispatch, _: &Wave, idx: usize, _: bool) -> Option<Stop> {
+        self.0[idx] += 1;
+        None
+    }
+    fn after(
+        &mut self,
+        _: &Dispatch,
+        _: &mut Group,
+        _: usize,
+        _: Option<usize>,
+        _: u64,
+        _: &Result<Flow, Box<Fault>>,
+    ) -> Option<Stop> {
+        None
+    }
+    fn wave_end(&mut self, _: &Wave) {}
+    fn barrier_release(&mut self, _: &Group) {}
+    fn group_start(&mut self, _: u32, _: &[Wave]) -> usize {
+        0
+    }
+    fn group_end(&mut self, _: &Group) {}
+}
+
+/// Run a dispatch that needs every work-group resident (a cooperative grid barrier) to its end on this schedule,
+/// every wave continuing, round robin: what `engine::run_observed` does for such a dispatch (without observers;
+/// `RunStats::co_resident`). The budget, the stop flag and the faults are the batch run's.
+pub fn run_co_resident(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFault>) {
+    let control = opts.control.clone().unwrap_or_default();
+    let start = control.wave_instructions.load(Ordering::Relaxed);
+    let mopts = MachineOptions {
+        resident_waves: u32::MAX,
+        max_instructions: opts.max_instructions,
+        control: Some(control.clone()),
+        ..MachineOptions::default()
+    };
+    let mut hooks = Counting(vec![0; d.program.insts.len()]);
+    let mut r = Resident::new(d, mopts, &mut hooks);
+    r.resume(Plan::continue_all());
+    let mut interrupted = None;
+    let fault = loop {
+        match r.run(d, &mut hooks, &mut || false) {
+            None => {
+                // the stop flag: where every live wave stands
+                interrupted = Some(
+                    r.waves()
+                        .map(|w| super::batch::WavePosition {
+                            wave: w.id,
+                            pc: w.pc,
+                            status: w.wave_status,
+                        })
+                        .collect::<Vec<_>>(),
+                );
+                break None;
+            }
+            Some(Stop::Exited) => break None,
+            Some(Stop::Fault { fault, .. }) => break Some(fault),
+            Some(Stop::Trap { wave, code }) => {
+                let (g, w) = r.locate(wave).expect("the trapping wave is resident");
+                let wave = &mut r.groups[g].waves[w];
+                // the PC is past the s_trap (4 bytes)
+                let pc = wave.pc.wrapping_sub(4);
+                break Some(trap_fault(wave, code, pc));
+            }
+            Some(Stop::Blocked { .. }) => {
+                let waiting: Vec<&Wave> = r
+                    .waves()
+                    .filter(|w| w.wave_status == WaveStatus::AtGridBarrier)
+                    .collect();
+                if !waiting.is_empty() {
+                    break Some(gws_deadlock(&waiting, r.total_groups));
+                }
+                // waves at s_barrier only: the wave named first
+                let w = r.waves().next().expect("a blocked run has a live wave");
+                break Some(RunFault {
+                    kind: FaultKind::BarrierDeadlock,
+                    wave: w.id,
+                    pc: w.pc,
+                    lanes: 0,
+                    addr: None,
+                    detail: "barrier deadlock: waves wait at s_barrier and nothing else can run"
+                        .into(),
+                });
+            }
+            // no breakpoints, steps or watches in this plan
+            Some(_) => continue,
+        }
+    };
+    let stats = RunStats {
+        waves: d.wave_count(),
+        wave_instructions: control.wave_instructions.load(Ordering::Relaxed) - start,
+        work_groups_done: r.groups_retired as u64
+            + r.groups.iter().filter(|g| g.done()).count() as u64,
+        exec_counts: hooks.0,
+        interrupted,
+        co_resident: true,
+    };
+    (stats, fault)
+}
+
 /// What a front end adds to the schedule: breakpoints, watchpoints, call stacks, instruments. Called by the run
 /// loop in this order for each instruction: `before`, the step, `after`; `wave_end` and `barrier_release` when the
 /// flow rules end a wave or release a barrier; `group_start` / `group_end` as work-groups launch and retire.
@@ -285,6 +392,9 @@ pub struct Resident {
     published: u64,
     pub groups_retired: u32,
     control: Arc<RunControl>,
+    /// Every work-group is resident at once, whatever `resident_waves` says: a cooperative dispatch's grid
+    /// barrier waits for all of them (`Dispatch::needs_co_residency`; the runtime guarantees it on a GPU).
+    all_resident: bool,
 }
 
 impl Resident {
@@ -306,6 +416,7 @@ impl Resident {
             published: 0,
             groups_retired: 0,
             control,
+            all_resident: d.needs_co_residency(),
         };
         r.launch_groups(d, hooks);
         r
@@ -445,10 +556,12 @@ impl Resident {
                     }
                     if let Some(st) = self.stepper {
                         // Its barrier may have been released by the last waves that ended.
-                        if self
-                            .wave(st.wave)
-                            .is_some_and(|w| w.wave_status != WaveStatus::AtBarrier)
-                        {
+                        if self.wave(st.wave).is_some_and(|w| {
+                            !matches!(
+                                w.wave_status,
+                                WaveStatus::AtBarrier | WaveStatus::AtGridBarrier
+                            )
+                        }) {
                             continue;
                         }
                         return Some(Stop::Blocked {
@@ -461,7 +574,10 @@ impl Resident {
                         .waves()
                         .find(|w| {
                             self.plan.action_of(w.id.wave) != Action::Stop
-                                && w.wave_status == WaveStatus::AtBarrier
+                                && matches!(
+                                    w.wave_status,
+                                    WaveStatus::AtBarrier | WaveStatus::AtGridBarrier
+                                )
                         })
                         .or_else(|| self.waves().next())
                         .map(|w| w.id.wave)?;
@@ -487,7 +603,7 @@ impl Resident {
             };
             match self.groups[g].waves[w].wave_status {
                 WaveStatus::Done => return StepOutcome::Ended,
-                WaveStatus::AtBarrier => {
+                WaveStatus::AtBarrier | WaveStatus::AtGridBarrier => {
                     self.stepper = Some(st);
                     return StepOutcome::Waiting;
                 }
@@ -602,10 +718,12 @@ impl Resident {
             }
             // A stepping wave released from its barrier by this one takes over again.
             if let Some(st) = self.stepper {
-                if self
-                    .wave(st.wave)
-                    .is_some_and(|x| x.wave_status != WaveStatus::AtBarrier)
-                {
+                if self.wave(st.wave).is_some_and(|x| {
+                    !matches!(
+                        x.wave_status,
+                        WaveStatus::AtBarrier | WaveStatus::AtGridBarrier
+                    )
+                }) {
                     return RoundOutcome::Progress;
                 }
             }
@@ -699,6 +817,31 @@ impl Resident {
                     fault,
                 })
             }
+            Flow::Gws { op, rid, value } => {
+                if let Err(f) = gws(&d.gws, &mut self.groups[g].waves[w], op, rid, value, pc) {
+                    let wave = &mut self.groups[g].waves[w];
+                    wave.pc = pc;
+                    let fault = fault_at(wave, f);
+                    return Exec::Stop(Stop::Fault {
+                        wave: fault.wave.wave,
+                        fault,
+                    });
+                }
+                let queued = self.groups[g].waves[w].wave_status == WaveStatus::AtGridBarrier;
+                gws_release(
+                    &d.gws,
+                    self.groups.iter_mut().flat_map(|g| g.waves.iter_mut()),
+                );
+                // released waves of other groups may complete their groups' s_barrier
+                for k in 0..self.groups.len() {
+                    self.try_release(hooks, k);
+                }
+                if queued {
+                    Exec::Barrier
+                } else {
+                    Exec::Next
+                }
+            }
             // A wave waiting for a hostcall answer sleeps: the host answers then (`services`).
             Flow::Sleep(_) => match d.services.as_ref().map(|s| s.serve(&d.mem)) {
                 Some(Err(e)) => {
@@ -734,7 +877,11 @@ impl Resident {
     }
 
     fn launch_groups(&mut self, d: &Dispatch, hooks: &mut impl Hooks) {
-        let limit = self.opts.resident_waves.max(1) as usize;
+        let limit = if self.all_resident {
+            usize::MAX
+        } else {
+            self.opts.resident_waves.max(1) as usize
+        };
         while self.next_group < self.total_groups {
             let resident: usize = self.groups.iter().map(|g| g.waves.len()).sum();
             if !self.groups.is_empty() && resident + self.waves_per_group as usize > limit {

@@ -3,8 +3,12 @@
 //! policy (`engine::batch`) and the resident policy (`engine::resident`) call these and nothing else to change a
 //! wave's schedule state, so the two cannot disagree on what a barrier, a trap or a fault is.
 
-use crate::exec::{wave::status_bits, Ctx, Fault, FaultKind, Flow, Program, Wave, WaveStatus};
+use crate::exec::gws::GwsUnit;
+use crate::exec::{
+    wave::status_bits, Ctx, Fault, FaultKind, Flow, GwsOp, Program, Wave, WaveStatus,
+};
 use crate::launch::RunFault;
+use std::sync::Mutex;
 
 /// What every command says when a dispatch's budget ran out.
 pub fn budget_message(max: u64) -> String {
@@ -95,12 +99,12 @@ pub fn trap_fault(wave: &mut Wave, code: u8, pc: u64) -> RunFault {
 }
 
 /// Release the work-group's barrier when every live wave has arrived (ended waves leave the work-group, so they
-/// no longer take part). Returns whether it released.
+/// no longer take part; a wave queued on a GWS resource has not arrived). Returns whether it released.
 pub fn release_barrier(waves: &mut [Wave]) -> bool {
     let mut waiting = false;
     for w in waves.iter() {
         match w.wave_status {
-            WaveStatus::Running => return false,
+            WaveStatus::Running | WaveStatus::AtGridBarrier => return false,
             WaveStatus::AtBarrier => waiting = true,
             _ => {}
         }
@@ -115,6 +119,59 @@ pub fn release_barrier(waves: &mut [Wave]) -> bool {
         }
     }
     waiting
+}
+
+/// Apply a global wave sync instruction (`Flow::Gws`) of `wave`, issued at `pc`, to the dispatch's unit: a
+/// barrier or `sema_p` leaves the wave `AtGridBarrier` until [`gws_release`] lets it go. Both schedules call this
+/// and nothing else for GWS (the state machine is `exec::gws`).
+pub fn gws(
+    unit: &Mutex<GwsUnit>,
+    wave: &mut Wave,
+    op: GwsOp,
+    rid: u8,
+    value: u32,
+    pc: u64,
+) -> Result<(), Box<Fault>> {
+    unit.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .issue(wave, op, rid, value, pc)
+}
+
+/// Release the waves among `waves` that their GWS resource lets go; returns how many.
+pub fn gws_release<'w>(unit: &Mutex<GwsUnit>, waves: impl Iterator<Item = &'w mut Wave>) -> usize {
+    unit.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .release(waves)
+}
+
+/// The fault a grid barrier that can never release is: nothing else can run while `waiting` (the waves queued on
+/// GWS resources, at least one) wait. Named at the first of them; the detail says how many waves of how many
+/// work-groups arrived out of the dispatch's `work_groups`.
+pub fn gws_deadlock(waiting: &[&Wave], work_groups: u32) -> RunFault {
+    let first = waiting[0];
+    let mut groups: Vec<u32> = waiting.iter().map(|w| w.id.work_group_flat).collect();
+    groups.sort_unstable();
+    groups.dedup();
+    let what = if first.gws_wait.sema {
+        "ds_gws_sema_p"
+    } else {
+        "ds_gws_barrier"
+    };
+    RunFault {
+        kind: FaultKind::BarrierDeadlock,
+        wave: first.id,
+        pc: first.gws_wait.pc,
+        lanes: 0,
+        addr: None,
+        detail: format!(
+            "grid barrier deadlock: {} wave(s) of {} of the dispatch's {work_groups} work-group(s) wait at {what} \
+             (GWS resource {}) and nothing else can run: the rest of the grid ended or waits elsewhere without \
+             arriving (a grid.sync() that not every work-group reaches?)",
+            waiting.len(),
+            groups.len(),
+            first.gws_wait.rid,
+        ),
+    }
 }
 
 /// A handler's fault as the run reports it (where: the wave and its PC); the wave is `Faulted` from now on.

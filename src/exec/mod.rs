@@ -6,6 +6,7 @@
 
 pub mod fidelity;
 pub mod float;
+pub mod gws;
 pub mod memory;
 pub mod observe;
 pub mod semantics;
@@ -13,7 +14,7 @@ pub mod wave;
 
 use crate::isa::{decode, Inst, Op};
 pub use memory::{GlobalMemory, MemError, Region, RegionKind};
-pub use wave::{Apertures, ConstKind, Wave, WaveId, WaveStatus, LANES};
+pub use wave::{Apertures, ConstKind, GwsWait, Wave, WaveId, WaveStatus, LANES};
 
 /// What an instruction asks of the scheduler after it executed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +33,45 @@ pub enum Flow {
     Waitcnt(u16),
     /// `s_trap N`.
     Trap(u8),
+    /// A global wave sync instruction (`ds_gws_*`) on GWS resource `rid` with the DATA0 value of the first active
+    /// lane: the scheduler owns the dispatch's GWS state and applies it (`engine::step::gws`).
+    Gws { op: GwsOp, rid: u8, value: u32 },
+}
+
+/// The global wave sync operations (CDNA4 guide §12 DS_GWS_*; §2.2.2 "Global Wave Sync").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum GwsOp {
+    Init = 0,
+    Barrier = 1,
+    SemaV = 2,
+    SemaBr = 3,
+    SemaP = 4,
+    SemaReleaseAll = 5,
+}
+
+impl GwsOp {
+    fn from_u8(v: u8) -> GwsOp {
+        match v {
+            0 => GwsOp::Init,
+            1 => GwsOp::Barrier,
+            2 => GwsOp::SemaV,
+            3 => GwsOp::SemaBr,
+            4 => GwsOp::SemaP,
+            _ => GwsOp::SemaReleaseAll,
+        }
+    }
+    /// The mnemonic.
+    pub fn name(self) -> &'static str {
+        match self {
+            GwsOp::Init => "ds_gws_init",
+            GwsOp::Barrier => "ds_gws_barrier",
+            GwsOp::SemaV => "ds_gws_sema_v",
+            GwsOp::SemaBr => "ds_gws_sema_br",
+            GwsOp::SemaP => "ds_gws_sema_p",
+            GwsOp::SemaReleaseAll => "ds_gws_sema_release_all",
+        }
+    }
 }
 
 /// A handler's [`Flow`] packed into one word. `Result<FlowWord, Box<Fault>>` comes back from the handler call in two
@@ -62,7 +102,12 @@ impl FlowWord {
             3 => Flow::End,
             4 => Flow::Sleep(payload),
             5 => Flow::Waitcnt(payload as u16),
-            _ => Flow::Trap(payload as u8),
+            6 => Flow::Trap(payload as u8),
+            _ => Flow::Gws {
+                op: GwsOp::from_u8(payload as u8),
+                rid: (payload >> 8) as u8,
+                value: (self.0 >> 24) as u32,
+            },
         }
     }
 }
@@ -78,6 +123,9 @@ impl From<Flow> for FlowWord {
             Flow::Sleep(n) => (4, n as u64),
             Flow::Waitcnt(s) => (5, s as u64),
             Flow::Trap(n) => (6, n as u64),
+            Flow::Gws { op, rid, value } => {
+                (7, op as u64 | (rid as u64) << 8 | (value as u64) << 16)
+            }
         };
         FlowWord(tag | payload << 8)
     }
@@ -243,6 +291,14 @@ impl Program {
     /// The instruction at `pc`, if one starts there.
     pub fn inst_at(&self, pc: u64) -> Option<&Inst> {
         self.index_of(pc).map(|i| &self.insts[i])
+    }
+
+    /// Does the program hold a global wave sync instruction that waits for other waves (`ds_gws_barrier`,
+    /// `ds_gws_sema_p`)? Such a dispatch, when cooperative, needs every work-group resident (`Dispatch`).
+    pub fn waits_on_gws(&self) -> bool {
+        self.insts
+            .iter()
+            .any(|i| matches!(i.op, Op::DS_GWS_BARRIER | Op::DS_GWS_SEMA_P))
     }
 
     /// The `s_sleep` of the spin loop `pc` is in, if it is in one: the first backward branch at or after `pc`
@@ -416,7 +472,7 @@ pub fn is_implemented(op: Op) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Flow, FlowWord};
+    use super::{Flow, FlowWord, GwsOp};
 
     #[test]
     fn step_packs_every_flow() {
@@ -432,7 +488,26 @@ mod tests {
             Flow::Waitcnt(0xFFFF),
             Flow::Trap(0),
             Flow::Trap(0xFF),
-        ] {
+        ]
+        .into_iter()
+        .chain(
+            [
+                GwsOp::Init,
+                GwsOp::Barrier,
+                GwsOp::SemaV,
+                GwsOp::SemaBr,
+                GwsOp::SemaP,
+                GwsOp::SemaReleaseAll,
+            ]
+            .into_iter()
+            .flat_map(|op| {
+                [(0, 0), (63, u32::MAX), (5, 0x8000_0001)].map(|(rid, value)| Flow::Gws {
+                    op,
+                    rid,
+                    value,
+                })
+            }),
+        ) {
             assert_eq!(FlowWord::from(f).flow(), f);
         }
         assert_eq!(FlowWord::NEXT.flow(), Flow::Next);
@@ -448,6 +523,11 @@ mod tests {
             Flow::Waitcnt(0),
             Flow::Waitcnt(0xFFFF),
             Flow::Trap(0),
+            Flow::Gws {
+                op: GwsOp::Barrier,
+                rid: 0,
+                value: 0,
+            },
         ] {
             let short = matches!(f, Flow::Next | Flow::Waitcnt(_));
             assert_eq!(FlowWord::from(f).falls_through(), short, "{f:?}");

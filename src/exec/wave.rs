@@ -53,6 +53,9 @@ pub enum WaveStatus {
     Running,
     /// Waiting at `s_barrier` for the rest of its work-group.
     AtBarrier,
+    /// Queued on a global wave sync resource (`ds_gws_barrier`, `ds_gws_sema_p`; [`Wave::gws_wait`] says which)
+    /// until the scheduler releases it (`engine::step::gws_release`).
+    AtGridBarrier,
     /// Ended with `s_endpgm`.
     Done,
     /// Stopped by a fault.
@@ -93,6 +96,23 @@ pub struct Wave {
     /// iteration to the next, and the lookup otherwise scans the dispatch's regions in address order. Only
     /// a hint (any value is correct); not architectural state.
     pub region_hints: [u8; 16],
+    /// What the wave waits for while `AtGridBarrier`.
+    pub gws_wait: GwsWait,
+}
+
+/// A wave's place in a global wave sync queue (CDNA4 guide, DS_GWS_BARRIER / DS_GWS_SEMA_P pseudocode).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GwsWait {
+    /// The GWS resource.
+    pub rid: u8,
+    /// Queued by `ds_gws_sema_p` (released when the semaphore's counter is positive), else by `ds_gws_barrier`.
+    pub sema: bool,
+    /// `thread.flag` of the barrier pseudocode: released when the resource's flag differs.
+    pub flag: bool,
+    /// Arrival order (semaphores release in it).
+    pub seq: u64,
+    /// PC of the GWS instruction.
+    pub pc: u64,
 }
 
 /// Every lane's 64-bit address of a wave's last GLOBAL or FLAT access, as its handler computed them, so that an
@@ -231,6 +251,7 @@ impl Wave {
             priority: 0,
             lane_addrs: LaneAddrs::default(),
             region_hints: [0; 16],
+            gws_wait: GwsWait::default(),
         }
     }
 
@@ -262,6 +283,7 @@ impl Wave {
             priority,
             lane_addrs,
             region_hints,
+            gws_wait,
         } = self;
         *wave_id = id;
         *pc = 0;
@@ -285,6 +307,7 @@ impl Wave {
         *priority = 0;
         *lane_addrs = LaneAddrs::default();
         *region_hints = [0; 16];
+        *gws_wait = GwsWait::default();
     }
 
     /// The slot of `region_hints` for the instruction at the wave's PC.

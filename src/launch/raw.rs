@@ -2,10 +2,11 @@
 //! bytes, memory regions at their device addresses) instead of a manifest: what the HIP runtime (`hip/`) launches.
 //! The hidden arguments and the dispatch packet are filled by the same code a manifest launch uses.
 
+use crate::exec::gws::GwsUnit;
 use crate::exec::{Apertures, GlobalMemory, Program, Region, RegionKind};
 use crate::launch::{
     Dispatch, KernelAbi, LaunchError, RunOptions, DISPATCH_PACKET_BASE, KERNARG_BASE, LDS_MAX,
-    PRIVATE_MAX_PER_LANE,
+    MULTIGRID_BASE, PRIVATE_MAX_PER_LANE,
 };
 use crate::services::DeviceServices;
 
@@ -28,6 +29,8 @@ pub struct RawLaunch<'a> {
     pub kernarg: &'a [u8],
     /// Regions mapped as `RegionKind::Buffer { arg_index: i }`, `i` their index in this list.
     pub regions: &'a [RawRegion],
+    /// `hipLaunchCooperativeKernel` (see `Manifest::cooperative`).
+    pub cooperative: bool,
 }
 
 impl Dispatch {
@@ -100,12 +103,15 @@ impl Dispatch {
         }
         let lds_bytes = lds_total as u32;
         let services = map_services(&mut mem, &abi, l.grid, l.block, opts).map_err(err)?;
+        let multigrid =
+            map_multigrid(&mut mem, &abi, l.grid, l.block, l.cooperative).map_err(err)?;
         fill_hidden_args(
             &abi,
             l.grid,
             l.block,
             l.lds_dynamic_bytes,
             services.as_ref(),
+            multigrid,
             &mut kernarg,
         );
         let private_size =
@@ -124,6 +130,8 @@ impl Dispatch {
             kernarg_addr: KERNARG_BASE,
             dispatch_packet_addr: DISPATCH_PACKET_BASE,
             services,
+            cooperative: l.cooperative,
+            gws: std::sync::Mutex::new(gws_unit(l.grid, l.block, l.cooperative)),
         })
     }
 }
@@ -169,6 +177,62 @@ fn hostcall_services(
     DeviceServices::map(mem, waves)
 }
 
+/// The GWS unit of a dispatch: a cooperative one's resource 0 is the grid barrier (`exec::gws`).
+pub fn gws_unit(grid: [u32; 3], block: [u32; 3], cooperative: bool) -> GwsUnit {
+    if cooperative {
+        let groups: u64 = (0..3)
+            .map(|k| grid[k].div_ceil(block[k].max(1)) as u64)
+            .product();
+        GwsUnit::cooperative(groups.min(u32::MAX as u64) as u32)
+    } else {
+        GwsUnit::disabled()
+    }
+}
+
+/// The grid sync record of a cooperative dispatch whose kernel takes `hidden_multigrid_sync_arg`; its address,
+/// or 0 (what a launch that is not cooperative passes: `grid.is_valid()` is then false). The layout is the
+/// device library's `mg_info` (ROCm-Device-Libs ockl/src/cg.cl): `mgs` (u64, the multi-grid `mg_sync`),
+/// `grid_id` (u32), `num_grids` (u32), `prev_sum` (u64), `all_sum` (u64), `sgs` (the grid's `mg_sync`: two
+/// u32), `num_wg` (u32). The library's atomic grid barrier (used where it avoids GWS) counts work-groups in
+/// `sgs`; one grid: `num_grids` 1, `grid_id` 0, `prev_sum` 0, `all_sum` the work-items, and `mgs` pointing at a
+/// second `mg_sync` after the record.
+pub fn map_multigrid(
+    mem: &mut GlobalMemory,
+    abi: &KernelAbi,
+    grid: [u32; 3],
+    block: [u32; 3],
+    cooperative: bool,
+) -> Result<u64, String> {
+    if !cooperative
+        || !abi
+            .args
+            .iter()
+            .any(|a| a.value_kind == "hidden_multigrid_sync_arg")
+    {
+        return Ok(0);
+    }
+    let groups: u64 = (0..3)
+        .map(|k| grid[k].div_ceil(block[k].max(1)) as u64)
+        .product();
+    let items: u64 = grid.iter().map(|&g| g as u64).product();
+    let mut b = vec![0u8; 64];
+    b[0..8].copy_from_slice(&(MULTIGRID_BASE + 48).to_le_bytes()); // mgs
+    b[8..12].copy_from_slice(&0u32.to_le_bytes()); // grid_id
+    b[12..16].copy_from_slice(&1u32.to_le_bytes()); // num_grids
+    b[16..24].copy_from_slice(&0u64.to_le_bytes()); // prev_sum
+    b[24..32].copy_from_slice(&items.to_le_bytes()); // all_sum
+    b[40..44].copy_from_slice(&(groups.min(u32::MAX as u64) as u32).to_le_bytes()); // num_wg
+    mem.map(Region::new(
+        MULTIGRID_BASE,
+        &b,
+        b.len() as u64,
+        "grid sync record (hidden_multigrid_sync_arg)",
+        RegionKind::Other,
+        true,
+    ))?;
+    Ok(MULTIGRID_BASE)
+}
+
 /// Hidden arguments, as the ROCm runtime fills them (AMDGPUUsage "Code Object V5 Metadata"). `grid` in
 /// work-items.
 pub fn fill_hidden_args(
@@ -177,6 +241,7 @@ pub fn fill_hidden_args(
     block: [u32; 3],
     dynamic_lds: u32,
     services: Option<&DeviceServices>,
+    multigrid: u64,
     kernarg: &mut [u8],
 ) {
     let hostcall = services.map_or(0, |s| s.hostcall_addr);
@@ -208,6 +273,7 @@ pub fn fill_hidden_args(
             "hidden_shared_base" => Apertures::default().shared_base >> 32,
             "hidden_hostcall_buffer" => hostcall,
             "hidden_printf_buffer" => printf_buffer,
+            "hidden_multigrid_sync_arg" => multigrid,
             // No heap or queue: a null pointer, as when the runtime provides none.
             _ => 0,
         };

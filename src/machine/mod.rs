@@ -229,7 +229,8 @@ impl Machine {
         match wave.wave_status {
             WaveStatus::Done => WaveState::Done,
             WaveStatus::Faulted => WaveState::Faulted,
-            WaveStatus::AtBarrier => WaveState::Barrier,
+            // a grid barrier (ds_gws_barrier) is a barrier to the user too
+            WaveStatus::AtBarrier | WaveStatus::AtGridBarrier => WaveState::Barrier,
             WaveStatus::Running => match self.session.dispatch.program.inst_at(wave.pc) {
                 Some(i) if i.op == Op::S_WAITCNT => WaveState::Waitcnt,
                 _ => WaveState::Running,

@@ -13,14 +13,15 @@
 //!   the allocation bounds the access.
 //! - Alignment: the ROCm runtime sets SH_MEM_CONFIG.alignment_mode = unaligned on gfx9 parts, so unaligned
 //!   b16/b32/b64/b96/b128 reads and writes are served byte-exactly; atomics must be naturally aligned (fault).
-//! - DS_GWS_* (global wave sync) are not modelled: they fault "not implemented".
+//! - DS_GWS_* (global wave sync): the handler reads the resource id and the value and returns `Flow::Gws`; the
+//!   scheduler, which owns the dispatch's GWS state, applies the guide's state machine (`engine::step::gws`).
 
 use crate::exec::fidelity::Fidelity;
 use crate::exec::semantics::vmem::access::{kind, lanes, Faults, Loc, Why};
 use crate::exec::semantics::vmem::atomic as at;
 use crate::exec::semantics::vmem::{atomic, load, spaces, store, vreg, Addr};
-use crate::exec::FlowWord;
 use crate::exec::{Ctx, Fault, Handler, Wave, LANES};
+use crate::exec::{Flow, FlowWord, GwsOp};
 use crate::isa::{Inst, Op, Operand};
 
 pub fn lookup(op: Op) -> Option<Handler> {
@@ -161,6 +162,13 @@ pub fn lookup(op: Op) -> Option<Handler> {
         DS_READ_B64_TR_B8 => read_tr::<8, 2>,
         DS_READ_B64_TR_B16 => read_tr::<16, 2>,
         DS_READ_B96_TR_B6 => read_tr::<6, 3>,
+        // Global wave sync: the scheduler's (`Flow::Gws`).
+        DS_GWS_INIT => gws::<{ GwsOp::Init as u8 }>,
+        DS_GWS_BARRIER => gws::<{ GwsOp::Barrier as u8 }>,
+        DS_GWS_SEMA_V => gws::<{ GwsOp::SemaV as u8 }>,
+        DS_GWS_SEMA_BR => gws::<{ GwsOp::SemaBr as u8 }>,
+        DS_GWS_SEMA_P => gws::<{ GwsOp::SemaP as u8 }>,
+        DS_GWS_SEMA_RELEASE_ALL => gws::<{ GwsOp::SemaReleaseAll as u8 }>,
         _ => return None,
     })
 }
@@ -563,6 +571,36 @@ fn bpermute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>>
     }
     write_lanes(w, i.dst, &tmp, mask);
     Ok(FlowWord::NEXT)
+}
+
+/// DS_GWS_* (CDNA4 guide §12 opcodes 152-157): the resource is `rid[5:0] = M0[21:16] + OFFSET0[5:0]` (the
+/// guide's `SH_SX_EXPCMD.gds_base` is M0[21:16] for compute: LLVM sets M0 before a GWS instruction), the value is
+/// the data VGPR of the first active lane (`find_first_valid(vector mask)`; lane 0 with EXEC = 0). The encoding
+/// carries that VGPR in the ADDR field (opcodes.csv / LLVM: DATA0 is reserved on these), so it is `src[0]`. What
+/// the operation
+/// does to the resource and to the wave is the scheduler's.
+fn gws<const OP: u8>(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
+    let op = match OP {
+        0 => GwsOp::Init,
+        1 => GwsOp::Barrier,
+        2 => GwsOp::SemaV,
+        3 => GwsOp::SemaBr,
+        4 => GwsOp::SemaP,
+        _ => GwsOp::SemaReleaseAll,
+    };
+    let mask = w.exec();
+    let lane = if mask == 0 {
+        0
+    } else {
+        mask.trailing_zeros() as usize
+    };
+    // sema_v, sema_p and release_all have no data operand
+    let value = match op {
+        GwsOp::Init | GwsOp::Barrier | GwsOp::SemaBr => w.vreg[vreg(i.src[0], 0)][lane],
+        _ => 0,
+    };
+    let rid = ((w.m0() >> 16) as u8).wrapping_add(i.imm as u8) & 0x3F;
+    Ok(Flow::Gws { op, rid, value }.into())
 }
 
 /// DS_APPEND / DS_CONSUME (MI200 §12.12 text; no pseudocode): add (subtract) the number of active lanes to the
