@@ -197,6 +197,20 @@ pub struct RunResult<X = ()> {
 }
 
 impl<X> RunResult<X> {
+    /// A run without instruments (none configured, or a schedule that has none: `RunStats::co_resident`) that
+    /// started at `t0`.
+    fn uninstrumented(stats: RunStats, fault: Option<RunFault>, t0: Instant) -> RunResult<X> {
+        RunResult {
+            stats,
+            fault,
+            timing: None,
+            hazards: None,
+            races: None,
+            extra: Vec::new(),
+            wall_seconds: t0.elapsed().as_secs_f64(),
+        }
+    }
+
     /// The result without what the adapter kept, and what it kept.
     pub fn split(self) -> (RunResult, Vec<X>) {
         let RunResult {
@@ -279,15 +293,7 @@ impl<'d> Plan<'d> {
         if !self.config.instrumented() {
             let t0 = Instant::now();
             let (stats, fault) = crate::engine::run(self.d, &self.config.run_options());
-            return RunResult {
-                stats,
-                fault,
-                timing: None,
-                hazards: None,
-                races: None,
-                extra: Vec::new(),
-                wall_seconds: t0.elapsed().as_secs_f64(),
-            };
+            return RunResult::uninstrumented(stats, fault, t0);
         }
         self.run_with(|| NoSink, |i| i, |i| (i, ()))
     }
@@ -327,15 +333,7 @@ impl<'d> Plan<'d> {
         if stats.co_resident {
             // A cooperative grid barrier ran on the resident schedule, which has no observers: the dispatch has
             // outputs and a fault or none, but no cycle model, checkers or adapter figures (`RunStats`).
-            return RunResult {
-                stats,
-                fault,
-                timing: None,
-                hazards: None,
-                races: None,
-                extra: Vec::new(),
-                wall_seconds: t0.elapsed().as_secs_f64(),
-            };
+            return RunResult::uninstrumented(stats, fault, t0);
         }
         let (mut h, mut r, mut t, mut extra) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for o in observers {

@@ -1427,6 +1427,17 @@ pub unsafe extern "C" fn hipLaunchKernel(
     shmem: usize,
     _stream: *mut c_void,
 ) -> HipError {
+    launch_dims(f, grid, block, args, shmem, false)
+}
+/// `hipLaunchKernel` and `hipLaunchCooperativeKernel`: dim3 grid (in work-groups) and block.
+unsafe fn launch_dims(
+    f: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    args: *mut *mut c_void,
+    shmem: usize,
+    cooperative: bool,
+) -> HipError {
     with(|st| {
         launch::launch(
             st,
@@ -1435,7 +1446,7 @@ pub unsafe extern "C" fn hipLaunchKernel(
             [block.x, block.y, block.z],
             shmem,
             launch::Args::Pointers(args),
-            false,
+            cooperative,
         )
     })
 }
@@ -1450,17 +1461,7 @@ pub unsafe extern "C" fn hipLaunchCooperativeKernel(
     shmem: c_uint,
     _stream: *mut c_void,
 ) -> HipError {
-    with(|st| {
-        launch::launch(
-            st,
-            f,
-            [grid.x, grid.y, grid.z],
-            [block.x, block.y, block.z],
-            shmem as usize,
-            launch::Args::Pointers(args),
-            true,
-        )
-    })
+    launch_dims(f, grid, block, args, shmem as usize, true)
 }
 /// Several devices at once: wavescope has one device.
 #[no_mangle]

@@ -185,23 +185,6 @@ impl Hooks for Counting {
         self.0[idx] += 1;
         None
     }
-    fn after(
-        &mut self,
-        _: &Dispatch,
-        _: &mut Group,
-        _: usize,
-        _: Option<usize>,
-        _: u64,
-        _: &Result<Flow, Box<Fault>>,
-    ) -> Option<Stop> {
-        None
-    }
-    fn wave_end(&mut self, _: &Wave) {}
-    fn barrier_release(&mut self, _: &Group) {}
-    fn group_start(&mut self, _: u32, _: &[Wave]) -> usize {
-        0
-    }
-    fn group_end(&mut self, _: &Group) {}
 }
 
 /// Run a dispatch that needs every work-group resident (a cooperative grid barrier) to its end on this schedule,
@@ -286,7 +269,10 @@ pub fn run_co_resident(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<Run
 pub trait Hooks {
     /// Wave `wave` is about to issue instruction `idx`. `check_bp`: a breakpoint there counts (not on the first
     /// instruction of a step, which steps off it). `Some(stop)`: the wave does not issue and the run stops.
-    fn before(&mut self, d: &Dispatch, wave: &Wave, idx: usize, check_bp: bool) -> Option<Stop>;
+    fn before(&mut self, d: &Dispatch, wave: &Wave, idx: usize, check_bp: bool) -> Option<Stop> {
+        let _ = (d, wave, idx, check_bp);
+        None
+    }
     /// Wave `w` of `group` issued the instruction at `pc` (`idx`, when one starts there); `r` is what its handler
     /// returned (`issue` applied it to the wave's state already). `Some(stop)` after a successful instruction: the
     /// run stops once the flow's schedule effects (barrier release, wave end) are applied. After a fault the
@@ -299,12 +285,24 @@ pub trait Hooks {
         idx: Option<usize>,
         pc: u64,
         r: &Result<Flow, Box<Fault>>,
-    ) -> Option<Stop>;
-    fn wave_end(&mut self, wave: &Wave);
-    fn barrier_release(&mut self, group: &Group);
-    /// A work-group became resident; returns its `timing_slot`.
-    fn group_start(&mut self, flat: u32, waves: &[Wave]) -> usize;
-    fn group_end(&mut self, group: &Group);
+    ) -> Option<Stop> {
+        let _ = (d, group, w, idx, pc, r);
+        None
+    }
+    fn wave_end(&mut self, wave: &Wave) {
+        let _ = wave;
+    }
+    fn barrier_release(&mut self, group: &Group) {
+        let _ = group;
+    }
+    /// A work-group became resident; returns its `timing_slot` (`usize::MAX`: no cycle model).
+    fn group_start(&mut self, flat: u32, waves: &[Wave]) -> usize {
+        let _ = (flat, waves);
+        usize::MAX
+    }
+    fn group_end(&mut self, group: &Group) {
+        let _ = group;
+    }
     /// Should GLOBAL/FLAT handlers record their lane addresses in `Wave::lane_addrs` (an observer that models
     /// memory makes its lines from them: `Observer::wants_lane_addrs`, which the batch policy asks once per
     /// work-group)? Asked before each instruction: instruments may be turned on while work-groups are resident.
@@ -316,28 +314,7 @@ pub trait Hooks {
 /// Hooks that add nothing (the plain resident schedule).
 pub struct NoHooks;
 
-impl Hooks for NoHooks {
-    fn before(&mut self, _: &Dispatch, _: &Wave, _: usize, _: bool) -> Option<Stop> {
-        None
-    }
-    fn after(
-        &mut self,
-        _: &Dispatch,
-        _: &mut Group,
-        _: usize,
-        _: Option<usize>,
-        _: u64,
-        _: &Result<Flow, Box<Fault>>,
-    ) -> Option<Stop> {
-        None
-    }
-    fn wave_end(&mut self, _: &Wave) {}
-    fn barrier_release(&mut self, _: &Group) {}
-    fn group_start(&mut self, _: u32, _: &[Wave]) -> usize {
-        usize::MAX
-    }
-    fn group_end(&mut self, _: &Group) {}
-}
+impl Hooks for NoHooks {}
 
 /// The stepping wave of the current plan and how far it got.
 #[derive(Clone, Copy, Debug)]

@@ -51,7 +51,8 @@ pub enum GwsOp {
 }
 
 impl GwsOp {
-    fn from_u8(v: u8) -> GwsOp {
+    /// The operation of its `repr(u8)` value (`SemaReleaseAll` for any value past the last).
+    pub(crate) fn from_u8(v: u8) -> GwsOp {
         match v {
             0 => GwsOp::Init,
             1 => GwsOp::Barrier,

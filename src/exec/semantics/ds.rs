@@ -580,14 +580,7 @@ fn bpermute(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>>
 /// the operation
 /// does to the resource and to the wave is the scheduler's.
 fn gws<const OP: u8>(w: &mut Wave, i: &Inst, _: &mut Ctx) -> Result<FlowWord, Box<Fault>> {
-    let op = match OP {
-        0 => GwsOp::Init,
-        1 => GwsOp::Barrier,
-        2 => GwsOp::SemaV,
-        3 => GwsOp::SemaBr,
-        4 => GwsOp::SemaP,
-        _ => GwsOp::SemaReleaseAll,
-    };
+    let op = GwsOp::from_u8(OP);
     let mask = w.exec();
     let lane = if mask == 0 {
         0
