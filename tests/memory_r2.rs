@@ -371,6 +371,24 @@ fn counters_equal_the_hand_computed_figures() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
+/// The roofline's minimum cycles per ceiling [compute, LDS, L2, HBM] (docs/memory-model.md): LDS bytes / (128 B
+/// x CUs), L1 -> L2 bytes / (16 channels x 128 B x XCDs with work), HBM bytes / 3333 B (rounded up); a dispatch
+/// of n work-groups has min(n, 8) XCDs with work (work-group i on XCD i mod 8) and min(n, 256) CUs.
+#[test]
+fn roofline_ceilings_from_the_counters() {
+    // stride_64, one work-group: 66 lines to the L2 = 8448 B / 2048 B = 4 cycles; HBM 8448 / 3333 -> 3: L2
+    let m = run("stride_64", 1).report.metrics.expect("metrics");
+    assert_eq!((m.roofline_cycles, m.roofline_bound), ([0, 0, 4, 3], "L2"));
+    // l2_share, 16 work-groups on 8 XCDs: 64 lines = 8192 B over 8 x 2048 B/cycle = 0 whole cycles; HBM: 48
+    // lines = 6144 B / 3333 -> 2: HBM-bound (a model placing the 16 work-groups on one XCD's CUs would have
+    // the L2 at 4 cycles and bound)
+    let m = run("l2_share", 1).report.metrics.expect("metrics");
+    assert_eq!((m.roofline_cycles, m.roofline_bound), ([0, 0, 0, 2], "HBM"));
+    // col_plain: LDS 2 x 256 B = 512 B / 128 B = 4 cycles; L2 4 lines = 512 B / 2048 -> 0; HBM 512 / 3333 -> 1
+    let m = run("col_plain", 1).report.metrics.expect("metrics");
+    assert_eq!((m.roofline_cycles, m.roofline_bound), ([0, 4, 0, 1], "LDS"));
+}
+
 /// Coalescing = 100 x (the fewest lines the requested bytes need, per instruction, at most its lines) / lines.
 #[test]
 fn coalescing_follows_from_requested_bytes() {

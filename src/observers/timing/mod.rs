@@ -2051,10 +2051,16 @@ impl<S: TimingSink> TimingObserver<S> {
             inst.format,
             crate::isa::Format::Global | crate::isa::Format::Flat
         ));
+        // SCRATCH: private memory has no line here (docs/memory-model.md): counted, the fixed latency, and no
+        // lane addresses to find
+        if inst.format == crate::isa::Format::Scratch {
+            m.pending = Pending::Fixed(vmem_kind(a), active * a.bytes as u64);
+            return;
+        }
         m.lines.clear();
         if mask != 0 {
             let b = a.bytes as u32;
-            // buffer and scratch: lane by lane, keeping the lanes that reach global memory
+            // buffer: lane by lane, keeping the lanes in range
             if locate_lanes(
                 wave,
                 inst,
@@ -2086,16 +2092,6 @@ impl<S: TimingSink> TimingObserver<S> {
                     &mut m.lines,
                 );
             }
-        }
-        // a SCRATCH access, or a FLAT one whose lanes all address LDS or scratch: counted, fixed latency
-        if m.lines.is_empty()
-            && matches!(
-                inst.format,
-                crate::isa::Format::Flat | crate::isa::Format::Scratch
-            )
-        {
-            m.pending = Pending::Fixed(vmem_kind(a), active * a.bytes as u64);
-            return;
         }
         self.vmem_request(a, active);
     }
