@@ -56,6 +56,47 @@ fn per_instruction_and_line_sums_are_the_counters_for_any_jobs() {
     }
 }
 
+/// The round-2 microkernels (tests/memory_r2.rs) through the CLI: per-instruction sums equal the counters for
+/// `--jobs 1` and `2`, scratch and FLAT-to-LDS instructions included (requests without lines).
+#[test]
+fn memory_r2_sums_are_the_counters() {
+    for m in [
+        "scratch",
+        "flat_lds",
+        "l2_share",
+        "buf_ld",
+        "gload_lds",
+        "reuse_48k_rev",
+    ] {
+        let m = format!("tests/fixtures/memory_r2/case_{m}.json");
+        let a = profile(&m, "1");
+        assert_eq!(a, profile(&m, "2"), "{m}: --jobs 1 and 2");
+        let c = &a["counters"];
+        for (k, counter) in [
+            ("lines", "TCP_TOTAL_CACHE_ACCESSES_sum"),
+            ("requests", "TA_TOTAL_WAVEFRONTS_sum"),
+            ("l2_hits", "TCC_HIT_sum"),
+            ("l2_read_req", "TCP_TCC_READ_REQ_sum"),
+            ("l2_write_req", "TCP_TCC_WRITE_REQ_sum"),
+            ("hbm_read_req", "TCC_EA0_RDREQ_sum"),
+            ("hbm_write_req", "TCC_EA0_WRREQ_sum"),
+            ("bank_conflict_cycles", "SQ_LDS_BANK_CONFLICT"),
+            ("lds_cycles", "SQ_LDS_IDX_ACTIVE"),
+        ] {
+            assert_eq!(
+                sum(&a["instructions"], k),
+                c[counter].as_u64().unwrap(),
+                "{m}: {k}"
+            );
+        }
+    }
+    // 128 scratch stores, a scratch load, the global load and store: 131 requests, 4 lines
+    let v = profile("tests/fixtures/memory_r2/case_scratch.json", "1");
+    assert_eq!(v["counters"]["TA_TOTAL_WAVEFRONTS_sum"], 131);
+    assert_eq!(sum(&v["instructions"], "requests"), 131);
+    assert_eq!(sum(&v["instructions"], "lines"), 4);
+}
+
 fn inst<'a>(v: &'a Value, starts: &str) -> &'a Value {
     v["instructions"]
         .as_array()

@@ -216,10 +216,9 @@ pub fn metrics(
     let compute = i.mfma_ops() / (c.mfma_ops_per_cycle_per_cu * cus).max(1)
         + i.valu_flops / (c.valu_flops_per_cycle_per_cu * cus).max(1);
     let lds = m.lds_bytes / (c.lds_bytes_per_cycle_per_cu * cus).max(1);
-    let xcds_used = cus
-        .div_ceil((c.cus / p.xcds.max(1)).max(1))
-        .min(p.xcds)
-        .max(1);
+    // work-group i runs on XCD i mod xcds (docs/memory-model.md): `cus` work-groups keep min(cus, xcds) XCDs'
+    // L2s busy, not the ceil(cus / CUs per XCD) a CU-by-CU placement would
+    let xcds_used = cus.min(p.xcds).max(1);
     let l2 = bytes_l2 / (p.l2_channels * p.l2_bytes_per_cycle_per_channel * xcds_used).max(1);
     let hbm = (bytes_hbm as f64 / p.hbm_bytes_per_cycle.max(1e-9)).ceil() as u64;
     let roof = [compute, lds, l2, hbm];

@@ -750,7 +750,7 @@ fn mem_acc(inst: &Inst) -> MemAcc {
         }
         (
             MemClass::Vm | MemClass::Flat,
-            Format::Global | Format::Flat | Format::Mubuf | Format::Mtbuf,
+            Format::Global | Format::Flat | Format::Mubuf | Format::Mtbuf | Format::Scratch,
         ) => {
             let kind = if name.contains("atomic") {
                 A_ATOMIC
@@ -1246,6 +1246,11 @@ enum Pending {
     None,
     /// Lines of the access are in `MemState::lines`; the bytes its lanes asked for.
     Vmem(VmemKind, u64),
+    /// A vector memory instruction that reaches no cached global line: a SCRATCH access, or a FLAT access none
+    /// of whose lanes is global (LDS or private). It counts as a vector memory instruction (SQ_INSTS_VMEM_RD/WR,
+    /// TA_TOTAL_WAVEFRONTS: rocprof counts FLAT and SCRATCH instructions there) and keeps the fixed `[memory]`
+    /// latency; the bytes its lanes asked for.
+    Fixed(VmemKind, u64),
     Lds(crate::observers::memsys::lds::LdsCost, u64),
     /// A scalar load: its scalar-cache lines are in `MemState::lines`.
     Smem,
@@ -1896,6 +1901,18 @@ impl<S: TimingSink> TimingObserver<S> {
                                 };
                                 self.sink.mem_access(self.waves[slot].id, pc, &a);
                             }
+                            Pending::Fixed(kind, bytes) => {
+                                // counted (no line: the cost is empty); the latency stays the fixed one
+                                st.mem.vmem_at(idx, m.cu, m.start + issue, &[], kind);
+                                let a = MemAccess {
+                                    kind: self.rows[idx].acc.kind,
+                                    bytes,
+                                    level,
+                                    device_cycle: m.start + issue,
+                                    ..MemAccess::default()
+                                };
+                                self.sink.mem_access(self.waves[slot].id, pc, &a);
+                            }
                             Pending::Lds(cost, bytes) => {
                                 lat = self.table.model.lds_latency + st.mem.lds(cost, bytes);
                                 level = MemLevel::Lds;
@@ -2034,10 +2051,16 @@ impl<S: TimingSink> TimingObserver<S> {
             inst.format,
             crate::isa::Format::Global | crate::isa::Format::Flat
         ));
+        // SCRATCH: private memory has no line here (docs/memory-model.md): counted, the fixed latency, and no
+        // lane addresses to find
+        if inst.format == crate::isa::Format::Scratch {
+            m.pending = Pending::Fixed(vmem_kind(a), active * a.bytes as u64);
+            return;
+        }
         m.lines.clear();
         if mask != 0 {
             let b = a.bytes as u32;
-            // buffer and scratch: lane by lane, keeping the lanes that reach global memory
+            // buffer: lane by lane, keeping the lanes in range
             if locate_lanes(
                 wave,
                 inst,
@@ -2068,10 +2091,6 @@ impl<S: TimingSink> TimingObserver<S> {
                     m.line_shift,
                     &mut m.lines,
                 );
-            }
-            // a FLAT access whose lanes all address LDS or scratch keeps the fixed latency
-            if m.lines.is_empty() && inst.format == crate::isa::Format::Flat {
-                return;
             }
         }
         self.vmem_request(a, active);
@@ -2106,20 +2125,21 @@ fn vmem_pending(m: &MemState, counted: &mut InstCounts, a: MemAcc, active: u64) 
         requested.div_ceil(lb)
     };
     counted.vmem_lines_ideal += ideal.min(m.lines.len() as u64);
-    Pending::Vmem(
-        match a.kind {
-            A_STORE => VmemKind::Store,
-            A_ATOMIC => VmemKind::Atomic,
-            _ => VmemKind::Load,
-        },
-        requested,
-    )
+    Pending::Vmem(vmem_kind(a), requested)
+}
+
+fn vmem_kind(a: MemAcc) -> VmemKind {
+    match a.kind {
+        A_STORE => VmemKind::Store,
+        A_ATOMIC => VmemKind::Atomic,
+        _ => VmemKind::Load,
+    }
 }
 
 /// A recorded access (`MemAcc::recorded`, these active lanes) in `after`: the lines of a GLOBAL/FLAT access, into
 /// `m.lines`, from the addresses its handler recorded before it could overwrite its address VGPRs
 /// (`Wave::lane_addrs`, which both scheduling policies ask for: `wants_lane_addrs`): a lane in a FLAT aperture
-/// is LDS or scratch (no line), every other active lane a global access of the data width. `Pending::None` (the fixed latency) for a
+/// is LDS or scratch (no line), every other active lane a global access of the data width. `Pending::Fixed` (counted, the fixed latency) for a
 /// FLAT access none of whose lanes reaches global memory. No host prefetch: the lines are costed right after.
 #[inline(always)]
 fn recorded_lines(
@@ -2178,12 +2198,13 @@ fn recorded_lines(
                 &mut m.lines,
             );
         }
-        // a FLAT access whose lanes all address LDS or scratch keeps the fixed latency
-        if m.lines.is_empty() && inst.format == crate::isa::Format::Flat {
-            return Pending::None;
-        }
     }
-    vmem_pending(m, counted, a, crate::exec::active_lanes(mask) as u64)
+    let active = crate::exec::active_lanes(mask) as u64;
+    // a FLAT access whose lanes all address LDS or scratch: counted, fixed latency (`Pending::Fixed`)
+    if m.lines.is_empty() && inst.format == crate::isa::Format::Flat {
+        return Pending::Fixed(vmem_kind(a), active * a.bytes as u64);
+    }
+    vmem_pending(m, counted, a, active)
 }
 
 impl<S: TimingSink> TimingObserver<S> {
