@@ -32,15 +32,57 @@ use std::collections::HashMap;
 pub struct RaceOptions {
     /// LDS races, conflicting lanes of LDS stores, barrier misuse (cheap: on by default in `run`).
     pub lds: bool,
-    /// Global-memory races and conflicting lanes of global stores (`--races`; runs on one host thread).
+    /// Global-memory races and conflicting lanes of global stores (runs on one host thread).
     pub global: bool,
+    /// `Some(n)`: the default ("default-small"): global checking runs only for a small dispatch
+    /// ([`RaceOptions::for_dispatch`]) and stops after `n` checked global lane-accesses, saying where.
+    /// `None`: the whole dispatch, however large (`--races`).
+    pub global_budget: Option<u64>,
 }
 
+/// Global lane-accesses the default checks before it stops: ~0.1 s of checking on the 2-core build host (~100 ns
+/// a lane-access where byte loads split the shadow's dwords; docs/races.md "Defaults"). A spinning kernel reaches
+/// it in a fraction of its instruction budget.
+pub const DEFAULT_GLOBAL_BUDGET: u64 = 1 << 20;
+/// The default checks global memory only in dispatches of at most this many waves ...
+pub const SMALL_DISPATCH_WAVES: u64 = 256;
+/// ... and at most this many bytes of buffer arguments: the shadow takes 14 bytes per buffer byte (the whole
+/// buffer at its first access), so this bounds its memory and set-up to ~28 MiB.
+pub const SMALL_DISPATCH_BUFFER_BYTES: u64 = 2 << 20;
+
 impl Default for RaceOptions {
+    /// What `wavescope run` and `exec` check: LDS and barriers always; global memory for a small dispatch, within
+    /// [`DEFAULT_GLOBAL_BUDGET`].
     fn default() -> Self {
         RaceOptions {
             lds: true,
-            global: false,
+            global: true,
+            global_budget: Some(DEFAULT_GLOBAL_BUDGET),
+        }
+    }
+}
+
+/// Which race check a run made: what "0 findings" covered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RaceMode {
+    /// `--no-races`.
+    Off,
+    /// LDS and barriers only: the dispatch was too large for the default global check (or global was off).
+    LdsOnly,
+    /// LDS, barriers and global memory, within the default budget of global lane-accesses.
+    DefaultSmall,
+    /// LDS, barriers and global memory over the whole dispatch (`--races`).
+    Full,
+}
+
+impl RaceMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RaceMode::Off => "off",
+            RaceMode::LdsOnly => "lds-only",
+            RaceMode::DefaultSmall => "default-small",
+            RaceMode::Full => "full",
         }
     }
 }
@@ -50,10 +92,107 @@ impl RaceOptions {
         RaceOptions {
             lds: false,
             global: false,
+            global_budget: None,
         }
+    }
+    /// `lds` and, with `global`, global memory over the whole dispatch (no budget).
+    pub fn new(lds: bool, global: bool) -> RaceOptions {
+        RaceOptions {
+            lds,
+            global,
+            global_budget: None,
+        }
+    }
+    /// What the command-line flags ask for (`run`, `exec`): `--no-races` nothing, `--races` everything over the
+    /// whole dispatch, neither the default.
+    pub fn from_flags(races: bool, no_races: bool) -> RaceOptions {
+        match (races, no_races) {
+            (_, true) => RaceOptions::off(),
+            (true, false) => RaceOptions::full(),
+            (false, false) => RaceOptions::default(),
+        }
+    }
+    /// LDS races and barriers only.
+    pub fn lds_only() -> RaceOptions {
+        RaceOptions::new(true, false)
+    }
+    /// Everything, over the whole dispatch (`--races`).
+    pub fn full() -> RaceOptions {
+        RaceOptions::new(true, true)
     }
     pub fn any(&self) -> bool {
         self.lds || self.global
+    }
+    /// The options for dispatch `d`: the default's global check (`global_budget` set) only when `d` is small
+    /// (at most [`SMALL_DISPATCH_WAVES`] waves and [`SMALL_DISPATCH_BUFFER_BYTES`] of buffers).
+    pub fn for_dispatch(self, d: &Dispatch) -> RaceOptions {
+        if !self.global || self.global_budget.is_none() {
+            return self;
+        }
+        let buffer_bytes: u64 = d
+            .mem
+            .regions()
+            .iter()
+            .filter(|r| matches!(r.kind, RegionKind::Buffer { .. }))
+            .map(|r| r.size)
+            .sum();
+        let small =
+            d.wave_count() <= SMALL_DISPATCH_WAVES && buffer_bytes <= SMALL_DISPATCH_BUFFER_BYTES;
+        RaceOptions {
+            global: small,
+            ..self
+        }
+    }
+    /// The check these options make.
+    pub fn mode(&self) -> RaceMode {
+        match (self.lds, self.global, self.global_budget) {
+            (_, true, None) => RaceMode::Full,
+            (_, true, Some(_)) => RaceMode::DefaultSmall,
+            (true, false, _) => RaceMode::LdsOnly,
+            (false, false, _) => RaceMode::Off,
+        }
+    }
+}
+
+/// [`GlobalStop`] as the report gives it: the PC in hex, the source line, the console message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GlobalStopReport {
+    pub accesses: u64,
+    pub wave: u32,
+    pub pc: String,
+    pub source: Option<String>,
+    pub message: String,
+}
+
+impl GlobalStopReport {
+    pub fn new(session: &dyn Described, g: GlobalStop) -> GlobalStopReport {
+        GlobalStopReport {
+            accesses: g.accesses,
+            wave: g.wave,
+            pc: format!("{:#x}", g.pc),
+            source: short_loc(&session.source_line(g.pc)),
+            message: g.message(),
+        }
+    }
+}
+
+/// Where the default's global check stopped: its budget of global lane-accesses ran out at the instruction at
+/// `pc` of `wave` (that instruction and every later global access went unchecked).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GlobalStop {
+    /// Global lane-accesses checked.
+    pub accesses: u64,
+    pub wave: u32,
+    pub pc: u64,
+}
+
+impl GlobalStop {
+    /// The console line (and the report's `global_races_stopped`).
+    pub fn message(&self) -> String {
+        format!(
+            "global race checking stopped after {} accesses at wave {} PC {:#x}; rerun with --races for the whole dispatch",
+            self.accesses, self.wave, self.pc
+        )
     }
 }
 
@@ -829,6 +968,10 @@ pub struct RaceChecker<'a> {
     locs: Box<[Loc; LANES]>,
     /// Every LDS access byte by byte (no dword cells): the reference the dword shadow is tested against.
     bytewise: bool,
+    /// Global lane-accesses checked so far (counted against `opts.global_budget`).
+    global_spent: u64,
+    /// Where the budget ran out (global checking is off from there on).
+    global_stop: Option<GlobalStop>,
 }
 
 /// A finding the checker just made (its first occurrence on this host thread): what a trace marks on the wave
@@ -875,6 +1018,8 @@ impl<'a> RaceChecker<'a> {
             events: Vec::new(),
             locs: Box::new([Loc::Dropped; LANES]),
             bytewise: false,
+            global_spent: 0,
+            global_stop: None,
         }
     }
 
@@ -885,6 +1030,41 @@ impl<'a> RaceChecker<'a> {
             bytewise: true,
             ..RaceChecker::new(t, mem, opts)
         }
+    }
+
+    /// Where the default's global check stopped, when its budget ran out.
+    pub fn global_stop(&self) -> Option<GlobalStop> {
+        self.global_stop
+    }
+
+    /// Count a global access of the lanes of `mask` against the budget; when it would go over, global checking
+    /// stops here (before this access) for the rest of the dispatch. Returns whether global checking is still on.
+    #[inline(always)]
+    fn spend_global(&mut self, wave: &Wave, mask: u64) -> bool {
+        if let Some(b) = self.opts.global_budget {
+            let n = self.global_spent + mask.count_ones() as u64;
+            if n > b {
+                self.stop_global(wave);
+                return false;
+            }
+            self.global_spent = n;
+        }
+        true
+    }
+
+    #[cold]
+    fn stop_global(&mut self, wave: &Wave) {
+        self.global_stop = Some(GlobalStop {
+            accesses: self.global_spent,
+            wave: wave.id.wave,
+            pc: wave.pc,
+        });
+        self.opts.global = false;
+        // the rest of the run checks no global access: the shadow and release clocks go now
+        for g in &mut self.gshadow {
+            *g = GShadow::default();
+        }
+        self.sync = HashMap::new();
     }
 
     /// First occurrence of each finding on this thread so far, in order.
@@ -1841,6 +2021,9 @@ impl RaceChecker<'_> {
                 if mask == 0 || !(self.opts.global || (flat && self.opts.lds)) {
                     return;
                 }
+                if self.opts.global && !self.spend_global(wave, mask) && !(flat && self.opts.lds) {
+                    return;
+                }
                 let Some(mem) = mem else {
                     return;
                 };
@@ -1944,7 +2127,9 @@ impl RaceChecker<'_> {
                 if mask == 0 {
                     return;
                 }
-                if let (true, Some(mem)) = (self.opts.global, mem) {
+                if self.opts.global && !self.spend_global(wave, mask) {
+                    // the budget ran out here: the LDS side below is still checked
+                } else if let (true, Some(mem)) = (self.opts.global, mem) {
                     let mut locs =
                         std::mem::replace(&mut self.locs, Box::new([Loc::Dropped; LANES]));
                     if locate_lanes(
@@ -2759,6 +2944,8 @@ fn lds_word(
 pub struct RaceFindings {
     pub raw: Vec<RawFinding>,
     pub options: Option<RaceOptions>,
+    /// Where the default's global check ran out of its budget (`RaceOptions::global_budget`).
+    pub global_stop: Option<GlobalStop>,
 }
 
 impl RaceFindings {
@@ -2770,7 +2957,9 @@ impl RaceFindings {
         opts: RaceOptions,
     ) -> RaceFindings {
         let mut all: HashMap<Key, RawFinding> = HashMap::new();
+        let mut stop: Option<GlobalStop> = None;
         for c in checkers {
+            stop = stop.or(c.global_stop);
             if let Some(d) = fault.and_then(|f| c.deadlock(f)) {
                 all.insert(Key::deadlock(&d), d);
             }
@@ -2788,7 +2977,10 @@ impl RaceFindings {
                 }
             }
         }
-        RaceFindings::sorted(all, opts)
+        RaceFindings {
+            global_stop: stop,
+            ..RaceFindings::sorted(all, opts)
+        }
     }
 
     /// The findings of one checker so far, as `merge` would give them if the run ended now with `fault` (the
@@ -2799,7 +2991,10 @@ impl RaceFindings {
         if let Some(d) = fault.and_then(|f| c.deadlock(f)) {
             all.insert(Key::deadlock(&d), d);
         }
-        RaceFindings::sorted(all, opts)
+        RaceFindings {
+            global_stop: c.global_stop,
+            ..RaceFindings::sorted(all, opts)
+        }
     }
 
     fn sorted(all: HashMap<Key, RawFinding>, opts: RaceOptions) -> RaceFindings {
@@ -2813,6 +3008,7 @@ impl RaceFindings {
         RaceFindings {
             raw,
             options: Some(opts),
+            global_stop: None,
         }
     }
 
@@ -3179,12 +3375,52 @@ fn user_line(session: &dyn Described, pc: u64) -> Option<String> {
     session.source_line(pc)
 }
 
+/// The console lines of a run's race findings (`run` and `exec` print them): every error and divergent barrier,
+/// the first three benign same-value races and a count of the rest, where the default's global check stopped,
+/// and the summary line.
+pub fn console_lines(
+    f: &[RaceFinding],
+    opts: Option<RaceOptions>,
+    stop: Option<&GlobalStopReport>,
+) -> Vec<String> {
+    // Compilers replicate data across waves on purpose (Triton's layout conversions write the same values to the
+    // same LDS bytes from several waves): such same-value races are benign and can number dozens per kernel, so
+    // past the first few only a count is printed; the report lists them all.
+    const BENIGN_SHOWN: usize = 3;
+    let mut out = Vec::new();
+    let mut benign = 0usize;
+    for r in f {
+        if r.is_benign_race() {
+            benign += 1;
+            if benign > BENIGN_SHOWN {
+                continue;
+            }
+        }
+        out.push(r.message.clone());
+    }
+    if benign > BENIGN_SHOWN {
+        out.push(format!(
+            "... and {} more benign same-value race warnings (every one is in --report's `races`)",
+            benign - BENIGN_SHOWN
+        ));
+    }
+    if let Some(s) = stop {
+        out.push(match &s.source {
+            Some(src) => format!("{} ({src})", s.message),
+            None => s.message.clone(),
+        });
+    }
+    out.push(summary_line(f, opts));
+    out
+}
+
 /// `races: 2 findings (1 error, 1 warning)`
 pub fn summary_line(f: &[RaceFinding], opts: Option<RaceOptions>) -> String {
     let e = f.iter().filter(|x| x.is_error()).count();
-    let scope = match opts {
-        Some(o) if o.global => "LDS + global",
-        Some(o) if o.lds => "LDS (global with --races)",
+    let scope = match opts.map(|o| o.mode()) {
+        Some(RaceMode::Full) => "LDS + global",
+        Some(RaceMode::DefaultSmall) => "LDS + global within the default budget",
+        Some(RaceMode::LdsOnly) => "LDS (global with --races)",
         _ => "off",
     };
     format!(
