@@ -122,3 +122,351 @@ fn large_dispatches_run_the_default_lds_only() {
     assert_eq!(RaceOptions::from_flags(true, false), RaceOptions::full());
     assert_eq!(RaceOptions::from_flags(false, true), RaceOptions::off());
 }
+
+// ---- the corpus -------------------------------------------------------------------------------------------
+
+fn r2() -> PathBuf {
+    root().join("tests/fixtures/races_r2")
+}
+
+/// Line number (1-based) of the first line of races_r2.hip containing `needle` after the first line containing
+/// `anchor` (the kernel's own body: several kernels share a line's text).
+fn line(anchor: &str, needle: &str) -> u32 {
+    let src = std::fs::read_to_string(r2().join("races_r2.hip")).unwrap();
+    let lines: Vec<&str> = src.lines().collect();
+    let from = lines
+        .iter()
+        .position(|l| l.contains(anchor))
+        .unwrap_or_else(|| panic!("races_r2.hip has no line with {anchor:?}"));
+    (from
+        + lines[from..]
+            .iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("races_r2.hip has no line with {needle:?} after {anchor:?}")))
+        as u32
+        + 1
+}
+
+/// PC -> mnemonic from the llvm-objdump-22 listing.
+fn mnemonics() -> std::collections::HashMap<u64, String> {
+    let text = std::fs::read_to_string(r2().join("races_r2.objdump.txt")).unwrap();
+    let mut m = std::collections::HashMap::new();
+    for l in text.lines() {
+        let Some((inst, rest)) = l.split_once("//") else {
+            continue;
+        };
+        let Some((pc, _)) = rest.trim().split_once(':') else {
+            continue;
+        };
+        if let (Ok(pc), Some(op)) = (
+            u64::from_str_radix(pc.trim(), 16),
+            inst.split_whitespace().next(),
+        ) {
+            m.insert(pc, op.to_string());
+        }
+    }
+    m
+}
+
+/// One expected finding: kind, severity, access, the first and second access (source line, or 0 where the
+/// compiler gives the instruction line 0, and the instruction's mnemonic), conflicting byte accesses.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
+struct Want {
+    kind: &'static str,
+    severity: &'static str,
+    access: &'static str,
+    first: (u32, &'static str),
+    second: (u32, &'static str),
+    occurrences: u64,
+}
+
+fn want(
+    kind: &'static str,
+    severity: &'static str,
+    access: &'static str,
+    first: (u32, &'static str),
+    second: (u32, &'static str),
+    occurrences: u64,
+) -> Want {
+    Want {
+        kind,
+        severity,
+        access,
+        first,
+        second,
+        occurrences,
+    }
+}
+
+fn src_line(s: &Option<String>) -> u32 {
+    // "races_r2.hip:17:23" -> 17
+    s.as_deref()
+        .and_then(|s| s.split(':').nth(1))
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Every case: its findings in the default run and under `--races` (every case is a small dispatch, so both
+/// check global memory, and agree), and its outputs where the kernel is deterministic.
+fn cases() -> Vec<(&'static str, Vec<Want>)> {
+    let store = "global_store_dword";
+    let load = "global_load_dword";
+    vec![
+        // two work-groups write the halo row: the tile's own store, then the next work-group's halo store;
+        // 3 work-group pairs x 16 lanes x 4 bytes
+        (
+            "tile_overlap",
+            vec![want(
+                "global",
+                "error",
+                "WAW",
+                (line("tile_body", "out[row * 16 + col] ="), store),
+                (line("tile_body", "halo row"), store),
+                192,
+            )],
+        ),
+        ("tile_exact", vec![]),
+        // work-group 1 reads and writes the 16 bins work-group 0 wrote
+        (
+            "ghist_plain",
+            vec![
+                want(
+                    "global",
+                    "error",
+                    "RAW",
+                    (line("ghist_body", "else out[bin]"), store),
+                    (line("ghist_body", "else out[bin]"), load),
+                    256,
+                ),
+                want(
+                    "global",
+                    "error",
+                    "WAW",
+                    (line("ghist_body", "else out[bin]"), store),
+                    (line("ghist_body", "else out[bin]"), store),
+                    64,
+                ),
+            ],
+        ),
+        ("ghist_atomic", vec![]),
+        // 3 later work-groups x 64 rows x 4 bytes, read and written
+        (
+            "splitk_plain",
+            vec![
+                want(
+                    "global",
+                    "error",
+                    "RAW",
+                    (line("splitk_body", "else out[row]"), store),
+                    (line("splitk_body", "else out[row]"), load),
+                    768,
+                ),
+                want(
+                    "global",
+                    "error",
+                    "WAW",
+                    (line("splitk_body", "else out[row]"), store),
+                    (line("splitk_body", "else out[row]"), store),
+                    768,
+                ),
+            ],
+        ),
+        ("splitk_atomic", vec![]),
+        // the last block reads the 3 other partial sums (4 bytes each) no fence published
+        (
+            "lastblock_nofence",
+            vec![want(
+                "global",
+                "error",
+                "RAW",
+                (line("lastblock_body", "partial[b] = s[0]"), store),
+                (
+                    line("lastblock_body", "total += partial[i]"),
+                    "global_load_dwordx2",
+                ),
+                12,
+            )],
+        ),
+        ("lastblock_fence", vec![]),
+        // waves 1-3 (192 lanes x 4 bytes) read s[0] after wave 0's last add, no barrier between
+        (
+            "rfinal_nosync",
+            vec![want(
+                "lds",
+                "error",
+                "RAW",
+                (line("rfinal_body", "s[tid] += s[tid + st]"), "ds_write_b32"),
+                (line("rfinal_body", "out[tid] = s[0]"), "ds_read_b32"),
+                768,
+            )],
+        ),
+        ("rfinal_sync", vec![]),
+        // tile 0's store (line 0 in the DWARF line table) and the first step's reads of other waves' elements
+        (
+            "dbuf_noprologue",
+            vec![
+                want(
+                    "lds",
+                    "error",
+                    "RAW",
+                    (0, "ds_write2st64_b32"),
+                    (line("dbuf_body", "acc += buf[t & 1]"), "ds_read_b32"),
+                    512,
+                ),
+                want(
+                    "lds",
+                    "error",
+                    "WAR",
+                    (line("dbuf_body", "acc += buf[t & 1]"), "ds_read_b32"),
+                    (0, "ds_write2st64_b32"),
+                    512,
+                ),
+            ],
+        ),
+        ("dbuf_ok", vec![]),
+        // one release joins the two halves' barriers: the else branch's waves reach theirs first
+        (
+            "divsync_bad",
+            vec![want(
+                "divergent-barrier",
+                "warning",
+                "",
+                (line("divsync_body", "} else {") + 1, "s_barrier"),
+                (line("divsync_body", "if (tid < 128) {") + 1, "s_barrier"),
+                1,
+            )],
+        ),
+        ("divsync_ok", vec![]),
+        ("warp32_tail", vec![]),
+        ("lane_bcast", vec![]),
+        // the 3 other work-groups' atomics on the plain reset's 4 bytes (read and written by each)
+        (
+            "mixed_plain_reset",
+            vec![
+                want(
+                    "global",
+                    "error",
+                    "RAW",
+                    (line("mixed_body", "out[0] = 0"), store),
+                    (line("mixed_body", "atomicAdd(&out[0]"), "global_atomic_add"),
+                    12,
+                ),
+                want(
+                    "global",
+                    "error",
+                    "WAW",
+                    (line("mixed_body", "out[0] = 0"), store),
+                    (line("mixed_body", "atomicAdd(&out[0]"), "global_atomic_add"),
+                    12,
+                ),
+            ],
+        ),
+        ("mixed_atomic_only", vec![]),
+        ("private_stack", vec![]),
+        ("shfl_only", vec![]),
+        // the critical section's store is not released: the next holder's load and store race with it
+        (
+            "lock_norelease",
+            vec![
+                want(
+                    "global",
+                    "error",
+                    "RAW",
+                    (line("lock_body", "out[0] = out[0]"), store),
+                    (line("lock_body", "out[0] = out[0]"), load),
+                    12,
+                ),
+                want(
+                    "global",
+                    "error",
+                    "WAW",
+                    (line("lock_body", "out[0] = out[0]"), store),
+                    (line("lock_body", "out[0] = out[0]"), store),
+                    12,
+                ),
+            ],
+        ),
+        ("lock_ok", vec![]),
+        ("bytes_neighbours", vec![]),
+        // every lane reads an element another wave's DMA writes, landing after the barrier
+        (
+            "dma_nowait",
+            vec![want(
+                "lds",
+                "error",
+                "RAW",
+                (line("dma_body", "global_load_lds"), "global_load_lds_dword"),
+                (
+                    line("dma_body", "out[tid] = tile[255 - tid]"),
+                    "ds_read_b32",
+                ),
+                1024,
+            )],
+        ),
+        ("dma_wait", vec![]),
+    ]
+}
+
+#[test]
+fn round2_corpus_findings_default_and_full() {
+    let ops = mnemonics();
+    let mut failures = Vec::new();
+    for (case, mut expected) in cases() {
+        expected.sort();
+        let path = r2().join(format!("case_{case}.json"));
+        for (opts, mode) in [
+            (RaceOptions::default(), RaceMode::DefaultSmall),
+            (RaceOptions::full(), RaceMode::Full),
+        ] {
+            // a fresh load each time: the buffers keep what a run wrote
+            let s = load(&path, 10_000_000);
+            let o = s.run(&config(opts, 10_000_000));
+            assert!(o.report.fault.is_none(), "{case}: {:?}", o.report.fault);
+            assert_eq!(o.report.race_mode, mode, "{case}");
+            assert!(o.report.global_races_stopped.is_none(), "{case}");
+            let mut got: Vec<Want> = o
+                .report
+                .races
+                .iter()
+                .map(|f| {
+                    let op = |pc: &str| {
+                        let pc = u64::from_str_radix(pc.trim_start_matches("0x"), 16).unwrap();
+                        ops.get(&pc).map(|s| s.as_str()).unwrap_or("?")
+                    };
+                    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+                    // the report's instruction text and the listing agree on the mnemonic
+                    assert_eq!(
+                        f.first_instruction.split_whitespace().next(),
+                        Some(op(&f.first_pc)),
+                        "{case}: {}",
+                        f.message
+                    );
+                    Want {
+                        kind: leak(f.kind.clone()),
+                        severity: leak(f.severity.clone()),
+                        access: leak(f.access.clone()),
+                        first: (src_line(&f.first_source), leak(op(&f.first_pc).to_string())),
+                        second: (
+                            src_line(&f.second_source),
+                            leak(op(&f.second_pc).to_string()),
+                        ),
+                        occurrences: f.occurrences,
+                    }
+                })
+                .collect();
+            got.sort();
+            if got != expected {
+                failures.push(format!(
+                    "{case} ({}): got {got:#?}\nwant {expected:#?}",
+                    mode.as_str()
+                ));
+            }
+            // deterministic kernels: their outputs (a racy kernel whose result the emulator's order happens to
+            // make right is checked as well: the finding is about the hardware's orders)
+            for c in s.check() {
+                assert!(c.passed(), "{case}: {}", wavescope::check::summary_line(&c));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -2409,20 +2409,30 @@ impl GCell {
         .find(|&(rw, rc, _, _)| rw != NO_WAVE && !a.ordered(rw, rc))
         .map(|(rw, _, ri, rl)| (ri, rw, rl))
     }
-    /// `a`'s write becomes the last write (`flags`); a store without a read clears the readers.
+    /// `a`'s write becomes the last write (`flags`), unless `a` is atomic and the last write is a plain one: that
+    /// one stays, its value no longer known, so the atomics of other waves that follow still race with it
+    /// (`out[0] = 0` in one work-group, `atomicAdd(&out[0], v)` in all: the plain store and another work-group's
+    /// atomic are unordered, also after the storing wave's own atomic). A store without a read clears the
+    /// readers. Returns whether `a` became the last write.
     #[inline(always)]
-    fn take_write(&mut self, a: &GAccess, val: u8, flags: u8) {
-        self.w_wave = a.me;
-        self.w_clock = a.clock;
-        self.w_idx = a.idx;
-        self.w_serial = a.serial;
-        self.w_lane = a.lane;
-        self.w_val = val;
-        self.w_flags = flags;
+    fn take_write(&mut self, a: &GAccess, val: u8, flags: u8) -> bool {
+        let keep_plain = a.atomic && self.w_wave != NO_WAVE && self.w_flags & F_ATOMIC == 0;
+        if keep_plain {
+            self.w_flags &= !F_KNOWN;
+        } else {
+            self.w_wave = a.me;
+            self.w_clock = a.clock;
+            self.w_idx = a.idx;
+            self.w_serial = a.serial;
+            self.w_lane = a.lane;
+            self.w_val = val;
+            self.w_flags = flags;
+        }
         if !a.read {
             self.r_wave = NO_WAVE;
             self.r2_wave = NO_WAVE;
         }
+        !keep_plain
     }
 }
 
@@ -2594,9 +2604,10 @@ fn global_word(w: &mut GWord, a: &GAccess, vals: Option<[u8; 4]>) -> WordVerdict
             v.same |= (same as u8) << b;
         }
         // the per-byte values and F_SAME live beside the shared cell
-        c.take_write(a, 0, write_flags(a.atomic, a.known, false));
-        w.vals = vals;
-        w.same = v.same;
+        if c.take_write(a, 0, write_flags(a.atomic, a.known, false)) {
+            w.vals = vals;
+            w.same = v.same;
+        }
     }
     v
 }
