@@ -404,6 +404,19 @@ fn cases() -> Vec<(&'static str, Vec<Want>)> {
             )],
         ),
         ("dma_wait", vec![]),
+        // the producer's data (256 lanes x 4 bytes) read after a relaxed flag load with no buffer_inv after it
+        // (round 1's flag_right, with the acquire fence, is the silent twin: tests/races.rs)
+        (
+            "flag_noacquire",
+            vec![want(
+                "global",
+                "error",
+                "RAW",
+                (line("flag_noacquire", "data[tid] = in[tid] * 3"), store),
+                (line("flag_noacquire", "out[tid] = data[tid]"), load),
+                1024,
+            )],
+        ),
     ]
 }
 

@@ -731,6 +731,9 @@ struct WaveSt {
     rel: Option<Vc>,
     /// Clocks acquired by atomic reads, taking effect at the next acquire fence.
     acq: Vc,
+    /// Clocks acquired by atomic reads of what waves of other work-groups released: they take effect only at
+    /// the next `buffer_inv` (an agent-scope acquire; `s_waitcnt vmcnt(0)` alone is a workgroup-scope one).
+    acq_agent: Vc,
     vm_issued: u64,
     dma: Vec<Dma>,
     last_pc: u64,
@@ -946,6 +949,14 @@ pub struct RawFinding {
     pub missing: Vec<(u32, u64)>,
 }
 
+/// What atomic writes released at one dword: the join of their release clocks, and the work-group of the waves
+/// that released there (`None`: waves of several).
+#[derive(Clone, Default)]
+struct SyncLoc {
+    vc: Vc,
+    group: Option<u32>,
+}
+
 /// The checker: one per host thread.
 pub struct RaceChecker<'a> {
     t: &'a RaceTable,
@@ -961,7 +972,7 @@ pub struct RaceChecker<'a> {
     /// Index in `t.buffers` of the buffer the last global access fell in.
     last_buffer: usize,
     /// Release clocks of atomic locations (dword address).
-    sync: HashMap<u64, Vc>,
+    sync: HashMap<u64, SyncLoc>,
     findings: HashMap<Key, RawFinding>,
     /// First occurrence of each finding on this thread, in order (a trace's instants; bounded).
     events: Vec<RaceEvent>,
@@ -1552,15 +1563,33 @@ impl<'a> RaceChecker<'a> {
 
     /// An atomic write of the dword at `addr`: carries the wave's last release.
     fn atomic_release(&mut self, ws: usize, addr: u64) {
+        // the work-group itself (its slot in `groups` is reused by later work-groups)
+        let g = self.groups[self.waves[ws].group].flat;
         if let Some(rel) = &self.waves[ws].rel {
-            self.sync.entry(addr & !3).or_default().join(rel);
+            let e = self.sync.entry(addr & !3).or_insert(SyncLoc {
+                vc: Vc::default(),
+                group: Some(g),
+            });
+            e.vc.join(rel);
+            if e.group != Some(g) {
+                e.group = None;
+            }
         }
     }
-    /// An atomic read of the dword at `addr`: what was released there is acquired at the next acquire fence.
+    /// An atomic read of the dword at `addr`: what was released there is acquired at the next acquire fence, or,
+    /// when a wave of another work-group released it, at the next `buffer_inv` (AMDGPUUsage gfx942 memory model:
+    /// an agent-scope acquire is `buffer_inv sc1` after the load; the relaxed flag load and `s_waitcnt vmcnt(0)`
+    /// of a spin loop do not invalidate the CU's cache, so data read after them may be stale).
     fn atomic_acquire(&mut self, ws: usize, addr: u64) {
-        if let Some(v) = self.sync.get(&(addr & !3)) {
-            let v = v.clone();
-            self.waves[ws].acq.join(&v);
+        if let Some(e) = self.sync.get(&(addr & !3)) {
+            let v = e.vc.clone();
+            let g = self.groups[self.waves[ws].group].flat;
+            let w = &mut self.waves[ws];
+            if e.group == Some(g) {
+                w.acq.join(&v);
+            } else {
+                w.acq_agent.join(&v);
+            }
         }
     }
 
@@ -1574,10 +1603,16 @@ impl<'a> RaceChecker<'a> {
         let c = w.vc.get(me);
         w.vc.set(me, c + 1);
     }
-    fn acquire_fence(&mut self, ws: usize) {
+    /// An acquire fence: `s_waitcnt vmcnt(0)` (workgroup scope) or `buffer_inv` (`agent`: also what other
+    /// work-groups released).
+    fn acquire_fence(&mut self, ws: usize, agent: bool) {
         let w = &mut self.waves[ws];
         if !w.acq.0.is_empty() {
             let a = std::mem::take(&mut w.acq);
+            w.vc.join(&a);
+        }
+        if agent && !w.acq_agent.0.is_empty() {
+            let a = std::mem::take(&mut w.acq_agent);
             w.vc.join(&a);
         }
     }
@@ -1653,6 +1688,7 @@ impl Observer for RaceChecker<'_> {
             vc,
             rel: None,
             acq: Vc::default(),
+            acq_agent: Vc::default(),
             vm_issued: 0,
             dma: Vec::new(),
             last_pc: wave.pc,
@@ -1846,7 +1882,7 @@ impl RaceChecker<'_> {
                 if vm == 0 && self.opts.global {
                     // AMDGPUUsage: s_waitcnt vmcnt(0) completes every earlier access (workgroup-scope
                     // release/acquire; agent scope adds buffer_wbl2/buffer_inv, accepted here as well)
-                    self.acquire_fence(ws);
+                    self.acquire_fence(ws, false);
                     self.release_fence(ws);
                 }
             }
@@ -1859,7 +1895,7 @@ impl RaceChecker<'_> {
             Acc::Inv => {
                 self.waves[ws].vm_issued += 1;
                 if self.opts.global {
-                    self.acquire_fence(ws);
+                    self.acquire_fence(ws, true);
                 }
             }
             Acc::Ds {
