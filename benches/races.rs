@@ -24,27 +24,9 @@ const KERNELS: [(&str, &str); 2] = [
 ];
 
 const MODES: [(&str, RaceOptions); 3] = [
-    (
-        "off",
-        RaceOptions {
-            lds: false,
-            global: false,
-        },
-    ),
-    (
-        "lds",
-        RaceOptions {
-            lds: true,
-            global: false,
-        },
-    ),
-    (
-        "lds+global",
-        RaceOptions {
-            lds: true,
-            global: true,
-        },
-    ),
+    ("off", RaceOptions::new(false, false)),
+    ("lds", RaceOptions::new(true, false)),
+    ("lds+global", RaceOptions::new(true, true)),
 ];
 
 fn arg_values(name: &str) -> Vec<String> {

@@ -248,9 +248,12 @@ pub struct Plan<'d> {
 
 impl<'d> Plan<'d> {
     pub fn new(d: &'d Dispatch, config: &RunConfig) -> Plan<'d> {
+        // the default's global race check only for a small dispatch (`RaceOptions::for_dispatch`): resolved once
+        // here, so the host threads (`run_options`), the checkers and the report see the same options
+        let mut config = config.clone();
+        config.races = config.races.map(|r| r.for_dispatch(d));
         Plan {
             d,
-            config: config.clone(),
             // the model of the dispatch: its apertures, XCD share and work-group shape (memory system)
             timing: config
                 .cycle_model
@@ -260,6 +263,7 @@ impl<'d> Plan<'d> {
                 .hazards
                 .then(|| HazardTable::with_apertures(&d.program, d.apertures)),
             races: config.race_options().map(|_| RaceTable::new(d)),
+            config,
         }
     }
 

@@ -130,6 +130,11 @@ pub struct RunReport {
     pub missing_waits: Vec<MissingWait>,
     /// Race and barrier findings (`crate::observers::races`, docs/races.md).
     pub races: Vec<crate::observers::races::RaceFinding>,
+    /// Which race check ran (`off`, `lds-only`, `default-small`, `full`): whether no finding covered global memory.
+    pub race_mode: crate::observers::races::RaceMode,
+    /// The default's global check ran out of its budget here (`default-small`; docs/races.md "Defaults").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub global_races_stopped: Option<crate::observers::races::GlobalStopReport>,
     pub work_groups: u64,
     pub grid: [u32; 3],
     pub block: [u32; 3],

@@ -143,6 +143,8 @@ impl Session {
             hazards: Vec::new(),
             missing_waits: Vec::new(),
             races: Vec::new(),
+            race_mode: crate::observers::races::RaceMode::Off,
+            global_races_stopped: None,
             work_groups: self.dispatch.work_group_count() as u64,
             grid: self.dispatch.grid,
             block: self.dispatch.block,
@@ -169,6 +171,12 @@ impl Session {
         }
         if let Some(r) = &races {
             report.races = crate::observers::races::describe(self, r);
+            report.race_mode = r
+                .options
+                .map_or(crate::observers::races::RaceMode::Off, |o| o.mode());
+            report.global_races_stopped = r
+                .global_stop
+                .map(|g| crate::observers::races::GlobalStopReport::new(self, g));
         }
         Outcome {
             stats,

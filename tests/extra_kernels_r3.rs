@@ -239,10 +239,7 @@ fn race_run(kernel: &str) -> (Vec<wavescope::observers::races::RaceFinding>, Ses
     let s = Session::load(&dir("r_races").join(format!("case_{kernel}.json")), &opts)
         .unwrap_or_else(|e| panic!("{kernel}: {e}"));
     let o = s.run(&wavescope::pipeline::RunConfig {
-        races: Some(RaceOptions {
-            lds: true,
-            global: true,
-        }),
+        races: Some(RaceOptions::new(true, true)),
         ..wavescope::pipeline::RunConfig::full(opts)
     });
     assert!(o.report.fault.is_none(), "{kernel}: {:?}", o.report.fault);

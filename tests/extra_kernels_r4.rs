@@ -107,10 +107,7 @@ fn run_manifest(case: &str, name: &str, check: bool) -> wavescope::report::RunRe
     let path = dir(case).join(format!("case_{name}.json"));
     let s = Session::load(&path, &opts).unwrap_or_else(|e| panic!("{case}/{name}: {e}"));
     let o = s.run(&wavescope::pipeline::RunConfig {
-        races: Some(RaceOptions {
-            lds: true,
-            global: true,
-        }),
+        races: Some(RaceOptions::new(true, true)),
         ..wavescope::pipeline::RunConfig::full(opts)
     });
     assert!(

@@ -44,10 +44,7 @@ fn run_racy(name: &str, c: &str) -> wavescope::report::RunReport {
     let opts = RunOptions::default();
     let s = Session::load(&dir(name).join(format!("case_{c}.json")), &opts).unwrap();
     let o = s.run(&wavescope::pipeline::RunConfig {
-        races: Some(RaceOptions {
-            lds: true,
-            global: true,
-        }),
+        races: Some(RaceOptions::new(true, true)),
         ..wavescope::pipeline::RunConfig::full(opts)
     });
     assert!(o.report.fault.is_none(), "{name}/{c}: {:?}", o.report.fault);

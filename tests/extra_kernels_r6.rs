@@ -134,10 +134,7 @@ fn h_scan_racy() {
     let opts = wavescope::launch::RunOptions::default();
     let s = wavescope::session::Session::load(&dir("h_scan_racy"), &opts).unwrap();
     let o = s.run(&wavescope::pipeline::RunConfig {
-        races: Some(wavescope::observers::races::RaceOptions {
-            lds: true,
-            global: true,
-        }),
+        races: Some(wavescope::observers::races::RaceOptions::new(true, true)),
         ..wavescope::pipeline::RunConfig::full(opts)
     });
     assert!(o.report.fault.is_none());

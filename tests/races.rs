@@ -62,7 +62,7 @@ fn run(
     let s = Session::load(&dir().join(format!("case_{kernel}.json")), &opts)
         .unwrap_or_else(|e| panic!("{kernel}: {e}"));
     let o = s.run(&wavescope::pipeline::RunConfig {
-        races: Some(RaceOptions { lds: true, global }),
+        races: Some(RaceOptions::new(true, global)),
         ..wavescope::pipeline::RunConfig::full(opts)
     });
     let checks = s.check();
@@ -358,7 +358,7 @@ fn machine_finds_what_a_whole_run_finds() {
                 ..RunOptions::default()
             };
             let config = RunConfig {
-                races: Some(RaceOptions { lds: true, global }),
+                races: Some(RaceOptions::new(true, global)),
                 ..RunConfig::plain(opts.clone())
             };
             let path = dir().join(format!("case_{case}.json"));

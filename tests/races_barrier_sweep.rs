@@ -246,10 +246,7 @@ fn run_one(case: &str, patch: Option<u32>) -> (Model, RaceFindings, Vec<u64>) {
     }
     let d = &s.dispatch;
     let rt = RaceTable::new(d);
-    let ropts = RaceOptions {
-        lds: true,
-        global: false,
-    };
+    let ropts = RaceOptions::new(true, false);
     let (_stats, fault, obs) = run_observed(d, &opts, || {
         (RaceChecker::new(&rt, &d.mem, ropts), Model::default())
     });

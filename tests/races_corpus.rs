@@ -48,10 +48,7 @@ fn check_clean(dirs: &[&str]) {
             };
             n += 1;
             let o = s.run(&wavescope::pipeline::RunConfig {
-                races: Some(RaceOptions {
-                    lds: true,
-                    global: true,
-                }),
+                races: Some(RaceOptions::new(true, true)),
                 ..wavescope::pipeline::RunConfig::full(opts.clone())
             });
             for f in &o.report.races {

@@ -189,10 +189,7 @@ fn exec_mask(r: &mut Rng) -> u64 {
 fn run(c: &Case, seed: u64, waves: u32, steps: usize, bytewise: bool) -> (String, usize) {
     let t = RaceTable::for_program(&c.program, Apertures::default(), LDS(), Vec::new());
     let mem = GlobalMemory::new();
-    let o = RaceOptions {
-        lds: true,
-        global: false,
-    };
+    let o = RaceOptions::new(true, false);
     let mut chk = if bytewise {
         RaceChecker::bytewise(&t, &mem, o)
     } else {
@@ -338,10 +335,7 @@ fn run_steps(c: &Case, lds: u32, steps: &[Step], bytewise: bool) -> String {
     LDS_BYTES.with(|b| b.set(lds));
     let t = RaceTable::for_program(&c.program, Apertures::default(), lds, Vec::new());
     let mem = GlobalMemory::new();
-    let o = RaceOptions {
-        lds: true,
-        global: false,
-    };
+    let o = RaceOptions::new(true, false);
     let mut chk = if bytewise {
         RaceChecker::bytewise(&t, &mem, o)
     } else {

@@ -188,10 +188,7 @@ fn run(
 ) -> (String, usize) {
     let t = RaceTable::for_program(&c.program, Apertures::default(), 0, vec![(base, SIZE)]);
     let mem = GlobalMemory::new();
-    let o = RaceOptions {
-        lds: false,
-        global: true,
-    };
+    let o = RaceOptions::new(false, true);
     let mut chk = if bytewise {
         RaceChecker::bytewise(&t, &mem, o)
     } else {

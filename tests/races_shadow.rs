@@ -82,10 +82,7 @@ fn manifests(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn dword_cells_match_byte_cells_on_the_race_fixtures() {
-    let o = RaceOptions {
-        lds: true,
-        global: true,
-    };
+    let o = RaceOptions::new(true, true);
     let (mut n, mut with_findings) = (0, 0);
     for m in manifests(&root().join("tests/fixtures/races")) {
         let Some((w, b)) = both(&|| Session::load(&m, &opts()).ok(), o) else {
@@ -101,10 +98,7 @@ fn dword_cells_match_byte_cells_on_the_race_fixtures() {
 
 #[test]
 fn dword_cells_match_byte_cells_without_each_barrier() {
-    let o = RaceOptions {
-        lds: true,
-        global: false,
-    };
+    let o = RaceOptions::new(true, false);
     let cases = [
         "examples/rodinia_backprop",
         "examples/rodinia_pathfinder",

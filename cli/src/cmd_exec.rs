@@ -21,6 +21,9 @@ pub struct ExecArgs {
     pub timing_model: Option<PathBuf>,
     pub trace: Option<PathBuf>,
     pub tui: Option<String>,
+    /// `--races` / `--no-races` (`RaceOptions::from_flags`, as `run`).
+    pub races: bool,
+    pub no_races: bool,
 }
 
 /// Sonames HIP programs link against: Debian's HIP 5.2 (`.so.5`), ROCm 6 and 7.
@@ -117,6 +120,8 @@ fn run_in(a: &ExecArgs, lib: &Path, tmp: &Path) -> anyhow::Result<ExitCode> {
         "gdb": a.gdb,
         "timing_model": a.timing_model.as_deref().map(abs),
         "tui": a.tui,
+        "races": a.races,
+        "no_races": a.no_races,
         "trace_dir": a.trace.as_ref().map(|_| abs(&trace_dir)),
     });
     let cfg_path = tmp.join("config.json");
@@ -162,7 +167,7 @@ fn run_in(a: &ExecArgs, lib: &Path, tmp: &Path) -> anyhow::Result<ExitCode> {
     };
     let findings: u64 = launches.iter().filter_map(|l| l["findings"].as_u64()).sum();
     if a.strict && code == 0 && findings > 0 {
-        eprintln!("wavescope: --strict: {findings} hazard/missing-wait finding(s) in the launches");
+        eprintln!("wavescope: --strict: {findings} hazard, missing-wait or race-error finding(s) in the launches");
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::from(code))

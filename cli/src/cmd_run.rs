@@ -26,7 +26,7 @@ pub struct RunArgs {
     pub compact_trace: bool,
     /// `--trace-compress`.
     pub compress_trace: bool,
-    /// `--races`: also check global-memory races (LDS races are checked unless `--no-races`).
+    /// `--races`: check global-memory races over the whole dispatch (`RaceOptions::from_flags`).
     pub races: bool,
     pub no_races: bool,
 }
@@ -49,11 +49,11 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         jobs: a.jobs,
         ..RunOptions::default()
     });
-    // LDS races unless --no-races; global ones with --races (traced or not: one configuration)
-    config.races = Some(wavescope::observers::races::RaceOptions {
-        lds: !a.no_races,
-        global: a.races && !a.no_races,
-    });
+    // LDS races unless --no-races; global ones for a small dispatch within a budget, or with --races over the
+    // whole dispatch (traced or not: one configuration)
+    config.races = Some(wavescope::observers::races::RaceOptions::from_flags(
+        a.races, a.no_races,
+    ));
     let session = Session::load(&a.manifest, &config.options)?;
     if a.check {
         // the expected files are input too: a missing or wrong-sized one is found before the run (exit 2)
@@ -187,34 +187,14 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
         }
         say!("{}", f.summary_line());
     }
-    if outcome.races.is_some() {
-        // Compilers replicate data across waves on purpose (Triton's layout conversions write the same values
-        // to the same LDS bytes from several waves): such same-value races are benign (docs/races.md) and can
-        // number dozens per kernel, so past the first few only a count is printed; --report lists them all.
-        const BENIGN_SHOWN: usize = 3;
-        let mut benign = 0usize;
-        for r in &outcome.report.races {
-            if r.is_benign_race() {
-                benign += 1;
-                if benign > BENIGN_SHOWN {
-                    continue;
-                }
-            }
-            say!("{}", r.message);
+    if let Some(r) = &outcome.races {
+        for line in wavescope::observers::races::console_lines(
+            &outcome.report.races,
+            r.options,
+            outcome.report.global_races_stopped.as_ref(),
+        ) {
+            say!("{line}");
         }
-        if benign > BENIGN_SHOWN {
-            say!(
-                "... and {} more benign same-value race warnings (every one is in --report's `races`)",
-                benign - BENIGN_SHOWN
-            );
-        }
-        say!(
-            "{}",
-            wavescope::observers::races::summary_line(
-                &outcome.report.races,
-                outcome.races.as_ref().and_then(|r| r.options)
-            )
-        );
     }
     if let Some(dir) = &a.out {
         write_buffers(&session, dir)?;

@@ -103,8 +103,10 @@ enum Command {
         /// `python3 tools/expand_pftrace.py IN OUT` gives back the uncompressed file.
         #[arg(long)]
         trace_compress: bool,
-        /// Also check global-memory races between waves and work-groups (LDS races, conflicting lanes of one
-        /// store and barrier misuse are checked by default; docs/races.md). Runs on one host thread.
+        /// Check global-memory races between waves and work-groups over the whole dispatch, however large. By
+        /// default LDS races, conflicting lanes of one store and barrier misuse are checked, and global races too
+        /// for a dispatch of at most 256 waves and 2 MiB of buffers, until 1 Mi global lane-accesses were checked
+        /// (the report's `race_mode` says which ran; docs/races.md). Global checking runs on one host thread.
         #[arg(long)]
         races: bool,
         /// Do not run the race and barrier checker.
@@ -227,7 +229,7 @@ enum Command {
         /// depend on it).
         #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
         jobs: usize,
-        /// Exit 1 when the program exits 0 but a launch has hazard or missing-wait findings.
+        /// Exit 1 when the program exits 0 but a launch has hazard, missing-wait or race-error findings.
         #[arg(long)]
         strict: bool,
         /// Stop a launch when it has issued this many wave-instructions, all its waves together (0: no limit); the
@@ -243,6 +245,13 @@ enum Command {
         /// Open the terminal UI on this launch (KERNEL or INDEX); the program continues when the UI quits.
         #[arg(long, value_name = "KERNEL|INDEX")]
         tui: Option<String>,
+        /// Check global-memory races over each whole launch, as `run --races` (by default as `run`: LDS, barriers,
+        /// and global memory for a small launch within a budget; docs/races.md).
+        #[arg(long)]
+        races: bool,
+        /// Do not run the race and barrier checker.
+        #[arg(long, conflicts_with = "races")]
+        no_races: bool,
         /// The program and its arguments (after `--`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
         program: Vec<String>,
@@ -301,6 +310,8 @@ fn main() -> ExitCode {
             timing_model,
             trace,
             tui,
+            races,
+            no_races,
             program,
         } => cmd_exec::run(&cmd_exec::ExecArgs {
             program,
@@ -314,6 +325,8 @@ fn main() -> ExitCode {
             timing_model,
             trace,
             tui,
+            races,
+            no_races,
         }),
         Command::Disasm {
             code_object,

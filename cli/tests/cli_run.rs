@@ -487,12 +487,17 @@ fn races_console_report_and_strict() {
     );
     assert!(line.contains("no barrier between the "), "fix hint: {line}");
     assert!(
-        out.lines()
-            .any(|x| x.starts_with("races (LDS (global with --races)): ") && x.contains("error")),
+        out.lines().any(
+            |x| x.starts_with("races (LDS + global within the default budget): ")
+                && x.contains("error")
+        ),
         "{out}"
     );
     let r: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    // a small dispatch: global memory was checked too, within the default budget (it did not run out)
+    assert_eq!(r["race_mode"], "default-small", "{r}");
+    assert!(r.get("global_races_stopped").is_none(), "{r}");
     let races = r["races"].as_array().expect("report has races");
     assert!(!races.is_empty());
     for f in races {

@@ -150,10 +150,10 @@ pub fn make_target_checking(
     // finding. An interactive session is not throughput-bound.
     machine.configure(&wavescope::pipeline::RunConfig {
         stop_on_findings,
-        races: Some(wavescope::observers::races::RaceOptions {
-            lds: true,
-            global: global_races,
-        }),
+        races: Some(wavescope::observers::races::RaceOptions::new(
+            true,
+            global_races,
+        )),
         ..wavescope::pipeline::RunConfig::default()
     });
     let mut target = GdbTarget::new(machine, served.bytes, name);
@@ -398,6 +398,7 @@ impl GdbTarget {
                 let found = wavescope::observers::races::RaceFindings {
                     raw: self.machine.race_stop().to_vec(),
                     options: self.machine.races_enabled(),
+                    global_stop: None,
                 };
                 let mut note = String::new();
                 for f in wavescope::observers::races::describe(self.machine.session(), &found) {

@@ -288,6 +288,10 @@ pub unsafe fn launch(
     }
     let t0 = Instant::now();
     let mut config = wavescope::pipeline::RunConfig::full(opts);
+    config.races = Some(wavescope::observers::races::RaceOptions::from_flags(
+        st.cfg.races,
+        st.cfg.no_races,
+    ));
     if let Some(m) = &st.cfg.cycle_model {
         config.cycle_model = Some(m.clone());
     }
@@ -373,7 +377,8 @@ pub unsafe fn launch(
     let cycles = outcome.report.cycles;
     let modelled_ns = cycles as f64 / (crate::device::CLOCK_KHZ as f64 / 1e6);
     st.modelled_ns += modelled_ns;
-    let findings = outcome.report.hazards.len() + outcome.report.missing_waits.len();
+    let race_errors = outcome.report.races.iter().filter(|r| r.is_error()).count();
+    let findings = outcome.report.hazards.len() + outcome.report.missing_waits.len() + race_errors;
     if let Some(fs) = &outcome.findings {
         for h in &fs.hazards {
             eprintln!(
@@ -386,6 +391,17 @@ pub unsafe fn launch(
                 "wavescope: launch {index} {demangled}: {}",
                 wavescope::observers::hazards::format_missing_wait(m)
             );
+        }
+    }
+    // race findings as `run` prints them (the summary only when there is something to say)
+    if let Some(r) = &outcome.races {
+        let stop = outcome.report.global_races_stopped.as_ref();
+        if !outcome.report.races.is_empty() || stop.is_some() {
+            for line in
+                wavescope::observers::races::console_lines(&outcome.report.races, r.options, stop)
+            {
+                eprintln!("wavescope: launch {index} {demangled}: {line}");
+            }
         }
     }
     let mut result = SUCCESS;

@@ -108,6 +108,9 @@ pub(crate) struct Config {
     /// `--tui KERNEL|INDEX`: the launch the terminal UI opens on.
     pub tui: Option<String>,
     pub quiet: bool,
+    /// `--races` / `--no-races` (`RaceOptions::from_flags`, as `wavescope run`).
+    pub races: bool,
+    pub no_races: bool,
 }
 
 pub(crate) struct State {
@@ -165,6 +168,8 @@ fn config_from_env() -> Config {
         .map_or(cores, |j| j.max(1) as usize);
     c.strict = v.get("strict").and_then(|x| x.as_bool()).unwrap_or(false);
     c.quiet = v.get("quiet").and_then(|x| x.as_bool()).unwrap_or(false);
+    c.races = v.get("races").and_then(|x| x.as_bool()).unwrap_or(false);
+    c.no_races = v.get("no_races").and_then(|x| x.as_bool()).unwrap_or(false);
     c.max_instructions = v
         .get("max_instructions")
         .and_then(|x| x.as_u64())

@@ -913,6 +913,8 @@ impl super::Machine {
             self.enable_hazards(config.stop_on_findings);
         }
         if let Some(r) = config.race_options() {
+            // the default's global check only for a small dispatch, as a whole run (`crate::pipeline::Plan`)
+            let r = r.for_dispatch(&self.session.dispatch);
             self.enable_races(r, config.stop_on_findings);
         }
     }

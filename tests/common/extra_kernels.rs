@@ -53,7 +53,7 @@ pub fn run_checked(d: &Path, name: &str, global: bool) -> wavescope::report::Run
     };
     let session = Session::load(d, &opts).unwrap_or_else(|e| panic!("{name}: cannot load: {e}"));
     let outcome = session.run(&wavescope::pipeline::RunConfig {
-        races: Some(RaceOptions { lds: true, global }),
+        races: Some(RaceOptions::new(true, global)),
         ..wavescope::pipeline::RunConfig::full(opts.clone())
     });
     if let Some(f) = &outcome.report.fault {

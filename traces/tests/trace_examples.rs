@@ -1176,10 +1176,7 @@ fn report_facts(r: &wavescope::report::RunReport) -> serde_json::Value {
 fn run_traced_and_profiled_report_the_same() {
     use wavescope::observers::races::RaceOptions;
     let global = RunConfig {
-        races: Some(RaceOptions {
-            lds: true,
-            global: true,
-        }),
+        races: Some(RaceOptions::new(true, true)),
         ..RunConfig::default()
     };
     let cases = [
@@ -1247,7 +1244,7 @@ fn race_findings_are_trace_instants() {
         ("reduce_nobarrier", false),
     ] {
         let config = RunConfig {
-            races: Some(RaceOptions { lds: true, global }),
+            races: Some(RaceOptions::new(true, global)),
             ..RunConfig::default()
         };
         let m = races_case(case);

@@ -297,9 +297,9 @@ impl Engine {
         // The live cycle model from the first instruction on: the timeline, the stall gutters, and the clocks a
         // trace replay (`write_trace`) reproduces.
         machine.enable_timing(wavescope::observers::timing::CycleModel::default());
-        // the race checker of `wavescope run` (LDS by default), live: the findings pane lists what the session
+        // the race checker of `wavescope run` (LDS only: the default global check is batch-only), live: the findings pane lists what the session
         // ran into so far (the background whole run lists the dispatch's)
-        machine.enable_races(wavescope::observers::races::RaceOptions::default(), false);
+        machine.enable_races(wavescope::observers::races::RaceOptions::lds_only(), false);
         let wave = machine.waves().next().map_or(0, |w| w.id.wave);
         Engine {
             machine,

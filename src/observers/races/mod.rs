@@ -32,15 +32,57 @@ use std::collections::HashMap;
 pub struct RaceOptions {
     /// LDS races, conflicting lanes of LDS stores, barrier misuse (cheap: on by default in `run`).
     pub lds: bool,
-    /// Global-memory races and conflicting lanes of global stores (`--races`; runs on one host thread).
+    /// Global-memory races and conflicting lanes of global stores (runs on one host thread).
     pub global: bool,
+    /// `Some(n)`: the default ("default-small"): global checking runs only for a small dispatch
+    /// ([`RaceOptions::for_dispatch`]) and stops after `n` checked global lane-accesses, saying where.
+    /// `None`: the whole dispatch, however large (`--races`).
+    pub global_budget: Option<u64>,
 }
 
+/// Global lane-accesses the default checks before it stops: ~0.1 s of checking on the 2-core build host (~100 ns
+/// a lane-access where byte loads split the shadow's dwords; docs/races.md "Defaults"). A spinning kernel reaches
+/// it in a fraction of its instruction budget.
+pub const DEFAULT_GLOBAL_BUDGET: u64 = 1 << 20;
+/// The default checks global memory only in dispatches of at most this many waves ...
+pub const SMALL_DISPATCH_WAVES: u64 = 256;
+/// ... and at most this many bytes of buffer arguments: the shadow takes 14 bytes per buffer byte (the whole
+/// buffer at its first access), so this bounds its memory and set-up to ~28 MiB.
+pub const SMALL_DISPATCH_BUFFER_BYTES: u64 = 2 << 20;
+
 impl Default for RaceOptions {
+    /// What `wavescope run` and `exec` check: LDS and barriers always; global memory for a small dispatch, within
+    /// [`DEFAULT_GLOBAL_BUDGET`].
     fn default() -> Self {
         RaceOptions {
             lds: true,
-            global: false,
+            global: true,
+            global_budget: Some(DEFAULT_GLOBAL_BUDGET),
+        }
+    }
+}
+
+/// Which race check a run made: what "0 findings" covered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RaceMode {
+    /// `--no-races`.
+    Off,
+    /// LDS and barriers only: the dispatch was too large for the default global check (or global was off).
+    LdsOnly,
+    /// LDS, barriers and global memory, within the default budget of global lane-accesses.
+    DefaultSmall,
+    /// LDS, barriers and global memory over the whole dispatch (`--races`).
+    Full,
+}
+
+impl RaceMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RaceMode::Off => "off",
+            RaceMode::LdsOnly => "lds-only",
+            RaceMode::DefaultSmall => "default-small",
+            RaceMode::Full => "full",
         }
     }
 }
@@ -50,10 +92,107 @@ impl RaceOptions {
         RaceOptions {
             lds: false,
             global: false,
+            global_budget: None,
         }
+    }
+    /// `lds` and, with `global`, global memory over the whole dispatch (no budget).
+    pub fn new(lds: bool, global: bool) -> RaceOptions {
+        RaceOptions {
+            lds,
+            global,
+            global_budget: None,
+        }
+    }
+    /// What the command-line flags ask for (`run`, `exec`): `--no-races` nothing, `--races` everything over the
+    /// whole dispatch, neither the default.
+    pub fn from_flags(races: bool, no_races: bool) -> RaceOptions {
+        match (races, no_races) {
+            (_, true) => RaceOptions::off(),
+            (true, false) => RaceOptions::full(),
+            (false, false) => RaceOptions::default(),
+        }
+    }
+    /// LDS races and barriers only.
+    pub fn lds_only() -> RaceOptions {
+        RaceOptions::new(true, false)
+    }
+    /// Everything, over the whole dispatch (`--races`).
+    pub fn full() -> RaceOptions {
+        RaceOptions::new(true, true)
     }
     pub fn any(&self) -> bool {
         self.lds || self.global
+    }
+    /// The options for dispatch `d`: the default's global check (`global_budget` set) only when `d` is small
+    /// (at most [`SMALL_DISPATCH_WAVES`] waves and [`SMALL_DISPATCH_BUFFER_BYTES`] of buffers).
+    pub fn for_dispatch(self, d: &Dispatch) -> RaceOptions {
+        if !self.global || self.global_budget.is_none() {
+            return self;
+        }
+        let buffer_bytes: u64 = d
+            .mem
+            .regions()
+            .iter()
+            .filter(|r| matches!(r.kind, RegionKind::Buffer { .. }))
+            .map(|r| r.size)
+            .sum();
+        let small =
+            d.wave_count() <= SMALL_DISPATCH_WAVES && buffer_bytes <= SMALL_DISPATCH_BUFFER_BYTES;
+        RaceOptions {
+            global: small,
+            ..self
+        }
+    }
+    /// The check these options make.
+    pub fn mode(&self) -> RaceMode {
+        match (self.lds, self.global, self.global_budget) {
+            (_, true, None) => RaceMode::Full,
+            (_, true, Some(_)) => RaceMode::DefaultSmall,
+            (true, false, _) => RaceMode::LdsOnly,
+            (false, false, _) => RaceMode::Off,
+        }
+    }
+}
+
+/// [`GlobalStop`] as the report gives it: the PC in hex, the source line, the console message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GlobalStopReport {
+    pub accesses: u64,
+    pub wave: u32,
+    pub pc: String,
+    pub source: Option<String>,
+    pub message: String,
+}
+
+impl GlobalStopReport {
+    pub fn new(session: &dyn Described, g: GlobalStop) -> GlobalStopReport {
+        GlobalStopReport {
+            accesses: g.accesses,
+            wave: g.wave,
+            pc: format!("{:#x}", g.pc),
+            source: short_loc(&session.source_line(g.pc)),
+            message: g.message(),
+        }
+    }
+}
+
+/// Where the default's global check stopped: its budget of global lane-accesses ran out at the instruction at
+/// `pc` of `wave` (that instruction and every later global access went unchecked).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GlobalStop {
+    /// Global lane-accesses checked.
+    pub accesses: u64,
+    pub wave: u32,
+    pub pc: u64,
+}
+
+impl GlobalStop {
+    /// The console line (and the report's `global_races_stopped`).
+    pub fn message(&self) -> String {
+        format!(
+            "global race checking stopped after {} accesses at wave {} PC {:#x}; rerun with --races for the whole dispatch",
+            self.accesses, self.wave, self.pc
+        )
     }
 }
 
@@ -592,6 +731,9 @@ struct WaveSt {
     rel: Option<Vc>,
     /// Clocks acquired by atomic reads, taking effect at the next acquire fence.
     acq: Vc,
+    /// Clocks acquired by atomic reads of what waves of other work-groups released: they take effect only at
+    /// the next `buffer_inv` (an agent-scope acquire; `s_waitcnt vmcnt(0)` alone is a workgroup-scope one).
+    acq_agent: Vc,
     vm_issued: u64,
     dma: Vec<Dma>,
     last_pc: u64,
@@ -807,6 +949,14 @@ pub struct RawFinding {
     pub missing: Vec<(u32, u64)>,
 }
 
+/// What atomic writes released at one dword: the join of their release clocks, and the work-group of the waves
+/// that released there (`None`: waves of several).
+#[derive(Clone, Default)]
+struct SyncLoc {
+    vc: Vc,
+    group: Option<u32>,
+}
+
 /// The checker: one per host thread.
 pub struct RaceChecker<'a> {
     t: &'a RaceTable,
@@ -822,13 +972,17 @@ pub struct RaceChecker<'a> {
     /// Index in `t.buffers` of the buffer the last global access fell in.
     last_buffer: usize,
     /// Release clocks of atomic locations (dword address).
-    sync: HashMap<u64, Vc>,
+    sync: HashMap<u64, SyncLoc>,
     findings: HashMap<Key, RawFinding>,
     /// First occurrence of each finding on this thread, in order (a trace's instants; bounded).
     events: Vec<RaceEvent>,
     locs: Box<[Loc; LANES]>,
     /// Every LDS access byte by byte (no dword cells): the reference the dword shadow is tested against.
     bytewise: bool,
+    /// Global lane-accesses checked so far (counted against `opts.global_budget`).
+    global_spent: u64,
+    /// Where the budget ran out (global checking is off from there on).
+    global_stop: Option<GlobalStop>,
 }
 
 /// A finding the checker just made (its first occurrence on this host thread): what a trace marks on the wave
@@ -875,6 +1029,8 @@ impl<'a> RaceChecker<'a> {
             events: Vec::new(),
             locs: Box::new([Loc::Dropped; LANES]),
             bytewise: false,
+            global_spent: 0,
+            global_stop: None,
         }
     }
 
@@ -885,6 +1041,41 @@ impl<'a> RaceChecker<'a> {
             bytewise: true,
             ..RaceChecker::new(t, mem, opts)
         }
+    }
+
+    /// Where the default's global check stopped, when its budget ran out.
+    pub fn global_stop(&self) -> Option<GlobalStop> {
+        self.global_stop
+    }
+
+    /// Count a global access of the lanes of `mask` against the budget; when it would go over, global checking
+    /// stops here (before this access) for the rest of the dispatch. Returns whether global checking is still on.
+    #[inline(always)]
+    fn spend_global(&mut self, wave: &Wave, mask: u64) -> bool {
+        if let Some(b) = self.opts.global_budget {
+            let n = self.global_spent + mask.count_ones() as u64;
+            if n > b {
+                self.stop_global(wave);
+                return false;
+            }
+            self.global_spent = n;
+        }
+        true
+    }
+
+    #[cold]
+    fn stop_global(&mut self, wave: &Wave) {
+        self.global_stop = Some(GlobalStop {
+            accesses: self.global_spent,
+            wave: wave.id.wave,
+            pc: wave.pc,
+        });
+        self.opts.global = false;
+        // the rest of the run checks no global access: the shadow and release clocks go now
+        for g in &mut self.gshadow {
+            *g = GShadow::default();
+        }
+        self.sync = HashMap::new();
     }
 
     /// First occurrence of each finding on this thread so far, in order.
@@ -1372,15 +1563,33 @@ impl<'a> RaceChecker<'a> {
 
     /// An atomic write of the dword at `addr`: carries the wave's last release.
     fn atomic_release(&mut self, ws: usize, addr: u64) {
+        // the work-group itself (its slot in `groups` is reused by later work-groups)
+        let g = self.groups[self.waves[ws].group].flat;
         if let Some(rel) = &self.waves[ws].rel {
-            self.sync.entry(addr & !3).or_default().join(rel);
+            let e = self.sync.entry(addr & !3).or_insert(SyncLoc {
+                vc: Vc::default(),
+                group: Some(g),
+            });
+            e.vc.join(rel);
+            if e.group != Some(g) {
+                e.group = None;
+            }
         }
     }
-    /// An atomic read of the dword at `addr`: what was released there is acquired at the next acquire fence.
+    /// An atomic read of the dword at `addr`: what was released there is acquired at the next acquire fence, or,
+    /// when a wave of another work-group released it, at the next `buffer_inv` (AMDGPUUsage gfx942 memory model:
+    /// an agent-scope acquire is `buffer_inv sc1` after the load; the relaxed flag load and `s_waitcnt vmcnt(0)`
+    /// of a spin loop do not invalidate the CU's cache, so data read after them may be stale).
     fn atomic_acquire(&mut self, ws: usize, addr: u64) {
-        if let Some(v) = self.sync.get(&(addr & !3)) {
-            let v = v.clone();
-            self.waves[ws].acq.join(&v);
+        if let Some(e) = self.sync.get(&(addr & !3)) {
+            let v = e.vc.clone();
+            let g = self.groups[self.waves[ws].group].flat;
+            let w = &mut self.waves[ws];
+            if e.group == Some(g) {
+                w.acq.join(&v);
+            } else {
+                w.acq_agent.join(&v);
+            }
         }
     }
 
@@ -1394,10 +1603,16 @@ impl<'a> RaceChecker<'a> {
         let c = w.vc.get(me);
         w.vc.set(me, c + 1);
     }
-    fn acquire_fence(&mut self, ws: usize) {
+    /// An acquire fence: `s_waitcnt vmcnt(0)` (workgroup scope) or `buffer_inv` (`agent`: also what other
+    /// work-groups released).
+    fn acquire_fence(&mut self, ws: usize, agent: bool) {
         let w = &mut self.waves[ws];
         if !w.acq.0.is_empty() {
             let a = std::mem::take(&mut w.acq);
+            w.vc.join(&a);
+        }
+        if agent && !w.acq_agent.0.is_empty() {
+            let a = std::mem::take(&mut w.acq_agent);
             w.vc.join(&a);
         }
     }
@@ -1473,6 +1688,7 @@ impl Observer for RaceChecker<'_> {
             vc,
             rel: None,
             acq: Vc::default(),
+            acq_agent: Vc::default(),
             vm_issued: 0,
             dma: Vec::new(),
             last_pc: wave.pc,
@@ -1666,7 +1882,7 @@ impl RaceChecker<'_> {
                 if vm == 0 && self.opts.global {
                     // AMDGPUUsage: s_waitcnt vmcnt(0) completes every earlier access (workgroup-scope
                     // release/acquire; agent scope adds buffer_wbl2/buffer_inv, accepted here as well)
-                    self.acquire_fence(ws);
+                    self.acquire_fence(ws, false);
                     self.release_fence(ws);
                 }
             }
@@ -1679,7 +1895,7 @@ impl RaceChecker<'_> {
             Acc::Inv => {
                 self.waves[ws].vm_issued += 1;
                 if self.opts.global {
-                    self.acquire_fence(ws);
+                    self.acquire_fence(ws, true);
                 }
             }
             Acc::Ds {
@@ -1841,6 +2057,9 @@ impl RaceChecker<'_> {
                 if mask == 0 || !(self.opts.global || (flat && self.opts.lds)) {
                     return;
                 }
+                if self.opts.global && !self.spend_global(wave, mask) && !(flat && self.opts.lds) {
+                    return;
+                }
                 let Some(mem) = mem else {
                     return;
                 };
@@ -1944,7 +2163,9 @@ impl RaceChecker<'_> {
                 if mask == 0 {
                     return;
                 }
-                if let (true, Some(mem)) = (self.opts.global, mem) {
+                if self.opts.global && !self.spend_global(wave, mask) {
+                    // the budget ran out here: the LDS side below is still checked
+                } else if let (true, Some(mem)) = (self.opts.global, mem) {
                     let mut locs =
                         std::mem::replace(&mut self.locs, Box::new([Loc::Dropped; LANES]));
                     if locate_lanes(
@@ -2224,20 +2445,30 @@ impl GCell {
         .find(|&(rw, rc, _, _)| rw != NO_WAVE && !a.ordered(rw, rc))
         .map(|(rw, _, ri, rl)| (ri, rw, rl))
     }
-    /// `a`'s write becomes the last write (`flags`); a store without a read clears the readers.
+    /// `a`'s write becomes the last write (`flags`), unless `a` is atomic and the last write is a plain one: that
+    /// one stays, its value no longer known, so the atomics of other waves that follow still race with it
+    /// (`out[0] = 0` in one work-group, `atomicAdd(&out[0], v)` in all: the plain store and another work-group's
+    /// atomic are unordered, also after the storing wave's own atomic). A store without a read clears the
+    /// readers. Returns whether `a` became the last write.
     #[inline(always)]
-    fn take_write(&mut self, a: &GAccess, val: u8, flags: u8) {
-        self.w_wave = a.me;
-        self.w_clock = a.clock;
-        self.w_idx = a.idx;
-        self.w_serial = a.serial;
-        self.w_lane = a.lane;
-        self.w_val = val;
-        self.w_flags = flags;
+    fn take_write(&mut self, a: &GAccess, val: u8, flags: u8) -> bool {
+        let keep_plain = a.atomic && self.w_wave != NO_WAVE && self.w_flags & F_ATOMIC == 0;
+        if keep_plain {
+            self.w_flags &= !F_KNOWN;
+        } else {
+            self.w_wave = a.me;
+            self.w_clock = a.clock;
+            self.w_idx = a.idx;
+            self.w_serial = a.serial;
+            self.w_lane = a.lane;
+            self.w_val = val;
+            self.w_flags = flags;
+        }
         if !a.read {
             self.r_wave = NO_WAVE;
             self.r2_wave = NO_WAVE;
         }
+        !keep_plain
     }
 }
 
@@ -2409,9 +2640,10 @@ fn global_word(w: &mut GWord, a: &GAccess, vals: Option<[u8; 4]>) -> WordVerdict
             v.same |= (same as u8) << b;
         }
         // the per-byte values and F_SAME live beside the shared cell
-        c.take_write(a, 0, write_flags(a.atomic, a.known, false));
-        w.vals = vals;
-        w.same = v.same;
+        if c.take_write(a, 0, write_flags(a.atomic, a.known, false)) {
+            w.vals = vals;
+            w.same = v.same;
+        }
     }
     v
 }
@@ -2759,6 +2991,8 @@ fn lds_word(
 pub struct RaceFindings {
     pub raw: Vec<RawFinding>,
     pub options: Option<RaceOptions>,
+    /// Where the default's global check ran out of its budget (`RaceOptions::global_budget`).
+    pub global_stop: Option<GlobalStop>,
 }
 
 impl RaceFindings {
@@ -2770,7 +3004,9 @@ impl RaceFindings {
         opts: RaceOptions,
     ) -> RaceFindings {
         let mut all: HashMap<Key, RawFinding> = HashMap::new();
+        let mut stop: Option<GlobalStop> = None;
         for c in checkers {
+            stop = stop.or(c.global_stop);
             if let Some(d) = fault.and_then(|f| c.deadlock(f)) {
                 all.insert(Key::deadlock(&d), d);
             }
@@ -2788,7 +3024,10 @@ impl RaceFindings {
                 }
             }
         }
-        RaceFindings::sorted(all, opts)
+        RaceFindings {
+            global_stop: stop,
+            ..RaceFindings::sorted(all, opts)
+        }
     }
 
     /// The findings of one checker so far, as `merge` would give them if the run ended now with `fault` (the
@@ -2799,7 +3038,10 @@ impl RaceFindings {
         if let Some(d) = fault.and_then(|f| c.deadlock(f)) {
             all.insert(Key::deadlock(&d), d);
         }
-        RaceFindings::sorted(all, opts)
+        RaceFindings {
+            global_stop: c.global_stop,
+            ..RaceFindings::sorted(all, opts)
+        }
     }
 
     fn sorted(all: HashMap<Key, RawFinding>, opts: RaceOptions) -> RaceFindings {
@@ -2813,6 +3055,7 @@ impl RaceFindings {
         RaceFindings {
             raw,
             options: Some(opts),
+            global_stop: None,
         }
     }
 
@@ -3179,12 +3422,52 @@ fn user_line(session: &dyn Described, pc: u64) -> Option<String> {
     session.source_line(pc)
 }
 
+/// The console lines of a run's race findings (`run` and `exec` print them): every error and divergent barrier,
+/// the first three benign same-value races and a count of the rest, where the default's global check stopped,
+/// and the summary line.
+pub fn console_lines(
+    f: &[RaceFinding],
+    opts: Option<RaceOptions>,
+    stop: Option<&GlobalStopReport>,
+) -> Vec<String> {
+    // Compilers replicate data across waves on purpose (Triton's layout conversions write the same values to the
+    // same LDS bytes from several waves): such same-value races are benign and can number dozens per kernel, so
+    // past the first few only a count is printed; the report lists them all.
+    const BENIGN_SHOWN: usize = 3;
+    let mut out = Vec::new();
+    let mut benign = 0usize;
+    for r in f {
+        if r.is_benign_race() {
+            benign += 1;
+            if benign > BENIGN_SHOWN {
+                continue;
+            }
+        }
+        out.push(r.message.clone());
+    }
+    if benign > BENIGN_SHOWN {
+        out.push(format!(
+            "... and {} more benign same-value race warnings (every one is in --report's `races`)",
+            benign - BENIGN_SHOWN
+        ));
+    }
+    if let Some(s) = stop {
+        out.push(match &s.source {
+            Some(src) => format!("{} ({src})", s.message),
+            None => s.message.clone(),
+        });
+    }
+    out.push(summary_line(f, opts));
+    out
+}
+
 /// `races: 2 findings (1 error, 1 warning)`
 pub fn summary_line(f: &[RaceFinding], opts: Option<RaceOptions>) -> String {
     let e = f.iter().filter(|x| x.is_error()).count();
-    let scope = match opts {
-        Some(o) if o.global => "LDS + global",
-        Some(o) if o.lds => "LDS (global with --races)",
+    let scope = match opts.map(|o| o.mode()) {
+        Some(RaceMode::Full) => "LDS + global",
+        Some(RaceMode::DefaultSmall) => "LDS + global within the default budget",
+        Some(RaceMode::LdsOnly) => "LDS (global with --races)",
         _ => "off",
     };
     format!(
