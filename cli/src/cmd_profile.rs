@@ -107,6 +107,10 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
     let to_stdout = a.json.as_deref().is_some_and(|j| j.as_os_str() == "-");
     // a closed pipe (`| head`) ends the output quietly
     let mut stdout = std::io::stdout().lock();
+    if r.run.stats.co_resident {
+        // a cooperative grid barrier ran on the resident schedule, which has no cycle model yet: nothing to profile
+        eprintln!("wavescope: schedule: {}", wavescope::session::CO_RESIDENT_NOTE);
+    }
     if !to_stdout {
         for l in tables(&session, &r, a) {
             if writeln!(stdout, "{l}").is_err() {
