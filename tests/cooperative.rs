@@ -108,3 +108,50 @@ fn a_grid_barrier_outside_a_cooperative_dispatch_faults() {
     assert!(o.report.co_resident.is_none());
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+/// The GWS handler's operands, from llvm-mc-22's encodings for gfx950: the resource is M0[21:16] + OFFSET0
+/// (6 bits, wrapping), the value is the data VGPR of the first active lane (lane 0 when EXEC is 0), and the
+/// semaphore P/V forms carry no value.
+#[test]
+fn gws_operands_decode_as_the_guide_says() {
+    use wavescope::exec::{Apertures, Ctx, Flow, GlobalMemory, GwsOp, Program, Wave, WaveId};
+    let text: Vec<u8> = [
+        // ds_gws_barrier v2 offset:3 gds
+        [0x03, 0x00, 0x3b, 0xd9, 0x02, 0x00, 0x00, 0x00],
+        // ds_gws_init v4 offset:60 gds
+        [0x3c, 0x00, 0x33, 0xd9, 0x04, 0x00, 0x00, 0x00],
+        // ds_gws_sema_p offset:1 gds
+        [0x01, 0x00, 0x39, 0xd9, 0x00, 0x00, 0x00, 0x00],
+        // ds_gws_sema_br v6 gds
+        [0x00, 0x00, 0x37, 0xd9, 0x06, 0x00, 0x00, 0x00],
+    ]
+    .concat();
+    let base = 0x1000;
+    let p = Program::new(&text, base);
+    let mem = GlobalMemory::new();
+    let mut lds = vec![0u8; 64];
+    let mut ctx = Ctx {
+        mem: &mem,
+        lds: &mut lds,
+        apertures: Apertures::default(),
+    };
+    let mut w = Wave::new(WaveId::default());
+    for l in 0..64 {
+        w.vreg[2][l] = 100 + l as u32;
+        w.vreg[4][l] = 200 + l as u32;
+        w.vreg[6][l] = 300 + l as u32;
+    }
+    w.set_exec(0xFFFF_FFFF_FFFF_FFF8); // first active lane: 3
+    w.sgpr[124] = 5 << 16 | 0xABCD; // M0: resource base 5 (bits 21:16); the low bits do not matter
+    let mut step = |w: &mut Wave, pc: u64| {
+        w.pc = pc;
+        p.step(w, &mut ctx).unwrap()
+    };
+    let gws = |op, rid, value| Flow::Gws { op, rid, value };
+    assert_eq!(step(&mut w, base), gws(GwsOp::Barrier, 8, 103));
+    // 5 + 60 wraps to resource 1
+    assert_eq!(step(&mut w, base + 8), gws(GwsOp::Init, 1, 203));
+    assert_eq!(step(&mut w, base + 16), gws(GwsOp::SemaP, 6, 0));
+    w.set_exec(0);
+    assert_eq!(step(&mut w, base + 24), gws(GwsOp::SemaBr, 5, 300));
+}

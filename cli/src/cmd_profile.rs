@@ -109,7 +109,10 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
     let mut stdout = std::io::stdout().lock();
     if r.run.stats.co_resident {
         // a cooperative grid barrier ran on the resident schedule, which has no cycle model yet: nothing to profile
-        eprintln!("wavescope: schedule: {}", wavescope::session::CO_RESIDENT_NOTE);
+        eprintln!(
+            "wavescope: schedule: {}",
+            wavescope::session::CO_RESIDENT_NOTE
+        );
     }
     if !to_stdout {
         for l in tables(&session, &r, a) {
