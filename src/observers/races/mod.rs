@@ -96,7 +96,7 @@ impl RaceOptions {
         }
     }
     /// `lds` and, with `global`, global memory over the whole dispatch (no budget).
-    pub fn new(lds: bool, global: bool) -> RaceOptions {
+    pub const fn new(lds: bool, global: bool) -> RaceOptions {
         RaceOptions {
             lds,
             global,
