@@ -23,7 +23,7 @@ use crate::launch::{Dispatch, RunFault, RunOptions};
 use crate::observers::hazards::{Findings, HazardChecker, HazardEvent, HazardTable};
 use crate::observers::races::{RaceChecker, RaceEvent, RaceFindings, RaceOptions, RaceTable};
 use crate::observers::timing::{
-    CycleModel, NoSink, TimingObserver, TimingReport, TimingSink, TimingTable,
+    CycleModel, NoSink, SharedMemory, TimingObserver, TimingReport, TimingSink, TimingTable,
 };
 use std::sync::Arc;
 use std::time::Instant;
@@ -179,6 +179,112 @@ impl<S: TimingSink> Observer for Instruments<'_, S> {
             t.barrier_release(flat);
         }
     }
+    #[inline(always)]
+    fn grid_barrier_release(&mut self, waves: &[u32]) {
+        // the cycle model does not model the wait (docs/exec.md "Cooperative launches"); the hazard checker's
+        // wait states pass at any barrier's wait
+        if let Some(r) = &mut self.races {
+            r.grid_barrier_release(waves);
+        }
+    }
+}
+
+/// The instruments of a dispatch whose work-groups are all resident at once (`Dispatch::needs_co_residency`: a
+/// cooperative grid barrier), fed by the resident schedule with the waves of every work-group interleaved
+/// (`engine::resident::run_co_resident_observed`, one host thread):
+/// - one hazard checker, per instruction (`HazardChecker::per_instruction`: its block plans assume a wave runs
+///   alone from a block's start to its end, as in a batch run);
+/// - one race checker (it keys its state by wave and work-group, as for a batch thread that runs several);
+/// - one cycle-model observer per work-group (each models the clocks of one work-group's waves), lent the
+///   dispatch's one memory system around each call, as the interactive machine does (`MachineTiming`): cache
+///   hits and bandwidth follow the order the waves ran in.
+struct CoResident<'t> {
+    hazards: Option<HazardChecker<'t>>,
+    races: Option<RaceChecker<'t>>,
+    table: Option<Arc<TimingTable>>,
+    /// Per work-group (flat index): its cycle-model observer, made when its first wave starts.
+    timing: Vec<Option<TimingObserver>>,
+    shared: SharedMemory,
+    lane_addrs: bool,
+}
+
+impl CoResident<'_> {
+    #[inline(always)]
+    fn timed(&mut self, flat: u32, f: impl FnOnce(&mut TimingObserver)) {
+        if let Some(Some(o)) = self.timing.get_mut(flat as usize) {
+            o.swap_memory(&mut self.shared);
+            f(o);
+            o.swap_memory(&mut self.shared);
+        }
+    }
+}
+
+impl Observer for CoResident<'_> {
+    #[inline(always)]
+    fn before(&mut self, w: &Wave, i: usize, inst: &Inst) {
+        if let Some(h) = &mut self.hazards {
+            h.before(w, i, inst);
+        }
+        if let Some(r) = &mut self.races {
+            r.before(w, i, inst);
+        }
+        self.timed(w.id.work_group_flat, |t| t.before(w, i, inst));
+    }
+    #[inline(always)]
+    fn after(&mut self, w: &Wave, i: usize, inst: &Inst, pc: u64, f: Flow) {
+        if let Some(h) = &mut self.hazards {
+            h.after(w, i, inst, pc, f);
+        }
+        if let Some(r) = &mut self.races {
+            r.after(w, i, inst, pc, f);
+        }
+        self.timed(w.id.work_group_flat, |t| t.after(w, i, inst, pc, f));
+    }
+    fn wave_start(&mut self, w: &Wave) {
+        if let Some(h) = &mut self.hazards {
+            h.wave_start(w);
+        }
+        if let Some(r) = &mut self.races {
+            r.wave_start(w);
+        }
+        if let Some(table) = &self.table {
+            let g = w.id.work_group_flat as usize;
+            if self.timing.len() <= g {
+                self.timing.resize_with(g + 1, || None);
+            }
+            if self.timing[g].is_none() {
+                self.timing[g] = Some(TimingObserver::with_sink(table.clone(), NoSink));
+            }
+        }
+        self.timed(w.id.work_group_flat, |t| t.wave_start(w));
+    }
+    fn wave_end(&mut self, w: &Wave) {
+        if let Some(h) = &mut self.hazards {
+            h.wave_end(w);
+        }
+        if let Some(r) = &mut self.races {
+            r.wave_end(w);
+        }
+        self.timed(w.id.work_group_flat, |t| t.wave_end(w));
+    }
+    fn barrier_release(&mut self, flat: u32) {
+        if let Some(h) = &mut self.hazards {
+            h.barrier_release(flat);
+        }
+        if let Some(r) = &mut self.races {
+            r.barrier_release(flat);
+        }
+        self.timed(flat, |t| t.barrier_release(flat));
+    }
+    fn grid_barrier_release(&mut self, waves: &[u32]) {
+        if let Some(r) = &mut self.races {
+            r.grid_barrier_release(waves);
+        }
+    }
+    #[inline(always)]
+    fn wants_lane_addrs(&self) -> bool {
+        self.lane_addrs
+    }
 }
 
 /// What a run produced, merged over host threads.
@@ -299,7 +405,56 @@ impl<'d> Plan<'d> {
             let (stats, fault) = crate::engine::run(self.d, &self.config.run_options());
             return RunResult::uninstrumented(stats, fault, t0);
         }
+        if self.d.needs_co_residency() {
+            return self.run_co_resident();
+        }
         self.run_with(|| NoSink, |i| i, |i| (i, ()))
+    }
+
+    /// [`run`](Self::run) for a dispatch that needs every work-group resident: the instruments see the resident
+    /// schedule's interleaving ([`CoResident`]); the results merge as a batch run's.
+    fn run_co_resident(&self) -> RunResult {
+        let t0 = Instant::now();
+        let mut co = CoResident {
+            hazards: self.hazards.as_ref().map(HazardChecker::per_instruction),
+            races: self.instruments(NoSink).races,
+            table: self.timing.clone(),
+            timing: Vec::new(),
+            shared: SharedMemory::default(),
+            lane_addrs: self
+                .timing
+                .as_ref()
+                .is_some_and(|t| TimingObserver::with_sink(t.clone(), NoSink).wants_lane_addrs()),
+        };
+        let (stats, fault) = crate::engine::resident::run_co_resident_observed(
+            self.d,
+            &self.config.run_options(),
+            &mut co,
+        );
+        let CoResident {
+            hazards,
+            races,
+            timing,
+            mut shared,
+            ..
+        } = co;
+        let mut timing: Vec<TimingObserver> = timing.into_iter().flatten().collect();
+        // the memory system's counters once, with the first observer's (`TimingObserver::merge` adds each one's)
+        if let Some(first) = timing.first_mut() {
+            first.swap_memory(&mut shared);
+        }
+        RunResult {
+            timing: self.timing.is_some().then(|| TimingObserver::merge(timing)),
+            hazards: self.hazards.is_some().then(|| Findings::merge(hazards)),
+            races: self
+                .config
+                .race_options()
+                .map(|o| RaceFindings::merge(races, fault.as_ref(), o)),
+            stats,
+            fault,
+            extra: Vec::new(),
+            wall_seconds: t0.elapsed().as_secs_f64(),
+        }
     }
 
     /// Run with an adapter: `sink` makes each host thread's `TimingSink`, `wrap` turns the thread's instruments

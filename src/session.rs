@@ -55,10 +55,15 @@ pub enum SessionError {
     Launch(#[from] launch::LaunchError),
 }
 
-/// What a dispatch run with every work-group resident leaves out (`RunReport::co_resident`).
+/// How a dispatch that needed every work-group resident ran (`RunReport::co_resident`), with instruments.
 pub const CO_RESIDENT_NOTE: &str = "cooperative grid barrier: every work-group ran resident at once, round robin; \
-     the cycle model, the hazard, missing-wait and race checkers and traces do not run on that schedule yet, so \
-     the dispatch has outputs but no cycles or findings";
+     the checkers saw that interleaving (a grid barrier orders the accesses of the waves it releases), and the \
+     cycle model times each work-group on its own clock without the waits at the grid barrier";
+
+/// The same, for a run whose instruments cannot run on that schedule (a trace or a profile) or that had none.
+pub const CO_RESIDENT_UNINSTRUMENTED_NOTE: &str = "cooperative grid barrier: every work-group ran resident at once, \
+     round robin; traces and profiles do not run on that schedule yet (`wavescope run` models and checks it), so \
+     this run has outputs but no cycles or findings";
 
 impl Session {
     /// Load `MANIFEST.json` or `DIR` (meaning `DIR/case.json`) and prepare the dispatch.
@@ -161,7 +166,14 @@ impl Session {
                 .services
                 .as_ref()
                 .map(|sv| crate::report::PrintfOutput::from_printed(&sv.printed())),
-            co_resident: stats.co_resident.then(|| CO_RESIDENT_NOTE.to_string()),
+            co_resident: stats.co_resident.then(|| {
+                if timing.is_some() || findings.is_some() || races.is_some() {
+                    CO_RESIDENT_NOTE
+                } else {
+                    CO_RESIDENT_UNINSTRUMENTED_NOTE
+                }
+                .to_string()
+            }),
         };
         if let Some(h) = &findings {
             report.fill_findings(h);

@@ -199,8 +199,9 @@ pub fn table(launches: &[serde_json::Value]) -> String {
             k = k.chars().take(39).collect::<String>() + "~";
         }
         let fault = l["fault"].as_str().map(|_| " FAULT").unwrap_or("");
-        // a launch run with every work-group resident (cooperative grid barrier) has no model or checkers
-        let co_resident = l["report"]["co_resident"].is_string();
+        // a launch run with every work-group resident (cooperative grid barrier) without its model or checkers
+        // (`wavescope exec` models and checks them; a traced capture does not)
+        let co_resident = l["report"]["co_resident"].is_string() && l["report"]["timing"].is_null();
         let (modelled, findings) = if co_resident {
             ("-".to_string(), "- (co-resident)".to_string())
         } else {

@@ -111,7 +111,7 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
         // a cooperative grid barrier ran on the resident schedule, which has no cycle model yet: nothing to profile
         eprintln!(
             "wavescope: schedule: {}",
-            wavescope::session::CO_RESIDENT_NOTE
+            wavescope::session::CO_RESIDENT_UNINSTRUMENTED_NOTE
         );
     }
     if !to_stdout {

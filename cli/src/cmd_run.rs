@@ -166,7 +166,8 @@ pub fn run(a: &RunArgs) -> anyhow::Result<ExitCode> {
     say!("{}", outcome.report.fidelity.one_line());
     if let Some(note) = &outcome.report.co_resident {
         say!("schedule: {note}");
-    } else {
+    }
+    if outcome.report.co_resident.is_none() || outcome.report.timing.is_some() {
         say!("{}", outcome.timing.summary_line());
     }
     if let Some(l) = outcome.timing.memory_line() {

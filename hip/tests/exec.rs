@@ -520,8 +520,8 @@ fn library_style_kernels_pass_at_every_optimisation_level() {
 /// `this_grid().sync()` is one `ds_gws_barrier` per work-group): the program checks the device attribute and the
 /// occupancy limit, launches 12 work-groups with hipLaunchCooperativeKernel, verifies a two-phase sum that reads
 /// what other work-groups wrote before each grid barrier, and asks for one work-group more than can be resident
-/// (hipErrorCooperativeLaunchTooLarge, as the runtime says). The launch runs with every work-group resident; its
-/// captured manifest says `"cooperative": true` and replays under `run --check`.
+/// (hipErrorCooperativeLaunchTooLarge, as the runtime says). The launch runs with every work-group resident,
+/// modelled and checked; its captured manifest says `"cooperative": true` and replays under `run --check`.
 #[test]
 fn cooperative_launch_with_grid_barriers() {
     let (out, err, code, cap) = exec("grid_sync", &[], &[]);
@@ -549,7 +549,16 @@ fn cooperative_launch_with_grid_barriers() {
     assert_eq!(l["waves"].as_u64(), Some(48));
     assert!(l["wave_instructions"].as_u64().unwrap() > 10_000, "{l}");
     assert!(l["report"]["co_resident"].is_string(), "{l}");
-    assert!(err.contains("- (co-resident)"), "launch table:\n{err}");
+    // modelled and checked on that schedule: cycles, and no finding in this correct program (the grid
+    // barriers order what each work-group reads of the others' writes)
+    assert!(l["modelled_ns"].as_f64().unwrap() > 0.0, "{l}");
+    assert_eq!(l["findings"].as_u64(), Some(0), "{l}");
+    assert_eq!(
+        l["report"]["race_mode"].as_str(),
+        Some("default-small"),
+        "{l}"
+    );
+    assert!(!err.contains("- (co-resident)"), "launch table:\n{err}");
     let case: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(cap.join("launch-0000/case.json")).unwrap())
             .unwrap();

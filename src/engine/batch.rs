@@ -411,8 +411,14 @@ pub fn run_work_group<O: Observer>(
                 }
             }
         }
-        if gws_touched && gws_release(&d.gws, waves.iter_mut()) > 0 {
-            continue;
+        if gws_touched {
+            let (n, released) = gws_release(&d.gws, waves.iter_mut());
+            if !released.is_empty() {
+                obs.grid_barrier_release(&released);
+            }
+            if n > 0 {
+                continue;
+            }
         }
         if release_barrier(waves) {
             obs.barrier_release(waves[0].id.work_group_flat);

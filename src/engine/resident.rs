@@ -14,6 +14,7 @@ use super::step::{
     budget_fault, fault_at, gws, gws_deadlock, gws_release, halt_fault, issue, release_barrier,
     service_fault, trap_fault,
 };
+use crate::exec::observe::{NoObserver, Observer};
 use crate::exec::{Ctx, Fault, FaultKind, Flow, Wave, WaveStatus};
 use crate::launch::{Dispatch, RunControl, RunFault, RunOptions, DEFAULT_MAX_INSTRUCTIONS};
 use std::sync::atomic::Ordering;
@@ -177,20 +178,73 @@ impl Group {
     }
 }
 
-/// Hooks of a run without observers: they count executions per instruction (`RunStats::exec_counts`).
-struct Counting(Vec<u64>);
+/// Hooks of a whole run on this schedule: they count executions per instruction (`RunStats::exec_counts`) and
+/// give an observer what a batch run's work-group loop gives it (`engine::run_work_group`), the waves of every
+/// resident work-group interleaved.
+struct Observed<'o, O> {
+    counts: Vec<u64>,
+    obs: &'o mut O,
+}
 
-impl Hooks for Counting {
-    fn before(&mut self, _: &Dispatch, _: &Wave, idx: usize, _: bool) -> Option<Stop> {
-        self.0[idx] += 1;
+impl<O: Observer> Hooks for Observed<'_, O> {
+    #[inline]
+    fn before(&mut self, d: &Dispatch, wave: &Wave, idx: usize, _: bool) -> Option<Stop> {
+        self.counts[idx] += 1;
+        self.obs.before(wave, idx, &d.program.insts[idx]);
         None
+    }
+    #[inline]
+    fn after(
+        &mut self,
+        d: &Dispatch,
+        group: &mut Group,
+        w: usize,
+        idx: Option<usize>,
+        pc: u64,
+        r: &Result<Flow, Box<Fault>>,
+    ) -> Option<Stop> {
+        // a faulting instruction ends the run: the batch loop gives its observer no `after` for it either
+        if let (Some(i), Ok(flow)) = (idx, r) {
+            self.obs
+                .after(&group.waves[w], i, &d.program.insts[i], pc, *flow);
+        }
+        None
+    }
+    fn wave_end(&mut self, wave: &Wave) {
+        self.obs.wave_end(wave);
+    }
+    fn barrier_release(&mut self, group: &Group) {
+        self.obs.barrier_release(group.flat);
+    }
+    fn grid_barrier_release(&mut self, waves: &[u32]) {
+        self.obs.grid_barrier_release(waves);
+    }
+    fn group_start(&mut self, _flat: u32, waves: &[Wave]) -> usize {
+        for w in waves {
+            self.obs.wave_start(w);
+        }
+        usize::MAX
+    }
+    fn wants_lane_addrs(&self) -> bool {
+        self.obs.wants_lane_addrs()
     }
 }
 
 /// Run a dispatch that needs every work-group resident (a cooperative grid barrier) to its end on this schedule,
-/// every wave continuing, round robin: what `engine::run_observed` does for such a dispatch (without observers;
-/// `RunStats::co_resident`). The budget, the stop flag and the faults are the batch run's.
+/// every wave continuing, round robin: what `engine::run_observed` does for such a dispatch
+/// (`RunStats::co_resident`), without observers. The budget, the stop flag and the faults are the batch run's.
 pub fn run_co_resident(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<RunFault>) {
+    run_co_resident_observed(d, opts, &mut NoObserver)
+}
+
+/// [`run_co_resident`] with one observer for the whole dispatch, which sees the waves of every work-group
+/// interleaved (and `Observer::grid_barrier_release` at each grid barrier): an observer that keys its state
+/// by wave and work-group (the pipeline's co-resident instruments) rather than one work-group at a time.
+pub fn run_co_resident_observed<O: Observer>(
+    d: &Dispatch,
+    opts: &RunOptions,
+    obs: &mut O,
+) -> (RunStats, Option<RunFault>) {
     let control = opts.control.clone().unwrap_or_default();
     let start = control.wave_instructions.load(Ordering::Relaxed);
     let mopts = MachineOptions {
@@ -199,7 +253,10 @@ pub fn run_co_resident(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<Run
         control: Some(control.clone()),
         ..MachineOptions::default()
     };
-    let mut hooks = Counting(vec![0; d.program.insts.len()]);
+    let mut hooks = Observed {
+        counts: vec![0; d.program.insts.len()],
+        obs,
+    };
     let mut r = Resident::new(d, mopts, &mut hooks);
     r.resume(Plan::continue_all());
     let mut interrupted = None;
@@ -256,7 +313,7 @@ pub fn run_co_resident(d: &Dispatch, opts: &RunOptions) -> (RunStats, Option<Run
         wave_instructions: control.wave_instructions.load(Ordering::Relaxed) - start,
         work_groups_done: r.groups_retired as u64
             + r.groups.iter().filter(|g| g.done()).count() as u64,
-        exec_counts: hooks.0,
+        exec_counts: hooks.counts,
         interrupted,
         co_resident: true,
     };
@@ -294,6 +351,10 @@ pub trait Hooks {
     }
     fn barrier_release(&mut self, group: &Group) {
         let _ = group;
+    }
+    /// A grid barrier let `waves` go (`Observer::grid_barrier_release`).
+    fn grid_barrier_release(&mut self, waves: &[u32]) {
+        let _ = waves;
     }
     /// A work-group became resident; returns its `timing_slot` (`usize::MAX`: no cycle model).
     fn group_start(&mut self, flat: u32, waves: &[Wave]) -> usize {
@@ -805,10 +866,13 @@ impl Resident {
                     });
                 }
                 let queued = self.groups[g].waves[w].wave_status == WaveStatus::AtGridBarrier;
-                gws_release(
+                let (_, released) = gws_release(
                     &d.gws,
                     self.groups.iter_mut().flat_map(|g| g.waves.iter_mut()),
                 );
+                if !released.is_empty() {
+                    hooks.grid_barrier_release(&released);
+                }
                 // released waves of other groups may complete their groups' s_barrier
                 for k in 0..self.groups.len() {
                     self.try_release(hooks, k);

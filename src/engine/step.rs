@@ -137,11 +137,15 @@ pub fn gws(
         .issue(wave, op, rid, value, pc)
 }
 
-/// Release the waves among `waves` that their GWS resource lets go; returns how many.
-pub fn gws_release<'w>(unit: &Mutex<GwsUnit>, waves: impl Iterator<Item = &'w mut Wave>) -> usize {
-    unit.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .release(waves)
+/// Release the waves among `waves` that their GWS resource lets go; returns how many, and the ids of those a
+/// grid barrier let go (for `Observer::grid_barrier_release`; empty when none).
+pub fn gws_release<'w>(
+    unit: &Mutex<GwsUnit>,
+    waves: impl Iterator<Item = &'w mut Wave>,
+) -> (usize, Vec<u32>) {
+    let mut u = unit.lock().unwrap_or_else(|e| e.into_inner());
+    let n = u.release(waves);
+    (n, std::mem::take(&mut u.released))
 }
 
 /// The fault a grid barrier that can never release is: nothing else can run while `waiting` (the waves queued on

@@ -30,6 +30,9 @@ pub struct GwsUnit {
     pub enabled: bool,
     res: [Resource; RESOURCES],
     seq: u64,
+    /// The waves (ids) the last `release` let go from a barrier (not a semaphore): the grid barrier's
+    /// happens-before for the observers (`Observer::grid_barrier_release`).
+    pub released: Vec<u32>,
 }
 
 impl GwsUnit {
@@ -39,6 +42,7 @@ impl GwsUnit {
             enabled: false,
             res: [Resource::default(); RESOURCES],
             seq: 0,
+            released: Vec::new(),
         }
     }
 
@@ -127,6 +131,7 @@ impl GwsUnit {
             .filter(|w| w.wave_status == WaveStatus::AtGridBarrier)
             .collect();
         queued.sort_by_key(|w| w.gws_wait.seq);
+        self.released.clear();
         let mut n = 0;
         for w in queued {
             let g = w.gws_wait;
@@ -144,6 +149,9 @@ impl GwsUnit {
             };
             if go {
                 w.wave_status = WaveStatus::Running;
+                if !g.sema {
+                    self.released.push(w.id.wave);
+                }
                 n += 1;
             }
         }

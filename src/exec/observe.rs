@@ -21,6 +21,11 @@ pub trait Observer {
     /// Every live wave of work-group `work_group_flat` reached `s_barrier` and was released.
     #[inline(always)]
     fn barrier_release(&mut self, _work_group_flat: u32) {}
+    /// A grid barrier (`ds_gws_barrier`) let `waves` go (wave ids, of any work-groups): each of them arrived
+    /// after every other one had (the guide's GWS barrier; `exec::gws`). Waves of a work-group that did not take
+    /// part (one wave per work-group usually does, between two `s_barrier`s) are not released by it.
+    #[inline(always)]
+    fn grid_barrier_release(&mut self, _waves: &[u32]) {}
     /// Should GLOBAL/FLAT handlers record their lane addresses in `Wave::lane_addrs` (asked once per work-group)?
     #[inline(always)]
     fn wants_lane_addrs(&self) -> bool {
@@ -58,6 +63,11 @@ impl<A: Observer, B: Observer> Observer for (A, B) {
     fn barrier_release(&mut self, g: u32) {
         self.0.barrier_release(g);
         self.1.barrier_release(g);
+    }
+    #[inline(always)]
+    fn grid_barrier_release(&mut self, w: &[u32]) {
+        self.0.grid_barrier_release(w);
+        self.1.grid_barrier_release(w);
     }
     #[inline(always)]
     fn wants_lane_addrs(&self) -> bool {

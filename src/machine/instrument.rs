@@ -1110,6 +1110,17 @@ impl Instruments {
             o.obs().barrier_release(flat);
         }
     }
+
+    /// A grid barrier let `waves` go: the race checker orders what they did before it before what they do
+    /// after it (the cycle model does not model the wait; docs/exec.md "Cooperative launches").
+    pub fn grid_barrier_release(&mut self, waves: &[u32]) {
+        if let Some(r) = &mut self.races {
+            r.checker.grid_barrier_release(waves);
+        }
+        if let Some(o) = &mut self.observer {
+            o.obs().grid_barrier_release(waves);
+        }
+    }
 }
 
 /// Strip internals for the machine's tests.

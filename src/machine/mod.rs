@@ -711,6 +711,12 @@ impl Hooks for Debugger {
         }
     }
 
+    fn grid_barrier_release(&mut self, waves: &[u32]) {
+        if let Some(ins) = self.instr.as_deref_mut() {
+            ins.grid_barrier_release(waves);
+        }
+    }
+
     fn group_start(&mut self, flat: u32, waves: &[Wave]) -> usize {
         self.instr
             .as_deref_mut()

@@ -1802,6 +1802,27 @@ impl Observer for RaceChecker<'_> {
         }
     }
 
+    /// A grid barrier orders every access of the waves it released before it before every access of theirs
+    /// after it: their clocks join, as at an `s_barrier` release of one work-group (global memory only; LDS is
+    /// per work-group, and its waves meet at their own `s_barrier`s around the grid barrier).
+    fn grid_barrier_release(&mut self, waves: &[u32]) {
+        if !self.opts.global {
+            return;
+        }
+        let slots: Vec<usize> = waves.iter().filter_map(|&w| self.wave_slot(w)).collect();
+        let mut j = Vc::default();
+        for &ws in &slots {
+            j.join(&self.waves[ws].vc);
+        }
+        for &ws in &slots {
+            let w = &mut self.waves[ws];
+            w.vc.join(&j);
+            let c = w.vc.get(w.wave);
+            w.vc.set(w.wave, c + 1);
+        }
+        self.cur_wave = usize::MAX;
+    }
+
     #[inline(always)]
     fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
         // most instructions (VALU, SALU) touch no memory and no sync: the same early return as `before_in`,
