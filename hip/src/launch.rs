@@ -227,6 +227,14 @@ pub unsafe fn launch(
         .as_ref()
         .filter(|(w, _)| selected(&Some(w.clone()), index, &name, &demangled))
         .map(|(_, p)| *p);
+    // `--gdb` / `--tui` stop the program at the first launch they select, once: a kernel launched again (every
+    // decode step of an inference loop) runs on, or the program would wait for a debugger after gdb detached
+    if gdb.is_some() {
+        st.cfg.gdb = None;
+    }
+    if tui {
+        st.cfg.tui = None;
+    }
     let capture_dir: Option<PathBuf> = if let (true, Some(c)) = (capture, &st.cfg.capture_dir) {
         Some(Path::new(c).join(format!("launch-{index:04}")))
     } else if capture {

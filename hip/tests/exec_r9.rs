@@ -117,3 +117,36 @@ fn reduce_bench() {
     }
     let _ = std::fs::remove_dir_all(&cap);
 }
+
+/// `exec --gdb attention` on the decode loop: gdb stops at a source line of the first attention launch (step 0,
+/// before the graph), reads `lane` of thread 1 (wave 0, lane 0), and detaches; the program then runs its
+/// other 7 attention launches (3 direct, 4 by graph replay) without stopping and passes. Before, every launch
+/// of the kernel waited for gdb again, so the program hung after the first session.
+#[test]
+fn llama_layer_under_gdb_stops_once() {
+    let src = std::fs::read_to_string(fixture("src/llama_layer.hip")).unwrap();
+    let line = 1 + src
+        .lines()
+        .position(|l| l.contains("out[h * HD + lane] = o / sum;"))
+        .unwrap();
+    let brk = format!("break llama_layer.hip:{line}");
+    let cap = scratch_dir("hip-r9", "gdb");
+    let r = exec_under_gdb(
+        "attention",
+        |c| {
+            c.arg(bin("llama_layer")).current_dir(&cap);
+        },
+        Duration::from_secs(120),
+        &[&brk, "continue", "info line *$pc", "print lane", "detach"],
+    );
+    let all = r.all();
+    assert!(
+        r.gdb_out.contains(&format!("Line {line} of")) && r.gdb_out.contains("llama_layer.hip"),
+        "{all}"
+    );
+    assert!(r.gdb_out.contains("$1 = 0"), "{all}");
+    assert_eq!(r.code, Some(0), "{all}");
+    assert!(r.program_out.contains("PASSED"), "{all}");
+    assert_eq!(r.program_err.matches("waits for gdb").count(), 1, "{all}");
+    let _ = std::fs::remove_dir_all(&cap);
+}
