@@ -8,6 +8,7 @@
 #![allow(clippy::missing_safety_doc, non_snake_case)]
 
 mod bundle;
+mod context;
 mod device;
 mod driver;
 mod graph;

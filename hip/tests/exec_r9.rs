@@ -150,3 +150,17 @@ fn llama_layer_under_gdb_stops_once() {
     assert_eq!(r.program_err.matches("waits for gdb").count(), 1, "{all}");
     let _ = std::fs::remove_dir_all(&cap);
 }
+
+/// Built with the per-thread default stream (the launch, hipMemcpy(Async), hipMemset and hipStreamSynchronize
+/// import their `_spt` entry points): the primary context (current, device, retain / state / release, an
+/// invalid device refused), the device UUID, profiler start / stop, occupancy WithFlags, hipMemPtrGetInfo /
+/// hipMemGetAddressRange on an interior pointer, hipHostGetFlags (unpinned memory refused), stream write-value
+/// and wait-value with each of HIP's compare operations. All of these returned hipErrorNotSupported before.
+#[test]
+fn context_tour() {
+    let data = std::fs::read(bin("context_tour")).unwrap();
+    assert!(data.windows(19).any(|w| w == b"hipLaunchKernel_spt"));
+    let (_, err, cap) = passes("context_tour", 1);
+    assert!(!err.contains("not supported"), "{err}");
+    let _ = std::fs::remove_dir_all(&cap);
+}
