@@ -1064,6 +1064,19 @@ unsafe fn symbol_of(st: &State, sym: *const c_void) -> Result<(u64, u64), HipErr
     let m = m.ok_or(NO_BINARY_FOR_GPU)?;
     st.symbol(m, name).ok_or(INVALID_SYMBOL)
 }
+/// The address `off` bytes into symbol `sym`, if `n` bytes fit there (a copy to or from it).
+unsafe fn symbol_range(sym: *const c_void, off: usize, n: usize) -> Result<u64, HipError> {
+    let mut at = Err(INVALID_VALUE);
+    let r = with(|st| match symbol_of(st, sym) {
+        Ok((a, size)) if (off + n) as u64 <= size => {
+            at = Ok(a + off as u64);
+            SUCCESS
+        }
+        Ok(_) => INVALID_VALUE,
+        Err(e) => e,
+    });
+    at.map_err(|_| r)
+}
 #[no_mangle]
 pub unsafe extern "C" fn hipGetSymbolAddress(d: *mut *mut c_void, sym: *const c_void) -> HipError {
     with(|st| match symbol_of(st, sym) {
@@ -1102,19 +1115,10 @@ pub unsafe extern "C" fn hipMemcpyToSymbolAsync(
     s: *mut c_void,
 ) -> HipError {
     if graph::capturing(s) {
-        let mut dst = 0u64;
-        let r = with(|st| match symbol_of(st, sym) {
-            Ok((a, size)) if (off + n) as u64 <= size => {
-                dst = a + off as u64;
-                SUCCESS
-            }
-            Ok(_) => INVALID_VALUE,
+        return match symbol_range(sym, off, n) {
+            Ok(a) => memcpy_on(s, a as *mut c_void, src, n),
             Err(e) => e,
-        });
-        if r != SUCCESS {
-            return r;
-        }
-        return memcpy_on(s, dst as *mut c_void, src, n);
+        };
     }
     hipMemcpyToSymbol(sym, src, n, off, k)
 }
@@ -1142,19 +1146,10 @@ pub unsafe extern "C" fn hipMemcpyFromSymbolAsync(
     s: *mut c_void,
 ) -> HipError {
     if graph::capturing(s) {
-        let mut src = 0u64;
-        let r = with(|st| match symbol_of(st, sym) {
-            Ok((a, size)) if (off + n) as u64 <= size => {
-                src = a + off as u64;
-                SUCCESS
-            }
-            Ok(_) => INVALID_VALUE,
+        return match symbol_range(sym, off, n) {
+            Ok(a) => memcpy_on(s, dst, a as *const c_void, n),
             Err(e) => e,
-        });
-        if r != SUCCESS {
-            return r;
-        }
-        return memcpy_on(s, dst, src as *const c_void, n);
+        };
     }
     hipMemcpyFromSymbol(dst, sym, n, off, k)
 }

@@ -87,7 +87,7 @@ fn llama_layer_graph_decode() {
 /// capture that is not under way (hipErrorIllegalState).
 #[test]
 fn graph_tour() {
-    let (_, err, cap) = passes("graph_tour", 13);
+    let (_, err, cap) = passes("graph_tour", 14);
     assert!(
         err.contains("hipStreamSynchronize on a capturing stream: the capture is invalidated"),
         "{err}"
