@@ -288,6 +288,7 @@ impl Dispatch {
                     count,
                     fill,
                     address,
+                    offset,
                 } => {
                     // count × size fits in u64 and under the memory limit (checked by Manifest::load)
                     let size = *count as u64 * dtype.size() as u64;
@@ -359,9 +360,32 @@ impl Dispatch {
                     .map_err(|e| err(at(&e)))?;
                     drop(bytes);
                     mem.map(region).map_err(|e| err(at(&e)))?;
+                    let p = addr + offset;
                     kernarg[slot.start..slot.start + 8.min(slot.len())]
-                        .copy_from_slice(&addr.to_le_bytes()[..8.min(slot.len())]);
+                        .copy_from_slice(&p.to_le_bytes()[..8.min(slot.len())]);
                     buffer_addrs.push(Some(addr));
+                }
+                ArgSpec::Pointer { arg, offset } => {
+                    let base = buffer_addrs.get(*arg).copied().flatten();
+                    let (Some(base), "global_buffer") = (base, meta.value_kind.as_str()) else {
+                        return Err(err(at(&format!(
+                            "manifest says pointer into args[{arg}], kernel says {} (and args[{arg}] must be a \
+                             buffer passed by address)",
+                            meta.value_kind
+                        ))));
+                    };
+                    kernarg[slot].copy_from_slice(&(base + offset).to_le_bytes());
+                    buffer_addrs.push(None);
+                }
+                ArgSpec::Null => {
+                    if meta.value_kind != "global_buffer" {
+                        return Err(err(at(&format!(
+                            "manifest says null (a null pointer), kernel says {}",
+                            meta.value_kind
+                        ))));
+                    }
+                    kernarg[slot].fill(0);
+                    buffer_addrs.push(None);
                 }
                 ArgSpec::Local { bytes } => {
                     if meta.value_kind != "dynamic_shared_pointer" {

@@ -254,11 +254,23 @@ pub enum ArgSpec {
         /// `"address"`: place the buffer at exactly this device address (256-byte aligned, checked for
         /// overlap); None places it as the runtime would.
         address: Option<u64>,
+        /// `"offset"`: the kernarg slot gets the buffer's address plus this many bytes (a pointer into an
+        /// allocation, as a tensor view or `p + n` is); at most the buffer's size. 0 by default.
+        offset: u64,
+    },
+    /// `{"kind": "pointer", "arg": J, "offset": N}`: a pointer `N` bytes into the buffer of an earlier argument
+    /// `J` (two arguments in one allocation: views of one tensor, `dm` and `dm + 32`).
+    Pointer {
+        arg: usize,
+        offset: u64,
     },
     /// OpenCL `__local` pointer argument: a dynamic LDS region of `bytes`.
     Local {
         bytes: u32,
     },
+    /// `{"kind": "null"}`: a pointer argument passed as a null pointer (a kernel's optional input, such as a
+    /// residual or bias it skips when null); nothing is mapped for it.
+    Null,
     Scalar {
         dtype: Dtype,
         value: ScalarValue,
@@ -428,6 +440,8 @@ enum RawArg {
     Buffer(RawBuffer),
     Local(RawLocal),
     Scalar(RawScalar),
+    Null,
+    Pointer(RawPointer),
 }
 
 #[derive(Deserialize)]
@@ -436,6 +450,8 @@ enum ArgKind {
     Buffer,
     Local,
     Scalar,
+    Null,
+    Pointer,
 }
 
 #[derive(Deserialize)]
@@ -486,6 +502,17 @@ impl<'de> Deserialize<'de> for RawArg {
             ArgKind::Scalar => {
                 RawArg::Scalar(serde_path_to_error::deserialize(&v).map_err(inner_error)?)
             }
+            ArgKind::Pointer => {
+                RawArg::Pointer(serde_path_to_error::deserialize(&v).map_err(inner_error)?)
+            }
+            ArgKind::Null => {
+                if let Some(k) = v.as_object().and_then(|o| o.keys().find(|k| *k != "kind")) {
+                    return Err(de::Error::custom(format!(
+                        "a null pointer argument has only `kind`; `{k}` is not allowed"
+                    )));
+                }
+                RawArg::Null
+            }
         })
     }
 }
@@ -500,6 +527,18 @@ struct RawBuffer {
     fill: Option<RawFill>,
     #[serde(default)]
     address: Option<RawAddress>,
+    #[serde(default)]
+    offset: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPointer {
+    #[allow(dead_code)]
+    kind: String,
+    arg: u64,
+    #[serde(default)]
+    offset: u64,
 }
 
 #[derive(Deserialize)]
@@ -1070,12 +1109,47 @@ impl RawManifest {
                             Some(addr)
                         }
                     };
+                    if b.offset as u128 > bytes {
+                        return Err(format!(
+                            "{}: {} is past the end of the buffer's {bytes} bytes",
+                            at("offset"),
+                            b.offset
+                        ));
+                    }
                     ArgSpec::Buffer {
                         file,
                         dtype: b.dtype,
                         count: b.count as usize,
                         fill,
                         address,
+                        offset: b.offset,
+                    }
+                }
+                RawArg::Null => ArgSpec::Null,
+                RawArg::Pointer(p) => {
+                    let size = match args.get(p.arg as usize) {
+                        Some(a @ ArgSpec::Buffer { .. }) if (p.arg as usize) < i => {
+                            a.buffer_bytes().unwrap_or(0)
+                        }
+                        _ => {
+                            return Err(format!(
+                                "{}: {} is not an earlier buffer argument",
+                                at("arg"),
+                                p.arg
+                            ))
+                        }
+                    };
+                    if p.offset > size {
+                        return Err(format!(
+                            "{}: {} is past the end of args[{}]'s {size} bytes",
+                            at("offset"),
+                            p.offset,
+                            p.arg
+                        ));
+                    }
+                    ArgSpec::Pointer {
+                        arg: p.arg as usize,
+                        offset: p.offset,
                     }
                 }
                 RawArg::Local(l) => {
@@ -1240,12 +1314,57 @@ mod tests {
     }
 
     #[test]
+    fn null_and_pointer_arguments() {
+        let m = parse(
+            r#"{"kernel":"k","grid":[1],"block":[1],"args":[
+            {"kind":"buffer","dtype":"f32","count":64,"offset":128},
+            {"kind":"null"},
+            {"kind":"pointer","arg":0,"offset":256}]}"#,
+        )
+        .unwrap();
+        assert!(matches!(m.args[0], ArgSpec::Buffer { offset: 128, .. }));
+        assert_eq!(m.args[1], ArgSpec::Null);
+        assert_eq!(
+            m.args[2],
+            ArgSpec::Pointer {
+                arg: 0,
+                offset: 256
+            }
+        );
+        let bad = |args: &str| {
+            parse(&format!(
+                r#"{{"kernel":"k","grid":[1],"block":[1],"args":[{args}]}}"#
+            ))
+            .unwrap_err()
+        };
+        assert_eq!(
+            bad(r#"{"kind":"buffer","dtype":"f32","count":4,"offset":17}"#),
+            "args[0].offset: 17 is past the end of the buffer's 16 bytes"
+        );
+        assert_eq!(
+            bad(
+                r#"{"kind":"buffer","dtype":"f32","count":4},{"kind":"pointer","arg":0,"offset":20}"#
+            ),
+            "args[1].offset: 20 is past the end of args[0]'s 16 bytes"
+        );
+        assert_eq!(
+            bad(r#"{"kind":"pointer","arg":1},{"kind":"buffer","dtype":"f32","count":4}"#),
+            "args[0].arg: 1 is not an earlier buffer argument"
+        );
+        assert_eq!(
+            bad(r#"{"kind":"scalar","dtype":"u64","value":0},{"kind":"pointer","arg":0}"#),
+            "args[1].arg: 0 is not an earlier buffer argument"
+        );
+        assert!(bad(r#"{"kind":"null","count":1}"#).contains("`count` is not allowed"));
+    }
+
+    #[test]
     fn errors_name_the_key() {
         let e = parse(r#"{"kernel":"k","grid":[1],"block":[1],"args":[{"kind":"bufer"}]}"#)
             .unwrap_err();
         assert_eq!(
             e,
-            "`args[0].kind` is \"bufer\", expected one of buffer, local, scalar"
+            "`args[0].kind` is \"bufer\", expected one of buffer, local, scalar, null, pointer"
         );
         let e = parse(r#"{"kernel":"k","grid":[0],"block":[1]}"#).unwrap_err();
         assert_eq!(e, "`grid[0]` must be a positive integer, got 0");

@@ -195,7 +195,7 @@ fn cases() -> Vec<Case> {
         c("count_2_70", Text(r#"{"kernel":"gemm","grid":[64,64],"block":[32,8],"args":[{"kind":"buffer","dtype":"f32","count":1180591620717411303424}]}"#),
           "`args[0].count` must be a non-negative integer, got 1.1805916207174113e+21"),
         c("unknown_kind", Json(|m| m["args"][0]["kind"] = json!("bufer")),
-          "`args[0].kind` is \"bufer\", expected one of buffer, local, scalar"),
+          "`args[0].kind` is \"bufer\", expected one of buffer, local, scalar, null, pointer"),
         c("missing_kind", Json(|m| { m["args"][0].as_object_mut().unwrap().remove("kind"); }),
           "`args[0].kind` is missing"),
         c("arg_not_object", Json(|m| m["args"][4] = json!(2123.0)),

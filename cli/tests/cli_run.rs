@@ -127,7 +127,7 @@ fn bad_input_is_one_clear_line_and_exit_2() {
     let cases: Vec<(String, &str)> = vec![
         (
             r#"{"kernel":"gemm","grid":[64],"block":[64],"args":[{"kind":"bufer"}]}"#.into(),
-            "`args[0].kind` is \"bufer\", expected one of buffer, local, scalar",
+            "`args[0].kind` is \"bufer\", expected one of buffer, local, scalar, null, pointer",
         ),
         ("{not json".into(), "not valid JSON"),
         (

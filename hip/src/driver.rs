@@ -197,9 +197,22 @@ pub unsafe extern "C" fn hipModuleLaunchCooperativeKernel(
     by: c_uint,
     bz: c_uint,
     shmem: c_uint,
-    _stream: *mut c_void,
+    stream: *mut c_void,
     params: *mut *mut c_void,
 ) -> HipError {
+    let (g, b) = ([gx, gy, gz], [bx, by, bz]);
+    if let Some(r) = crate::graph::record(stream, || {
+        crate::graph::launch_op(
+            f,
+            g,
+            b,
+            shmem as usize,
+            crate::launch::Args::Pointers(params),
+            true,
+        )
+    }) {
+        return r;
+    }
     crate::with(|st| {
         crate::launch::launch(
             st,

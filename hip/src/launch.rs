@@ -83,6 +83,39 @@ pub fn demangle(name: &str) -> String {
         .unwrap_or_else(|| name.to_string())
 }
 
+/// The kernarg segment with the explicit arguments at their metadata offsets (a module launch passes only those;
+/// the hidden ones are the core's to fill, as ROCm's runtime does).
+pub unsafe fn kernarg_of(abi: &KernelAbi, args: &Args) -> Result<Vec<u8>, HipError> {
+    let mut kernarg = vec![0u8; abi.kernarg_segment_size as usize];
+    let explicit: Vec<_> = abi
+        .args
+        .iter()
+        .filter(|a| !a.is_hidden())
+        .cloned()
+        .collect();
+    match args {
+        Args::Pointers(p) => {
+            if p.is_null() && !explicit.is_empty() {
+                return Err(INVALID_VALUE);
+            }
+            for (i, a) in explicit.iter().enumerate() {
+                let src = *p.add(i) as *const u8;
+                let end = (a.offset + a.size) as usize;
+                if src.is_null() || end > kernarg.len() {
+                    return Err(INVALID_VALUE);
+                }
+                kernarg[a.offset as usize..end]
+                    .copy_from_slice(std::slice::from_raw_parts(src, a.size as usize));
+            }
+        }
+        Args::Blob(b) => {
+            let n = b.len().min(kernarg.len());
+            kernarg[..n].copy_from_slice(&b[..n]);
+        }
+    }
+    Ok(kernarg)
+}
+
 pub unsafe fn launch(
     st: &mut State,
     f: *const c_void,
@@ -132,35 +165,10 @@ pub unsafe fn launch(
             return COOPERATIVE_LAUNCH_TOO_LARGE;
         }
     }
-    // Explicit arguments at their metadata offsets (a module launch passes only those; the hidden ones are
-    // the core's to fill, as ROCm's runtime does).
-    let mut kernarg = vec![0u8; abi.kernarg_segment_size as usize];
-    let explicit: Vec<_> = abi
-        .args
-        .iter()
-        .filter(|a| !a.is_hidden())
-        .cloned()
-        .collect();
-    match &args {
-        Args::Pointers(p) => {
-            if p.is_null() && !explicit.is_empty() {
-                return INVALID_VALUE;
-            }
-            for (i, a) in explicit.iter().enumerate() {
-                let src = *p.add(i) as *const u8;
-                let end = (a.offset + a.size) as usize;
-                if src.is_null() || end > kernarg.len() {
-                    return INVALID_VALUE;
-                }
-                kernarg[a.offset as usize..end]
-                    .copy_from_slice(std::slice::from_raw_parts(src, a.size as usize));
-            }
-        }
-        Args::Blob(b) => {
-            let n = b.len().min(kernarg.len());
-            kernarg[..n].copy_from_slice(&b[..n]);
-        }
-    }
+    let kernarg = match kernarg_of(&abi, &args) {
+        Ok(k) => k,
+        Err(e) => return e,
+    };
     let index = st.launches;
     st.launches += 1;
     let demangled = demangle(&name);
@@ -219,6 +227,14 @@ pub unsafe fn launch(
         .as_ref()
         .filter(|(w, _)| selected(&Some(w.clone()), index, &name, &demangled))
         .map(|(_, p)| *p);
+    // `--gdb` / `--tui` stop the program at the first launch they select, once: a kernel launched again (every
+    // decode step of an inference loop) runs on, or the program would wait for a debugger after gdb detached
+    if gdb.is_some() {
+        st.cfg.gdb = None;
+    }
+    if tui {
+        st.cfg.tui = None;
+    }
     let capture_dir: Option<PathBuf> = if let (true, Some(c)) = (capture, &st.cfg.capture_dir) {
         Some(Path::new(c).join(format!("launch-{index:04}")))
     } else if capture {
@@ -514,15 +530,22 @@ fn open_tui(dir: Option<&str>, index: usize, demangled: &str) {
 
 /// A manifest argument of a capture.
 pub enum CapArg {
+    /// The allocation `region` whole; the argument points `offset` bytes into it.
     Buffer {
         region: usize,
         file: String,
+        offset: u64,
+    },
+    /// A second pointer into the allocation of the earlier argument `arg`.
+    Pointer {
+        arg: usize,
+        offset: u64,
     },
     Bytes {
         file: String,
     },
-    /// A null pointer (Triton's scratch pointers when the kernel needs no scratch). A manifest buffer cannot be
-    /// null: the replay gets a one-byte zero buffer there instead.
+    /// A null pointer (an optional input the kernel tests for null; Triton's scratch pointers when the kernel
+    /// needs no scratch): written as `{"kind": "null"}`, so the replay passes null too.
     Null,
 }
 
@@ -541,7 +564,8 @@ fn crate_capture_inputs(
     _shmem: usize,
 ) -> Result<Vec<CapArg>, String> {
     let mut args = Vec::new();
-    let mut used = std::collections::HashSet::new();
+    // allocation -> the first argument pointing into it
+    let mut used = std::collections::HashMap::new();
     for (i, a) in abi.args.iter().filter(|a| !a.is_hidden()).enumerate() {
         let slot = &kernarg[a.offset as usize..(a.offset + a.size) as usize];
         match a.value_kind.as_str() {
@@ -551,28 +575,31 @@ fn crate_capture_inputs(
                     args.push(CapArg::Null);
                     continue;
                 }
-                let Some(r) = bases.iter().position(|&b| b == v) else {
-                    let inside = bases
-                        .iter()
-                        .zip(regions)
-                        .find(|(b, r)| v > **b && v < **b + r.bytes.len() as u64);
-                    return Err(match (v, inside) {
-                        (_, Some((b, _))) => format!(
-                            "argument {i} ({}) points {} bytes into the allocation at 0x{b:x}; a manifest buffer starts at its allocation",
-                            a.name, v - b
-                        ),
-                        _ => format!("argument {i} ({}) = 0x{v:x} is not an allocation of this program", a.name),
-                    });
-                };
-                if !used.insert(r) {
+                // the allocation holding the address (a pointer into it, as a tensor view or `p + n` is)
+                let Some(r) = bases
+                    .iter()
+                    .zip(regions)
+                    .position(|(&b, r)| v >= b && v < b + (r.bytes.len() as u64).max(1))
+                else {
                     return Err(format!(
-                        "argument {i} ({}) aliases another argument's allocation",
+                        "argument {i} ({}) = 0x{v:x} is not an allocation of this program",
                         a.name
                     ));
+                };
+                let offset = v - bases[r];
+                // a second argument in the same allocation points into the first one's buffer
+                if let Some(first) = used.get(&r) {
+                    args.push(CapArg::Pointer {
+                        arg: *first,
+                        offset,
+                    });
+                    continue;
                 }
+                used.insert(r, i);
                 args.push(CapArg::Buffer {
                     region: r,
                     file: format!("arg{i}.bin"),
+                    offset,
                 });
             }
             "by_value" => {
@@ -617,12 +644,12 @@ fn crate_capture_inputs(
     {
         let _ = i;
         match c {
-            CapArg::Buffer { region, file } => w(file, &regions[*region].bytes)?,
+            CapArg::Buffer { region, file, .. } => w(file, &regions[*region].bytes)?,
             CapArg::Bytes { file } => w(
                 file,
                 &kernarg[a.offset as usize..(a.offset + a.size) as usize],
             )?,
-            CapArg::Null => {}
+            CapArg::Null | CapArg::Pointer { .. } => {}
         }
     }
     Ok(args)
@@ -753,15 +780,23 @@ fn write_manifest(
     let mut outputs = Vec::new();
     for (i, c) in args.iter().enumerate() {
         match c {
-            CapArg::Buffer { region, file } => {
+            CapArg::Buffer {
+                region,
+                file,
+                offset,
+            } => {
                 let bytes = session.buffer(*region).unwrap_or_default();
                 let exp = format!("arg{i}.expected.bin");
                 std::fs::write(dir.join(&exp), &bytes)
                     .map_err(|e| format!("cannot write {exp}: {e}"))?;
-                jargs.push(serde_json::json!({
+                let mut j = serde_json::json!({
                     "kind": "buffer", "file": file, "dtype": "u8", "count": bytes.len(),
                     "address": format!("0x{:x}", bases[*region]),
-                }));
+                });
+                if *offset != 0 {
+                    j["offset"] = (*offset).into();
+                }
+                jargs.push(j);
                 outputs.push(serde_json::json!({
                     "arg_index": i, "file": exp, "dtype": "u8", "count": bytes.len(),
                 }));
@@ -769,9 +804,10 @@ fn write_manifest(
             CapArg::Bytes { file } => {
                 jargs.push(serde_json::json!({"kind": "scalar", "file": file}))
             }
-            CapArg::Null => jargs.push(
-                serde_json::json!({"kind": "buffer", "dtype": "u8", "count": 1, "fill": "zero"}),
-            ),
+            CapArg::Null => jargs.push(serde_json::json!({"kind": "null"})),
+            CapArg::Pointer { arg, offset } => {
+                jargs.push(serde_json::json!({"kind": "pointer", "arg": arg, "offset": offset}))
+            }
         }
     }
     let m = &session.manifest;

@@ -8,8 +8,10 @@
 #![allow(clippy::missing_safety_doc, non_snake_case)]
 
 mod bundle;
+mod context;
 mod device;
 mod driver;
+mod graph;
 mod launch;
 mod runtime_more;
 mod volume;
@@ -511,6 +513,11 @@ fn error_name(e: c_int) -> &'static str {
         720 => "hipErrorCooperativeLaunchTooLarge\0",
         215 => "hipErrorUnsupportedLimit\0",
         801 => "hipErrorNotSupported\0",
+        401 => "hipErrorIllegalState\0",
+        900 => "hipErrorStreamCaptureUnsupported\0",
+        901 => "hipErrorStreamCaptureInvalidated\0",
+        903 => "hipErrorStreamCaptureUnmatched\0",
+        906 => "hipErrorStreamCaptureImplicit\0",
         _ => "hipErrorUnknown\0",
     }
 }
@@ -536,6 +543,11 @@ fn error_string(e: c_int) -> &'static str {
         720 => "too many blocks in cooperative launch\0",
         215 => "limit is not supported on this architecture\0",
         801 => "operation not supported\0",
+        401 => "the operation cannot be performed in the present state\0",
+        900 => "operation not permitted when stream is capturing\0",
+        901 => "operation failed due to a previous error during capture\0",
+        903 => "the capture was not initiated in this stream\0",
+        906 => "operation would make the legacy stream depend on a capturing blocking stream\0",
         _ => "unknown error\0",
     }
 }
@@ -707,6 +719,9 @@ pub unsafe extern "C" fn hipDeviceComputeCapability(
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipDeviceSynchronize() -> HipError {
+    if let Some(r) = graph::refuse_device_sync() {
+        return r;
+    }
     with(|st| st.take_sticky().unwrap_or(SUCCESS))
 }
 #[no_mangle]
@@ -866,9 +881,9 @@ pub unsafe extern "C" fn hipMemcpyWithStream(
     src: *const c_void,
     n: usize,
     _k: c_int,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
-    hipMemcpy(dst, src, n, 0)
+    memcpy_on(s, dst, src, n)
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipMemcpyAsync(
@@ -876,9 +891,45 @@ pub unsafe extern "C" fn hipMemcpyAsync(
     src: *const c_void,
     n: usize,
     _k: c_int,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
+    memcpy_on(s, dst, src, n)
+}
+/// A copy issued on stream `s`: recorded when `s` captures a graph, else done now.
+pub(crate) unsafe fn memcpy_on(
+    s: *mut c_void,
+    dst: *mut c_void,
+    src: *const c_void,
+    n: usize,
+) -> HipError {
+    if let Some(r) = graph::record(s, || {
+        Ok(graph::Op::Memcpy {
+            dst: dst as u64,
+            src: src as u64,
+            n,
+        })
+    }) {
+        return r;
+    }
     hipMemcpy(dst, src, n, 0)
+}
+/// A fill of `count` copies of `pattern` issued on stream `s` (recorded when `s` captures a graph).
+pub(crate) unsafe fn memset_on(
+    s: *mut c_void,
+    dst: *mut c_void,
+    pattern: &[u8],
+    count: usize,
+) -> HipError {
+    if let Some(r) = graph::record(s, || {
+        Ok(graph::Op::Memset {
+            dst: dst as u64,
+            pattern: pattern.to_vec(),
+            count,
+        })
+    }) {
+        return r;
+    }
+    with(|st| st.memset(dst as u64, pattern, count))
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipMemcpyHtoD(dst: *mut c_void, src: *const c_void, n: usize) -> HipError {
@@ -897,27 +948,27 @@ pub unsafe extern "C" fn hipMemcpyHtoDAsync(
     dst: *mut c_void,
     src: *const c_void,
     n: usize,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
-    hipMemcpy(dst, src, n, 1)
+    memcpy_on(s, dst, src, n)
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipMemcpyDtoHAsync(
     dst: *mut c_void,
     src: *const c_void,
     n: usize,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
-    hipMemcpy(dst, src, n, 2)
+    memcpy_on(s, dst, src, n)
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipMemcpyDtoDAsync(
     dst: *mut c_void,
     src: *const c_void,
     n: usize,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
-    hipMemcpy(dst, src, n, 3)
+    memcpy_on(s, dst, src, n)
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipMemcpy2D(
@@ -955,9 +1006,9 @@ pub unsafe extern "C" fn hipMemsetAsync(
     dst: *mut c_void,
     v: c_int,
     n: usize,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
-    hipMemset(dst, v, n)
+    memset_on(s, dst, &[v as u8], n)
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipMemsetD8(dst: *mut c_void, v: u8, n: usize) -> HipError {
@@ -1013,6 +1064,19 @@ unsafe fn symbol_of(st: &State, sym: *const c_void) -> Result<(u64, u64), HipErr
     let m = m.ok_or(NO_BINARY_FOR_GPU)?;
     st.symbol(m, name).ok_or(INVALID_SYMBOL)
 }
+/// The address `off` bytes into symbol `sym`, if `n` bytes fit there (a copy to or from it).
+unsafe fn symbol_range(sym: *const c_void, off: usize, n: usize) -> Result<u64, HipError> {
+    let mut at = Err(INVALID_VALUE);
+    let r = with(|st| match symbol_of(st, sym) {
+        Ok((a, size)) if (off + n) as u64 <= size => {
+            at = Ok(a + off as u64);
+            SUCCESS
+        }
+        Ok(_) => INVALID_VALUE,
+        Err(e) => e,
+    });
+    at.map_err(|_| r)
+}
 #[no_mangle]
 pub unsafe extern "C" fn hipGetSymbolAddress(d: *mut *mut c_void, sym: *const c_void) -> HipError {
     with(|st| match symbol_of(st, sym) {
@@ -1048,8 +1112,14 @@ pub unsafe extern "C" fn hipMemcpyToSymbolAsync(
     n: usize,
     off: usize,
     k: c_int,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
+    if graph::capturing(s) {
+        return match symbol_range(sym, off, n) {
+            Ok(a) => memcpy_on(s, a as *mut c_void, src, n),
+            Err(e) => e,
+        };
+    }
     hipMemcpyToSymbol(sym, src, n, off, k)
 }
 #[no_mangle]
@@ -1073,8 +1143,14 @@ pub unsafe extern "C" fn hipMemcpyFromSymbolAsync(
     n: usize,
     off: usize,
     k: c_int,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
+    if graph::capturing(s) {
+        return match symbol_range(sym, off, n) {
+            Ok(a) => memcpy_on(s, dst, a as *const c_void, n),
+            Err(e) => e,
+        };
+    }
     hipMemcpyFromSymbol(dst, sym, n, off, k)
 }
 
@@ -1313,19 +1389,26 @@ pub unsafe extern "C" fn hipStreamDestroy(_s: *mut c_void) -> HipError {
     SUCCESS
 }
 #[no_mangle]
-pub unsafe extern "C" fn hipStreamSynchronize(_s: *mut c_void) -> HipError {
+pub unsafe extern "C" fn hipStreamSynchronize(s: *mut c_void) -> HipError {
+    if let Some(r) = graph::refuse(s, "hipStreamSynchronize") {
+        return r;
+    }
     with(|st| st.take_sticky().unwrap_or(SUCCESS))
 }
 #[no_mangle]
-pub unsafe extern "C" fn hipStreamQuery(_s: *mut c_void) -> HipError {
+pub unsafe extern "C" fn hipStreamQuery(s: *mut c_void) -> HipError {
+    if let Some(r) = graph::refuse(s, "hipStreamQuery") {
+        return r;
+    }
     SUCCESS
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipStreamWaitEvent(
-    _s: *mut c_void,
-    _e: *mut c_void,
+    s: *mut c_void,
+    e: *mut c_void,
     _f: c_uint,
 ) -> HipError {
+    graph::wait_event(s, e);
     SUCCESS
 }
 #[no_mangle]
@@ -1340,7 +1423,10 @@ pub unsafe extern "C" fn hipEventCreateWithFlags(e: *mut *mut c_void, _f: c_uint
     hipEventCreate(e)
 }
 #[no_mangle]
-pub unsafe extern "C" fn hipEventRecord(e: *mut c_void, _s: *mut c_void) -> HipError {
+pub unsafe extern "C" fn hipEventRecord(e: *mut c_void, s: *mut c_void) -> HipError {
+    if let Some(r) = graph::record_event(e, s) {
+        return r;
+    }
     with(|st| match untag(e, EVENT_TAG, st.events.len()) {
         Some(i) => {
             st.events[i].at_ns = Some(st.modelled_ns);
@@ -1430,9 +1516,9 @@ pub unsafe extern "C" fn hipLaunchKernel(
     block: Dim3,
     args: *mut *mut c_void,
     shmem: usize,
-    _stream: *mut c_void,
+    stream: *mut c_void,
 ) -> HipError {
-    launch_dims(f, grid, block, args, shmem, false)
+    launch_dims(f, grid, block, args, shmem, false, stream)
 }
 /// `hipLaunchKernel` and `hipLaunchCooperativeKernel`: dim3 grid (in work-groups) and block.
 unsafe fn launch_dims(
@@ -1442,7 +1528,14 @@ unsafe fn launch_dims(
     args: *mut *mut c_void,
     shmem: usize,
     cooperative: bool,
+    stream: *mut c_void,
 ) -> HipError {
+    let (g, b) = ([grid.x, grid.y, grid.z], [block.x, block.y, block.z]);
+    if let Some(r) = graph::record(stream, || {
+        graph::launch_op(f, g, b, shmem, launch::Args::Pointers(args), cooperative)
+    }) {
+        return r;
+    }
     with(|st| {
         launch::launch(
             st,
@@ -1464,9 +1557,9 @@ pub unsafe extern "C" fn hipLaunchCooperativeKernel(
     block: Dim3,
     args: *mut *mut c_void,
     shmem: c_uint,
-    _stream: *mut c_void,
+    stream: *mut c_void,
 ) -> HipError {
-    launch_dims(f, grid, block, args, shmem as usize, true)
+    launch_dims(f, grid, block, args, shmem as usize, true, stream)
 }
 /// Several devices at once: wavescope has one device.
 #[no_mangle]
@@ -1487,54 +1580,60 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
     by: c_uint,
     bz: c_uint,
     shmem: c_uint,
-    _stream: *mut c_void,
+    stream: *mut c_void,
     params: *mut *mut c_void,
     extra: *mut *mut c_void,
 ) -> HipError {
-    with(|st| {
-        let args = if !params.is_null() {
-            launch::Args::Pointers(params)
-        } else if !extra.is_null() {
-            // {HIP_LAUNCH_PARAM_BUFFER_POINTER (1), ptr, HIP_LAUNCH_PARAM_BUFFER_SIZE (2), &size, HIP_LAUNCH_PARAM_END (3)}
-            let (mut ptr, mut size) = (std::ptr::null::<u8>(), 0usize);
-            let mut i = 0;
-            loop {
-                match *extra.add(i) as usize {
-                    1 => ptr = *extra.add(i + 1) as *const u8,
-                    2 => size = *(*extra.add(i + 1) as *const usize),
-                    3 => break,
-                    other => {
-                        eprintln!(
-                            "wavescope-hip: hipModuleLaunchKernel: unknown extra key {other:#x}"
-                        );
-                        return INVALID_VALUE;
-                    }
-                }
-                i += 2;
-                if i > 64 {
-                    return INVALID_VALUE;
+    let args = match module_args(params, extra) {
+        Ok(a) => a,
+        Err(e) => return with(|_| e),
+    };
+    let (g, b) = ([gx, gy, gz], [bx, by, bz]);
+    let mut args = Some(args);
+    if let Some(r) = graph::record(stream, || {
+        graph::launch_op(f, g, b, shmem as usize, args.take().unwrap(), false)
+    }) {
+        return r;
+    }
+    let args = args.unwrap();
+    with(|st| launch::launch(st, f, g, b, shmem as usize, args, false))
+}
+/// A module launch's arguments: `params` (one pointer per argument) or `extra`'s argument buffer.
+unsafe fn module_args(
+    params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+) -> Result<launch::Args, HipError> {
+    Ok(if !params.is_null() {
+        launch::Args::Pointers(params)
+    } else if !extra.is_null() {
+        // {HIP_LAUNCH_PARAM_BUFFER_POINTER (1), ptr, HIP_LAUNCH_PARAM_BUFFER_SIZE (2), &size, HIP_LAUNCH_PARAM_END (3)}
+        let (mut ptr, mut size) = (std::ptr::null::<u8>(), 0usize);
+        let mut i = 0;
+        loop {
+            match *extra.add(i) as usize {
+                1 => ptr = *extra.add(i + 1) as *const u8,
+                2 => size = *(*extra.add(i + 1) as *const usize),
+                3 => break,
+                other => {
+                    eprintln!("wavescope-hip: hipModuleLaunchKernel: unknown extra key {other:#x}");
+                    return Err(INVALID_VALUE);
                 }
             }
-            if ptr.is_null() && size > 0 {
-                return INVALID_VALUE;
+            i += 2;
+            if i > 64 {
+                return Err(INVALID_VALUE);
             }
-            launch::Args::Blob(if size == 0 {
-                Vec::new()
-            } else {
-                std::slice::from_raw_parts(ptr, size).to_vec()
-            })
+        }
+        if ptr.is_null() && size > 0 {
+            return Err(INVALID_VALUE);
+        }
+        launch::Args::Blob(if size == 0 {
+            Vec::new()
         } else {
-            launch::Args::Blob(Vec::new())
-        };
-        launch::launch(
-            st,
-            f,
-            [gx, gy, gz],
-            [bx, by, bz],
-            shmem as usize,
-            args,
-            false,
-        )
+            std::slice::from_raw_parts(ptr, size).to_vec()
+        })
+    } else {
+        launch::Args::Blob(Vec::new())
     })
 }
 #[no_mangle]

@@ -109,8 +109,19 @@ pub unsafe extern "C" fn hipMemset2DAsync(
     value: c_int,
     width: usize,
     height: usize,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
+    if let Some(r) = crate::graph::record(s, || {
+        Ok(crate::graph::Op::Memset2D {
+            dst: dst as u64,
+            pitch,
+            value,
+            width,
+            height,
+        })
+    }) {
+        return r;
+    }
     hipMemset2D(dst, pitch, value, width, height)
 }
 #[no_mangle]
@@ -123,8 +134,23 @@ pub unsafe extern "C" fn hipMemcpy2DAsync(
     width: usize,
     height: usize,
     kind: c_int,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
+    if let Some(r) = crate::graph::record(s, || {
+        if width > dpitch || width > spitch {
+            return Err(crate::INVALID_VALUE);
+        }
+        Ok(crate::graph::Op::Memcpy2D {
+            dst: dst as u64,
+            dpitch,
+            src: src as u64,
+            spitch,
+            width,
+            height,
+        })
+    }) {
+        return r;
+    }
     hipMemcpy2D(dst, dpitch, src, spitch, width, height, kind)
 }
 #[no_mangle]
@@ -132,27 +158,27 @@ pub unsafe extern "C" fn hipMemsetD8Async(
     dst: *mut c_void,
     v: u8,
     n: usize,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
-    crate::hipMemsetD8(dst, v, n)
+    crate::memset_on(s, dst, &[v], n)
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipMemsetD16Async(
     dst: *mut c_void,
     v: u16,
     n: usize,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
-    crate::hipMemsetD16(dst, v, n)
+    crate::memset_on(s, dst, &v.to_le_bytes(), n)
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipMemsetD32Async(
     dst: *mut c_void,
     v: c_int,
     n: usize,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
-    crate::hipMemsetD32(dst, v, n)
+    crate::memset_on(s, dst, &v.to_le_bytes(), n)
 }
 /// Peer copies: the one device is its own peer.
 #[no_mangle]
@@ -175,20 +201,29 @@ pub unsafe extern "C" fn hipMemcpyPeerAsync(
     src: *const c_void,
     src_device: c_int,
     n: usize,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
-    hipMemcpyPeer(dst, dst_device, src, src_device, n)
+    if dst_device != 0 || src_device != 0 {
+        return with(|_| INVALID_DEVICE);
+    }
+    crate::memcpy_on(s, dst, src, n)
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipMallocAsync(
     p: *mut *mut c_void,
     size: usize,
-    _s: *mut c_void,
+    s: *mut c_void,
 ) -> HipError {
+    if let Some(r) = crate::graph::refuse(s, "hipMallocAsync") {
+        return r;
+    }
     hipMalloc(p, size)
 }
 #[no_mangle]
-pub unsafe extern "C" fn hipFreeAsync(p: *mut c_void, _s: *mut c_void) -> HipError {
+pub unsafe extern "C" fn hipFreeAsync(p: *mut c_void, s: *mut c_void) -> HipError {
+    if let Some(r) = crate::graph::refuse(s, "hipFreeAsync") {
+        return r;
+    }
     hipFree(p)
 }
 /// Prefetch and advice only move or tag pages on a GPU; here memory is one space, so they check the range.
@@ -229,6 +264,10 @@ pub unsafe extern "C" fn hipStreamAddCallback(
     let Some(cb) = cb else {
         return with(|_| INVALID_VALUE);
     };
+    // not allowed in a capture (hipLaunchHostFunc is the graph's host node)
+    if let Some(r) = crate::graph::refuse(s, "hipStreamAddCallback") {
+        return r;
+    }
     if flags != 0 {
         return with(|_| INVALID_VALUE);
     }
@@ -244,10 +283,20 @@ pub unsafe extern "C" fn hipStreamAddCallback(
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipLaunchHostFunc(
-    _s: *mut c_void,
+    s: *mut c_void,
     f: Option<unsafe extern "C" fn(*mut c_void)>,
     user: *mut c_void,
 ) -> HipError {
+    if let Some(f) = f {
+        if let Some(r) = crate::graph::record(s, || {
+            Ok(crate::graph::Op::HostFunc {
+                f,
+                user: user as usize,
+            })
+        }) {
+            return r;
+        }
+    }
     match f {
         Some(f) => {
             f(user);

@@ -146,7 +146,10 @@ pub unsafe extern "C" fn hipMemcpy3D(p: *const HipMemcpy3DParms) -> HipError {
     })
 }
 #[no_mangle]
-pub unsafe extern "C" fn hipMemcpy3DAsync(p: *const HipMemcpy3DParms, _s: *mut c_void) -> HipError {
+pub unsafe extern "C" fn hipMemcpy3DAsync(p: *const HipMemcpy3DParms, s: *mut c_void) -> HipError {
+    if let Some(r) = crate::graph::refuse(s, "hipMemcpy3DAsync") {
+        return r;
+    }
     hipMemcpy3D(p)
 }
 
