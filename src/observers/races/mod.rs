@@ -957,6 +957,10 @@ struct SyncLoc {
     group: Option<u32>,
 }
 
+/// Wave ids below this have their slot in `RaceChecker::slot_of` (4 MiB at most); the rest are searched.
+const SLOT_OF_MAX: u32 = 1 << 20;
+const NO_SLOT: u32 = u32::MAX;
+
 /// The checker: one per host thread.
 pub struct RaceChecker<'a> {
     t: &'a RaceTable,
@@ -964,6 +968,9 @@ pub struct RaceChecker<'a> {
     opts: RaceOptions,
     groups: Vec<GroupSt>,
     waves: Vec<WaveSt>,
+    /// `waves`' slot of each wave id below [`SLOT_OF_MAX`] (`NO_SLOT`: none): the resident schedule switches
+    /// between thousands of live waves, where a scan of `waves` per switch took half a co-resident run.
+    slot_of: Vec<u32>,
     cur_wave: usize,
     epoch_counter: u32,
     serial: u32,
@@ -1019,6 +1026,7 @@ impl<'a> RaceChecker<'a> {
             opts,
             groups: Vec::new(),
             waves: Vec::new(),
+            slot_of: Vec::new(),
             cur_wave: usize::MAX,
             epoch_counter: 0,
             serial: 0,
@@ -1098,9 +1106,27 @@ impl<'a> RaceChecker<'a> {
         if self.cur_wave < self.waves.len() && self.waves[self.cur_wave].wave == wave {
             return Some(self.cur_wave);
         }
-        let i = self.waves.iter().position(|w| w.wave == wave)?;
+        let i = if wave < SLOT_OF_MAX {
+            match self.slot_of.get(wave as usize) {
+                Some(&i) if i != NO_SLOT => i as usize,
+                _ => return None,
+            }
+        } else {
+            self.waves.iter().position(|w| w.wave == wave)?
+        };
         self.cur_wave = i;
         Some(i)
+    }
+
+    /// Note `wave`'s slot in `waves` (`NO_SLOT`: it has none).
+    fn set_slot(&mut self, wave: u32, slot: usize) {
+        if wave < SLOT_OF_MAX {
+            let w = wave as usize;
+            if self.slot_of.len() <= w {
+                self.slot_of.resize(w + 1, NO_SLOT);
+            }
+            self.slot_of[w] = slot as u32;
+        }
     }
 
     // ---- LDS --------------------------------------------------------------------------------------------
@@ -1693,9 +1719,12 @@ impl Observer for RaceChecker<'_> {
             dma: Vec::new(),
             last_pc: wave.pc,
         };
-        match self.waves.iter().position(|w| w.wave == wave.id.wave) {
+        match self.wave_slot(wave.id.wave) {
             Some(i) => self.waves[i] = st,
-            None => self.waves.push(st),
+            None => {
+                self.waves.push(st);
+                self.set_slot(wave.id.wave, self.waves.len() - 1);
+            }
         }
         self.cur_wave = usize::MAX;
     }
@@ -1716,6 +1745,10 @@ impl Observer for RaceChecker<'_> {
             e.1 = true;
         }
         self.waves.swap_remove(ws);
+        self.set_slot(wave.id.wave, NO_SLOT as usize);
+        if let Some(moved) = self.waves.get(ws) {
+            self.set_slot(moved.wave, ws);
+        }
         self.cur_wave = usize::MAX;
         if self.finish_group_waves(g) {
             self.groups[g].live = false;
