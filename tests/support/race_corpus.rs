@@ -64,8 +64,8 @@ impl Corpus {
             + 1
     }
 
-    /// PC -> mnemonic from the listing.
-    pub fn mnemonics(&self) -> HashMap<u64, String> {
+    /// PC -> instruction text (its words joined by one space) from the listing.
+    pub fn listing(&self) -> HashMap<u64, String> {
         let text = std::fs::read_to_string(self.dir.join(self.listing)).unwrap();
         let mut m = HashMap::new();
         for l in text.lines() {
@@ -75,14 +75,19 @@ impl Corpus {
             let Some((pc, _)) = rest.trim().split_once(':') else {
                 continue;
             };
-            if let (Ok(pc), Some(op)) = (
-                u64::from_str_radix(pc.trim(), 16),
-                inst.split_whitespace().next(),
-            ) {
-                m.insert(pc, op.to_string());
+            if let Ok(pc) = u64::from_str_radix(pc.trim(), 16) {
+                m.insert(pc, inst.split_whitespace().collect::<Vec<_>>().join(" "));
             }
         }
         m
+    }
+
+    /// PC -> mnemonic from the listing.
+    pub fn mnemonics(&self) -> HashMap<u64, String> {
+        self.listing()
+            .into_iter()
+            .filter_map(|(pc, t)| Some((pc, t.split_whitespace().next()?.to_string())))
+            .collect()
     }
 
     /// Run every case in the default mode and under `--races` (every case is a small dispatch, so both check
