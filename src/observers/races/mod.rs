@@ -1578,7 +1578,7 @@ impl<'a> RaceChecker<'a> {
                 let po = o % GPAGE;
                 let d = po / 4;
                 let val = |b: usize| write.map(|w| w.0[k + b]);
-                if po % 4 == 0 && n - j >= 4 && !self.bytewise && !p.is_split(d) {
+                if po.is_multiple_of(4) && n - j >= 4 && !self.bytewise && !p.is_split(d) {
                     // the whole dword, its bytes sharing their history: the byte rules on each byte's cell,
                     // then one word again (a read or a write by one lane leaves the histories agreeing)
                     let vals =
@@ -1634,7 +1634,7 @@ impl<'a> RaceChecker<'a> {
                 let (p, _) = sh.page(o, size);
                 let po = o % GPAGE;
                 let d = po / 4;
-                if po % 4 == 0 && n - j >= 4 && !p.is_split(d) {
+                if po.is_multiple_of(4) && n - j >= 4 && !p.is_split(d) {
                     p.words[d].c.r_lane = lane;
                     j += 4;
                     continue;
