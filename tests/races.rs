@@ -4,6 +4,10 @@
 //! text), each PC's instruction as llvm-objdump-22 lists it (races.objdump.txt); each correct kernel must have 0
 //! findings.
 
+#[path = "support/race_corpus.rs"]
+mod race_corpus;
+
+use race_corpus::{root, Corpus};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use wavescope::launch::RunOptions;
@@ -11,25 +15,20 @@ use wavescope::observers::races::{RaceFinding, RaceOptions};
 use wavescope::session::Session;
 
 fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/races")
+    root().join("tests/fixtures/races")
+}
+
+fn corpus() -> Corpus {
+    Corpus {
+        dir: dir(),
+        source: "races.hip",
+        listing: "races.objdump.txt",
+    }
 }
 
 /// PC -> instruction text from the llvm-objdump listing.
 fn listing() -> HashMap<u64, String> {
-    let text = std::fs::read_to_string(dir().join("races.objdump.txt")).unwrap();
-    let mut m = HashMap::new();
-    for l in text.lines() {
-        let Some((inst, rest)) = l.split_once("//") else {
-            continue;
-        };
-        let Some((pc, _)) = rest.trim().split_once(':') else {
-            continue;
-        };
-        if let Ok(pc) = u64::from_str_radix(pc.trim(), 16) {
-            m.insert(pc, inst.split_whitespace().collect::<Vec<_>>().join(" "));
-        }
-    }
-    m
+    corpus().listing()
 }
 
 /// Line number (1-based) of the first line of races.hip containing `needle`.
@@ -39,15 +38,7 @@ fn line_of(needle: &str) -> u32 {
 
 /// Line number of the first line containing `needle` after the first line containing `anchor`.
 fn line_after(anchor: &str, needle: &str) -> u32 {
-    let src = std::fs::read_to_string(dir().join("races.hip")).unwrap();
-    let lines: Vec<&str> = src.lines().collect();
-    let from = lines.iter().position(|l| l.contains(anchor)).unwrap();
-    (from
-        + lines[from..]
-            .iter()
-            .position(|l| l.contains(needle))
-            .unwrap_or_else(|| panic!("races.hip has no line with {needle:?}"))) as u32
-        + 1
+    corpus().line(anchor, needle)
 }
 
 fn run(

@@ -105,8 +105,8 @@ enum Command {
         trace_compress: bool,
         /// Check global-memory races between waves and work-groups over the whole dispatch, however large. By
         /// default LDS races, conflicting lanes of one store and barrier misuse are checked, and global races too
-        /// for a dispatch of at most 256 waves and 2 MiB of buffers, until 1 Mi global lane-accesses were checked
-        /// (the report's `race_mode` says which ran; docs/races.md). Global checking runs on one host thread.
+        /// for a dispatch of at most 256 waves, until 1 Mi global lane-accesses were checked or its shadow took
+        /// 256 MiB (the report's `race_mode` says which ran; docs/races.md). Global checking runs on one host thread.
         #[arg(long)]
         races: bool,
         /// Do not run the race and barrier checker.

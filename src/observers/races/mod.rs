@@ -44,11 +44,17 @@ pub struct RaceOptions {
 /// a lane-access where byte loads split the shadow's dwords; docs/races.md "Defaults"). A spinning kernel reaches
 /// it in a fraction of its instruction budget.
 pub const DEFAULT_GLOBAL_BUDGET: u64 = 1 << 20;
-/// The default checks global memory only in dispatches of at most this many waves ...
+/// The default stops checking global memory when its shadow pages take more than this (a page of 56 KiB per
+/// 4 KiB of buffer touched, 192 KiB more once an access splits a dword in it): the memory bound, as
+/// [`DEFAULT_GLOBAL_BUDGET`] is the time bound.
+pub const DEFAULT_GLOBAL_SHADOW_BYTES: u64 = 256 << 20;
+/// The default checks global memory only in dispatches of at most this many waves: global checking runs on one
+/// host thread, also after its budget ran out, so this bounds what a large grid loses of the host's threads
+/// (polybench_gemm_512, 4096 waves, took 1.73 s of wall time instead of 0.85 s on the 2-core host with it;
+/// docs/races.md "Defaults"). The shadow is lazy (pages of [`GPAGE`] bytes at their first touch), so the size of
+/// the buffers no longer matters (the 1024 Triton GEMMs, 256 waves and 2-6 MiB of buffers, are inside): its
+/// memory is bounded by [`DEFAULT_GLOBAL_SHADOW_BYTES`].
 pub const SMALL_DISPATCH_WAVES: u64 = 256;
-/// ... and at most this many bytes of buffer arguments: the shadow takes 14 bytes per buffer byte (the whole
-/// buffer at its first access), so this bounds its memory and set-up to ~28 MiB.
-pub const SMALL_DISPATCH_BUFFER_BYTES: u64 = 2 << 20;
 
 impl Default for RaceOptions {
     /// What `wavescope run` and `exec` check: LDS and barriers always; global memory for a small dispatch, within
@@ -124,22 +130,13 @@ impl RaceOptions {
         self.lds || self.global
     }
     /// The options for dispatch `d`: the default's global check (`global_budget` set) only when `d` is small
-    /// (at most [`SMALL_DISPATCH_WAVES`] waves and [`SMALL_DISPATCH_BUFFER_BYTES`] of buffers).
+    /// (at most [`SMALL_DISPATCH_WAVES`] waves).
     pub fn for_dispatch(self, d: &Dispatch) -> RaceOptions {
         if !self.global || self.global_budget.is_none() {
             return self;
         }
-        let buffer_bytes: u64 = d
-            .mem
-            .regions()
-            .iter()
-            .filter(|r| matches!(r.kind, RegionKind::Buffer { .. }))
-            .map(|r| r.size)
-            .sum();
-        let small =
-            d.wave_count() <= SMALL_DISPATCH_WAVES && buffer_bytes <= SMALL_DISPATCH_BUFFER_BYTES;
         RaceOptions {
-            global: small,
+            global: d.wave_count() <= SMALL_DISPATCH_WAVES,
             ..self
         }
     }
@@ -184,13 +181,20 @@ pub struct GlobalStop {
     pub accesses: u64,
     pub wave: u32,
     pub pc: u64,
+    /// `Some(bytes)`: it stopped because the shadow pages took this many bytes (more than
+    /// [`DEFAULT_GLOBAL_SHADOW_BYTES`]), not for the budget of accesses.
+    pub shadow_bytes: Option<u64>,
 }
 
 impl GlobalStop {
     /// The console line (and the report's `global_races_stopped`).
     pub fn message(&self) -> String {
+        let why = match self.shadow_bytes {
+            Some(b) => format!(" (its shadow memory reached {} MiB)", b >> 20),
+            None => String::new(),
+        };
         format!(
-            "global race checking stopped after {} accesses at wave {} PC {:#x}; rerun with --races for the whole dispatch",
+            "global race checking stopped after {} accesses at wave {} PC {:#x}{why}; rerun with --races for the whole dispatch",
             self.accesses, self.wave, self.pc
         )
     }
@@ -633,50 +637,83 @@ impl GWord {
     }
 }
 
-/// The global shadow of one buffer, allocated at its first access.
-#[derive(Clone, Default)]
+/// The global shadow of one buffer: a page table with one entry per [`GPAGE`] bytes of the buffer (8 bytes
+/// each, set up at the buffer's first access), a page allocated when an access first touches it. A kernel that
+/// touches a few rows of a large buffer pays for those rows only; the page of an offset is found by indexing
+/// (no hashing per lane).
+#[derive(Default)]
 struct GShadow {
-    /// One cell per dword (buffer offsets 4k..4k+3) while its bytes share their history.
-    words: Vec<GWord>,
-    /// One bit per dword: split (its byte cells in `bytes` hold its history).
-    split: Vec<u64>,
-    /// Byte cells per page of `GPAGE` bytes, a page allocated at the first split of a dword in it.
-    pages: Vec<Vec<GCell>>,
+    pages: Vec<Option<Box<GPage>>>,
 }
 
-/// Bytes per page of a buffer's byte cells (`GShadow::pages`): 192 KiB of cells.
+/// Buffer bytes per page of the global shadow (`GShadow::pages`): 56 KiB of dword cells, and 192 KiB of byte
+/// cells once a dword in it splits.
 const GPAGE: usize = 4096;
+const GPAGE_WORDS: usize = GPAGE / 4;
 
-impl GShadow {
-    fn new(size: u64) -> GShadow {
-        let words = size.div_ceil(4) as usize;
-        GShadow {
-            words: vec![GWord::EMPTY; words],
-            split: vec![0; words.div_ceil(64)],
-            pages: vec![Vec::new(); (size as usize).div_ceil(GPAGE)],
-        }
+/// The shadow of [`GPAGE`] bytes of a buffer.
+struct GPage {
+    /// One cell per dword (page offsets 4k..4k+3) while its bytes share their history.
+    words: Box<[GWord]>,
+    /// One bit per dword: split (its byte cells in `bytes` hold its history).
+    split: [u64; GPAGE_WORDS / 64],
+    /// One cell per byte, allocated at the first split of a dword of the page (empty before).
+    bytes: Box<[GCell]>,
+}
+
+/// Shadow memory of one [`GPage`] without and with its byte cells (what the default's memory bound counts).
+const GPAGE_WORD_BYTES: u64 = (GPAGE_WORDS * std::mem::size_of::<GWord>()) as u64;
+const GPAGE_SPLIT_BYTES: u64 = (GPAGE * std::mem::size_of::<GCell>()) as u64;
+
+impl GPage {
+    fn new() -> Box<GPage> {
+        Box::new(GPage {
+            words: vec![GWord::EMPTY; GPAGE_WORDS].into_boxed_slice(),
+            split: [0; GPAGE_WORDS / 64],
+            bytes: Box::default(),
+        })
     }
     #[inline(always)]
     fn is_split(&self, d: usize) -> bool {
         self.split[d / 64] & (1 << (d % 64)) != 0
     }
-    /// Split dword `d` into its byte cells for good.
+    /// Split dword `d` (of the page) into its byte cells for good; returns the shadow bytes this allocated.
     #[cold]
-    fn split_word(&mut self, d: usize) {
-        let page = &mut self.pages[4 * d / GPAGE];
-        if page.is_empty() {
-            *page = vec![GCell::EMPTY; GPAGE];
+    fn split_word(&mut self, d: usize) -> u64 {
+        let mut grown = 0;
+        if self.bytes.is_empty() {
+            self.bytes = vec![GCell::EMPTY; GPAGE].into_boxed_slice();
+            grown = GPAGE_SPLIT_BYTES;
         }
         let w = self.words[d];
         for b in 0..4 {
-            page[(4 * d + b) % GPAGE] = w.byte(b);
+            self.bytes[4 * d + b] = w.byte(b);
         }
         self.split[d / 64] |= 1 << (d % 64);
+        grown
     }
-    /// The byte cell of buffer offset `o` (its dword split).
+}
+
+impl GShadow {
+    /// The page holding buffer offset `o` of a buffer of `size` bytes, allocated at its first touch (the page
+    /// table at the buffer's first access); with the shadow bytes this allocated.
     #[inline(always)]
-    fn byte_cell(&mut self, o: usize) -> &mut GCell {
-        &mut self.pages[o / GPAGE][o % GPAGE]
+    fn page(&mut self, o: usize, size: u64) -> (&mut GPage, u64) {
+        if self.pages.is_empty() {
+            self.pages = (0..(size as usize).div_ceil(GPAGE)).map(|_| None).collect();
+        }
+        let slot = &mut self.pages[o / GPAGE];
+        let mut grown = 0;
+        if slot.is_none() {
+            *slot = Some(GPage::new());
+            grown = GPAGE_WORD_BYTES;
+        }
+        (slot.as_deref_mut().expect("allocated above"), grown)
+    }
+    /// The page holding offset `o` if it was touched (no allocation).
+    #[inline(always)]
+    fn page_if(&self, o: usize) -> Option<&GPage> {
+        self.pages.get(o / GPAGE)?.as_deref()
     }
 }
 
@@ -727,13 +764,22 @@ struct WaveSt {
     wig: u8,
     at_barrier: Option<u32>,
     vc: Vc,
-    /// Vector clock at the last release fence (carried by later atomic writes).
-    rel: Option<Vc>,
+    /// Vector clock at the last `buffer_wbl2` (agent-scope release: what a wave of another work-group may
+    /// acquire; AMDGPUUsage gfx942 memory model).
+    rel_agent: Option<Vc>,
     /// Clocks acquired by atomic reads, taking effect at the next acquire fence.
     acq: Vc,
     /// Clocks acquired by atomic reads of what waves of other work-groups released: they take effect only at
     /// the next `buffer_inv` (an agent-scope acquire; `s_waitcnt vmcnt(0)` alone is a workgroup-scope one).
     acq_agent: Vc,
+    /// What atomic reads found released at workgroup scope only by waves of other work-groups (`SyncLoc::vc`
+    /// beyond `SyncLoc::agent`), and the last releasing atomic: it joins `weak` at the next `buffer_inv`.
+    acq_weak: Vc,
+    acq_weak_site: u32,
+    /// Clocks this wave would be ordered after if workgroup-scope releases were enough across work-groups: a
+    /// race ordered by them is a missing `buffer_wbl2` (`RaceKind::ReleaseScope`), the release at `weak_site`.
+    weak: Vc,
+    weak_site: u32,
     vm_issued: u64,
     dma: Vec<Dma>,
     last_pc: u64,
@@ -871,6 +917,9 @@ pub enum RaceKind {
     IntraInstruction,
     DivergentBarrier,
     BarrierDeadlock,
+    /// A global race ordered only through a workgroup-scope release (`s_waitcnt vmcnt(0)`, no `buffer_wbl2`)
+    /// that a wave of another work-group acquired.
+    ReleaseScope,
 }
 
 impl RaceKind {
@@ -881,6 +930,7 @@ impl RaceKind {
             RaceKind::IntraInstruction => "intra-instruction",
             RaceKind::DivergentBarrier => "divergent-barrier",
             RaceKind::BarrierDeadlock => "barrier-deadlock",
+            RaceKind::ReleaseScope => "release-scope",
         }
     }
 }
@@ -947,6 +997,8 @@ pub struct RawFinding {
     /// with their PCs.
     pub barriers: Vec<(u32, Vec<u32>)>,
     pub missing: Vec<(u32, u64)>,
+    /// `RaceKind::ReleaseScope`: the instruction index of the atomic that released at workgroup scope only.
+    pub release_idx: Option<u32>,
 }
 
 /// What atomic writes released at one dword: the join of their release clocks, and the work-group of the waves
@@ -955,6 +1007,10 @@ pub struct RawFinding {
 struct SyncLoc {
     vc: Vc,
     group: Option<u32>,
+    /// The join of the agent-scope release clocks (`buffer_wbl2`): what waves of other work-groups acquire.
+    agent: Vc,
+    /// The last atomic write that released here (its instruction index).
+    site: u32,
 }
 
 /// Wave ids below this have their slot in `RaceChecker::slot_of` (4 MiB at most); the rest are searched.
@@ -974,8 +1030,10 @@ pub struct RaceChecker<'a> {
     cur_wave: usize,
     epoch_counter: u32,
     serial: u32,
-    /// Global shadow: per buffer (same order as `t.buffers`), allocated on first access.
+    /// Global shadow: per buffer (same order as `t.buffers`), a page allocated at its first touch.
     gshadow: Vec<GShadow>,
+    /// Bytes of global shadow pages allocated (bounded by `DEFAULT_GLOBAL_SHADOW_BYTES` in the default).
+    gshadow_bytes: u64,
     /// Index in `t.buffers` of the buffer the last global access fell in.
     last_buffer: usize,
     /// Release clocks of atomic locations (dword address).
@@ -1030,7 +1088,8 @@ impl<'a> RaceChecker<'a> {
             cur_wave: usize::MAX,
             epoch_counter: 0,
             serial: 0,
-            gshadow: vec![GShadow::default(); t.buffers.len()],
+            gshadow: (0..t.buffers.len()).map(|_| GShadow::default()).collect(),
+            gshadow_bytes: 0,
             last_buffer: 0,
             sync: HashMap::new(),
             findings: HashMap::new(),
@@ -1056,14 +1115,19 @@ impl<'a> RaceChecker<'a> {
         self.global_stop
     }
 
-    /// Count a global access of the lanes of `mask` against the budget; when it would go over, global checking
-    /// stops here (before this access) for the rest of the dispatch. Returns whether global checking is still on.
+    /// Count a global access of `lanes` checked lanes against the budget; when it would go over, or the shadow
+    /// pages already take [`DEFAULT_GLOBAL_SHADOW_BYTES`], global checking stops here (before this access) for
+    /// the rest of the dispatch. Returns whether global checking is still on.
     #[inline(always)]
-    fn spend_global(&mut self, wave: &Wave, mask: u64) -> bool {
+    fn spend_global(&mut self, wave: &Wave, lanes: u64) -> bool {
         if let Some(b) = self.opts.global_budget {
-            let n = self.global_spent + mask.count_ones() as u64;
+            let n = self.global_spent + lanes;
             if n > b {
-                self.stop_global(wave);
+                self.stop_global(wave, false);
+                return false;
+            }
+            if self.gshadow_bytes > DEFAULT_GLOBAL_SHADOW_BYTES {
+                self.stop_global(wave, true);
                 return false;
             }
             self.global_spent = n;
@@ -1072,12 +1136,14 @@ impl<'a> RaceChecker<'a> {
     }
 
     #[cold]
-    fn stop_global(&mut self, wave: &Wave) {
+    fn stop_global(&mut self, wave: &Wave, memory: bool) {
         self.global_stop = Some(GlobalStop {
             accesses: self.global_spent,
             wave: wave.id.wave,
             pc: wave.pc,
+            shadow_bytes: memory.then_some(self.gshadow_bytes),
         });
+        self.gshadow_bytes = 0;
         self.opts.global = false;
         // the rest of the run checks no global access: the shadow and release clocks go now
         for g in &mut self.gshadow {
@@ -1210,6 +1276,7 @@ impl<'a> RaceChecker<'a> {
                         second: (idx, wave_id, slane),
                         addr: at as u64,
                         error,
+                        release: None,
                     },
                 )
             };
@@ -1309,6 +1376,7 @@ impl<'a> RaceChecker<'a> {
                                 second: (idx, wave_id, l as u8),
                                 addr: (at + k) as u64,
                                 error: !benign,
+                                release: None,
                             },
                         );
                     }
@@ -1403,8 +1471,8 @@ impl<'a> RaceChecker<'a> {
 
     // ---- global -----------------------------------------------------------------------------------------
 
-    /// The buffer and shadow offset of global address `addr`, and how many of the `n` bytes from it lie in
-    /// that buffer (its shadow allocated on first access); None when `addr` is in no buffer.
+    /// The buffer and its offset of global address `addr`, and how many of the `n` bytes from it lie in that
+    /// buffer; None when `addr` is in no buffer. (The shadow pages are allocated where the bytes are checked.)
     #[inline]
     fn gshadow_at(&mut self, addr: u64, n: usize) -> Option<(usize, usize, usize)> {
         let b = &self.t.buffers;
@@ -1423,39 +1491,40 @@ impl<'a> RaceChecker<'a> {
         if off >= size {
             return None;
         }
-        let sh = &mut self.gshadow[i];
-        if sh.words.is_empty() {
-            *sh = GShadow::new(size);
-        }
         Some((i, off as usize, n.min((size - off) as usize)))
     }
 
-    /// Start loading the global shadow words of every lane in `locs` (`mask`) into the host cache, so that the
-    /// lanes' cache misses overlap instead of coming one after another (a column walk meets a new shadow line
-    /// at every lane). No effect on any finding.
-    fn prefetch_global(&mut self, locs: &[Loc; LANES], mask: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            if self.bytewise {
-                return;
-            }
-            let mut m = mask;
-            while m != 0 {
-                let l = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let (Loc::Global(a) | Loc::Partial(a, _)) = locs[l] else {
-                    continue;
-                };
-                if let Some((i, off, _)) = self.gshadow_at(a, 1) {
-                    let p = self.gshadow[i].words[off / 4..].as_ptr() as *const i8;
-                    // SAFETY: a prefetch never faults; the address is inside the word vector
-                    unsafe { _mm_prefetch(p, _MM_HINT_T0) };
+    /// The lanes of `mask` whose access `locs` puts in a buffer argument: the lane-accesses the global check
+    /// checks (what the default's budget counts; a lane outside every buffer, or a buffer lane dropped by its
+    /// range check, does nothing to check). On x86-64 it also starts loading those lanes' shadow words into the
+    /// host cache, so that their cache misses overlap instead of coming one after another (a column walk meets a
+    /// new shadow line at every lane). No effect on any finding.
+    fn checked_lanes(&mut self, locs: &[Loc; LANES], mask: u64) -> u64 {
+        let mut n = 0;
+        let mut m = mask;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let (Loc::Global(a) | Loc::Partial(a, _)) = locs[l] else {
+                continue;
+            };
+            let Some((i, off, _)) = self.gshadow_at(a, 1) else {
+                continue;
+            };
+            n += 1;
+            #[cfg(target_arch = "x86_64")]
+            if !self.bytewise {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                if let Some(p) = self.gshadow[i].page_if(off) {
+                    let w = p.words[(off % GPAGE) / 4..].as_ptr() as *const i8;
+                    // SAFETY: a prefetch never faults; the address is inside the page's word cells
+                    unsafe { _mm_prefetch(w, _MM_HINT_T0) };
                 }
             }
+            #[cfg(not(target_arch = "x86_64"))]
+            let _ = (i, off);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (locs, mask);
+        n
     }
 
     /// One lane's access of the `len` (at most 16) global bytes from `base` by wave slot `ws` (`vals[k]`: byte
@@ -1479,6 +1548,8 @@ impl<'a> RaceChecker<'a> {
         let me = self.waves[ws].wave;
         let g = self.waves[ws].group;
         let vc = std::mem::take(&mut self.waves[ws].vc);
+        let weak = std::mem::take(&mut self.waves[ws].weak);
+        let weak_site = self.waves[ws].weak_site;
         let a = GAccess {
             me,
             clock: vc.get(me),
@@ -1500,18 +1571,27 @@ impl<'a> RaceChecker<'a> {
                 continue;
             };
             let wg = self.groups[g].work_group;
-            let (sh, findings, events) =
-                (&mut self.gshadow[i], &mut self.findings, &mut self.events);
+            let size = self.t.buffers[i].1;
+            let (sh, findings, events, grown) = (
+                &mut self.gshadow[i],
+                &mut self.findings,
+                &mut self.events,
+                &mut self.gshadow_bytes,
+            );
             // a finding: the cold path, recorded in the order the bytes find it
             let mut note = |hits: &[GHit], at: u64| {
-                for &(kind, access, fidx, fw, fl, error) in hits {
+                for &(kind, access, fidx, fw, fl, error, fclock) in hits {
+                    // ordered only through a release of workgroup scope that a wave of another work-group
+                    // acquired: the missing buffer_wbl2 is the finding (`RaceKind::ReleaseScope`)
+                    let scope = kind == RaceKind::Global && weak.get(fw) >= fclock && fclock != 0;
                     let found = Found {
-                        kind,
+                        kind: if scope { RaceKind::ReleaseScope } else { kind },
                         access,
                         first: (fidx, fw, fl),
                         second: (idx, me, lane),
                         addr: at,
                         error,
+                        release: scope.then_some(weak_site),
                     };
                     record_finding(findings, events, wg, found);
                 }
@@ -1519,14 +1599,17 @@ impl<'a> RaceChecker<'a> {
             let mut j = 0;
             while j < n {
                 let o = off + j;
-                let d = o / 4;
+                let (p, g) = sh.page(o, size);
+                *grown += g;
+                let po = o % GPAGE;
+                let d = po / 4;
                 let val = |b: usize| write.map(|w| w.0[k + b]);
-                if o % 4 == 0 && n - j >= 4 && !self.bytewise && !sh.is_split(d) {
+                if po.is_multiple_of(4) && n - j >= 4 && !self.bytewise && !p.is_split(d) {
                     // the whole dword, its bytes sharing their history: the byte rules on each byte's cell,
                     // then one word again (a read or a write by one lane leaves the histories agreeing)
                     let vals =
                         write.map(|w| [w.0[k + j], w.0[k + j + 1], w.0[k + j + 2], w.0[k + j + 3]]);
-                    let v = global_word(&mut sh.words[d], &a, vals);
+                    let v = global_word(&mut p.words[d], &a, vals);
                     if v.any() {
                         for b in 0..4 {
                             let mut hits = [GHIT_NONE; 4];
@@ -1538,11 +1621,11 @@ impl<'a> RaceChecker<'a> {
                     j += 4;
                     continue;
                 }
-                if !sh.is_split(d) {
-                    sh.split_word(d);
+                if !p.is_split(d) {
+                    *grown += p.split_word(d);
                 }
                 let mut hits = [GHIT_NONE; 4];
-                let nh = global_cell(sh.byte_cell(o), &a, val(j), &mut hits);
+                let nh = global_cell(&mut p.bytes[po], &a, val(j), &mut hits);
                 if nh != 0 {
                     note(&hits[..nh], addr + j as u64);
                     nf += nh;
@@ -1552,6 +1635,7 @@ impl<'a> RaceChecker<'a> {
             k += n;
         }
         self.waves[ws].vc = vc;
+        self.waves[ws].weak = weak;
         nf
     }
 
@@ -1567,64 +1651,92 @@ impl<'a> RaceChecker<'a> {
                 k += 1;
                 continue;
             };
+            let size = self.t.buffers[i].1;
             let sh = &mut self.gshadow[i];
             let mut j = 0;
             while j < n {
                 let o = off + j;
-                let d = o / 4;
-                if o % 4 == 0 && n - j >= 4 && !sh.is_split(d) {
-                    sh.words[d].c.r_lane = lane;
+                // the lane before touched these bytes: their page is there
+                let (p, _) = sh.page(o, size);
+                let po = o % GPAGE;
+                let d = po / 4;
+                if po.is_multiple_of(4) && n - j >= 4 && !p.is_split(d) {
+                    p.words[d].c.r_lane = lane;
                     j += 4;
                     continue;
                 }
-                if !sh.is_split(d) {
-                    sh.split_word(d);
+                if !p.is_split(d) {
+                    self.gshadow_bytes += p.split_word(d);
                 }
-                sh.byte_cell(o).r_lane = lane;
+                p.bytes[po].r_lane = lane;
                 j += 1;
             }
             k += n;
         }
     }
 
-    /// An atomic write of the dword at `addr`: carries the wave's last release.
-    fn atomic_release(&mut self, ws: usize, addr: u64) {
+    /// An atomic write (instruction `idx`) of the dword at `addr`: a release of workgroup scope of everything
+    /// the wave did before it (`SyncLoc::vc`), and of agent scope of what it did before its last `buffer_wbl2`
+    /// (`SyncLoc::agent`). AMDGPUUsage, gfx942 memory model: the waves of a work-group share the CU's vector L1
+    /// and a wave's vector memory operations complete in order, so a workgroup-scope release needs no wait (clang
+    /// emits none before a release store of workgroup scope); an agent-scope one writes the L2 back first
+    /// (`buffer_wbl2 sc1`, `s_waitcnt vmcnt(0)`), since a wave of another work-group may run on another XCD
+    /// behind another L2. The caller moves the wave's clock on after the instruction (`tick`).
+    fn atomic_release(&mut self, ws: usize, addr: u64, idx: u32) {
         // the work-group itself (its slot in `groups` is reused by later work-groups)
         let g = self.groups[self.waves[ws].group].flat;
-        if let Some(rel) = &self.waves[ws].rel {
-            let e = self.sync.entry(addr & !3).or_insert(SyncLoc {
-                vc: Vc::default(),
-                group: Some(g),
-            });
-            e.vc.join(rel);
-            if e.group != Some(g) {
-                e.group = None;
-            }
+        let w = &self.waves[ws];
+        let e = self.sync.entry(addr & !3).or_insert(SyncLoc {
+            vc: Vc::default(),
+            group: Some(g),
+            agent: Vc::default(),
+            site: idx,
+        });
+        e.vc.join(&w.vc);
+        e.site = idx;
+        if let Some(ra) = &w.rel_agent {
+            e.agent.join(ra);
         }
+        if e.group != Some(g) {
+            e.group = None;
+        }
+    }
+
+    /// The wave's own clock moves on: its later accesses are not covered by a release made before.
+    fn tick(&mut self, ws: usize) {
+        let w = &mut self.waves[ws];
+        let me = w.wave;
+        let c = w.vc.get(me);
+        w.vc.set(me, c + 1);
     }
     /// An atomic read of the dword at `addr`: what was released there is acquired at the next acquire fence, or,
     /// when a wave of another work-group released it, at the next `buffer_inv` (AMDGPUUsage gfx942 memory model:
     /// an agent-scope acquire is `buffer_inv sc1` after the load; the relaxed flag load and `s_waitcnt vmcnt(0)`
     /// of a spin loop do not invalidate the CU's cache, so data read after them may be stale).
+    /// Across work-groups only the agent-scope releases (`buffer_wbl2`) count; the workgroup-scope ones go to
+    /// `acq_weak`, so that a race they would have ordered is named as the missing `buffer_wbl2`.
     fn atomic_acquire(&mut self, ws: usize, addr: u64) {
         if let Some(e) = self.sync.get(&(addr & !3)) {
-            let v = e.vc.clone();
             let g = self.groups[self.waves[ws].group].flat;
             let w = &mut self.waves[ws];
             if e.group == Some(g) {
-                w.acq.join(&v);
+                w.acq.join(&e.vc);
             } else {
-                w.acq_agent.join(&v);
+                w.acq_agent.join(&e.agent);
+                w.acq_weak.join(&e.vc);
+                w.acq_weak_site = e.site;
             }
         }
     }
 
+    /// `buffer_wbl2`: the agent-scope release fence (the L2 written back, so waves of other work-groups, possibly
+    /// on another XCD, may acquire what came before through a later atomic write).
     fn release_fence(&mut self, ws: usize) {
         let w = &mut self.waves[ws];
-        let mut rel = w.rel.take().unwrap_or_default();
-        rel.0.clear();
-        rel.0.extend_from_slice(&w.vc.0);
-        w.rel = Some(rel);
+        let mut ra = w.rel_agent.take().unwrap_or_default();
+        ra.0.clear();
+        ra.0.extend_from_slice(&w.vc.0);
+        w.rel_agent = Some(ra);
         let me = w.wave;
         let c = w.vc.get(me);
         w.vc.set(me, c + 1);
@@ -1640,6 +1752,11 @@ impl<'a> RaceChecker<'a> {
         if agent && !w.acq_agent.0.is_empty() {
             let a = std::mem::take(&mut w.acq_agent);
             w.vc.join(&a);
+        }
+        if agent && !w.acq_weak.0.is_empty() {
+            let a = std::mem::take(&mut w.acq_weak);
+            w.weak.join(&a);
+            w.weak_site = w.acq_weak_site;
         }
     }
 
@@ -1712,9 +1829,13 @@ impl Observer for RaceChecker<'_> {
             wig: wave.id.wave_in_group as u8,
             at_barrier: None,
             vc,
-            rel: None,
             acq: Vc::default(),
             acq_agent: Vc::default(),
+            acq_weak: Vc::default(),
+            acq_weak_site: 0,
+            weak: Vc::default(),
+            weak_site: 0,
+            rel_agent: None,
             vm_issued: 0,
             dma: Vec::new(),
             last_pc: wave.pc,
@@ -1808,6 +1929,7 @@ impl Observer for RaceChecker<'_> {
                 occurrences: 0,
                 barriers: bars,
                 missing: Vec::new(),
+                release_idx: None,
             });
             f.occurrences += 1;
         }
@@ -1819,10 +1941,25 @@ impl Observer for RaceChecker<'_> {
             for w in self.waves.iter().filter(|w| w.group == g) {
                 j.join(&w.vc);
             }
+            // what waves acquired through workgroup-scope releases of other work-groups goes along
+            let mut jw = Vc::default();
+            let mut site = None;
+            for w in self
+                .waves
+                .iter()
+                .filter(|w| w.group == g && !w.weak.0.is_empty())
+            {
+                jw.join(&w.weak);
+                site = Some(w.weak_site);
+            }
             for w in self.waves.iter_mut().filter(|w| w.group == g) {
                 w.vc.join(&j);
                 let c = w.vc.get(w.wave);
                 w.vc.set(w.wave, c + 1);
+                if let Some(site) = site {
+                    w.weak.join(&jw);
+                    w.weak_site = site;
+                }
             }
         }
         let slots: Vec<usize> = (0..self.waves.len())
@@ -1934,10 +2071,9 @@ impl RaceChecker<'_> {
                 let issued = self.waves[ws].vm_issued;
                 self.land_dma(ws, issued.saturating_sub(vm));
                 if vm == 0 && self.opts.global {
-                    // AMDGPUUsage: s_waitcnt vmcnt(0) completes every earlier access (workgroup-scope
-                    // release/acquire; agent scope adds buffer_wbl2/buffer_inv, accepted here as well)
+                    // AMDGPUUsage: s_waitcnt vmcnt(0) completes every earlier access: the workgroup-scope
+                    // acquire after an atomic load (agent scope adds buffer_inv sc1)
                     self.acquire_fence(ws, false);
-                    self.release_fence(ws);
                 }
             }
             Acc::Wbl2 => {
@@ -2111,9 +2247,6 @@ impl RaceChecker<'_> {
                 if mask == 0 || !(self.opts.global || (flat && self.opts.lds)) {
                     return;
                 }
-                if self.opts.global && !self.spend_global(wave, mask) && !(flat && self.opts.lds) {
-                    return;
-                }
                 let Some(mem) = mem else {
                     return;
                 };
@@ -2122,6 +2255,14 @@ impl RaceChecker<'_> {
                 if !locate_lanes(wave, inst, mem, self.t.apertures, mask, n, &mut locs) {
                     self.locs = locs;
                     return;
+                }
+                if self.opts.global {
+                    // only lanes in a buffer count against the budget (and have their shadow prefetched)
+                    let lanes = self.checked_lanes(&locs, mask);
+                    if lanes != 0 && !self.spend_global(wave, lanes) && !(flat && self.opts.lds) {
+                        self.locs = locs;
+                        return;
+                    }
                 }
                 self.serial = self.serial.wrapping_add(1);
                 let serial = self.serial;
@@ -2134,9 +2275,6 @@ impl RaceChecker<'_> {
                 } else {
                     inst.src[1]
                 };
-                if self.opts.global {
-                    self.prefetch_global(&locs, mask);
-                }
                 // the last lane's global bytes when it read them and found nothing
                 let mut reread: Option<(u64, usize)> = None;
                 // the last lane that read exactly `reread`'s bytes after it: its reader lane is applied once,
@@ -2157,7 +2295,7 @@ impl RaceChecker<'_> {
                     }
                     if !lds && atomic {
                         if write > 0 {
-                            self.atomic_release(ws, base);
+                            self.atomic_release(ws, base, idx32);
                         }
                         if read > 0 {
                             self.atomic_acquire(ws, base);
@@ -2210,6 +2348,10 @@ impl RaceChecker<'_> {
                 if let (Some((b, k)), Some(rl)) = (reread, reread_lane) {
                     self.global_reread(b, k, rl);
                 }
+                if atomic && write > 0 && self.opts.global {
+                    // what the wave does from here on is not covered by this release
+                    self.tick(ws);
+                }
                 self.locs = locs;
             }
             Acc::LoadLds { bytes, n, stride } => {
@@ -2217,11 +2359,10 @@ impl RaceChecker<'_> {
                 if mask == 0 {
                     return;
                 }
-                if self.opts.global && !self.spend_global(wave, mask) {
-                    // the budget ran out here: the LDS side below is still checked
-                } else if let (true, Some(mem)) = (self.opts.global, mem) {
+                if let (true, Some(mem)) = (self.opts.global, mem) {
                     let mut locs =
                         std::mem::replace(&mut self.locs, Box::new([Loc::Dropped; LANES]));
+                    // when the budget runs out here, the LDS side below is still checked
                     if locate_lanes(
                         wave,
                         inst,
@@ -2230,24 +2371,24 @@ impl RaceChecker<'_> {
                         mask,
                         bytes as usize,
                         &mut locs,
-                    ) {
+                    ) && {
+                        let lanes = self.checked_lanes(&locs, mask);
+                        lanes != 0 && self.spend_global(wave, lanes)
+                    } {
                         self.serial = self.serial.wrapping_add(1);
                         let serial = self.serial;
                         let mut m = mask;
                         while m != 0 {
                             let l = m.trailing_zeros() as usize;
                             m &= m - 1;
-                            if let Loc::Global(a) = locs[l] {
+                            let (a, len) = match locs[l] {
+                                Loc::Global(a) => (a, bytes as usize),
+                                Loc::Partial(a, k) => (a, (4 * k as usize).min(bytes as usize)),
+                                _ => continue,
+                            };
+                            {
                                 self.global_run(
-                                    ws,
-                                    a,
-                                    bytes as usize,
-                                    idx32,
-                                    l as u8,
-                                    serial,
-                                    true,
-                                    None,
-                                    false,
+                                    ws, a, len, idx32, l as u8, serial, true, None, false,
                                 );
                             }
                         }
@@ -2301,6 +2442,8 @@ struct Found {
     second: (u32, u32, u8),
     addr: u64,
     error: bool,
+    /// `RaceKind::ReleaseScope`: the releasing atomic's instruction index.
+    release: Option<u32>,
 }
 
 /// Count a conflicting byte access under its finding (kind, access, first and second instruction), with an
@@ -2320,6 +2463,7 @@ fn record_finding(
         second,
         addr,
         error,
+        release,
     } = x;
     let key = Key {
         kind,
@@ -2353,6 +2497,7 @@ fn record_finding(
         occurrences: 0,
         barriers: Vec::new(),
         missing: Vec::new(),
+        release_idx: release,
     });
     if error && !f.error {
         // keep an erroneous example rather than a benign one
@@ -2487,7 +2632,7 @@ impl GCell {
     /// The reader (instruction, wave, lane) a plain store `a` races with (WAR): the first of the two recorded
     /// readers not ordered before it.
     #[inline(always)]
-    fn war_reader(&self, a: &GAccess) -> Option<(u32, u32, u8)> {
+    fn war_reader(&self, a: &GAccess) -> Option<(u32, u32, u8, u32)> {
         if a.read || a.atomic {
             return None;
         }
@@ -2497,7 +2642,7 @@ impl GCell {
         ]
         .into_iter()
         .find(|&(rw, rc, _, _)| rw != NO_WAVE && !a.ordered(rw, rc))
-        .map(|(rw, _, ri, rl)| (ri, rw, rl))
+        .map(|(rw, rc, ri, rl)| (ri, rw, rl, rc))
     }
     /// `a`'s write becomes the last write (`flags`), unless `a` is atomic and the last write is a plain one: that
     /// one stays, its value no longer known, so the atomics of other waves that follow still race with it
@@ -2526,9 +2671,9 @@ impl GCell {
     }
 }
 
-/// A finding one byte gave: (kind, access, first instruction, first wave, first lane, error).
-type GHit = (RaceKind, Access, u32, u32, u8, bool);
-const GHIT_NONE: GHit = (RaceKind::Global, Access::None, 0, 0, 0, false);
+/// A finding one byte gave: (kind, access, first instruction, first wave, first lane, error, first access's clock).
+type GHit = (RaceKind, Access, u32, u32, u8, bool, u32);
+const GHIT_NONE: GHit = (RaceKind::Global, Access::None, 0, 0, 0, false, 0);
 
 /// The rules of docs/races.md on one global byte's shadow cell: the findings (RAW, then WAW or
 /// intra-instruction, then WAR) go to `hits`, their count is returned, and the cell takes the access.
@@ -2549,6 +2694,7 @@ fn global_cell(c: &mut GCell, a: &GAccess, val: Option<u8>, hits: &mut [GHit; 4]
                 c.w_wave,
                 c.w_lane,
                 c.w_flags & F_SAME == 0,
+                c.w_clock,
             );
             nh += 1;
         }
@@ -2575,6 +2721,7 @@ fn global_cell(c: &mut GCell, a: &GAccess, val: Option<u8>, hits: &mut [GHit; 4]
                     me,
                     c.w_lane,
                     true,
+                    c.w_clock,
                 );
                 nh += 1;
             }
@@ -2586,12 +2733,13 @@ fn global_cell(c: &mut GCell, a: &GAccess, val: Option<u8>, hits: &mut [GHit; 4]
                     c.w_wave,
                     c.w_lane,
                     !same,
+                    c.w_clock,
                 );
                 nh += 1;
             }
         }
-        if let Some((ri, rw, rl)) = c.war_reader(a) {
-            hits[nh] = (RaceKind::Global, Access::War, ri, rw, rl, !same);
+        if let Some((ri, rw, rl, rc)) = c.war_reader(a) {
+            hits[nh] = (RaceKind::Global, Access::War, ri, rw, rl, !same, rc);
             nh += 1;
         }
         c.take_write(a, val, write_flags(a.atomic, a.known, same));
@@ -2603,11 +2751,11 @@ fn global_cell(c: &mut GCell, a: &GAccess, val: Option<u8>, hits: &mut [GHit; 4]
 /// RAW (`raw`, error when byte b's last write did not store the same value: `old_same` bit b clear), then its
 /// write check (`write[b]`, against the prior write `prior`), then the WAR (`war`, error unless `same` bit b).
 struct WordVerdict {
-    raw: Option<(u32, u32, u8)>,
+    raw: Option<(u32, u32, u8, u32)>,
     old_same: u8,
     write: [WriteHit; 4],
-    prior: (u32, u32, u8),
-    war: Option<(u32, u32, u8)>,
+    prior: (u32, u32, u8, u32),
+    war: Option<(u32, u32, u8, u32)>,
     same: u8,
 }
 
@@ -2619,7 +2767,7 @@ impl WordVerdict {
     /// Byte b's findings, as `global_cell` gives them (`me`: the accessing wave).
     fn hits(&self, b: usize, me: u32, out: &mut [GHit; 4]) -> usize {
         let mut n = 0;
-        if let Some((i, w, l)) = self.raw {
+        if let Some((i, w, l, c)) = self.raw {
             out[n] = (
                 RaceKind::Global,
                 Access::Raw,
@@ -2627,24 +2775,33 @@ impl WordVerdict {
                 w,
                 l,
                 self.old_same & (1 << b) == 0,
+                c,
             );
             n += 1;
         }
         let same = self.same & (1 << b) != 0;
-        let (pi, pw, pl) = self.prior;
+        let (pi, pw, pl, pc) = self.prior;
         match self.write[b] {
             WriteHit::None => {}
             WriteHit::Intra => {
-                out[n] = (RaceKind::IntraInstruction, Access::Waw, pi, me, pl, true);
+                out[n] = (
+                    RaceKind::IntraInstruction,
+                    Access::Waw,
+                    pi,
+                    me,
+                    pl,
+                    true,
+                    pc,
+                );
                 n += 1;
             }
             WriteHit::Waw => {
-                out[n] = (RaceKind::Global, Access::Waw, pi, pw, pl, !same);
+                out[n] = (RaceKind::Global, Access::Waw, pi, pw, pl, !same, pc);
                 n += 1;
             }
         }
-        if let Some((i, w, l)) = self.war {
-            out[n] = (RaceKind::Global, Access::War, i, w, l, !same);
+        if let Some((i, w, l, c)) = self.war {
+            out[n] = (RaceKind::Global, Access::War, i, w, l, !same, c);
             n += 1;
         }
         n
@@ -2663,7 +2820,7 @@ fn global_word(w: &mut GWord, a: &GAccess, vals: Option<[u8; 4]>) -> WordVerdict
         raw: None,
         old_same: w.same,
         write: [WriteHit::None; 4],
-        prior: (c.w_idx, c.w_wave, c.w_lane),
+        prior: (c.w_idx, c.w_wave, c.w_lane, c.w_clock),
         war: None,
         same: 0,
     };
@@ -2672,7 +2829,7 @@ fn global_word(w: &mut GWord, a: &GAccess, vals: Option<[u8; 4]>) -> WordVerdict
             c.w_wave != NO_WAVE && !a.ordered(c.w_wave, c.w_clock),
             c.w_flags,
         ) {
-            v.raw = Some((c.w_idx, c.w_wave, c.w_lane));
+            v.raw = Some((c.w_idx, c.w_wave, c.w_lane, c.w_clock));
         }
         c.take_read(a);
     }
@@ -3182,6 +3339,7 @@ impl RaceChecker<'_> {
             occurrences: 1,
             barriers: bars,
             missing,
+            release_idx: None,
         })
     }
 }
@@ -3191,7 +3349,7 @@ impl RaceChecker<'_> {
 /// One race or barrier finding, as the run report carries it and the trace/TUI/debugger can show it.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct RaceFinding {
-    /// `lds`, `global`, `intra-instruction`, `divergent-barrier`, `barrier-deadlock`.
+    /// `lds`, `global`, `intra-instruction`, `divergent-barrier`, `barrier-deadlock`, `release-scope`.
     pub kind: String,
     /// `error` or `warning` (benign: the racing write stored the value the bytes already held).
     pub severity: String,
@@ -3219,6 +3377,12 @@ pub struct RaceFinding {
     pub barriers: Vec<BarrierWaves>,
     /// Barrier deadlock: the waves that never arrive, with the PC where each stopped.
     pub never_arrive: Vec<BarrierWaves>,
+    /// `release-scope`: the atomic that released at workgroup scope only (no `buffer_wbl2` before it), and its
+    /// source line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub release_pc: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub release_source: Option<String>,
     /// One line for the console, with a fix hint.
     pub message: String,
 }
@@ -3239,7 +3403,9 @@ impl RaceFinding {
     /// (a warning; divergent barriers are warnings of another kind).
     pub fn is_benign_race(&self) -> bool {
         self.severity == "warning"
-            && (self.kind == RaceKind::Lds.as_str() || self.kind == RaceKind::Global.as_str())
+            && (self.kind == RaceKind::Lds.as_str()
+                || self.kind == RaceKind::Global.as_str()
+                || self.kind == RaceKind::ReleaseScope.as_str())
     }
 }
 
@@ -3289,7 +3455,7 @@ pub fn describe(session: &dyn Described, f: &RaceFindings) -> Vec<RaceFinding> {
             };
             let region = match r.kind {
                 RaceKind::Lds => lds_name(&lds_vars, r.lo),
-                RaceKind::Global | RaceKind::IntraInstruction => {
+                RaceKind::Global | RaceKind::IntraInstruction | RaceKind::ReleaseScope => {
                     if r.kind == RaceKind::IntraInstruction && r.lo < (1 << 32) {
                         lds_name(&lds_vars, r.lo).or(Some("LDS".to_string()))
                     } else {
@@ -3376,6 +3542,26 @@ pub fn describe(session: &dyn Described, f: &RaceFindings) -> Vec<RaceFinding> {
                         r.occurrences
                     )
                 }
+                RaceKind::ReleaseScope => {
+                    let (fk, sk) = match r.access {
+                        Access::Raw => ("write", "read"),
+                        Access::War => ("read", "write"),
+                        _ => ("write", "write"),
+                    };
+                    let rel = r.release_idx.map(pc_of).unwrap_or(0);
+                    format!(
+                        "race {severity} (global {}, missing buffer_wbl2): wave {} lane {} {fk} at 0x{a:x} and wave {} lane {} {sk} at 0x{b:x} touch {range}{in_region}, {} times: they are ordered only by the release of the atomic at 0x{rel:x} ({}), which is of workgroup scope (no buffer_wbl2 sc1 before it), but a wave of another work-group acquired it (possibly on another XCD, behind another L2): an agent-scope release needs buffer_wbl2 sc1 and s_waitcnt vmcnt(0) before the atomic (__threadfence(), or __HIP_MEMORY_SCOPE_AGENT on a release atomic); the {fk} is at {} and the {sk} at {}",
+                        r.access.as_str(),
+                        r.first_wave,
+                        r.first_lane,
+                        r.second_wave,
+                        r.second_lane,
+                        r.occurrences,
+                        at(rel, &user_line(session, rel)),
+                        at(a, &a_src),
+                        at(b, &b_src)
+                    )
+                }
                 RaceKind::IntraInstruction => format!(
                     "race {severity} (intra-instruction): lanes {} and {} of wave {} write different values to {range}{in_region} in one store at 0x{a:x} ({}): two lanes of one instruction store to the same bytes, {} times",
                     r.first_lane,
@@ -3436,6 +3622,8 @@ pub fn describe(session: &dyn Described, f: &RaceFindings) -> Vec<RaceFinding> {
                 occurrences: r.occurrences,
                 barriers,
                 never_arrive: never,
+                release_pc: r.release_idx.map(|i| format!("0x{:x}", pc_of(i))),
+                release_source: r.release_idx.and_then(|i| user_line(session, pc_of(i))),
                 message,
             }
         })
