@@ -24,21 +24,7 @@ fn run_cases(name: &str, cases: &[&str]) {
         let path = dir(name).join(format!("case_{c}.json"));
         let label = format!("{name}/{c}");
         let report = common::extra_kernels::run_checked(&path, &label, true);
-        let errors: Vec<_> = report
-            .races
-            .iter()
-            .filter(|r| r.severity != "warning")
-            .map(|r| {
-                format!(
-                    "{} {} at {} / {}",
-                    r.kind, r.access, r.first_pc, r.second_pc
-                )
-            })
-            .collect();
-        assert!(
-            errors.is_empty(),
-            "{label}: race errors on a race-free kernel: {errors:?}"
-        );
+        common::extra_kernels::assert_no_race_errors(&report, &label);
     }
     common::extra_kernels::assert_disasm_matches_objdump(&dir(name), name);
 }
