@@ -198,19 +198,21 @@ impl<S: TimingSink> Observer for Instruments<'_, S> {
 /// - one cycle-model observer per work-group (each models the clocks of one work-group's waves), lent the
 ///   dispatch's one memory system around each call, as the interactive machine does (`MachineTiming`): cache
 ///   hits and bandwidth follow the order the waves ran in.
-struct CoResident<'t> {
+struct CoResident<'t, S: TimingSink, F: Fn() -> S> {
     hazards: Option<HazardChecker<'t>>,
     races: Option<RaceChecker<'t>>,
     table: Option<Arc<TimingTable>>,
+    /// Makes each work-group's `TimingSink`.
+    sink: F,
     /// Per work-group (flat index): its cycle-model observer, made when its first wave starts.
-    timing: Vec<Option<TimingObserver>>,
+    timing: Vec<Option<TimingObserver<S>>>,
     shared: SharedMemory,
     lane_addrs: bool,
 }
 
-impl CoResident<'_> {
+impl<S: TimingSink, F: Fn() -> S> CoResident<'_, S, F> {
     #[inline(always)]
-    fn timed(&mut self, flat: u32, f: impl FnOnce(&mut TimingObserver)) {
+    fn timed(&mut self, flat: u32, f: impl FnOnce(&mut TimingObserver<S>)) {
         if let Some(Some(o)) = self.timing.get_mut(flat as usize) {
             o.swap_memory(&mut self.shared);
             f(o);
@@ -219,7 +221,7 @@ impl CoResident<'_> {
     }
 }
 
-impl Observer for CoResident<'_> {
+impl<S: TimingSink, F: Fn() -> S> Observer for CoResident<'_, S, F> {
     #[inline(always)]
     fn before(&mut self, w: &Wave, i: usize, inst: &Inst) {
         if let Some(h) = &mut self.hazards {
@@ -253,7 +255,7 @@ impl Observer for CoResident<'_> {
                 self.timing.resize_with(g + 1, || None);
             }
             if self.timing[g].is_none() {
-                self.timing[g] = Some(TimingObserver::with_sink(table.clone(), NoSink));
+                self.timing[g] = Some(TimingObserver::with_sink(table.clone(), (self.sink)()));
             }
         }
         self.timed(w.id.work_group_flat, |t| t.wave_start(w));
@@ -406,19 +408,25 @@ impl<'d> Plan<'d> {
             return RunResult::uninstrumented(stats, fault, t0);
         }
         if self.d.needs_co_residency() {
-            return self.run_co_resident();
+            return self.run_co_resident(|| NoSink, |_| ());
         }
         self.run_with(|| NoSink, |i| i, |i| (i, ()))
     }
 
     /// [`run`](Self::run) for a dispatch that needs every work-group resident: the instruments see the resident
-    /// schedule's interleaving ([`CoResident`]); the results merge as a batch run's.
-    fn run_co_resident(&self) -> RunResult {
+    /// schedule's interleaving ([`CoResident`]); the results merge as a batch run's. Each work-group's cycle
+    /// model reports to a sink from `sink`; `take` keeps what the adapter wants of each (`RunResult::extra`).
+    fn run_co_resident<S: TimingSink, X>(
+        &self,
+        sink: impl Fn() -> S,
+        mut take: impl FnMut(&mut S) -> X,
+    ) -> RunResult<X> {
         let t0 = Instant::now();
         let mut co = CoResident {
             hazards: self.hazards.as_ref().map(HazardChecker::per_instruction),
             races: self.instruments(NoSink).races,
             table: self.timing.clone(),
+            sink,
             timing: Vec::new(),
             shared: SharedMemory::default(),
             lane_addrs: self
@@ -438,11 +446,12 @@ impl<'d> Plan<'d> {
             mut shared,
             ..
         } = co;
-        let mut timing: Vec<TimingObserver> = timing.into_iter().flatten().collect();
+        let mut timing: Vec<TimingObserver<S>> = timing.into_iter().flatten().collect();
         // the memory system's counters once, with the first observer's (`TimingObserver::merge` adds each one's)
         if let Some(first) = timing.first_mut() {
             first.swap_memory(&mut shared);
         }
+        let extra = timing.iter_mut().map(|t| take(&mut t.sink)).collect();
         RunResult {
             timing: self.timing.is_some().then(|| TimingObserver::merge(timing)),
             hazards: self.hazards.is_some().then(|| Findings::merge(hazards)),
@@ -452,9 +461,34 @@ impl<'d> Plan<'d> {
                 .map(|o| RaceFindings::merge(races, fault.as_ref(), o)),
             stats,
             fault,
-            extra: Vec::new(),
+            extra,
             wall_seconds: t0.elapsed().as_secs_f64(),
         }
+    }
+
+    /// Run with an adapter that only listens to the cycle model (its `TimingSink`s; the profile): `sink` makes
+    /// each host thread's (or, for a dispatch that needs every work-group resident, each work-group's) sink,
+    /// and `take` keeps what the adapter wants of each after the run (`RunResult::extra`, one per sink, `None`
+    /// without a cycle model). Unlike [`run_with`](Self::run_with), this works on the co-resident schedule too.
+    pub fn run_with_sinks<S, X>(
+        &self,
+        sink: impl Fn() -> S + Sync,
+        mut take: impl FnMut(&mut S) -> X,
+    ) -> RunResult<Option<X>>
+    where
+        S: TimingSink + Send,
+    {
+        if self.d.needs_co_residency() && self.config.instrumented() {
+            return self.run_co_resident(sink, |s| Some(take(s)));
+        }
+        self.run_with(
+            sink,
+            |i| i,
+            |mut i| {
+                let x = i.timing.as_mut().map(|t| take(&mut t.sink));
+                (i, x)
+            },
+        )
     }
 
     /// Run with an adapter: `sink` makes each host thread's `TimingSink`, `wrap` turns the thread's instruments

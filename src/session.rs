@@ -62,7 +62,7 @@ pub const CO_RESIDENT_NOTE: &str = "cooperative grid barrier: every work-group r
 
 /// The same, for a run whose instruments cannot run on that schedule (a trace or a profile) or that had none.
 pub const CO_RESIDENT_UNINSTRUMENTED_NOTE: &str = "cooperative grid barrier: every work-group ran resident at once, \
-     round robin; traces and profiles do not run on that schedule yet (`wavescope run` models and checks it), so \
+     round robin; traces do not run on that schedule yet (`wavescope run` and `profile` model and check it), so \
      this run has outputs but no cycles or findings";
 
 impl Session {

@@ -108,11 +108,13 @@ pub fn run(a: &ProfileArgs) -> anyhow::Result<ExitCode> {
     // a closed pipe (`| head`) ends the output quietly
     let mut stdout = std::io::stdout().lock();
     if r.run.stats.co_resident {
-        // a cooperative grid barrier ran on the resident schedule, which has no cycle model yet: nothing to profile
-        eprintln!(
-            "wavescope: schedule: {}",
+        // a cooperative grid barrier ran on the resident schedule: profiled per work-group (session 21)
+        let note = if r.run.timing.is_some() {
+            wavescope::session::CO_RESIDENT_NOTE
+        } else {
             wavescope::session::CO_RESIDENT_UNINSTRUMENTED_NOTE
-        );
+        };
+        eprintln!("wavescope: schedule: {note}");
     }
     if !to_stdout {
         for l in tables(&session, &r, a) {

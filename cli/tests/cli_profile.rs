@@ -345,3 +345,57 @@ fn timing_model_file_sets_the_latencies() {
     );
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
+
+/// A cooperative dispatch with grid barriers (tests/fixtures/cooperative) runs with every work-group resident,
+/// and `profile` models it as `run` does (one cycle-model observer per work-group, `Plan::run_with_sinks`): the
+/// same cycles and wave-instructions as `run --report`, every execution in the table, and the schedule's note.
+#[test]
+fn a_cooperative_dispatch_profiles_as_it_runs() {
+    let d = tmp("coop");
+    let ex = root().join("tests/fixtures/cooperative");
+    let json = d.join("p.json");
+    let (code, out, err) = wavescope(&[
+        "profile",
+        ex.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("the checkers saw that interleaving"), "{err}");
+    let p: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let report = d.join("r.json");
+    let (code, out, err) = wavescope(&[
+        "run",
+        ex.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert!(u(&p, "cycles") > 0);
+    assert_eq!(u(&p, "cycles"), u(&r, "cycles"));
+    assert_eq!(u(&p, "wave_instructions"), u(&r, "wave_instructions"));
+    let execs: u64 = p["instructions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| u(i, "executions"))
+        .sum();
+    assert_eq!(execs, u(&r, "wave_instructions"));
+    // the costliest line is phase 1's grid-stride loop
+    assert!(
+        p["lines"][0]["source"]
+            .as_str()
+            .unwrap()
+            .starts_with("src/grid_sync.hip:19")
+            || p["lines"][0]["source"]
+                .as_str()
+                .unwrap()
+                .starts_with("grid_sync.hip:19"),
+        "{}",
+        p["lines"][0]
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -590,15 +590,9 @@ pub fn run_profiled(session: &Session, config: &RunConfig) -> ProfiledRun {
     let d = &session.dispatch;
     let proto = ProfileSink::new(&d.program);
     let plan = Plan::new(d, config);
+    // (a sink-only adapter: the co-resident schedule of a cooperative dispatch profiles too)
     let (run, counts) = plan
-        .run_with(
-            || proto.fork(),
-            |i| i,
-            |mut i| {
-                let counts = i.timing.as_mut().map(|t| t.sink.take_counts());
-                (i, counts)
-            },
-        )
+        .run_with_sinks(|| proto.fork(), |s| s.take_counts())
         .split();
     let profile = Profile::build(
         &d.program,
