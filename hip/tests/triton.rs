@@ -42,13 +42,24 @@ fn require_triton() {
 
 /// The environment every Triton run gets: wavescope's library, a Triton cache of its own under the target
 /// directory (warm across runs, never the user's ~/.triton), fusion stated (3.9 warns when it is unset).
+///
+/// The cache is one per checkout: Triton's cache key is the kernel's source text, not its file, and a cached
+/// kernel's line table names the file it was first compiled from. A target directory shared by two clones (CI
+/// reusing CARGO_TARGET_DIR) otherwise hands gdb a path in a clone that is gone ("No such file").
 fn triton_env(c: &mut Command) {
+    let checkout = env!("CARGO_MANIFEST_DIR")
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+        });
     c.env("WAVESCOPE_HIP_LIB", hip_lib())
         .env_remove("TRITON_LIBHIP_PATH")
         .env_remove("WAVESCOPE_EXEC_CONFIG") // direct runs print one line per launch (exec sets its own)
         .env(
             "TRITON_CACHE_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("triton-cache"),
+            Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .join("triton-cache")
+                .join(format!("{checkout:016x}")),
         )
         .env("TRITON_DEFAULT_FP_FUSION", "1");
 }
