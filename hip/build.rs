@@ -44,8 +44,21 @@ fn main() {
         .collect();
     all.extend(EXTRA.iter().map(|s| s.to_string()));
     let mut implemented = BTreeSet::new();
-    for e in std::fs::read_dir(Path::new(&dir).join("src")).unwrap() {
-        let text = std::fs::read_to_string(e.unwrap().path()).unwrap_or_default();
+    // every source file, in src/ and its module directories
+    let mut files = Vec::new();
+    let mut dirs = vec![Path::new(&dir).join("src")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    for path in files {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
         for line in text.lines() {
             if let Some(rest) = line.trim().strip_prefix("pub unsafe extern \"C\" fn ") {
                 let name: String = rest

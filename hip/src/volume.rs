@@ -33,6 +33,7 @@ pub struct HipPos {
 }
 /// hipMemcpy3DParms (driver_types.h).
 #[repr(C)]
+#[derive(Clone, Copy)]
 pub struct HipMemcpy3DParms {
     src_array: *mut c_void,
     src_pos: HipPos,
@@ -42,6 +43,56 @@ pub struct HipMemcpy3DParms {
     dst_ptr: HipPitchedPtr,
     extent: HipExtent,
     kind: c_int,
+}
+
+// SAFETY: the parameters are addresses and sizes; graph nodes hold them and only the copy dereferences them, on
+// the thread that launches the graph.
+unsafe impl Send for HipMemcpy3DParms {}
+// SAFETY: as above; shared copies are only read.
+unsafe impl Sync for HipMemcpy3DParms {}
+
+impl HipMemcpy3DParms {
+    /// Whether either side is a hipArray (not supported).
+    pub fn has_array(&self) -> bool {
+        !self.src_array.is_null() || !self.dst_array.is_null()
+    }
+
+    /// `height` rows of `width` bytes between pitched pointers.
+    pub fn rows(
+        dst: u64,
+        dpitch: usize,
+        src: u64,
+        spitch: usize,
+        width: usize,
+        height: usize,
+    ) -> Self {
+        let ptr = |p: u64, pitch: usize| HipPitchedPtr {
+            ptr: p as *mut c_void,
+            pitch,
+            xsize: width,
+            ysize: height,
+        };
+        let zero = HipPos { x: 0, y: 0, z: 0 };
+        HipMemcpy3DParms {
+            src_array: std::ptr::null_mut(),
+            src_pos: zero,
+            src_ptr: ptr(src, spitch),
+            dst_array: std::ptr::null_mut(),
+            dst_pos: zero,
+            dst_ptr: ptr(dst, dpitch),
+            extent: HipExtent {
+                width,
+                height,
+                depth: 1,
+            },
+            kind: 4, // hipMemcpyDefault
+        }
+    }
+
+    /// One row of `n` bytes.
+    pub fn linear(dst: u64, src: u64, n: usize) -> Self {
+        Self::rows(dst, n, src, n, n, 1)
+    }
 }
 
 /// Byte address of row (y, z) of a pitched volume, x bytes in; None on overflow.

@@ -169,6 +169,17 @@ fn context_tour() {
 /// input, an empty join node, a combining kernel whose dependency is added afterwards
 /// (hipGraphAddDependencies), and a copy out; launched twice with new host input, the result exact; a
 /// dependency cycle is refused at instantiation and a node of another graph as a dependency when added.
+/// Graphs edited after they are built: every node kind HIP 5.2 exports without arrays, the structure read
+/// back (types, roots, edges, dependencies), parameters changed on the graph and on the instantiated graph,
+/// clone + find-in-clone, `hipGraphExecUpdate` accepted and refused, node and edge removal, and the shape of a
+/// captured fork/join. The program checks every answer and every result on the host.
+#[test]
+fn graph_edit() {
+    let (_, err, cap) = passes("graph_edit", 13);
+    assert!(!err.contains("not supported"), "{err}");
+    let _ = std::fs::remove_dir_all(&cap);
+}
+
 #[test]
 fn graph_api() {
     let (_, err, cap) = passes("graph_api", 6);

@@ -1,35 +1,51 @@
-//! HIP graphs made by stream capture, as vLLM's and PyTorch's decode paths use them (`hipStreamBeginCapture`,
-//! the step's copies and launches issued on the stream, `hipStreamEndCapture`, `hipGraphInstantiate`, then
-//! `hipGraphLaunch` once per step). While a stream captures, the work issued on it (and on streams that joined
-//! the capture by waiting on an event recorded in it) is recorded, not run: kernel arguments are copied when the
-//! launch is captured, copies read their source when the graph runs, as on a GPU. Launching the graph runs its
-//! operations in capture order through the same entry points (every launch goes through `launch::launch`, so
-//! `--capture`, the report and the fault path see graph launches like any other). The runtime runs work in issue
-//! order, so the order of capture is a valid order of the graph's dependencies. Graphs built node by node
-//! (`hipGraphCreate`, kernel / 1D copy / memset / empty nodes, `hipGraphAddDependencies`) run in an order that
-//! respects every dependency. Not modelled: other node kinds, updating an instantiated graph, and
-//! stream-ordered allocation inside a capture (refused with hipErrorStreamCaptureUnsupported, as the
-//! synchronising calls are).
+//! HIP graphs, made by stream capture (vLLM's and PyTorch's decode paths: `hipStreamBeginCapture`, the step's
+//! copies and launches issued on the stream, `hipStreamEndCapture`, `hipGraphInstantiate`, then `hipGraphLaunch`
+//! once per step) or node by node (`hipGraphCreate`, `hipGraphAdd*Node`, `hipGraphAddDependencies`), queried,
+//! edited, cloned, instantiated and updated.
+//!
+//! While a stream captures, the work issued on it (and on streams that joined the capture by waiting on an event
+//! recorded in it) is recorded, not run: each operation becomes a node that depends on the last node of its
+//! stream (or the recorded events it waited on), kernel arguments are copied when the launch is captured, copies
+//! read their source when the graph runs, as on a GPU. An instantiated graph (`Exec`) is a snapshot of its
+//! nodes' parameters: editing the graph afterwards does not change it, `hipGraphExec*NodeSetParams` and
+//! `hipGraphExecUpdate` do. A launch runs the nodes in an order that respects every dependency (of the ready
+//! nodes, the one added first, so a capture runs in capture order) through the same entry points as the calls
+//! they stand for (every kernel goes through `launch::launch`, so `--capture`, the report and the fault path see
+//! graph launches like any other). The runtime runs work in issue order, on the calling thread.
+//!
+//! Node types are answered with HIP 5.2's `hipGraphNodeType` values (the library this one stands in for; ROCm 6
+//! renumbered them from 0). Not modelled: memory allocation nodes, external semaphores, and stream-ordered
+//! allocation inside a capture (refused with hipErrorStreamCaptureUnsupported, as the synchronising calls are).
 
+use crate::volume::HipMemcpy3DParms;
 use crate::{launch, put, with, HipError, INVALID_HANDLE, INVALID_VALUE, SUCCESS};
 use std::collections::HashMap;
 use std::ffi::{c_int, c_uint, c_ulonglong, c_void};
 use std::sync::{Arc, Mutex};
+
+mod exec;
+mod nodes;
+mod params;
 
 pub(crate) const ILLEGAL_STATE: HipError = 401;
 pub(crate) const CAPTURE_UNSUPPORTED: HipError = 900;
 pub(crate) const CAPTURE_INVALIDATED: HipError = 901;
 pub(crate) const CAPTURE_UNMATCHED: HipError = 903;
 pub(crate) const CAPTURE_IMPLICIT: HipError = 906;
+/// hipErrorGraphExecUpdateFailure
+const EXEC_UPDATE_FAILURE: HipError = 910;
 
 const GRAPH_TAG: usize = 0x7ac9_0000_0000;
 const EXEC_TAG: usize = 0x7ac8_0000_0000;
-const NODE_TAG: usize = 0x7ac7_0000_0000;
+/// Node handles: NODE_TAG + (graph << NODE_BITS) + node, in a region of their own (2^20 graphs of 2^20 nodes).
+const NODE_TAG: usize = 0x7b00_0000_0000;
+const NODE_BITS: u32 = 20;
+const NODE_MAX: usize = 1 << NODE_BITS;
 
 /// hipStreamCaptureMode
 const MODE_RELAXED: c_int = 2;
 
-/// One recorded operation, replayed by `run`.
+/// One operation of a graph, run by `run`.
 #[derive(Clone)]
 pub(crate) enum Op {
     Launch {
@@ -53,6 +69,8 @@ pub(crate) enum Op {
         width: usize,
         height: usize,
     },
+    /// hipGraphAddMemcpyNode: a pitched 3D copy.
+    Memcpy3D(HipMemcpy3DParms),
     Memset {
         dst: u64,
         pattern: Vec<u8>,
@@ -72,15 +90,72 @@ pub(crate) enum Op {
     EventRecord {
         event: usize,
     },
+    /// An event wait node: work runs in issue order, so the event has been recorded already.
+    EventWait {
+        event: usize,
+    },
+    /// A child graph node: the graph (a table entry the node owns).
+    Child {
+        graph: usize,
+    },
+    /// An instantiated child graph: its operations in order (in instantiated graphs only).
+    Seq(Arc<Vec<Op>>),
     /// hipGraphAddEmptyNode: a point other nodes depend on.
     Empty,
+}
+
+/// hipGraphNodeType, HIP 5.2's values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Kernel = 1,
+    Memcpy = 2,
+    Memset = 3,
+    Host = 4,
+    Graph = 5,
+    Empty = 6,
+    WaitEvent = 7,
+    EventRecord = 8,
+    Memcpy1D = 9,
+    MemcpyFromSymbol = 10,
+    MemcpyToSymbol = 11,
+}
+
+impl Kind {
+    fn of(op: &Op) -> Kind {
+        match op {
+            Op::Launch { .. } => Kind::Kernel,
+            Op::Memcpy { .. } => Kind::Memcpy1D,
+            Op::Memcpy2D { .. } | Op::Memcpy3D(_) => Kind::Memcpy,
+            Op::Memset { .. } | Op::Memset2D { .. } => Kind::Memset,
+            Op::HostFunc { .. } => Kind::Host,
+            Op::EventRecord { .. } => Kind::EventRecord,
+            Op::EventWait { .. } => Kind::WaitEvent,
+            Op::Child { .. } | Op::Seq(_) => Kind::Graph,
+            Op::Empty => Kind::Empty,
+        }
+    }
+}
+
+#[derive(Clone)]
+struct Node {
+    op: Op,
+    kind: Kind,
+    /// The nodes this one runs after (indices in its graph).
+    deps: Vec<usize>,
+    /// A kernel node's argument pointers handed out by hipGraphKernelNodeGetParams (addresses into `op`'s
+    /// kernarg copy; kept here so the array outlives the call).
+    arg_views: Vec<usize>,
 }
 
 struct Capture {
     /// The stream capture began on (only it may end the capture); `streams` holds it and the joined ones.
     origin: usize,
     streams: Vec<usize>,
-    ops: Vec<Op>,
+    nodes: Vec<Node>,
+    /// Each capturing stream's last nodes: what its next operation depends on.
+    tails: HashMap<usize, Vec<usize>>,
+    /// Events recorded in this capture -> the nodes they stand for (their stream's last nodes then).
+    events: HashMap<usize, Vec<usize>>,
     /// A prohibited call happened during the capture: it can only be ended, with hipErrorStreamCaptureInvalidated.
     invalid: bool,
     mode: c_int,
@@ -89,28 +164,68 @@ struct Capture {
     graph: usize,
 }
 
-/// A graph's nodes in the order they were added (a capture's in capture order) and, for each, the nodes it
-/// depends on (graphs built node by node; a capture's order already is a valid one).
+impl Capture {
+    /// Adds `op` as the next node of `stream`.
+    fn push(&mut self, stream: usize, op: Op) -> usize {
+        let deps = self.tails.get(&stream).cloned().unwrap_or_default();
+        let kind = Kind::of(&op);
+        self.nodes.push(Node {
+            op,
+            kind,
+            deps,
+            arg_views: Vec::new(),
+        });
+        let k = self.nodes.len() - 1;
+        self.tails.insert(stream, vec![k]);
+        k
+    }
+}
+
+/// A graph's nodes (None once destroyed: handles stay valid for the others), in the order they were added.
 #[derive(Clone, Default)]
 struct Graph {
-    ops: Vec<Op>,
-    deps: Vec<Vec<usize>>,
+    nodes: Vec<Option<Node>>,
+    /// The graph this one is a clone of (`hipGraphNodeFindInClone`).
+    cloned_from: Option<usize>,
 }
 
 impl Graph {
-    /// The nodes in an order that respects every dependency: of the nodes whose dependencies have run, the one
-    /// added first (so a capture runs in capture order). None for a cycle.
-    fn order(&self) -> Option<Vec<Op>> {
-        let n = self.ops.len();
-        let mut done = vec![false; n];
+    fn live(&self) -> impl Iterator<Item = (usize, &Node)> {
+        self.nodes
+            .iter()
+            .enumerate()
+            .filter_map(|(k, n)| n.as_ref().map(|n| (k, n)))
+    }
+
+    /// The live nodes in an order that respects every dependency: of the nodes whose dependencies have run, the
+    /// one added first (so a capture runs in capture order). None for a cycle.
+    fn order(&self) -> Option<Vec<usize>> {
+        let n = self.nodes.len();
+        let mut done: Vec<bool> = self.nodes.iter().map(Option::is_none).collect();
         let mut out = Vec::with_capacity(n);
-        while out.len() < n {
-            let next = (0..n).find(|&i| !done[i] && self.deps[i].iter().all(|&d| done[d]))?;
+        let live = self.live().count();
+        while out.len() < live {
+            let next = (0..n).find(|&i| {
+                !done[i]
+                    && self.nodes[i]
+                        .as_ref()
+                        .is_some_and(|nd| nd.deps.iter().all(|&d| done[d]))
+            })?;
             done[next] = true;
-            out.push(self.ops[next].clone());
+            out.push(next);
         }
         Some(out)
     }
+}
+
+/// An instantiated graph: a snapshot of each node's operation (child graphs flattened) and the order they run in.
+#[derive(Clone)]
+struct Exec {
+    graph: usize,
+    order: Vec<usize>,
+    ops: Vec<Option<Op>>,
+    kinds: Vec<Option<Kind>>,
+    deps: Vec<Option<Vec<usize>>>,
 }
 
 #[derive(Default)]
@@ -118,7 +233,7 @@ struct Graphs {
     captures: Vec<Capture>,
     /// Graph handles (index after GRAPH_TAG): None once destroyed or while still being captured.
     graphs: Vec<Option<Graph>>,
-    execs: Vec<Option<Arc<Vec<Op>>>>,
+    execs: Vec<Option<Exec>>,
     /// Events recorded in a capture -> the capture's id (a stream waiting on one joins that capture).
     captured_events: HashMap<usize, u64>,
     next_id: u64,
@@ -186,7 +301,7 @@ pub(crate) fn record(
     let built = op();
     Some(ret(graphs(|g| match (built, g.capture_of(s)) {
         (Ok(o), Some(c)) => {
-            c.ops.push(o);
+            c.push(s, o);
             SUCCESS
         }
         (Ok(_), None) => CAPTURE_INVALIDATED,
@@ -258,34 +373,50 @@ pub(crate) unsafe fn launch_op(
     out
 }
 
-/// `hipEventRecord` on a capturing stream: recorded (the event is set when the graph runs), and a stream that
-/// then waits on the event joins the capture.
+/// `hipEventRecord` on a capturing stream: as in HIP, not a node of the graph but a mark: the event stands for
+/// the stream's last nodes, and a stream that then waits on it joins the capture after those nodes.
 pub(crate) fn record_event(event: *mut c_void, stream: *mut c_void) -> Option<HipError> {
     let s = stream as usize;
-    let id = graphs(|g| g.capture_of(s).map(|c| c.id))?;
-    let r = record(stream, || {
-        Ok(Op::EventRecord {
-            event: event as usize,
-        })
-    });
-    if r == Some(SUCCESS) {
-        graphs(|g| g.captured_events.insert(event as usize, id));
-    }
-    r
+    let r = graphs(|g| {
+        let c = g.capture_of(s)?;
+        if c.invalid {
+            return Some(Err(CAPTURE_INVALIDATED));
+        }
+        let last = c.tails.get(&s).cloned().unwrap_or_default();
+        c.events.insert(event as usize, last);
+        Some(Ok(c.id))
+    })?;
+    Some(match r {
+        Ok(id) => {
+            graphs(|g| g.captured_events.insert(event as usize, id));
+            SUCCESS
+        }
+        Err(e) => ret(e),
+    })
 }
 
-/// `hipStreamWaitEvent(stream, event)`: waiting on an event recorded in a capture makes `stream` part of it.
+/// `hipStreamWaitEvent(stream, event)`: waiting on an event recorded in a capture makes `stream` part of it, its
+/// next operation after the nodes the event stands for.
 pub(crate) fn wait_event(stream: *mut c_void, event: *mut c_void) {
     let s = stream as usize;
     graphs(|g| {
         let Some(&id) = g.captured_events.get(&(event as usize)) else {
             return;
         };
-        if g.capture_of(s).is_some() {
+        let Some(c) = g.captures.iter_mut().find(|c| c.id == id) else {
             return;
-        }
-        if let Some(c) = g.captures.iter_mut().find(|c| c.id == id) {
+        };
+        let Some(nodes) = c.events.get(&(event as usize)).cloned() else {
+            return;
+        };
+        if !c.streams.contains(&s) {
             c.streams.push(s);
+        }
+        let t = c.tails.entry(s).or_default();
+        for k in nodes {
+            if !t.contains(&k) {
+                t.push(k);
+            }
         }
     })
 }
@@ -295,7 +426,7 @@ pub(crate) fn capturing(stream: *mut c_void) -> bool {
     graphs(|g| g.capture_of(stream as usize).is_some())
 }
 
-/// Runs a graph's operations in order; the first error stops it and is returned.
+/// Runs an instantiated graph's operations in order; the first error stops it and is returned.
 unsafe fn run(ops: &[Op]) -> HipError {
     for op in ops {
         let r = match op {
@@ -356,10 +487,14 @@ unsafe fn run(ops: &[Op]) -> HipError {
                 f(*user as *mut c_void);
                 SUCCESS
             }
+            Op::Memcpy3D(p) => crate::volume::hipMemcpy3D(p),
             Op::EventRecord { event } => {
                 crate::hipEventRecord(*event as *mut c_void, std::ptr::null_mut())
             }
-            Op::Empty => SUCCESS,
+            Op::Seq(ops) => run(ops),
+            // instantiation turns a child graph into its operations
+            Op::Child { .. } => INVALID_VALUE,
+            Op::EventWait { .. } | Op::Empty => SUCCESS,
         };
         if r != SUCCESS {
             return r;
@@ -389,7 +524,9 @@ pub unsafe extern "C" fn hipStreamBeginCapture(stream: *mut c_void, mode: c_int)
         let c = Capture {
             origin: s,
             streams: vec![s],
-            ops: Vec::new(),
+            nodes: Vec::new(),
+            tails: HashMap::new(),
+            events: HashMap::new(),
             invalid: false,
             mode,
             id: g.next_id,
@@ -422,8 +559,10 @@ pub unsafe extern "C" fn hipStreamEndCapture(
             *graph = std::ptr::null_mut();
             return CAPTURE_INVALIDATED;
         }
-        let deps = vec![Vec::new(); c.ops.len()];
-        g.graphs[c.graph] = Some(Graph { ops: c.ops, deps });
+        g.graphs[c.graph] = Some(Graph {
+            nodes: c.nodes.into_iter().map(Some).collect(),
+            cloned_from: None,
+        });
         *graph = (GRAPH_TAG + c.graph) as *mut c_void;
         SUCCESS
     }))
@@ -508,319 +647,60 @@ fn graph_index(g: &Graphs, graph: *mut c_void) -> Option<usize> {
 
 /// A node handle: its graph and its index there.
 fn node_handle(graph: usize, k: usize) -> *mut c_void {
-    (NODE_TAG + (graph << 24) + k) as *mut c_void
+    (NODE_TAG + (graph << NODE_BITS) + k) as *mut c_void
 }
 
+/// The graph and index of a live node.
+fn node_at(g: &Graphs, h: *mut c_void) -> Option<(usize, usize)> {
+    let v = (h as usize).checked_sub(NODE_TAG)?;
+    let (gi, k) = (v >> NODE_BITS, v & (NODE_MAX - 1));
+    let gr = g.graphs.get(gi)?.as_ref()?;
+    gr.nodes.get(k)?.as_ref()?;
+    Some((gi, k))
+}
+
+/// The index of a live node of graph `graph`.
 fn node_of(g: &Graphs, graph: usize, h: *mut c_void) -> Option<usize> {
-    let v = (h as usize).checked_sub(NODE_TAG + (graph << 24))?;
-    let n = g.graphs[graph].as_ref()?.ops.len();
-    (v < n).then_some(v)
+    node_at(g, h).and_then(|(gi, k)| (gi == graph).then_some(k))
 }
 
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphCreate(graph: *mut *mut c_void, flags: c_uint) -> HipError {
-    if graph.is_null() || flags != 0 {
-        return ret(INVALID_VALUE);
-    }
-    let h = graphs(|g| {
-        g.graphs.push(Some(Graph::default()));
-        GRAPH_TAG + g.graphs.len() - 1
-    });
-    *graph = h as *mut c_void;
-    SUCCESS
-}
-
-/// Adds `op` to `graph` after the `n` nodes of `deps` (each must be a node of that graph).
-unsafe fn add_node(
-    node: *mut *mut c_void,
-    graph: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-    op: Result<Op, HipError>,
-) -> HipError {
-    if node.is_null() || (deps.is_null() && n > 0) {
-        return ret(INVALID_VALUE);
-    }
-    let op = match op {
-        Ok(o) => o,
-        Err(e) => return ret(e),
-    };
-    ret(graphs(|g| {
-        let Some(gi) = graph_index(g, graph) else {
-            return INVALID_VALUE;
-        };
-        let mut d = Vec::with_capacity(n);
-        for k in 0..n {
-            match node_of(g, gi, *deps.add(k)) {
-                Some(i) => d.push(i),
-                None => return INVALID_VALUE,
-            }
-        }
-        let gr = g.graphs[gi].as_mut().unwrap();
-        gr.ops.push(op);
-        gr.deps.push(d);
-        *node = node_handle(gi, gr.ops.len() - 1);
-        SUCCESS
+/// Runs `f` on a live node (INVALID_VALUE for anything else) and sets the last error as entry points do.
+fn with_node(h: *mut c_void, f: impl FnOnce(&mut Node) -> HipError) -> HipError {
+    ret(graphs(|g| match node_at(g, h) {
+        Some((gi, k)) => f(g.graphs[gi].as_mut().unwrap().nodes[k].as_mut().unwrap()),
+        None => INVALID_VALUE,
     }))
 }
 
-/// hipKernelNodeParams (HIP 5.2 layout).
-#[repr(C)]
-pub struct KernelNodeParams {
-    block: crate::Dim3,
-    extra: *mut *mut c_void,
-    func: *const c_void,
-    grid: crate::Dim3,
-    kernel_params: *mut *mut c_void,
-    shared_mem_bytes: c_uint,
-}
-
-/// hipMemsetParams (HIP 5.2 layout): `height` rows of `width` elements of `element_size` bytes, `pitch` bytes
-/// apart.
-#[repr(C)]
-pub struct MemsetParams {
-    dst: *mut c_void,
-    element_size: c_uint,
-    height: usize,
-    pitch: usize,
-    value: c_uint,
-    width: usize,
-}
-
-/// A kernel node: the arguments copied when the node is added, as the runtime does.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphAddKernelNode(
-    node: *mut *mut c_void,
-    graph: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-    p: *const KernelNodeParams,
-) -> HipError {
-    if p.is_null() {
-        return ret(INVALID_VALUE);
-    }
-    let p = &*p;
-    let op = crate::module_args(p.kernel_params, p.extra).and_then(|args| {
-        launch_op(
-            p.func,
-            [p.grid.x, p.grid.y, p.grid.z],
-            [p.block.x, p.block.y, p.block.z],
-            p.shared_mem_bytes as usize,
-            args,
-            false,
-        )
-    });
-    add_node(node, graph, deps, n, op)
-}
-
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn hipGraphAddMemcpyNode1D(
-    node: *mut *mut c_void,
-    graph: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-    dst: *mut c_void,
-    src: *const c_void,
-    count: usize,
-    _kind: c_int,
-) -> HipError {
-    let op = Ok(Op::Memcpy {
-        dst: dst as u64,
-        src: src as u64,
-        n: count,
-    });
-    add_node(node, graph, deps, n, op)
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphAddMemsetNode(
-    node: *mut *mut c_void,
-    graph: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-    p: *const MemsetParams,
-) -> HipError {
-    if p.is_null() {
-        return ret(INVALID_VALUE);
-    }
-    let p = &*p;
-    let e = p.element_size as usize;
-    let op = if ![1, 2, 4].contains(&e) || (p.height > 1 && p.pitch < p.width * e) {
-        Err(INVALID_VALUE)
-    } else if p.height <= 1 {
-        Ok(Op::Memset {
-            dst: p.dst as u64,
-            pattern: p.value.to_le_bytes()[..e].to_vec(),
-            count: p.width,
-        })
-    } else if e == 1 {
-        Ok(Op::Memset2D {
-            dst: p.dst as u64,
-            pitch: p.pitch,
-            value: p.value as c_int,
-            width: p.width,
-            height: p.height,
-        })
-    } else {
-        // rows of 2- or 4-byte elements: no runtime entry point fills those; said rather than done wrong
-        eprintln!(
-            "wavescope-hip: hipGraphAddMemsetNode: {} rows of {e}-byte elements are not supported",
-            p.height
-        );
-        Err(crate::NOT_SUPPORTED)
-    };
-    add_node(node, graph, deps, n, op)
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphAddEmptyNode(
-    node: *mut *mut c_void,
-    graph: *mut c_void,
-    deps: *const *mut c_void,
-    n: usize,
-) -> HipError {
-    add_node(node, graph, deps, n, Ok(Op::Empty))
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphAddDependencies(
-    graph: *mut c_void,
-    from: *const *mut c_void,
-    to: *const *mut c_void,
-    n: usize,
-) -> HipError {
-    if n > 0 && (from.is_null() || to.is_null()) {
-        return ret(INVALID_VALUE);
-    }
-    ret(graphs(|g| {
-        let Some(gi) = graph_index(g, graph) else {
-            return INVALID_VALUE;
-        };
-        let mut pairs = Vec::with_capacity(n);
-        for k in 0..n {
-            match (node_of(g, gi, *from.add(k)), node_of(g, gi, *to.add(k))) {
-                (Some(a), Some(b)) if a != b => pairs.push((a, b)),
-                _ => return INVALID_VALUE,
-            }
-        }
-        let gr = g.graphs[gi].as_mut().unwrap();
-        for (a, b) in pairs {
-            if !gr.deps[b].contains(&a) {
-                gr.deps[b].push(a);
-            }
-        }
-        SUCCESS
-    }))
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphGetNodes(
-    graph: *mut c_void,
-    nodes: *mut *mut c_void,
-    num: *mut usize,
-) -> HipError {
+/// Writes up to `*num` handles of `items` to `out` (the count alone when `out` is null); `*num` becomes the
+/// number written (or the count).
+unsafe fn list_out<T: Copy>(out: *mut T, num: *mut usize, items: &[T]) -> HipError {
     if num.is_null() {
         return ret(INVALID_VALUE);
     }
-    let Some((gi, len)) =
-        graphs(|g| graph_index(g, graph).map(|i| (i, g.graphs[i].as_ref().unwrap().ops.len())))
-    else {
-        return ret(INVALID_VALUE);
-    };
-    if nodes.is_null() {
-        *num = len;
+    if out.is_null() {
+        *num = items.len();
     } else {
-        let n = (*num).min(len);
-        for k in 0..n {
-            *nodes.add(k) = node_handle(gi, k);
+        let n = (*num).min(items.len());
+        for (k, &it) in items.iter().take(n).enumerate() {
+            *out.add(k) = it;
         }
         *num = n;
     }
     SUCCESS
 }
 
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphInstantiate(
-    exec: *mut *mut c_void,
-    graph: *mut c_void,
-    _error_node: *mut *mut c_void,
-    _log: *mut u8,
-    _log_size: usize,
-) -> HipError {
-    hipGraphInstantiateWithFlags(exec, graph, 0)
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphInstantiateWithFlags(
-    exec: *mut *mut c_void,
-    graph: *mut c_void,
-    _flags: c_ulonglong,
-) -> HipError {
-    if exec.is_null() {
-        return ret(INVALID_VALUE);
+/// A deep copy of graph `gi` as a new table entry (child graphs copied too); its index.
+fn clone_graph(g: &mut Graphs, gi: usize, mark_clone: bool) -> usize {
+    let mut copy = g.graphs[gi].clone().unwrap_or_default();
+    copy.cloned_from = mark_clone.then_some(gi);
+    for node in copy.nodes.iter_mut().flatten() {
+        if let Op::Child { graph } = node.op {
+            node.op = Op::Child {
+                graph: clone_graph(g, graph, false),
+            };
+        }
     }
-    let h = graphs(|g| {
-        let gi = graph_index(g, graph).ok_or(INVALID_VALUE)?;
-        // a dependency cycle has no order to run in
-        let ops = g.graphs[gi]
-            .as_ref()
-            .unwrap()
-            .order()
-            .ok_or(INVALID_VALUE)?;
-        g.execs.push(Some(Arc::new(ops)));
-        Ok(EXEC_TAG + g.execs.len() - 1)
-    });
-    match h {
-        Ok(h) => {
-            *exec = h as *mut c_void;
-            SUCCESS
-        }
-        Err(e) => ret(e),
-    }
-}
-
-/// Runs the instantiated graph now, in capture order; on a capturing stream its operations join that capture.
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphLaunch(exec: *mut c_void, stream: *mut c_void) -> HipError {
-    let Some(ops) =
-        graphs(|g| untag(exec, EXEC_TAG, g.execs.len()).and_then(|i| g.execs[i].clone()))
-    else {
-        return ret(INVALID_HANDLE);
-    };
-    let s = stream as usize;
-    let joined = graphs(|g| match g.capture_of(s) {
-        Some(c) if !c.invalid => {
-            c.ops.extend(ops.iter().cloned());
-            Some(SUCCESS)
-        }
-        Some(_) => Some(CAPTURE_INVALIDATED),
-        None => None,
-    });
-    if let Some(r) = joined {
-        return ret(r);
-    }
-    run(&ops)
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphExecDestroy(exec: *mut c_void) -> HipError {
-    ret(graphs(|g| match untag(exec, EXEC_TAG, g.execs.len()) {
-        Some(i) if g.execs[i].is_some() => {
-            g.execs[i] = None;
-            SUCCESS
-        }
-        _ => INVALID_VALUE,
-    }))
-}
-
-#[no_mangle]
-pub unsafe extern "C" fn hipGraphDestroy(graph: *mut c_void) -> HipError {
-    ret(graphs(|g| match untag(graph, GRAPH_TAG, g.graphs.len()) {
-        Some(i) if g.graphs[i].is_some() => {
-            g.graphs[i] = None;
-            SUCCESS
-        }
-        _ => INVALID_VALUE,
-    }))
+    g.graphs.push(Some(copy));
+    g.graphs.len() - 1
 }
