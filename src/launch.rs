@@ -482,6 +482,31 @@ impl Dispatch {
         })
     }
 
+    /// The dispatch as it is now, on a copy of its memory, without device services: a run of the copy leaves
+    /// this dispatch's memory as it was (the default race check's first work-groups of a large dispatch,
+    /// `pipeline::Plan`). None for a dispatch that calls the host (a second run would print twice).
+    pub fn scratch_copy(&self) -> Option<Dispatch> {
+        if self.services.is_some() {
+            return None;
+        }
+        Some(Dispatch {
+            abi: self.abi.clone(),
+            program: self.program.clone(),
+            mem: self.mem.snapshot(),
+            grid: self.grid,
+            block: self.block,
+            lds_bytes: self.lds_bytes,
+            private_size: self.private_size,
+            apertures: self.apertures,
+            buffer_addrs: self.buffer_addrs.clone(),
+            kernarg_addr: self.kernarg_addr,
+            dispatch_packet_addr: self.dispatch_packet_addr,
+            services: None,
+            cooperative: self.cooperative,
+            gws: std::sync::Mutex::new(self.gws.lock().unwrap_or_else(|e| e.into_inner()).clone()),
+        })
+    }
+
     /// The dispatch cannot run on the batch schedule (work-groups one after another): it is cooperative, has
     /// several work-groups, and its program has a GWS instruction that waits for other waves (a grid barrier or
     /// a semaphore). It runs with every work-group resident (`engine::resident`).

@@ -21,7 +21,9 @@ use crate::exec::{Flow, Wave};
 use crate::isa::Inst;
 use crate::launch::{Dispatch, RunFault, RunOptions};
 use crate::observers::hazards::{Findings, HazardChecker, HazardEvent, HazardTable};
-use crate::observers::races::{RaceChecker, RaceEvent, RaceFindings, RaceOptions, RaceTable};
+use crate::observers::races::{
+    GlobalStop, RaceChecker, RaceEvent, RaceFindings, RaceOptions, RaceTable, SMALL_DISPATCH_WAVES,
+};
 use crate::observers::timing::{
     CycleModel, NoSink, SharedMemory, TimingObserver, TimingReport, TimingSink, TimingTable,
 };
@@ -352,15 +354,122 @@ pub struct Plan<'d> {
     timing: Option<Arc<TimingTable>>,
     hazards: Option<HazardTable>,
     races: Option<RaceTable>,
+    /// A large dispatch's default global race check: the first work-groups, checked on a copy of the
+    /// dispatch's memory beside the run ([`FirstWorkGroups`]).
+    race_prefix: Option<RacePrefix>,
+}
+
+/// The default's global race check of a dispatch too large to run on one host thread: its first work-groups
+/// (about [`SMALL_DISPATCH_WAVES`] waves, at least two work-groups) in flat order, the order a one-thread run
+/// gives them, on a copy of the dispatch's memory, within the same budget as a small dispatch's check. It runs
+/// beside the real run (on its own host thread when the run has several), which checks LDS only and keeps every
+/// host thread; its findings join the run's.
+#[derive(Clone, Copy, Debug)]
+struct RacePrefix {
+    work_groups: u32,
+    options: RaceOptions,
+}
+
+/// A dispatch whose memory is larger than this is not copied for [`RacePrefix`] (its default check stays
+/// LDS-only, as before).
+pub const RACE_PREFIX_COPY_BYTES: u64 = 256 << 20;
+
+/// The first work-groups' check may issue at most this many wave-instructions (a spinning kernel would otherwise
+/// spin to the run's own budget twice).
+pub const RACE_PREFIX_MAX_INSTRUCTIONS: u64 = 64 << 20;
+
+impl RacePrefix {
+    /// When the default asked (`asked`) for a global check the dispatch is too large for (`now`).
+    fn for_dispatch(
+        d: &Dispatch,
+        asked: Option<RaceOptions>,
+        now: Option<RaceOptions>,
+    ) -> Option<RacePrefix> {
+        let (asked, now) = (asked?, now?);
+        let wanted = asked.global && asked.global_budget.is_some() && !now.global;
+        if !wanted
+            || d.services.is_some()
+            || d.needs_co_residency()
+            || d.mem.total_bytes() > RACE_PREFIX_COPY_BYTES
+        {
+            return None;
+        }
+        let per_group = d.waves_per_group().max(1) as u64;
+        let work_groups = (SMALL_DISPATCH_WAVES / per_group).max(2) as u32;
+        (work_groups < d.work_group_count()).then_some(RacePrefix {
+            work_groups,
+            options: RaceOptions {
+                lds: false,
+                ..asked
+            },
+        })
+    }
+}
+
+/// The observer of [`RacePrefix`]'s run: a race checker over the work-groups before `work_groups`; at the first
+/// instruction of a later one, or once the checker's budget ran out, it raises the run's stop flag.
+struct FirstWorkGroups<'t> {
+    races: RaceChecker<'t>,
+    work_groups: u32,
+    stop: &'t std::sync::atomic::AtomicBool,
+    /// Where the first unchecked work-group started (wave, PC).
+    next: Option<(u32, u64)>,
+}
+
+impl FirstWorkGroups<'_> {
+    #[inline(always)]
+    fn checks(&self, w: &Wave) -> bool {
+        w.id.work_group_flat < self.work_groups
+    }
+}
+
+impl Observer for FirstWorkGroups<'_> {
+    fn before(&mut self, w: &Wave, i: usize, inst: &Inst) {
+        if !self.checks(w) || self.races.global_stop().is_some() {
+            if !self.checks(w) && self.next.is_none() {
+                self.next = Some((w.id.wave, w.pc));
+            }
+            self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            return;
+        }
+        self.races.before(w, i, inst);
+    }
+    fn after(&mut self, w: &Wave, i: usize, inst: &Inst, pc: u64, f: Flow) {
+        if self.checks(w) {
+            self.races.after(w, i, inst, pc, f);
+        }
+    }
+    fn wave_start(&mut self, w: &Wave) {
+        if self.checks(w) {
+            self.races.wave_start(w);
+        }
+    }
+    fn wave_end(&mut self, w: &Wave) {
+        if self.checks(w) {
+            self.races.wave_end(w);
+        }
+    }
+    fn barrier_release(&mut self, g: u32) {
+        if g < self.work_groups {
+            self.races.barrier_release(g);
+        }
+    }
+    fn wants_lane_addrs(&self) -> bool {
+        self.races.wants_lane_addrs()
+    }
 }
 
 impl<'d> Plan<'d> {
     pub fn new(d: &'d Dispatch, config: &RunConfig) -> Plan<'d> {
         // the default's global race check only for a small dispatch (`RaceOptions::for_dispatch`): resolved once
-        // here, so the host threads (`run_options`), the checkers and the report see the same options
+        // here, so the host threads (`run_options`), the checkers and the report see the same options; a large
+        // one has its first work-groups checked beside the run (`RacePrefix`)
         let mut config = config.clone();
+        let asked = config.race_options();
         config.races = config.races.map(|r| r.for_dispatch(d));
+        let race_prefix = RacePrefix::for_dispatch(d, asked, config.race_options());
         Plan {
+            race_prefix,
             d,
             // the model of the dispatch: its apertures, XCD share and work-group shape (memory system)
             timing: config
@@ -370,9 +479,60 @@ impl<'d> Plan<'d> {
             hazards: config
                 .hazards
                 .then(|| HazardTable::with_apertures(&d.program, d.apertures)),
-            races: config.race_options().map(|_| RaceTable::new(d)),
+            races: (config.race_options().is_some() || race_prefix.is_some())
+                .then(|| RaceTable::new(d)),
             config,
         }
+    }
+
+    /// A race checker with the configured options, when they can find anything in this program.
+    fn race_checker(&self) -> Option<RaceChecker<'_>> {
+        match (&self.races, self.config.race_options()) {
+            // a program where the checker can find nothing (`RaceTable::can_find`) runs without it
+            (Some(t), Some(o)) if t.can_find(o) => Some(RaceChecker::new(t, &self.d.mem, o)),
+            _ => None,
+        }
+    }
+
+    /// [`RacePrefix`]'s check: the first work-groups run on a copy of the dispatch's memory (one host thread,
+    /// flat order, no other instrument) until the first later work-group starts or the budget runs out. None
+    /// when there is nothing to check (no prefix, or a program without global accesses the checker follows).
+    fn check_race_prefix(&self) -> Option<RaceFindings> {
+        let (p, t) = (self.race_prefix?, self.races.as_ref()?);
+        if !t.can_find(p.options) {
+            return None;
+        }
+        let copy = self.d.scratch_copy()?;
+        let control = Arc::new(crate::launch::RunControl::default());
+        let opts = RunOptions {
+            jobs: 1,
+            control: Some(control.clone()),
+            max_instructions: match self.config.options.max_instructions {
+                0 => RACE_PREFIX_MAX_INSTRUCTIONS,
+                n => n.min(RACE_PREFIX_MAX_INSTRUCTIONS),
+            },
+            ..self.config.options.clone()
+        };
+        let (_, _, observers) = run_observed(&copy, &opts, || FirstWorkGroups {
+            races: RaceChecker::new(t, &copy.mem, p.options),
+            work_groups: p.work_groups,
+            stop: &control.stop,
+            next: None,
+        });
+        let o = observers.into_iter().next()?;
+        let accesses = o.races.global_accesses();
+        let budget_stop = o.races.global_stop();
+        let mut found = RaceFindings::merge([o.races], None, p.options);
+        found.global_stop = budget_stop.or_else(|| {
+            o.next.map(|(wave, pc)| GlobalStop {
+                accesses,
+                wave,
+                pc,
+                shadow_bytes: None,
+                work_groups: Some([p.work_groups, self.d.work_group_count()]),
+            })
+        });
+        Some(found)
     }
 
     pub fn config(&self) -> &RunConfig {
@@ -388,11 +548,7 @@ impl<'d> Plan<'d> {
     pub fn instruments<S: TimingSink>(&self, sink: S) -> Instruments<'_, S> {
         Instruments {
             hazards: self.hazards.as_ref().map(HazardChecker::new),
-            races: match (&self.races, self.config.race_options()) {
-                // a program where the checker can find nothing (`RaceTable::can_find`) runs without it
-                (Some(t), Some(o)) if t.can_find(o) => Some(RaceChecker::new(t, &self.d.mem, o)),
-                _ => None,
-            },
+            races: self.race_checker(),
             timing: self
                 .timing
                 .as_ref()
@@ -424,15 +580,16 @@ impl<'d> Plan<'d> {
         let t0 = Instant::now();
         let mut co = CoResident {
             hazards: self.hazards.as_ref().map(HazardChecker::per_instruction),
-            races: self.instruments(NoSink).races,
+            races: self.race_checker(),
             table: self.timing.clone(),
             sink,
             timing: Vec::new(),
             shared: SharedMemory::default(),
+            // the cycle model reads lane addresses when it has a memory system (`TimingObserver::wants_lane_addrs`)
             lane_addrs: self
                 .timing
                 .as_ref()
-                .is_some_and(|t| TimingObserver::with_sink(t.clone(), NoSink).wants_lane_addrs()),
+                .is_some_and(|t| t.model().memory_system.is_some()),
         };
         let (stats, fault) = crate::engine::resident::run_co_resident_observed(
             self.d,
@@ -520,9 +677,22 @@ impl<'d> Plan<'d> {
         O: Observer + Send,
     {
         let t0 = Instant::now();
-        let (stats, fault, observers) = run_observed(self.d, &self.config.run_options(), || {
-            wrap(self.instruments(sink()))
-        });
+        let run_options = self.config.run_options();
+        let run = || run_observed(self.d, &run_options, || wrap(self.instruments(sink())));
+        // a large dispatch's first work-groups are checked for global races beside the run: on a host thread of
+        // their own when the run has several, else before it
+        let ((stats, fault, observers), prefix) = match self.race_prefix {
+            Some(_) if run_options.jobs > 1 => std::thread::scope(|s| {
+                let prefix = s.spawn(|| self.check_race_prefix());
+                let ran = run();
+                (ran, prefix.join().ok().flatten())
+            }),
+            Some(_) => {
+                let prefix = self.check_race_prefix();
+                (run(), prefix)
+            }
+            None => (run(), None),
+        };
         if stats.co_resident {
             // A cooperative grid barrier ran on the resident schedule, which has no observers: the dispatch has
             // outputs and a fault or none, but no cycle model, checkers or adapter figures (`RunStats`).
@@ -536,10 +706,14 @@ impl<'d> Plan<'d> {
             t.extend(i.timing);
             extra.push(x);
         }
-        let races = self
+        let mut races = self
             .config
             .race_options()
             .map(|o| RaceFindings::merge(r, fault.as_ref(), o));
+        if let (Some(found), Some(p), Some(all)) = (prefix, self.race_prefix, races.as_mut()) {
+            let lds = all.options.is_some_and(|o| o.lds);
+            all.absorb(found, RaceOptions { lds, ..p.options });
+        }
         RunResult {
             timing: self.timing.is_some().then(|| TimingObserver::merge(t)),
             hazards: self.hazards.is_some().then(|| Findings::merge(h)),

@@ -123,6 +123,22 @@ impl Region {
         addr >= self.base && addr.wrapping_sub(self.base).saturating_add(len) <= self.size
     }
 
+    /// A copy of the region with its bytes as they are now.
+    fn snapshot(&self) -> Region {
+        Region {
+            base: self.base,
+            size: self.size,
+            name: self.name.clone(),
+            kind: self.kind.clone(),
+            writable: self.writable,
+            words: self
+                .words
+                .iter()
+                .map(|w| AtomicU64::new(w.load(Relaxed)))
+                .collect(),
+        }
+    }
+
     /// Copy out the region's bytes (for `--out` and checks).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = vec![0u8; self.size as usize];
@@ -183,6 +199,20 @@ impl Default for GlobalMemory {
 impl GlobalMemory {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A copy of this memory as it is now (the same regions at the same addresses): a run on it leaves this
+    /// memory as it was.
+    pub fn snapshot(&self) -> GlobalMemory {
+        GlobalMemory {
+            regions: self.regions.iter().map(Region::snapshot).collect(),
+            vmem_path: self.vmem_path,
+        }
+    }
+
+    /// Bytes held by every region.
+    pub fn total_bytes(&self) -> u64 {
+        self.regions.iter().map(|r| r.size).sum()
     }
 
     /// Pin this memory's GLOBAL/FLAT/buffer/scratch loads and stores to `path` (differential tests; the default is

@@ -196,6 +196,7 @@ pub struct Ctx<'a> {
 pub type Handler = fn(&mut Wave, &Inst, &mut Ctx) -> Result<FlowWord, Box<Fault>>;
 
 /// A code object's `.text`, decoded once: instructions, their handlers, and a PC index.
+#[derive(Clone)]
 pub struct Program {
     /// Address of the first byte of `.text`.
     pub base: u64,

@@ -167,7 +167,12 @@ impl GlobalStopReport {
             accesses: g.accesses,
             wave: g.wave,
             pc: format!("{:#x}", g.pc),
-            source: short_loc(&session.source_line(g.pc)),
+            // a stop at the first unchecked work-group's start names no instruction of interest
+            source: if g.work_groups.is_some() {
+                None
+            } else {
+                short_loc(&session.source_line(g.pc))
+            },
             message: g.message(),
         }
     }
@@ -184,6 +189,10 @@ pub struct GlobalStop {
     /// `Some(bytes)`: it stopped because the shadow pages took this many bytes (more than
     /// [`DEFAULT_GLOBAL_SHADOW_BYTES`]), not for the budget of accesses.
     pub shadow_bytes: Option<u64>,
+    /// `Some([checked, total])`: a large dispatch's check covered its first `checked` of `total` work-groups
+    /// and stopped there within its budget (`pipeline::Plan`, "first work-groups"); `wave` and `pc` are where the
+    /// first unchecked work-group starts.
+    pub work_groups: Option<[u32; 2]>,
 }
 
 impl GlobalStop {
@@ -193,6 +202,12 @@ impl GlobalStop {
             Some(b) => format!(" (its shadow memory reached {} MiB)", b >> 20),
             None => String::new(),
         };
+        if let Some([checked, total]) = self.work_groups {
+            return format!(
+                "global race checking covered the first {checked} of {total} work-groups ({} accesses){why}; rerun with --races for the whole dispatch",
+                self.accesses
+            );
+        }
         format!(
             "global race checking stopped after {} accesses at wave {} PC {:#x}{why}; rerun with --races for the whole dispatch",
             self.accesses, self.wave, self.pc
@@ -964,6 +979,19 @@ struct Key {
 }
 
 impl Key {
+    /// The key a finding was counted under.
+    fn of(f: &RawFinding) -> Key {
+        if matches!(f.kind, RaceKind::BarrierDeadlock) {
+            return Key::deadlock(f);
+        }
+        Key {
+            kind: f.kind,
+            access: f.access,
+            first: f.first_idx,
+            second: f.second_idx,
+        }
+    }
+
     fn deadlock(d: &RawFinding) -> Key {
         Key {
             kind: RaceKind::BarrierDeadlock,
@@ -1115,6 +1143,11 @@ impl<'a> RaceChecker<'a> {
         self.global_stop
     }
 
+    /// Global lane-accesses checked so far.
+    pub fn global_accesses(&self) -> u64 {
+        self.global_spent
+    }
+
     /// Count a global access of `lanes` checked lanes against the budget; when it would go over, or the shadow
     /// pages already take [`DEFAULT_GLOBAL_SHADOW_BYTES`], global checking stops here (before this access) for
     /// the rest of the dispatch. Returns whether global checking is still on.
@@ -1142,6 +1175,7 @@ impl<'a> RaceChecker<'a> {
             wave: wave.id.wave,
             pc: wave.pc,
             shadow_bytes: memory.then_some(self.gshadow_bytes),
+            work_groups: None,
         });
         self.gshadow_bytes = 0;
         self.opts.global = false;
@@ -3272,6 +3306,31 @@ impl RaceFindings {
 
     pub fn errors(&self) -> usize {
         self.raw.iter().filter(|f| f.error).count()
+    }
+
+    /// Adds the findings of another check of the same dispatch (the global check of a large dispatch's first
+    /// work-groups, made on a copy of its memory beside the run: `pipeline::Plan`), as `merge` adds threads';
+    /// `options` become what the two checks covered together, and its stop is the one reported.
+    pub fn absorb(&mut self, other: RaceFindings, options: RaceOptions) {
+        let mut all: HashMap<Key, RawFinding> = HashMap::new();
+        for f in self.raw.drain(..).chain(other.raw) {
+            match all.get_mut(&Key::of(&f)) {
+                Some(a) => {
+                    a.occurrences += f.occurrences;
+                    a.lo = a.lo.min(f.lo);
+                    a.hi = a.hi.max(f.hi);
+                    a.error |= f.error;
+                }
+                None => {
+                    all.insert(Key::of(&f), f);
+                }
+            }
+        }
+        let stop = other.global_stop.or(self.global_stop);
+        *self = RaceFindings {
+            global_stop: stop,
+            ..RaceFindings::sorted(all, options)
+        };
     }
 }
 
