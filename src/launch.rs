@@ -177,9 +177,7 @@ pub struct Dispatch {
     /// The device services the kernel takes (a hostcall buffer for printf and assert), `None` when it takes none;
     /// the schedules call `DeviceServices::serve` at `s_sleep`.
     pub services: Option<crate::services::DeviceServices>,
-    /// Launched cooperatively (`Manifest::cooperative`): every work-group must be resident at once.
-    pub cooperative: bool,
-    /// The global wave sync unit (`exec::gws`): enabled for a cooperative dispatch. The schedules apply the
+    /// The global wave sync unit (`exec::gws`): enabled for a cooperative dispatch (`Dispatch::cooperative`). The schedules apply the
     /// `ds_gws_*` instructions to it (`engine::step::gws`); it is touched only by those, never per instruction.
     pub gws: std::sync::Mutex<crate::exec::gws::GwsUnit>,
 }
@@ -477,7 +475,6 @@ impl Dispatch {
             kernarg_addr: KERNARG_BASE,
             dispatch_packet_addr: DISPATCH_PACKET_BASE,
             services,
-            cooperative: m.cooperative,
             gws: std::sync::Mutex::new(raw::gws_unit(m.grid, m.block, m.cooperative)),
         })
     }
@@ -502,7 +499,6 @@ impl Dispatch {
             kernarg_addr: self.kernarg_addr,
             dispatch_packet_addr: self.dispatch_packet_addr,
             services: None,
-            cooperative: self.cooperative,
             gws: std::sync::Mutex::new(self.gws.lock().unwrap_or_else(|e| e.into_inner()).clone()),
         })
     }
@@ -511,7 +507,13 @@ impl Dispatch {
     /// several work-groups, and its program has a GWS instruction that waits for other waves (a grid barrier or
     /// a semaphore). It runs with every work-group resident (`engine::resident`).
     pub fn needs_co_residency(&self) -> bool {
-        self.cooperative && self.work_group_count() > 1 && self.program.waits_on_gws()
+        self.cooperative() && self.work_group_count() > 1 && self.program.waits_on_gws()
+    }
+
+    /// Launched cooperatively (`Manifest::cooperative`): every work-group must be resident at once. The runtime
+    /// gives such a dispatch its GWS resources, so the GWS unit holds the fact.
+    pub fn cooperative(&self) -> bool {
+        self.gws.lock().unwrap_or_else(|e| e.into_inner()).enabled
     }
 
     pub fn work_groups(&self) -> [u32; 3] {

@@ -31,7 +31,7 @@ fn grid_barriers_run_with_every_work_group_resident() {
     let mut outputs = Vec::new();
     for jobs in [1, 2] {
         let s = load(&dir(), jobs);
-        assert!(s.dispatch.cooperative && s.dispatch.needs_co_residency());
+        assert!(s.dispatch.cooperative() && s.dispatch.needs_co_residency());
         let o = s.run(&RunConfig::full(RunOptions {
             jobs,
             ..RunOptions::default()
@@ -215,7 +215,7 @@ fn a_grid_barrier_outside_a_cooperative_dispatch_faults() {
     )
     .unwrap();
     let s = load(&tmp, 1);
-    assert!(!s.dispatch.cooperative && !s.dispatch.needs_co_residency());
+    assert!(!s.dispatch.cooperative() && !s.dispatch.needs_co_residency());
     let o = s.run(&RunConfig::full(RunOptions::default()));
     let f = o.fault.expect("no GWS without a cooperative launch");
     assert_eq!(f.kind, FaultKind::IllegalInstruction);

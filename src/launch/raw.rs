@@ -130,7 +130,6 @@ impl Dispatch {
             kernarg_addr: KERNARG_BASE,
             dispatch_packet_addr: DISPATCH_PACKET_BASE,
             services,
-            cooperative: l.cooperative,
             gws: std::sync::Mutex::new(gws_unit(l.grid, l.block, l.cooperative)),
         })
     }
