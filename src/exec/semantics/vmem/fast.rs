@@ -212,10 +212,10 @@ unsafe fn record(slot: &mut crate::exec::wave::LaneAddrs, p: &Plan, at: u64) {
     slot.at = at;
 }
 
-/// [`record`], and for a full EXEC the access's shape when each 32-lane half is one run of `width`-byte elements
-/// or one broadcast address (`crate::exec::wave::HalfRuns`), read off the plan's registers: the memory system
-/// then takes its lines from the shape instead of comparing the 64 recorded addresses again (as the AVX2
-/// `halves` path does for dwords).
+/// [`record`], except that a full-EXEC access whose 32-lane halves are each one run of `width`-byte elements or
+/// one broadcast address records that shape (`crate::exec::wave::HalfRuns`, read off the plan's registers)
+/// instead of its 64 addresses: the memory system takes its lines from the shape (as from the AVX2 `halves`
+/// path's), and the 512 bytes of addresses would go unread.
 ///
 /// # Safety
 /// The caller must be compiled with (and the host have) the features of [`host_avx512`].
@@ -229,10 +229,27 @@ unsafe fn record_shaped(
 ) {
     // SAFETY: the caller's features.
     unsafe {
-        record(slot, p, at);
-        if mask != !0 {
-            return;
+        if mask == !0 {
+            if let Some(h) = shape(p, width) {
+                slot.aperture = 0;
+                slot.halves = Some(h);
+                slot.at = at;
+                return;
+            }
         }
+        record(slot, p, at);
+    }
+}
+
+/// The shape of a full-EXEC plan whose halves are each one run of `width`-byte elements or one broadcast
+/// address; None for any other.
+///
+/// # Safety
+/// The caller must be compiled with (and the host have) the features of [`host_avx512`].
+#[inline(always)]
+unsafe fn shape(p: &Plan, width: u32) -> Option<crate::exec::wave::HalfRuns> {
+    // SAFETY: the caller's features.
+    unsafe {
         let ramp = _mm512_mullo_epi32(iota(), _mm512_set1_epi32(width as i32));
         let next = _mm512_set1_epi32(16 * width as i32);
         let mut first = [0u64; 2];
@@ -249,16 +266,16 @@ unsafe fn record_shaped(
             if !run
                 && (_mm512_cmpneq_epi32_mask(a, one) | _mm512_cmpneq_epi32_mask(b, one)) != 0
             {
-                return;
+                return None;
             }
             uniform[h] = !run;
             first[h] = p.s.wrapping_add(l0 as u64);
         }
-        slot.halves = Some(crate::exec::wave::HalfRuns {
+        Some(crate::exec::wave::HalfRuns {
             first,
             uniform,
             width,
-        });
+        })
     }
 }
 
