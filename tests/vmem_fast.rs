@@ -441,7 +441,10 @@ fn global_and_flat_accesses_match_the_per_lane_path() {
                     .filter(|l| exec >> l & 1 != 0)
                     .map(|l| shape.map_or(r.addrs[l], |s| s.addr(l)))
                     .collect();
-                ((r.at, r.aperture & exec, active), r.halves.is_some() && r.at == 7)
+                (
+                    (r.at, r.aperture & exec, active),
+                    r.halves.is_some() && r.at == 7,
+                )
             };
             let want = recorded(VmemPath::PerLane).0;
             if exec != 0 {

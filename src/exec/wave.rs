@@ -151,7 +151,11 @@ impl HalfRuns {
     #[inline]
     pub fn addr(&self, l: usize) -> u64 {
         let h = (l / 32) & 1;
-        let step = if self.uniform[h] { 0 } else { self.width as u64 };
+        let step = if self.uniform[h] {
+            0
+        } else {
+            self.width as u64
+        };
         self.first[h].wrapping_add(step * (l % 32) as u64)
     }
 

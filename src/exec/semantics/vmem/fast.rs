@@ -263,9 +263,7 @@ unsafe fn shape(p: &Plan, width: u32) -> Option<crate::exec::wave::HalfRuns> {
             let run = l0 <= u32::MAX - 31 * width
                 && _mm512_cmpneq_epi32_mask(a, want) == 0
                 && _mm512_cmpneq_epi32_mask(b, _mm512_add_epi32(want, next)) == 0;
-            if !run
-                && (_mm512_cmpneq_epi32_mask(a, one) | _mm512_cmpneq_epi32_mask(b, one)) != 0
-            {
+            if !run && (_mm512_cmpneq_epi32_mask(a, one) | _mm512_cmpneq_epi32_mask(b, one)) != 0 {
                 return None;
             }
             uniform[h] = !run;
@@ -313,7 +311,13 @@ pub(crate) unsafe fn load<const N: usize>(
         return false;
     };
     if wave.lane_addrs.wanted {
-        record_shaped(&mut wave.lane_addrs, &p, wave.instructions, mask, 4 * N as u32);
+        record_shaped(
+            &mut wave.lane_addrs,
+            &p,
+            wave.instructions,
+            mask,
+            4 * N as u32,
+        );
     }
     let d = p.region.dwords();
     let base = d.as_ptr() as *const i32;
@@ -387,7 +391,13 @@ pub(crate) unsafe fn store<const N: usize>(
         return false;
     }
     if wave.lane_addrs.wanted {
-        record_shaped(&mut wave.lane_addrs, &p, wave.instructions, mask, 4 * N as u32);
+        record_shaped(
+            &mut wave.lane_addrs,
+            &p,
+            wave.instructions,
+            mask,
+            4 * N as u32,
+        );
     }
     let d = p.region.dwords();
     let base = d.as_ptr() as *mut i32;
