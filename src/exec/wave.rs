@@ -127,10 +127,11 @@ pub struct LaneAddrs {
     pub at: u64,
     /// FLAT: the lanes whose address falls in the shared or private aperture (not global accesses).
     pub aperture: u64,
-    /// Lane `l`'s address; an inactive lane's entry holds anything.
+    /// Lane `l`'s address; an inactive lane's entry holds anything. Stale when `halves` is set: the shape
+    /// stands for the addresses then (`HalfRuns::addr`), and the handler does not write 64 of them.
     pub addrs: [u64; LANES],
-    /// What `addrs` are when the handler knew their shape: every lane active and each 32-lane half one run
-    /// (the AVX2 `halves` path of a dword access). `None` from every other recording, so it never outlives them.
+    /// The addresses' shape when the handler knew it: every lane active and each 32-lane half one run (the
+    /// vector passes of a full-EXEC dword access). `None` from every other recording, so it never outlives them.
     pub halves: Option<HalfRuns>,
 }
 
@@ -143,6 +144,25 @@ pub struct HalfRuns {
     pub uniform: [bool; 2],
     /// Bytes per lane (the step of a contiguous half).
     pub width: u32,
+}
+
+impl HalfRuns {
+    /// Lane `l`'s address (lane `l % 32` of half `l / 32`).
+    #[inline]
+    pub fn addr(&self, l: usize) -> u64 {
+        let h = (l / 32) & 1;
+        let step = if self.uniform[h] {
+            0
+        } else {
+            self.width as u64
+        };
+        self.first[h].wrapping_add(step * (l % 32) as u64)
+    }
+
+    /// Every lane's address.
+    pub fn addrs(&self) -> [u64; LANES] {
+        std::array::from_fn(|l| self.addr(l))
+    }
 }
 
 impl Default for LaneAddrs {

@@ -2162,26 +2162,33 @@ fn recorded_lines(
             "the handler recorded its lane addresses"
         );
         let b = a.bytes as u32;
-        if rec.aperture & mask == 0 {
-            // the handler's own summary of the shape first (no second pass over the 64 addresses)
+        if let Some(h) = rec.halves {
+            // the handler recorded the shape instead of the addresses (`LaneAddrs::halves`): the lines from
+            // it, or from the addresses it stands for where it does not give them directly
             let summarised = mask == !0
-                && rec.halves.is_some_and(|h| {
-                    crate::observers::memsys::cache::lines_of_half_runs(
-                        &h,
-                        b,
-                        m.line_shift,
-                        &mut m.lines,
-                    )
-                });
+                && crate::observers::memsys::cache::lines_of_half_runs(
+                    &h,
+                    b,
+                    m.line_shift,
+                    &mut m.lines,
+                );
             if !summarised {
                 crate::observers::memsys::cache::lane_lines_uniform(
-                    &rec.addrs,
+                    &h.addrs(),
                     b,
                     mask,
                     m.line_shift,
                     &mut m.lines,
                 );
             }
+        } else if rec.aperture & mask == 0 {
+            crate::observers::memsys::cache::lane_lines_uniform(
+                &rec.addrs,
+                b,
+                mask,
+                m.line_shift,
+                &mut m.lines,
+            );
         } else {
             let global = mask & !rec.aperture;
             let mut mm = global;

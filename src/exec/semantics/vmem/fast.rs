@@ -212,6 +212,71 @@ unsafe fn record(slot: &mut crate::exec::wave::LaneAddrs, p: &Plan, at: u64) {
     slot.at = at;
 }
 
+/// [`record`], except that a full-EXEC access whose 32-lane halves are each one run of `width`-byte elements or
+/// one broadcast address records that shape (`crate::exec::wave::HalfRuns`, read off the plan's registers)
+/// instead of its 64 addresses: the memory system takes its lines from the shape (as from the AVX2 `halves`
+/// path's), and the 512 bytes of addresses would go unread.
+///
+/// # Safety
+/// The caller must be compiled with (and the host have) the features of [`host_avx512`].
+#[inline(always)]
+unsafe fn record_shaped(
+    slot: &mut crate::exec::wave::LaneAddrs,
+    p: &Plan,
+    at: u64,
+    mask: u64,
+    width: u32,
+) {
+    // SAFETY: the caller's features.
+    unsafe {
+        if mask == !0 {
+            if let Some(h) = shape(p, width) {
+                slot.aperture = 0;
+                slot.halves = Some(h);
+                slot.at = at;
+                return;
+            }
+        }
+        record(slot, p, at);
+    }
+}
+
+/// The shape of a full-EXEC plan whose halves are each one run of `width`-byte elements or one broadcast
+/// address; None for any other.
+///
+/// # Safety
+/// The caller must be compiled with (and the host have) the features of [`host_avx512`].
+#[inline(always)]
+unsafe fn shape(p: &Plan, width: u32) -> Option<crate::exec::wave::HalfRuns> {
+    // SAFETY: the caller's features.
+    unsafe {
+        let ramp = _mm512_mullo_epi32(iota(), _mm512_set1_epi32(width as i32));
+        let next = _mm512_set1_epi32(16 * width as i32);
+        let mut first = [0u64; 2];
+        let mut uniform = [false; 2];
+        for h in 0..2 {
+            let (a, b) = (p.lo[2 * h], p.lo[2 * h + 1]);
+            let l0 = lane0(a);
+            let one = _mm512_set1_epi32(l0 as i32);
+            let want = _mm512_add_epi32(one, ramp);
+            // a run's last lane must not pass 2^32 (its 64-bit addresses would not be one run)
+            let run = l0 <= u32::MAX - 31 * width
+                && _mm512_cmpneq_epi32_mask(a, want) == 0
+                && _mm512_cmpneq_epi32_mask(b, _mm512_add_epi32(want, next)) == 0;
+            if !run && (_mm512_cmpneq_epi32_mask(a, one) | _mm512_cmpneq_epi32_mask(b, one)) != 0 {
+                return None;
+            }
+            uniform[h] = !run;
+            first[h] = p.s.wrapping_add(l0 as u64);
+        }
+        Some(crate::exec::wave::HalfRuns {
+            first,
+            uniform,
+            width,
+        })
+    }
+}
+
 /// Lane numbers 0..16.
 #[inline]
 #[target_feature(enable = "avx512f")]
@@ -246,7 +311,13 @@ pub(crate) unsafe fn load<const N: usize>(
         return false;
     };
     if wave.lane_addrs.wanted {
-        record(&mut wave.lane_addrs, &p, wave.instructions);
+        record_shaped(
+            &mut wave.lane_addrs,
+            &p,
+            wave.instructions,
+            mask,
+            4 * N as u32,
+        );
     }
     let d = p.region.dwords();
     let base = d.as_ptr() as *const i32;
@@ -320,7 +391,13 @@ pub(crate) unsafe fn store<const N: usize>(
         return false;
     }
     if wave.lane_addrs.wanted {
-        record(&mut wave.lane_addrs, &p, wave.instructions);
+        record_shaped(
+            &mut wave.lane_addrs,
+            &p,
+            wave.instructions,
+            mask,
+            4 * N as u32,
+        );
     }
     let d = p.region.dwords();
     let base = d.as_ptr() as *mut i32;

@@ -338,28 +338,10 @@ struct Halves<'m> {
     uniform: [bool; 2],
 }
 
-/// Record every lane's address of a [`halves`] access in the wave's slot (as [`record`]).
-///
-/// # Safety
-/// The caller must be compiled with (and the host have) the features of [`host_avx2`].
+/// Record a [`halves`] access's shape in the wave's slot (as [`record`] records addresses): the shape stands for
+/// its 64 addresses (`crate::exec::wave::HalfRuns::addr`), which the memory system would not read.
 #[inline(always)]
-unsafe fn record_halves(slot: &mut crate::exec::wave::LaneAddrs, p: &Halves, at: u64) {
-    // SAFETY: the caller's features; 4 lanes from 4 * k (k < 16) lie inside `addrs`.
-    unsafe {
-        let out = slot.addrs.as_mut_ptr() as *mut __m256i;
-        for h in 0..2 {
-            let (inc, step) = if p.uniform[h] {
-                (_mm256_setzero_si256(), _mm256_setzero_si256())
-            } else {
-                (_mm256_setr_epi64x(0, 4, 8, 12), _mm256_set1_epi64x(16))
-            };
-            let mut v = _mm256_add_epi64(_mm256_set1_epi64x(p.a[h] as i64), inc);
-            for k in LANES / 8 * h..LANES / 8 * (h + 1) {
-                _mm256_storeu_si256(out.add(k), v);
-                v = _mm256_add_epi64(v, step);
-            }
-        }
-    }
+fn record_halves(slot: &mut crate::exec::wave::LaneAddrs, p: &Halves, at: u64) {
     slot.aperture = 0;
     slot.halves = Some(crate::exec::wave::HalfRuns {
         first: p.a,
@@ -388,8 +370,7 @@ pub(crate) unsafe fn load<const N: usize>(
         // SAFETY: this function has the features.
         if let Some(p) = unsafe { halves(&wave.vreg, hint, rows, ap, mem) } {
             if wave.lane_addrs.wanted {
-                // SAFETY: as above.
-                unsafe { record_halves(&mut wave.lane_addrs, &p, wave.instructions) };
+                record_halves(&mut wave.lane_addrs, &p, wave.instructions);
             }
             let d = p.region.dwords();
             let base = d.as_ptr() as *const i32;
@@ -499,8 +480,7 @@ pub(crate) unsafe fn store<const N: usize>(
                 return false;
             }
             if wave.lane_addrs.wanted {
-                // SAFETY: as above.
-                unsafe { record_halves(&mut wave.lane_addrs, &p, wave.instructions) };
+                record_halves(&mut wave.lane_addrs, &p, wave.instructions);
             }
             let d = p.region.dwords();
             let base = d.as_ptr() as *mut i32;
