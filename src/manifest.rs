@@ -1150,7 +1150,10 @@ impl RawManifest {
                 RawArg::Null => ArgSpec::Null,
                 RawArg::Global(g) => {
                     if g.symbol.is_empty() {
-                        return Err(format!("{} must name a variable of the code object", at("symbol")));
+                        return Err(format!(
+                            "{} must name a variable of the code object",
+                            at("symbol")
+                        ));
                     }
                     ArgSpec::Global {
                         symbol: g.symbol,

@@ -47,7 +47,11 @@ const CALLS: &[&str] = &[
 #[test]
 fn h_calls_o0() {
     let l = listing("h_calls_O0");
-    assert!(l.contains("s_swappc_b64") && l.contains("scratch_store_dword") && l.contains("v_accvgpr_write_b32"));
+    assert!(
+        l.contains("s_swappc_b64")
+            && l.contains("scratch_store_dword")
+            && l.contains("v_accvgpr_write_b32")
+    );
     run_cases("h_calls_O0", CALLS);
 }
 

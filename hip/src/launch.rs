@@ -863,9 +863,8 @@ fn write_manifest(
                 jargs.push(serde_json::json!({"kind": "scalar", "file": file}))
             }
             CapArg::Null => jargs.push(serde_json::json!({"kind": "null"})),
-            CapArg::Global { symbol, offset } => jargs.push(
-                serde_json::json!({"kind": "global", "symbol": symbol, "offset": offset}),
-            ),
+            CapArg::Global { symbol, offset } => jargs
+                .push(serde_json::json!({"kind": "global", "symbol": symbol, "offset": offset})),
             CapArg::Pointer { arg, offset } => {
                 jargs.push(serde_json::json!({"kind": "pointer", "arg": arg, "offset": offset}))
             }

@@ -47,9 +47,17 @@ fn passes(program: &str, launches: usize) -> (String, String, PathBuf) {
     assert_eq!(l.len(), launches, "{program}: launches\n{err}");
     for x in l {
         assert!(x["fault"].is_null(), "{x}");
-        assert_eq!(x["findings"].as_u64(), Some(0), "{program}: findings in {x}");
+        assert_eq!(
+            x["findings"].as_u64(),
+            Some(0),
+            "{program}: findings in {x}"
+        );
     }
-    assert_eq!(replay_all(&cap), launches, "{program}: every launch replayed");
+    assert_eq!(
+        replay_all(&cap),
+        launches,
+        "{program}: every launch replayed"
+    );
     (out, err, cap)
 }
 
@@ -68,10 +76,14 @@ fn memory_tour_pitched_zero_copy_and_symbols() {
     let (_, _, cap) = passes("memory_tour", 3);
     let c1 = case(&cap, 1);
     let a0 = &c1["args"][0];
-    let addr = u64::from_str_radix(a0["address"].as_str().unwrap().trim_start_matches("0x"), 16).unwrap();
+    let addr =
+        u64::from_str_radix(a0["address"].as_str().unwrap().trim_start_matches("0x"), 16).unwrap();
     let off = a0["offset"].as_u64().unwrap_or(0);
     assert_eq!(addr % 256, 0, "{a0}");
-    assert!(off > 0 && off < 256, "a registered malloc'd buffer is not 256-byte aligned: {a0}");
+    assert!(
+        off > 0 && off < 256,
+        "a registered malloc'd buffer is not 256-byte aligned: {a0}"
+    );
     let c2 = case(&cap, 2);
     assert_eq!(c2["args"][0]["kind"], "global", "{c2}");
     assert_eq!(c2["args"][0]["symbol"], "accum", "{c2}");
@@ -80,10 +92,14 @@ fn memory_tour_pitched_zero_copy_and_symbols() {
     let d = cap.join("launch-0002");
     for (edit, want) in [
         (r#""symbol": "nosuch""#, "no variable `nosuch`"),
-        (r#""symbol": "accum", "offset": 4096"#, "past the end of `accum`'s 32 bytes"),
+        (
+            r#""symbol": "accum", "offset": 4096"#,
+            "past the end of `accum`'s 32 bytes",
+        ),
     ] {
         let mut j = c2.clone();
-        let e: serde_json::Value = serde_json::from_str(&format!("{{\"kind\": \"global\", {edit}}}")).unwrap();
+        let e: serde_json::Value =
+            serde_json::from_str(&format!("{{\"kind\": \"global\", {edit}}}")).unwrap();
         j["args"][0] = e;
         std::fs::write(d.join("bad.json"), serde_json::to_string(&j).unwrap()).unwrap();
         let mut c = Command::new(wavescope());
