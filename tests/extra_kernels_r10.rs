@@ -1,11 +1,13 @@
 //! Extra kernels, round 10: code-generation shapes rather than algorithms. One HIP source of non-inlined device
 //! calls (struct by value, s_swappc_b64 / s_setpc_b64), indirect calls through a per-lane function-pointer table,
 //! bounded recursion, dynamically indexed private arrays, a 1024-thread block with extern dynamic LDS and a
-//! register tile that spills, built at -O0, -O1, -Os, -O3 and -O3 -ffast-math; and library-shaped kernels
-//! (rocRAND Philox + Box-Muller, rocSPARSE CSR SpMV vector / adaptive, hipCUB block radix rank, rocFFT radix-4 / 8
-//! Stockham, bitonic sort in LDS, int8 dot products, packed bf16, permlane swaps, ds_bpermute, DPP) at -O3
-//! (their -O0 build was checked too, but its 1.6 MB listing is over the fixture size limit). Each variant directory under tests/fixtures/extra_kernels_r10/ holds its object, llvm-objdump-22 listing
-//! and case manifests naming its base directory's inputs and numpy references, so the tests need no compiler.
+//! register tile that spills, built at -O0, -O1, -Os, -O3 and -O3 -ffast-math; library-shaped kernels (rocRAND
+//! Philox + Box-Muller, rocSPARSE CSR SpMV vector / adaptive, hipCUB block radix rank, rocFFT radix-4 / 8
+//! Stockham, bitonic sort in LDS, int8 dot products, packed bf16, permlane swaps, ds_bpermute, DPP) at -O3 (their
+//! -O0 build passed too; its 1.6 MB listing is over the fixture size limit); and Triton 3.9 kernels (tl.gather on
+//! a 3D grid with every scalar width, atomic tickets and a spin lock, a descending tl.sort top-k). Each variant
+//! directory under tests/fixtures/extra_kernels_r10/ holds its object, llvm-objdump-22 listing and case manifests
+//! naming its base directory's inputs and numpy references, so the tests need no compiler.
 
 use std::path::PathBuf;
 
@@ -107,4 +109,48 @@ fn h_lib_o3() {
         assert!(l.contains(op), "{op} missing from the listing");
     }
     run_cases("h_lib_O3", LIB);
+}
+
+// ---- Triton 3.9 (build_triton.py) -----------------------------------------------------------------------------
+
+fn run_one(name: &str) {
+    common::extra_kernels::run_one(&dir(name), name)
+}
+
+/// tl.gather over a 3D grid (program_id(2)), tl.max (maxnum) beside a NaN-propagating tl.reduce, NaNs replaced
+/// through tl.where, and scalar arguments i1 i8 i16 i64 f16 bf16 f32 f64 packed in one kernarg segment.
+#[test]
+fn t_gather3d() {
+    let l = listing("t_gather3d");
+    assert!(l.contains("v_cmp_u_f32") && l.contains("v_max_f32"));
+    run_one("t_gather3d");
+}
+
+/// Atomic tickets (tl.atomic_add's old value) compacting a stream, f32 atomic max / min, and an atomic_cas spin
+/// lock around a plain load / store sum; no race error (the lock orders the critical sections). The compacted
+/// values land in ticket order: compared as a set with the reference.
+#[test]
+fn t_atomics() {
+    run_one("t_atomics");
+    let d = dir("t_atomics");
+    let opts = wavescope::launch::RunOptions::default();
+    let session = wavescope::session::Session::load(&d, &opts).unwrap();
+    let outcome = session.run(&wavescope::pipeline::RunConfig::full(opts.clone()));
+    assert!(outcome.report.fault.is_none());
+    let f32s = |b: &[u8]| -> Vec<f32> {
+        b.chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+            .collect()
+    };
+    let want = f32s(&std::fs::read(d.join("expected_kept_sorted.bin")).unwrap());
+    let mut got = f32s(&session.buffer(1).unwrap());
+    got.truncate(want.len());
+    got.sort_by(f32::total_cmp);
+    assert_eq!(got, want);
+}
+
+/// Top-16 of 128 per row: a descending tl.sort of packed int64 keys, then tl.gather of the values.
+#[test]
+fn t_topk_sort() {
+    run_one("t_topk_sort");
 }
