@@ -154,3 +154,29 @@ fn t_atomics() {
 fn t_topk_sort() {
     run_one("t_topk_sort");
 }
+
+// ---- a HIP host program given to the code object loader ---------------------------------------------------------
+
+/// `wavescope disasm PROGRAM` (and every command that loads a code object) takes the gfx950 code object of the
+/// offload bundle in a HIP program's `.hip_fatbin` section: the listing equals llvm-objdump-22's of the object
+/// clang-offload-bundler-22 unbundles from it (p_memory_tour/kernel.objdump.txt). It used to stop at "the ELF is
+/// for x86-64". A host ELF without device code (this test's own executable) still gets that message.
+#[test]
+fn host_program_disassembles_as_its_gfx950_code_object() {
+    common::extra_kernels::assert_file_disasm_matches_objdump(
+        &dir("p_memory_tour"),
+        "../../../../hip/tests/fixtures/bin/memory_tour",
+        "memory_tour",
+    );
+    let co = wavescope::code_object::CodeObject::load(&dir(
+        "../../../hip/tests/fixtures/bin/memory_tour",
+    ))
+    .unwrap();
+    assert_eq!(co.kernels().len(), 3);
+    assert!(co.data_symbol("accum").is_some_and(|d| d.size == 32));
+    let e = wavescope::code_object::CodeObject::load(&std::env::current_exe().unwrap())
+        .err()
+        .expect("a host ELF without device code is refused")
+        .to_string();
+    assert!(e.contains("x86-64") && e.contains("not AMDGPU"), "{e}");
+}

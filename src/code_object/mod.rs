@@ -266,6 +266,9 @@ pub struct TextOnly {
 
 impl TextOnly {
     pub fn parse(bytes: &[u8]) -> Result<TextOnly, LoadError> {
+        if let Some(fatbin) = bundle::host_fat_binary(bytes) {
+            return TextOnly::parse(&fatbin.map_err(LoadError::Unsupported)?);
+        }
         if bundle::is_bundle(bytes) {
             let image = bundle::pick_gfx950(bytes).map_err(LoadError::Unsupported)?;
             if bundle::is_bundle(&image) {
@@ -328,6 +331,10 @@ impl CodeObject {
     /// Parse a code object held in memory.
     pub fn parse(bytes: impl Into<Arc<[u8]>>) -> Result<CodeObject, LoadError> {
         let bytes: Arc<[u8]> = bytes.into();
+        // a HIP program or library: the offload bundle in its .hip_fatbin section
+        if let Some(fatbin) = bundle::host_fat_binary(&bytes) {
+            return CodeObject::parse(fatbin.map_err(LoadError::Unsupported)?);
+        }
         // a multi-arch build (several --offload-arch, maybe --offload-compress) is a clang offload bundle:
         // run its gfx950 entry, or say which targets it holds
         if bundle::is_bundle(&bytes) {
