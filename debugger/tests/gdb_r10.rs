@@ -176,3 +176,48 @@ fn breakpoint_in_a_noinline_function_three_calls_deep() {
         );
     }
 }
+
+/// A `__constant__` struct and a `__constant__` array of a HIP program, as its launch captured them
+/// (extra_kernels_r10/p_memory_tour/launch_zero_copy: memory_tour.hip's zero_copy launch, the constants set by
+/// hipMemcpyToSymbol): gdb prints both from their DW_OP_addrx locations. The struct, the second global, printed
+/// `<optimized out>` / `<synthetic pointer>` members before (its location was rewritten into a variable window
+/// whose offset did not fit the expression's two bytes). Values from memory_tour.hip's host code.
+#[test]
+fn constant_globals_of_a_hip_program() {
+    let s = serve(
+        &format!("{R10}/p_memory_tour/launch_zero_copy"),
+        MachineOptions::default(),
+        true,
+    );
+    let out = gdb(
+        s.port,
+        &[
+            "echo @g\\n",
+            "p coeffs",
+            "p coeffs.bias[5]",
+            "p lut[40]",
+            "p lut[5]",
+            "echo @end\\n",
+            "continue",
+        ],
+    );
+    let (outcome, log) = s.finish();
+    for e in GDB_ERRORS {
+        assert!(!out.contains(e), "{e:?} in {out}");
+    }
+    let g = section(&out, "g");
+    // Coeffs hc = {0.5f, 2, {1, -1, 2, -2, 0.25f, 8}}; hlut[i] = 1 + (i % 7) * 0.25
+    assert_eq!(
+        value(g, 1),
+        "{scale = 0.5, shift = 2, bias = {1, -1, 2, -2, 0.25, 8}}",
+        "{out}"
+    );
+    assert_eq!(value(g, 2), "8", "{out}");
+    assert_eq!(
+        value(g, 3),
+        (1.0 + (40 % 7) as f32 * 0.25).to_string(),
+        "{out}"
+    );
+    assert_eq!(value(g, 4), "2.25", "{out}");
+    assert!(outcome.checks.iter().all(|c| c.passed()), "{log}");
+}
