@@ -189,12 +189,14 @@ pub struct LaunchError(pub String);
 
 impl Dispatch {
     /// Lay out memory for `m` and `abi`. `segments` are the code object's loadable segments
-    /// (vaddr, bytes, memsz, writable), mapped at their own addresses so PC-relative data works.
+    /// (vaddr, bytes, memsz, writable), mapped at their own addresses so PC-relative data works; `symbol`
+    /// finds a data symbol's (address, size) for a `global` argument.
     pub fn new(
         m: &Manifest,
         abi: KernelAbi,
         program: Program,
         segments: &[(u64, Vec<u8>, u64, bool)],
+        symbol: &dyn Fn(&str) -> Option<(u64, u64)>,
         opts: &RunOptions,
     ) -> Result<Dispatch, LaunchError> {
         let err = |s: String| LaunchError(s);
@@ -373,6 +375,29 @@ impl Dispatch {
                         ))));
                     };
                     kernarg[slot].copy_from_slice(&(base + offset).to_le_bytes());
+                    buffer_addrs.push(None);
+                }
+                ArgSpec::Global {
+                    symbol: name,
+                    offset,
+                } => {
+                    if meta.value_kind != "global_buffer" {
+                        return Err(err(at(&format!(
+                            "manifest says global (a pointer into a code object variable), kernel says {}",
+                            meta.value_kind
+                        ))));
+                    }
+                    let Some((addr, size)) = symbol(name) else {
+                        return Err(err(at(&format!(
+                            "the code object has no variable `{name}` (a defined data symbol)"
+                        ))));
+                    };
+                    if *offset > size {
+                        return Err(err(at(&format!(
+                            "offset {offset} is past the end of `{name}`'s {size} bytes"
+                        ))));
+                    }
+                    kernarg[slot].copy_from_slice(&(addr + offset).to_le_bytes());
                     buffer_addrs.push(None);
                 }
                 ArgSpec::Null => {

@@ -271,6 +271,13 @@ pub enum ArgSpec {
     /// `{"kind": "null"}`: a pointer argument passed as a null pointer (a kernel's optional input, such as a
     /// residual or bias it skips when null); nothing is mapped for it.
     Null,
+    /// `{"kind": "global", "symbol": "accum", "offset": N}`: a pointer `N` bytes into a `__device__` or
+    /// `__constant__` variable of the code object (what `hipGetSymbolAddress` gives a program), which is
+    /// mapped with its segment at its own address; nothing else is mapped for it.
+    Global {
+        symbol: String,
+        offset: u64,
+    },
     Scalar {
         dtype: Dtype,
         value: ScalarValue,
@@ -442,6 +449,7 @@ enum RawArg {
     Scalar(RawScalar),
     Null,
     Pointer(RawPointer),
+    Global(RawGlobal),
 }
 
 #[derive(Deserialize)]
@@ -452,6 +460,7 @@ enum ArgKind {
     Scalar,
     Null,
     Pointer,
+    Global,
 }
 
 #[derive(Deserialize)]
@@ -505,6 +514,9 @@ impl<'de> Deserialize<'de> for RawArg {
             ArgKind::Pointer => {
                 RawArg::Pointer(serde_path_to_error::deserialize(&v).map_err(inner_error)?)
             }
+            ArgKind::Global => {
+                RawArg::Global(serde_path_to_error::deserialize(&v).map_err(inner_error)?)
+            }
             ArgKind::Null => {
                 if let Some(k) = v.as_object().and_then(|o| o.keys().find(|k| *k != "kind")) {
                     return Err(de::Error::custom(format!(
@@ -537,6 +549,16 @@ struct RawPointer {
     #[allow(dead_code)]
     kind: String,
     arg: u64,
+    #[serde(default)]
+    offset: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGlobal {
+    #[allow(dead_code)]
+    kind: String,
+    symbol: String,
     #[serde(default)]
     offset: u64,
 }
@@ -1126,6 +1148,18 @@ impl RawManifest {
                     }
                 }
                 RawArg::Null => ArgSpec::Null,
+                RawArg::Global(g) => {
+                    if g.symbol.is_empty() {
+                        return Err(format!(
+                            "{} must name a variable of the code object",
+                            at("symbol")
+                        ));
+                    }
+                    ArgSpec::Global {
+                        symbol: g.symbol,
+                        offset: g.offset,
+                    }
+                }
                 RawArg::Pointer(p) => {
                     let size = match args.get(p.arg as usize) {
                         Some(a @ ArgSpec::Buffer { .. }) if (p.arg as usize) < i => {

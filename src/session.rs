@@ -97,7 +97,8 @@ impl Session {
         let (text_addr, text) = co.text();
         let program = Program::new(text, text_addr);
         let segments = co.load_segments();
-        let dispatch = Dispatch::new(&manifest, abi, program, &segments, opts)?;
+        let symbol = |name: &str| co.data_symbol(name).map(|d| (d.address, d.size));
+        let dispatch = Dispatch::new(&manifest, abi, program, &segments, &symbol, opts)?;
         let debug_info = DebugInfo::from_elf(co.bytes()).ok().map(Arc::new);
         Ok(Session {
             manifest,

@@ -538,6 +538,11 @@ fn neutralize_locations(
                     None
                 };
                 match attr.value() {
+                    // A lone DW_OP_addr / DW_OP_addrx (a `__device__` or `__constant__` variable) is an address
+                    // gdb evaluates itself and reads through the stub's memory: kept as it is. Rewritten, a
+                    // second global's window offset did not fit its two bytes and it printed as
+                    // <optimized out>.
+                    AttributeValue::Exprloc(e) if is_static_address(e.0.slice()) => {}
                     AttributeValue::Exprloc(e) => {
                         patches.extend(file_pos(e.0.slice()).map(|p| (p, e.0.len(), k)))
                     }
@@ -573,6 +578,19 @@ fn neutralize_locations(
         }
     }
     vars
+}
+
+/// Whether a location expression is exactly one `DW_OP_addr` (8-byte address) or `DW_OP_addrx` (ULEB128
+/// index into `.debug_addr`): a static address, the same on the device and for x86 gdb.
+fn is_static_address(expr: &[u8]) -> bool {
+    match expr.first() {
+        Some(0x03) => expr.len() == 9,
+        Some(0xa1) => {
+            let mut at = 1;
+            uleb(expr, &mut at).is_some() && at == expr.len()
+        }
+        _ => false,
+    }
 }
 
 /// Give the parameters of an OpenCL kernel function that have no location (clang 22 at -O1 and up: the kernel is

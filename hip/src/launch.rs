@@ -530,10 +530,20 @@ fn open_tui(dir: Option<&str>, index: usize, demangled: &str) {
 
 /// A manifest argument of a capture.
 pub enum CapArg {
-    /// The allocation `region` whole; the argument points `offset` bytes into it.
+    /// The allocation `region` whole; the argument points `offset` bytes into it. `pad` zero bytes come first
+    /// when the allocation does not start on the manifest's 256-byte address alignment (host memory a program
+    /// registered with hipHostRegister: malloc gives 16-byte alignment): the buffer is placed `pad` bytes lower
+    /// and the pointers into it move up by as much, so the kernel sees the addresses it ran with.
     Buffer {
         region: usize,
         file: String,
+        offset: u64,
+        pad: u64,
+    },
+    /// A pointer into a `__device__` / `__constant__` variable of the code object (from hipGetSymbolAddress):
+    /// the replay maps the captured code object at its own addresses, so the variable is where it was.
+    Global {
+        symbol: String,
         offset: u64,
     },
     /// A second pointer into the allocation of the earlier argument `arg`.
@@ -552,7 +562,7 @@ pub enum CapArg {
 /// Write the launch's code object and inputs; returns the manifest arguments (written with the outputs later).
 #[allow(clippy::too_many_arguments)]
 fn crate_capture_inputs(
-    _module: &crate::Module,
+    module: &crate::Module,
     abi: &KernelAbi,
     kernarg: &[u8],
     bases: &[u64],
@@ -564,8 +574,8 @@ fn crate_capture_inputs(
     _shmem: usize,
 ) -> Result<Vec<CapArg>, String> {
     let mut args = Vec::new();
-    // allocation -> the first argument pointing into it
-    let mut used = std::collections::HashMap::new();
+    // allocation -> the first argument pointing into it, and the buffer's leading pad
+    let mut used: std::collections::HashMap<usize, (usize, u64)> = std::collections::HashMap::new();
     for (i, a) in abi.args.iter().filter(|a| !a.is_hidden()).enumerate() {
         let slot = &kernarg[a.offset as usize..(a.offset + a.size) as usize];
         match a.value_kind.as_str() {
@@ -581,25 +591,47 @@ fn crate_capture_inputs(
                     .zip(regions)
                     .position(|(&b, r)| v >= b && v < b + (r.bytes.len() as u64).max(1))
                 else {
+                    if let Some((symbol, offset)) = module_variable_at(&module.elf, v) {
+                        args.push(CapArg::Global { symbol, offset });
+                        continue;
+                    }
                     return Err(format!(
                         "argument {i} ({}) = 0x{v:x} is not an allocation of this program",
                         a.name
                     ));
                 };
-                let offset = v - bases[r];
                 // a second argument in the same allocation points into the first one's buffer
-                if let Some(first) = used.get(&r) {
+                if let Some(&(first, pad)) = used.get(&r) {
                     args.push(CapArg::Pointer {
-                        arg: *first,
-                        offset,
+                        arg: first,
+                        offset: v - bases[r] + pad,
                     });
                     continue;
                 }
-                used.insert(r, i);
+                let pad = bases[r] % wavescope::manifest::ADDRESS_ALIGN;
+                // the pad must not reach into another allocation this launch captures
+                let low = bases[r] - pad;
+                if let Some(&(other, _)) = used.values().find(|&&(j, _)| {
+                    let CapArg::Buffer { region: o, .. } = &args[j] else {
+                        return false;
+                    };
+                    let end = bases[*o] + regions[*o].bytes.len() as u64;
+                    bases[*o] < bases[r] && end > low
+                }) {
+                    return Err(format!(
+                        "argument {i} ({}) = 0x{v:x} is in an allocation at 0x{:x}, not {}-byte aligned, closer \
+                         than that to argument {other}'s: a manifest cannot place both",
+                        a.name,
+                        bases[r],
+                        wavescope::manifest::ADDRESS_ALIGN
+                    ));
+                }
+                used.insert(r, (i, pad));
                 args.push(CapArg::Buffer {
                     region: r,
                     file: format!("arg{i}.bin"),
-                    offset,
+                    offset: v - bases[r] + pad,
+                    pad,
                 });
             }
             "by_value" => {
@@ -644,15 +676,39 @@ fn crate_capture_inputs(
     {
         let _ = i;
         match c {
-            CapArg::Buffer { region, file, .. } => w(file, &regions[*region].bytes)?,
+            CapArg::Buffer {
+                region, file, pad, ..
+            } => w(file, &padded(*pad, &regions[*region].bytes))?,
             CapArg::Bytes { file } => w(
                 file,
                 &kernarg[a.offset as usize..(a.offset + a.size) as usize],
             )?,
-            CapArg::Null | CapArg::Pointer { .. } => {}
+            CapArg::Null | CapArg::Pointer { .. } | CapArg::Global { .. } => {}
         }
     }
     Ok(args)
+}
+
+/// `bytes` after `pad` zero bytes (a capture's buffer moved down to the manifest's address alignment).
+fn padded(pad: u64, bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if pad == 0 {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    let mut v = vec![0u8; pad as usize];
+    v.extend_from_slice(bytes);
+    std::borrow::Cow::Owned(v)
+}
+
+/// The `__device__` / `__constant__` variable of the module's code object holding address `v` (a pointer the
+/// program took with hipGetSymbolAddress), as (symbol, offset into it).
+fn module_variable_at(elf: &[u8], v: u64) -> Option<(String, u64)> {
+    use object::{Object, ObjectSymbol, SymbolKind};
+    let f = object::File::parse(elf).ok()?;
+    f.symbols()
+        .chain(f.dynamic_symbols())
+        .filter(|s| s.is_definition() && s.kind() == SymbolKind::Data)
+        .find(|s| v >= s.address() && v < s.address() + s.size().max(1))
+        .and_then(|s| Some((s.name().ok()?.to_string(), v - s.address())))
 }
 
 /// The module's ELF with its writable segments as they are now (__device__ variables a previous launch or
@@ -784,14 +840,16 @@ fn write_manifest(
                 region,
                 file,
                 offset,
+                pad,
             } => {
-                let bytes = session.buffer(*region).unwrap_or_default();
+                let raw = session.buffer(*region).unwrap_or_default();
+                let bytes = padded(*pad, &raw);
                 let exp = format!("arg{i}.expected.bin");
                 std::fs::write(dir.join(&exp), &bytes)
                     .map_err(|e| format!("cannot write {exp}: {e}"))?;
                 let mut j = serde_json::json!({
                     "kind": "buffer", "file": file, "dtype": "u8", "count": bytes.len(),
-                    "address": format!("0x{:x}", bases[*region]),
+                    "address": format!("0x{:x}", bases[*region] - pad),
                 });
                 if *offset != 0 {
                     j["offset"] = (*offset).into();
@@ -805,6 +863,8 @@ fn write_manifest(
                 jargs.push(serde_json::json!({"kind": "scalar", "file": file}))
             }
             CapArg::Null => jargs.push(serde_json::json!({"kind": "null"})),
+            CapArg::Global { symbol, offset } => jargs
+                .push(serde_json::json!({"kind": "global", "symbol": symbol, "offset": offset})),
             CapArg::Pointer { arg, offset } => {
                 jargs.push(serde_json::json!({"kind": "pointer", "arg": arg, "offset": offset}))
             }

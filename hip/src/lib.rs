@@ -91,6 +91,8 @@ pub(crate) struct Function {
 pub(crate) struct Event {
     /// Modelled nanoseconds when recorded.
     pub at_ns: Option<f64>,
+    /// Created without `hipEventDisableTiming`: hipEventElapsedTime may read it.
+    pub timing: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -1413,14 +1415,27 @@ pub unsafe extern "C" fn hipStreamWaitEvent(
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipEventCreate(e: *mut *mut c_void) -> HipError {
+    hipEventCreateWithFlags(e, 0)
+}
+/// hipEventDefault 0, BlockingSync 1, DisableTiming 2, Interprocess 4, ReleaseToDevice 0x4000_0000,
+/// ReleaseToSystem 0x8000_0000 (hip_runtime_api.h); any other bit is hipErrorInvalidValue, and an
+/// interprocess event must disable timing (as CUDA and HIP's runtime require).
+#[no_mangle]
+pub unsafe extern "C" fn hipEventCreateWithFlags(e: *mut *mut c_void, f: c_uint) -> HipError {
+    const DISABLE_TIMING: c_uint = 0x2;
+    const INTERPROCESS: c_uint = 0x4;
+    if f & !(0x1 | DISABLE_TIMING | INTERPROCESS | 0x4000_0000 | 0x8000_0000) != 0
+        || (f & INTERPROCESS != 0 && f & DISABLE_TIMING == 0)
+    {
+        return INVALID_VALUE;
+    }
     with(|st| {
-        st.events.push(Event { at_ns: None });
+        st.events.push(Event {
+            at_ns: None,
+            timing: f & DISABLE_TIMING == 0,
+        });
         put(e, (EVENT_TAG + st.events.len() - 1) as *mut c_void)
     })
-}
-#[no_mangle]
-pub unsafe extern "C" fn hipEventCreateWithFlags(e: *mut *mut c_void, _f: c_uint) -> HipError {
-    hipEventCreate(e)
 }
 #[no_mangle]
 pub unsafe extern "C" fn hipEventRecord(e: *mut c_void, s: *mut c_void) -> HipError {
@@ -1468,6 +1483,10 @@ pub unsafe extern "C" fn hipEventElapsedTime(
         let (Some(a), Some(b)) = (untag(a, EVENT_TAG, n), untag(b, EVENT_TAG, n)) else {
             return INVALID_HANDLE;
         };
+        // an event created with hipEventDisableTiming has no timestamp to read (CUDA's rule, HIP's runtime too)
+        if !st.events[a].timing || !st.events[b].timing {
+            return INVALID_HANDLE;
+        }
         match (st.events[a].at_ns, st.events[b].at_ns) {
             (Some(x), Some(y)) => put(ms, ((y - x) / 1e6) as f32),
             _ => INVALID_HANDLE,

@@ -16,6 +16,37 @@ pub struct Entry {
     pub bytes: Vec<u8>,
 }
 
+/// A HIP host program or shared library (an ELF for another machine) carries its device code as offload bundles
+/// in the `.hip_fatbin` section, one per translation unit, each on a 4096-byte boundary. `Some` for such a file:
+/// its one bundle, or a message when it has none or several (which unit to take is not the loader's guess).
+/// `None` for anything else (an AMDGPU ELF, a bundle file, or a host ELF without device code, which the ELF
+/// header check then names).
+pub fn host_fat_binary(data: &[u8]) -> Option<Result<Vec<u8>, String>> {
+    use object::{Object, ObjectSection};
+    const EM_AMDGPU: u16 = 224;
+    if data.len() < 20
+        || !data.starts_with(b"\x7fELF")
+        || u16::from_le_bytes([data[18], data[19]]) == EM_AMDGPU
+    {
+        return None;
+    }
+    let file = object::File::parse(data).ok()?;
+    let fatbin = file.section_by_name(".hip_fatbin")?.data().ok()?;
+    let starts: Vec<usize> = (0..fatbin.len())
+        .step_by(4096)
+        .filter(|&at| is_bundle(&fatbin[at..]))
+        .collect();
+    Some(match starts[..] {
+        [at] => Ok(fatbin[at..].to_vec()),
+        [] => Err("a host program whose .hip_fatbin section holds no offload bundle".into()),
+        _ => Err(format!(
+            "a host program with {} offload bundles in .hip_fatbin (one per translation unit); extract one with \
+             clang-offload-bundler --unbundle --type=o --targets=hipv4-amdgcn-amd-amdhsa--gfx950",
+            starts.len()
+        )),
+    })
+}
+
 /// Whether `data` starts like an offload bundle (either kind).
 pub fn is_bundle(data: &[u8]) -> bool {
     data.starts_with(MAGIC) || data.starts_with(CCOB)

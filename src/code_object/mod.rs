@@ -203,6 +203,8 @@ pub struct CodeObject {
     segments: Vec<Segment>,
     text: SectionData,
     functions: Vec<FunctionSymbol>,
+    /// Defined data symbols (`__device__` and `__constant__` variables: STT_OBJECT), by address.
+    data_symbols: Vec<FunctionSymbol>,
     kernels: Vec<Kernel>,
     /// `.rela.dyn` entries the loader applies to the segments (function-pointer and address tables).
     dynamic_relocations: Vec<DynamicRelocation>,
@@ -264,6 +266,9 @@ pub struct TextOnly {
 
 impl TextOnly {
     pub fn parse(bytes: &[u8]) -> Result<TextOnly, LoadError> {
+        if let Some(fatbin) = bundle::host_fat_binary(bytes) {
+            return TextOnly::parse(&fatbin.map_err(LoadError::Unsupported)?);
+        }
         if bundle::is_bundle(bytes) {
             let image = bundle::pick_gfx950(bytes).map_err(LoadError::Unsupported)?;
             if bundle::is_bundle(&image) {
@@ -326,6 +331,10 @@ impl CodeObject {
     /// Parse a code object held in memory.
     pub fn parse(bytes: impl Into<Arc<[u8]>>) -> Result<CodeObject, LoadError> {
         let bytes: Arc<[u8]> = bytes.into();
+        // a HIP program or library: the offload bundle in its .hip_fatbin section
+        if let Some(fatbin) = bundle::host_fat_binary(&bytes) {
+            return CodeObject::parse(fatbin.map_err(LoadError::Unsupported)?);
+        }
         // a multi-arch build (several --offload-arch, maybe --offload-compress) is a clang offload bundle:
         // run its gfx950 entry, or say which targets it holds
         if bundle::is_bundle(&bytes) {
@@ -485,6 +494,17 @@ impl CodeObject {
             .collect();
         functions.sort_by(|a, b| (a.address, &a.name).cmp(&(b.address, &b.name)));
         functions.dedup();
+        let mut data_symbols: Vec<FunctionSymbol> = all_symbols
+            .iter()
+            .filter(|s| s.3 == SymbolKind::Data)
+            .map(|s| FunctionSymbol {
+                name: s.0.clone(),
+                address: s.1,
+                size: s.2,
+            })
+            .collect();
+        data_symbols.sort_by(|a, b| (a.address, &a.name).cmp(&(b.address, &b.name)));
+        data_symbols.dedup();
 
         // .rela.dyn: what a loader patches into the loaded image (e.g. tables of function pointers, as
         // R_AMDGPU_RELATIVE64 entries in .data.rel.ro).
@@ -549,6 +569,7 @@ impl CodeObject {
             segments,
             text,
             functions,
+            data_symbols,
             kernels: Vec::new(),
             dynamic_relocations,
         };
@@ -733,6 +754,20 @@ impl CodeObject {
             .iter()
             .rev()
             .find(|f| addr < f.address.saturating_add(f.size.max(1)))
+    }
+
+    /// The defined data symbol (a `__device__` or `__constant__` variable) called `name`.
+    pub fn data_symbol(&self, name: &str) -> Option<&FunctionSymbol> {
+        self.data_symbols.iter().find(|d| d.name == name)
+    }
+
+    /// The data symbol whose bytes hold `addr` (a pointer a program took with `hipGetSymbolAddress`).
+    pub fn data_symbol_at(&self, addr: u64) -> Option<&FunctionSymbol> {
+        let i = self.data_symbols.partition_point(|d| d.address <= addr);
+        self.data_symbols[..i]
+            .iter()
+            .rev()
+            .find(|d| addr < d.address.saturating_add(d.size.max(1)))
     }
 
     /// Kernels in metadata order.
