@@ -6,9 +6,11 @@
 //! runs the same instruments on the same schedule) and its per-instruction execution counts.
 
 mod common;
+#[path = "../../tests/support/cooperative.rs"]
+mod cooperative;
 
 use common::*;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use wavescope::launch::RunOptions;
 use wavescope::pipeline::RunConfig;
@@ -172,4 +174,64 @@ fn a_cooperative_dispatch_traces_every_instruction_with_its_timing() {
     );
     let _ = std::fs::remove_file(&path);
     let _ = std::fs::remove_file(&path2);
+}
+
+/// Findings in both directions: with the first grid barrier patched out (tests/support/cooperative.rs; the
+/// dispatch still needs every work-group resident for the second), the race checker finds the RAW and WAR on
+/// `partial[]` across it between work-groups (tests/cooperative.rs); the trace has exactly those as instants on the
+/// second access's wave, naming both instructions. The correct kernel's trace has none (the test above).
+#[test]
+fn a_missing_grid_sync_is_a_race_instant_in_the_trace() {
+    let d = cooperative::without_grid_barriers(&fixture(), 1, "trace-nosync1");
+    let s = Session::load(&d, &RunOptions::default()).unwrap();
+    assert!(s.dispatch.needs_co_residency());
+    let path = tmp("cooperative_nosync1.pftrace");
+    let traced = wavescope_traces::run_traced(
+        &s,
+        &config(1),
+        &path,
+        TraceConfig::default(),
+        &TraceOptions::default(),
+    )
+    .unwrap();
+    assert!(traced.run.fault.is_none() && traced.run.stats.co_resident);
+    let o = Session::load(&d, &RunOptions::default())
+        .unwrap()
+        .run(&config(1));
+    let report: BTreeSet<(String, String, String)> = o
+        .report
+        .races
+        .iter()
+        .map(|r| {
+            (
+                format!("race {} {}", r.kind, r.access),
+                r.first_pc.clone(),
+                r.second_pc.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(report.len(), 2, "RAW and WAR on partial[]: {report:?}");
+    let tr = validate(&path);
+    let pc_of = |x: &wavescope_traces::validate::Slice, arg: &str| -> String {
+        match x.arg(arg) {
+            Some(wavescope_traces::validate::Arg::Str(l)) => {
+                l.split(':').next().unwrap_or("").to_string()
+            }
+            a => panic!("race instant without `{arg}`: {a:?}"),
+        }
+    };
+    let instants: Vec<(String, String, String)> = tr
+        .slices
+        .iter()
+        .filter(|x| x.instant && x.name.starts_with("race "))
+        .map(|x| (x.name.clone(), pc_of(x, "first"), pc_of(x, "second")))
+        .collect();
+    assert_eq!(
+        instants.iter().cloned().collect::<BTreeSet<_>>(),
+        report,
+        "the trace's race instants are the report's races"
+    );
+    assert!(wave_tracks(&tr).len() as u64 == o.stats.waves);
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_dir_all(&d);
 }
