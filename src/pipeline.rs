@@ -200,19 +200,22 @@ impl<S: TimingSink> Observer for Instruments<'_, S> {
 /// - one cycle-model observer per work-group (each models the clocks of one work-group's waves), lent the
 ///   dispatch's one memory system around each call, as the interactive machine does (`MachineTiming`): cache
 ///   hits and bandwidth follow the order the waves ran in.
-struct CoResident<'t, S: TimingSink, F: Fn() -> S> {
+///
+/// An adapter may own it as it owns a batch thread's [`Instruments`] ([`Plan::run_co_resident_with`]: the
+/// trace) and read what they found: `hazard_events`, `race_events`, and the sink of a work-group's model.
+pub struct CoResident<'t, S: TimingSink> {
     hazards: Option<HazardChecker<'t>>,
     races: Option<RaceChecker<'t>>,
     table: Option<Arc<TimingTable>>,
-    /// Makes each work-group's `TimingSink`.
-    sink: F,
+    /// Makes each work-group's `TimingSink` (called once per work-group).
+    sink: Box<dyn Fn() -> S + 't>,
     /// Per work-group (flat index): its cycle-model observer, made when its first wave starts.
     timing: Vec<Option<TimingObserver<S>>>,
     shared: SharedMemory,
     lane_addrs: bool,
 }
 
-impl<S: TimingSink, F: Fn() -> S> CoResident<'_, S, F> {
+impl<S: TimingSink> CoResident<'_, S> {
     #[inline(always)]
     fn timed(&mut self, flat: u32, f: impl FnOnce(&mut TimingObserver<S>)) {
         if let Some(Some(o)) = self.timing.get_mut(flat as usize) {
@@ -221,9 +224,33 @@ impl<S: TimingSink, F: Fn() -> S> CoResident<'_, S, F> {
             o.swap_memory(&mut self.shared);
         }
     }
+    /// Hazard and missing-wait events found so far (in order; see `HazardChecker::events`).
+    pub fn hazard_events(&self) -> &[HazardEvent] {
+        self.hazards.as_ref().map_or(&[], |h| h.events())
+    }
+    /// First occurrence of each race or barrier finding so far, in order.
+    pub fn race_events(&self) -> &[RaceEvent] {
+        self.races.as_ref().map_or(&[], |r| r.events())
+    }
+    /// The race checker, when it runs.
+    pub fn races(&self) -> Option<&RaceChecker<'_>> {
+        self.races.as_ref()
+    }
+    /// The cycle model's table, when the model runs.
+    pub fn timing_table(&self) -> Option<&Arc<TimingTable>> {
+        self.table.as_ref()
+    }
+    /// The sink of work-group `flat`'s cycle model (`None` before its first wave started, or without a model).
+    #[inline(always)]
+    pub fn sink_mut(&mut self, flat: u32) -> Option<&mut S> {
+        match self.timing.get_mut(flat as usize) {
+            Some(Some(o)) => Some(&mut o.sink),
+            _ => None,
+        }
+    }
 }
 
-impl<S: TimingSink, F: Fn() -> S> Observer for CoResident<'_, S, F> {
+impl<S: TimingSink> Observer for CoResident<'_, S> {
     #[inline(always)]
     fn before(&mut self, w: &Wave, i: usize, inst: &Inst) {
         if let Some(h) = &mut self.hazards {
@@ -569,20 +596,17 @@ impl<'d> Plan<'d> {
         self.run_with(|| NoSink, |i| i, |i| (i, ()))
     }
 
-    /// [`run`](Self::run) for a dispatch that needs every work-group resident: the instruments see the resident
-    /// schedule's interleaving ([`CoResident`]); the results merge as a batch run's. Each work-group's cycle
-    /// model reports to a sink from `sink`; `take` keeps what the adapter wants of each (`RunResult::extra`).
-    fn run_co_resident<S: TimingSink, X>(
-        &self,
-        sink: impl Fn() -> S,
-        mut take: impl FnMut(&mut S) -> X,
-    ) -> RunResult<X> {
-        let t0 = Instant::now();
-        let mut co = CoResident {
+    /// The instruments of a dispatch that needs every work-group resident ([`CoResident`]), each work-group's
+    /// cycle model reporting to a sink from `sink`.
+    pub fn co_resident<'t, S: TimingSink>(
+        &'t self,
+        sink: impl Fn() -> S + 't,
+    ) -> CoResident<'t, S> {
+        CoResident {
             hazards: self.hazards.as_ref().map(HazardChecker::per_instruction),
             races: self.race_checker(),
             table: self.timing.clone(),
-            sink,
+            sink: Box::new(sink),
             timing: Vec::new(),
             shared: SharedMemory::default(),
             // the cycle model reads lane addresses when it has a memory system (`TimingObserver::wants_lane_addrs`)
@@ -590,12 +614,72 @@ impl<'d> Plan<'d> {
                 .timing
                 .as_ref()
                 .is_some_and(|t| t.model().memory_system.is_some()),
-        };
+        }
+    }
+
+    /// [`run`](Self::run) for a dispatch that needs every work-group resident: the instruments see the resident
+    /// schedule's interleaving ([`CoResident`]); the results merge as a batch run's. Each work-group's cycle
+    /// model reports to a sink from `sink`; `take` keeps what the adapter wants of each (`RunResult::extra`).
+    fn run_co_resident<S: TimingSink, X>(
+        &self,
+        sink: impl Fn() -> S,
+        take: impl FnMut(&mut S) -> X,
+    ) -> RunResult<X> {
+        let t0 = Instant::now();
+        let mut co = self.co_resident(sink);
         let (stats, fault) = crate::engine::resident::run_co_resident_observed(
             self.d,
             &self.config.run_options(),
             &mut co,
         );
+        self.merge_co_resident(co, stats, fault, t0, take)
+    }
+
+    /// Run a dispatch that needs every work-group resident (`Dispatch::needs_co_residency`) with an adapter, as
+    /// [`run_with_fault`](Self::run_with_fault) does for a batch run: `wrap` turns the dispatch's one
+    /// [`CoResident`] into the observer of the resident schedule (one host thread), `unwrap` gives it back with
+    /// what the adapter keeps (`RunResult::extra`, one entry); each work-group's cycle model reports to a sink
+    /// from `sink`. The trace (`wavescope_traces::run_traced`) runs this way.
+    pub fn run_co_resident_with<'t, S, O, X>(
+        &'t self,
+        sink: impl Fn() -> S + 't,
+        wrap: impl FnOnce(CoResident<'t, S>) -> O,
+        unwrap: impl FnOnce(O, Option<&RunFault>) -> (CoResident<'t, S>, X),
+    ) -> RunResult<X>
+    where
+        S: TimingSink,
+        O: Observer,
+    {
+        let t0 = Instant::now();
+        let mut o = wrap(self.co_resident(sink));
+        let (stats, fault) = crate::engine::resident::run_co_resident_observed(
+            self.d,
+            &self.config.run_options(),
+            &mut o,
+        );
+        let (co, x) = unwrap(o, fault.as_ref());
+        let r = self.merge_co_resident(co, stats, fault, t0, |_| ());
+        RunResult {
+            stats: r.stats,
+            fault: r.fault,
+            timing: r.timing,
+            hazards: r.hazards,
+            races: r.races,
+            extra: vec![x],
+            wall_seconds: r.wall_seconds,
+        }
+    }
+
+    /// The results of a co-resident run, merged as a batch run's; `take` keeps what the adapter wants of each
+    /// work-group's sink.
+    fn merge_co_resident<S: TimingSink, X>(
+        &self,
+        co: CoResident<'_, S>,
+        stats: RunStats,
+        fault: Option<RunFault>,
+        t0: Instant,
+        mut take: impl FnMut(&mut S) -> X,
+    ) -> RunResult<X> {
         let CoResident {
             hazards,
             races,

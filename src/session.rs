@@ -60,10 +60,10 @@ pub const CO_RESIDENT_NOTE: &str = "cooperative grid barrier: every work-group r
      the checkers saw that interleaving (a grid barrier orders the accesses of the waves it releases), and the \
      cycle model times each work-group on its own clock without the waits at the grid barrier";
 
-/// The same, for a run whose instruments cannot run on that schedule (a trace or a profile) or that had none.
+/// The same, for a run configured with no instrument (no cycle model, no checker): `run`, `profile` and traces
+/// run theirs on that schedule.
 pub const CO_RESIDENT_UNINSTRUMENTED_NOTE: &str = "cooperative grid barrier: every work-group ran resident at once, \
-     round robin; traces do not run on that schedule yet (`wavescope run` and `profile` model and check it), so \
-     this run has outputs but no cycles or findings";
+     round robin; no cycle model or checker was configured, so this run has outputs but no cycles or findings";
 
 impl Session {
     /// Load `MANIFEST.json` or `DIR` (meaning `DIR/case.json`) and prepare the dispatch.

@@ -62,8 +62,8 @@ pub mod validate;
 pub mod writer;
 
 pub use observer::{
-    Clock, CycleClock, CycleSink, FilterError, Issue, IssueOrderClock, Stall, TraceFilter,
-    TraceObserver, TraceOptions, TraceParts, TraceProgram,
+    Clock, CoResidentClock, CycleClock, CycleSink, FilterError, Issue, IssueOrderClock, Stall,
+    TraceFilter, TraceObserver, TraceOptions, TraceParts, TraceProgram,
 };
 pub use writer::{
     Arg, FlowId, Layout, LocId, NameId, TraceConfig, TraceFile, TraceStats, TraceWriter,
@@ -85,6 +85,13 @@ pub struct TracedRun {
 /// cycles with the cycle model, issue order without), their hazards, missing waits and race findings as
 /// instants, one writer per host thread (`--jobs`) into `path`, each encoding on a thread of its own beside the
 /// run's ([`TraceObserver::threaded`]). `trace_config.wave_count` is set from the dispatch.
+///
+/// A dispatch that needs every work-group resident (a cooperative grid barrier: `Dispatch::needs_co_residency`)
+/// runs on the resident schedule, one host thread interleaving the waves of every work-group
+/// (`Plan::run_co_resident_with`): one observer keeps every wave by its id ([`TraceOptions::interleaved`]) and
+/// its clock is the dispatch's co-resident instruments ([`CoResidentClock`]: each work-group's cycle model, the
+/// dispatch's checkers), so its trace carries what a batch dispatch's does. Its file is written in the order
+/// the waves ran (not in work-group chunks: `TraceConfig::work_group_order` off).
 pub fn run_traced(
     session: &Session,
     config: &RunConfig,
@@ -93,19 +100,41 @@ pub fn run_traced(
     options: &TraceOptions,
 ) -> std::io::Result<TracedRun> {
     let d = &session.dispatch;
+    let co_resident = d.needs_co_residency();
     // shared with each observer's builder thread (`TraceObserver::threaded`)
     let prog = std::sync::Arc::new(TraceProgram::new(&d.program, session.debug_info.as_deref()));
-    let options = std::sync::Arc::new(options.clone());
+    let options = std::sync::Arc::new(TraceOptions {
+        interleaved: co_resident,
+        ..options.clone()
+    });
     let file = TraceFile::create(
         path,
         TraceConfig {
             wave_count: d.wave_count(),
+            work_group_order: trace_config.work_group_order && !co_resident,
             ..trace_config
         },
     )?;
     let plan = Plan::new(d, config);
-    let (run, writers) = plan
-        .run_with_fault(
+    let (run, writers) = if co_resident {
+        plan.run_co_resident_with(
+            CycleSink::default,
+            |co| {
+                TraceObserver::threaded(
+                    prog.clone(),
+                    &d.program,
+                    options.clone(),
+                    file.writer(),
+                    CoResidentClock::of(co),
+                )
+            },
+            |o, fault| {
+                let p = o.finish_after(fault);
+                (p.clock.into_instruments(), p.writer)
+            },
+        )
+    } else {
+        plan.run_with_fault(
             CycleSink::default,
             |i| {
                 TraceObserver::threaded(
@@ -122,7 +151,8 @@ pub fn run_traced(
                 (p.clock.into_instruments(), p.writer)
             },
         )
-        .split();
+    }
+    .split();
     let trace = file.finish(writers)?;
     Ok(TracedRun { run, trace })
 }

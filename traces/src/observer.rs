@@ -45,7 +45,7 @@ use wavescope::observers::races::{RaceEvent, RawFinding};
 use wavescope::observers::timing::{
     MemAccess, StallReason, TimingObserver, TimingSink, TimingTable,
 };
-use wavescope::pipeline::Instruments;
+use wavescope::pipeline::{CoResident, Instruments};
 
 /// A wave standing still before an instruction (or at a barrier), in modelled cycles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -100,6 +100,8 @@ pub trait Clock {
     }
     /// The waves of `work_group_flat` waiting at `s_barrier` were released: push `(wave id, stall)` per wave.
     fn barrier_release(&mut self, _work_group_flat: u32, _stalls: &mut Vec<(u32, Stall)>) {}
+    /// A grid barrier (`ds_gws_barrier`) released `waves` (a dispatch run with every work-group resident).
+    fn grid_barrier_release(&mut self, _waves: &[u32]) {}
     /// `wave` ended (s_endpgm) or faulted.
     #[inline(always)]
     fn wave_end(&mut self, _wave: &Wave) {}
@@ -169,6 +171,40 @@ pub struct CycleSink {
     has_mem: bool,
     mem: MemAccess,
     barrier: Vec<(u32, Stall)>,
+}
+
+impl CycleSink {
+    /// What the model reported for the instruction just executed, handed to `f` where it is kept (`Clock::
+    /// issue_with`), then cleared for the next one.
+    #[inline(always)]
+    fn take_issue<R>(
+        &mut self,
+        f: impl FnOnce(u64, u64, Option<&Stall>, Option<&MemAccess>) -> R,
+    ) -> R {
+        let (cycle, cycles) = if self.issued {
+            (self.start, self.dur)
+        } else {
+            (0, 1)
+        };
+        let r = f(
+            cycle,
+            cycles.max(1),
+            self.has_stall.then_some(&self.stall),
+            self.has_mem.then_some(&self.mem),
+        );
+        (self.issued, self.has_stall, self.has_mem) = (false, false, false);
+        r
+    }
+}
+
+/// An `Issue` from its parts (`Clock::issue` of a clock that lends them by `issue_with`).
+fn issue_of(cycle: u64, cycles: u64, stall: Option<&Stall>, mem: Option<&MemAccess>) -> Issue {
+    Issue {
+        cycle,
+        cycles,
+        stall: stall.copied(),
+        mem: mem.copied(),
+    }
 }
 
 /// The name of a stall slice in a trace (one table for `run --trace` and the machine tap).
@@ -283,28 +319,7 @@ impl Clock for CycleClock<'_> {
     }
     #[inline]
     fn issue(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) -> Issue {
-        self.instruments.after(wave, idx, inst, pc, flow);
-        match &mut self.instruments.timing {
-            Some(t) => {
-                let s = &mut t.sink;
-                let (cycle, cycles) = if s.issued { (s.start, s.dur) } else { (0, 1) };
-                let stall = s.has_stall.then_some(s.stall);
-                let mem = s.has_mem.then_some(s.mem);
-                (s.issued, s.has_stall, s.has_mem) = (false, false, false);
-                Issue {
-                    cycle,
-                    cycles: cycles.max(1),
-                    stall,
-                    mem,
-                }
-            }
-            None => Issue {
-                cycle: wave.instructions.saturating_sub(1),
-                cycles: 1,
-                stall: None,
-                mem: None,
-            },
-        }
+        self.issue_with(wave, idx, inst, pc, flow, issue_of)
     }
     #[inline(always)]
     fn issue_with<R>(
@@ -318,19 +333,8 @@ impl Clock for CycleClock<'_> {
     ) -> R {
         self.instruments.after(wave, idx, inst, pc, flow);
         match &mut self.instruments.timing {
-            Some(t) => {
-                // what `issue` gives, read in place
-                let s = &mut t.sink;
-                let (cycle, cycles) = if s.issued { (s.start, s.dur) } else { (0, 1) };
-                let r = f(
-                    cycle,
-                    cycles.max(1),
-                    s.has_stall.then_some(&s.stall),
-                    s.has_mem.then_some(&s.mem),
-                );
-                (s.issued, s.has_stall, s.has_mem) = (false, false, false);
-                r
-            }
+            // what `issue` gives, read in place
+            Some(t) => t.sink.take_issue(f),
             None => f(wave.instructions.saturating_sub(1), 1, None, None),
         }
     }
@@ -339,6 +343,9 @@ impl Clock for CycleClock<'_> {
         if let Some(t) = &mut self.instruments.timing {
             stalls.append(&mut t.sink.barrier);
         }
+    }
+    fn grid_barrier_release(&mut self, waves: &[u32]) {
+        self.instruments.grid_barrier_release(waves);
     }
     #[inline]
     fn wave_end(&mut self, wave: &Wave) {
@@ -362,6 +369,105 @@ impl Clock for CycleClock<'_> {
     }
     fn race_deadlock(&self, fault: &RunFault) -> Option<RawFinding> {
         self.instruments.races.as_ref()?.deadlock(fault)
+    }
+}
+
+/// The instruments of a dispatch run with every work-group resident (`wavescope::pipeline::CoResident`: one
+/// hazard and one race checker for the dispatch, a cycle model per work-group, the waves of every work-group
+/// interleaved on one host thread) as a trace clock: as [`CycleClock`], with each instruction's times from the
+/// model of its wave's work-group (cycles from that work-group's start, as in a batch run).
+pub struct CoResidentClock<'t> {
+    instruments: CoResident<'t, CycleSink>,
+    compute_units: Option<u32>,
+    line_bytes: u64,
+}
+
+impl<'t> CoResidentClock<'t> {
+    /// The co-resident instruments (`Plan::run_co_resident_with` hands them to the adapter).
+    pub fn of(instruments: CoResident<'t, CycleSink>) -> CoResidentClock<'t> {
+        let model = instruments.timing_table().map(|t| t.model());
+        CoResidentClock {
+            compute_units: model.map(|m| m.cu_count.min(u32::MAX as u64) as u32),
+            line_bytes: model
+                .and_then(|m| m.memory_system.as_ref())
+                .map_or(128, |p| p.line_bytes),
+            instruments,
+        }
+    }
+    /// The instruments, for the pipeline to merge.
+    pub fn into_instruments(self) -> CoResident<'t, CycleSink> {
+        self.instruments
+    }
+}
+
+impl Clock for CoResidentClock<'_> {
+    fn wants_lane_addrs(&self) -> bool {
+        self.instruments.wants_lane_addrs()
+    }
+    fn timing_model(&self) -> &'static str {
+        match self.instruments.timing_table() {
+            Some(_) => wavescope::observers::timing::MODEL_NAME,
+            None => "none",
+        }
+    }
+    #[inline]
+    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
+        self.instruments.before(wave, idx, inst);
+    }
+    fn wave_start(&mut self, wave: &Wave) -> u64 {
+        self.instruments.wave_start(wave);
+        match self.instruments.timing_table() {
+            Some(_) => 0,
+            None => wave.instructions,
+        }
+    }
+    #[inline]
+    fn issue(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) -> Issue {
+        self.issue_with(wave, idx, inst, pc, flow, issue_of)
+    }
+    #[inline(always)]
+    fn issue_with<R>(
+        &mut self,
+        wave: &Wave,
+        idx: usize,
+        inst: &Inst,
+        pc: u64,
+        flow: Flow,
+        f: impl FnOnce(u64, u64, Option<&Stall>, Option<&MemAccess>) -> R,
+    ) -> R {
+        self.instruments.after(wave, idx, inst, pc, flow);
+        match self.instruments.sink_mut(wave.id.work_group_flat) {
+            Some(s) => s.take_issue(f),
+            None => f(wave.instructions.saturating_sub(1), 1, None, None),
+        }
+    }
+    fn barrier_release(&mut self, work_group_flat: u32, stalls: &mut Vec<(u32, Stall)>) {
+        self.instruments.barrier_release(work_group_flat);
+        if let Some(s) = self.instruments.sink_mut(work_group_flat) {
+            stalls.append(&mut s.barrier);
+        }
+    }
+    fn grid_barrier_release(&mut self, waves: &[u32]) {
+        self.instruments.grid_barrier_release(waves);
+    }
+    #[inline]
+    fn wave_end(&mut self, wave: &Wave) {
+        self.instruments.wave_end(wave);
+    }
+    fn compute_units(&self) -> Option<u32> {
+        self.compute_units
+    }
+    fn line_bytes(&self) -> u64 {
+        self.line_bytes
+    }
+    fn hazard_events(&self) -> &[HazardEvent] {
+        self.instruments.hazard_events()
+    }
+    fn race_events(&self) -> &[RaceEvent] {
+        self.instruments.race_events()
+    }
+    fn race_deadlock(&self, fault: &RunFault) -> Option<RawFinding> {
+        self.instruments.races()?.deadlock(fault)
     }
 }
 
@@ -601,6 +707,10 @@ pub struct TraceOptions {
     /// so while a dispatch's work-groups fit `cu_count` x work-groups-per-CU slots, work-group `f` starts at
     /// cycle 0 on CU `f % cu_count`), or 1 without a model (the executor's single CU: HW_ID reports CU 0).
     pub cu_count: u32,
+    /// The waves of every work-group interleave on one observer (a dispatch run with every work-group resident:
+    /// `Plan::run_co_resident_with`, `run_traced`): waves are kept by wave id instead of one work-group at a
+    /// time, so the file must not be in work-group order (`TraceConfig::work_group_order` off).
+    pub interleaved: bool,
 }
 
 /// An outstanding memory operation.
@@ -714,6 +824,8 @@ pub struct TraceObserver<'a, C: Clock> {
     waves: Vec<FrontWave>,
     /// The work-group being traced.
     group: Option<u32>,
+    /// `TraceOptions::interleaved`: a wave's slot is its wave id.
+    interleaved: bool,
     barrier_stalls: Vec<(u32, Stall)>,
     sink: Sink<'a>,
 }
@@ -753,11 +865,18 @@ const BATCHES: usize = QUEUED_BATCHES + 3;
 /// store-to-load forwarding on every instruction: most of what tracing cost the run's thread).
 #[derive(Clone, Copy)]
 struct InstRec {
-    /// idx (bits 0..32) | wi (32..48) | lanes (48..56) | flags (56..64: `HAS_STALL | HAS_MEM | IS_CMD`).
+    /// idx (bits 0..32) | wi (32..54) | lanes (54..61, 0..=64) | flags (61..64: `HAS_STALL | HAS_MEM | IS_CMD`).
+    /// `wi` is the wave's slot: its index in its work-group, or its wave id in an interleaved run
+    /// (`TraceOptions::interleaved`, below `MAX_SLOTS`).
     head: u64,
     cycle: u64,
     cycles: u64,
 }
+
+/// Wave slots a record can name (22 bits): waves of one work-group (at most 16 on gfx950), or in an interleaved
+/// run every wave of the dispatch (a co-resident dispatch fits the device: at most 256 CUs x 32 waves). Waves with
+/// a higher id are run but not traced.
+const MAX_SLOTS: usize = 1 << 22;
 
 const HAS_STALL: u8 = 1;
 const HAS_MEM: u8 = 2;
@@ -768,9 +887,9 @@ impl InstRec {
     fn new(idx: usize, wi: usize, lanes: u32, flags: u8, cycle: u64, cycles: u64) -> InstRec {
         InstRec {
             head: (idx as u32 as u64)
-                | (wi as u16 as u64) << 32
-                | (lanes as u8 as u64) << 48
-                | (flags as u64) << 56,
+                | (wi as u64 & (MAX_SLOTS as u64 - 1)) << 32
+                | (lanes as u64 & 0x7F) << 54
+                | (flags as u64) << 61,
             cycle,
             cycles,
         }
@@ -779,20 +898,20 @@ impl InstRec {
         self.head as u32 as usize
     }
     fn wi(&self) -> usize {
-        (self.head >> 32) as u16 as usize
+        (self.head >> 32) as usize & (MAX_SLOTS - 1)
     }
     fn lanes(&self) -> u32 {
-        (self.head >> 48) as u8 as u32
+        (self.head >> 54) as u32 & 0x7F
     }
     fn flags(&self) -> u8 {
-        (self.head >> 56) as u8
+        (self.head >> 61) as u8
     }
 }
 
 /// What the front hands the builder besides instructions, in the order it happened.
 enum Cmd {
-    /// A wave starts (`WaveDesc`, its start cycle).
-    WaveStart(Box<(WaveDesc, u64)>),
+    /// A wave starts (`WaveDesc`, its start cycle, its slot).
+    WaveStart(Box<(WaveDesc, u64, u32)>),
     WaveEnd(u32),
     /// The instruction wave `wi` stopped at (index, lanes): written when the wave closes.
     Pending {
@@ -1163,7 +1282,7 @@ impl<'a> Builder<'a> {
     #[cold]
     fn apply(&mut self, c: &Cmd) {
         match c {
-            Cmd::WaveStart(b) => self.wave_start(&b.0, b.1),
+            Cmd::WaveStart(b) => self.wave_start(&b.0, b.1, b.2 as usize),
             Cmd::WaveEnd(wi) => self.close_wave(*wi as usize),
             &Cmd::Pending { wi, idx, lanes } => {
                 let ws = &mut self.waves[wi as usize];
@@ -1182,7 +1301,7 @@ impl<'a> Builder<'a> {
             }
             Cmd::LooseRaces(events) => {
                 for e in events.iter() {
-                    if let Some(wi) = self.waves.iter().position(|w| w.live && w.wave == e.wave) {
+                    if let Some(wi) = self.live_slot(e.wave) {
                         let at = self.waves[wi].last_cycle;
                         self.race_instants(wi, at, std::slice::from_ref(e));
                     }
@@ -1469,12 +1588,20 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn wave_start(&mut self, d: &WaveDesc, c: u64) {
-        let wi = d.wave_in_group as usize;
+    /// The slot of live wave `wave` (its id in an interleaved run; else a search of its work-group's).
+    fn live_slot(&self, wave: u32) -> Option<usize> {
+        let live = |wi: usize| self.waves.get(wi).is_some_and(|w| w.live && w.wave == wave);
+        if self.options.interleaved {
+            return live(wave as usize).then_some(wave as usize);
+        }
+        (0..self.waves.len()).find(|&wi| live(wi))
+    }
+
+    fn wave_start(&mut self, d: &WaveDesc, c: u64, wi: usize) {
         if self.waves.len() <= wi {
             self.waves.resize_with(wi + 1, WaveState::new);
         }
-        if self.group != Some(d.work_group_flat) {
+        if !self.options.interleaved && self.group != Some(d.work_group_flat) {
             // One work-group at a time: waves of the last one still open end here, in its chunk.
             for k in 0..self.waves.len() {
                 self.close_wave(k);
@@ -1507,7 +1634,7 @@ impl<'a> Builder<'a> {
 
     fn barrier_stalls(&mut self, stalls: &[(u32, Stall)]) {
         for &(wave, st) in stalls {
-            let Some(wi) = self.waves.iter().position(|w| w.live && w.wave == wave) else {
+            let Some(wi) = self.live_slot(wave) else {
                 continue;
             };
             let in_window = self.options.filter.cycle(st.start);
@@ -1541,7 +1668,7 @@ impl<'a> Builder<'a> {
             .join(", ");
         let n = self.w.name("race barrier-deadlock");
         for (wave, _) in &d.missing {
-            let Some(wi) = self.waves.iter().position(|w| w.live && w.wave == *wave) else {
+            let Some(wi) = self.live_slot(*wave) else {
                 continue;
             };
             let at = self.waves[wi].last_cycle;
@@ -1576,9 +1703,9 @@ impl<C: Clock> TraceObserver<'static, C> {
         writer: TraceWriter,
         clock: C,
     ) -> TraceObserver<'static, C> {
-        let cu_count = options.cu_count;
+        let (cu_count, interleaved) = (options.cu_count, options.interleaved);
         let b = Builder::shared(prog, program, options, writer, &clock);
-        TraceObserver::build(Sink::Inline(b), cu_count, clock)
+        TraceObserver::build(Sink::Inline(b), cu_count, interleaved, clock)
     }
 }
 
@@ -1598,7 +1725,12 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
             writer,
             clock.line_bytes(),
         );
-        TraceObserver::build(Sink::Inline(Box::new(b)), options.cu_count, clock)
+        TraceObserver::build(
+            Sink::Inline(Box::new(b)),
+            options.cu_count,
+            options.interleaved,
+            clock,
+        )
     }
 
     /// An observer whose builder (waitcnt model, packet encoding) runs on a thread of its own (see the type's
@@ -1610,16 +1742,16 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
         writer: TraceWriter,
         clock: C,
     ) -> TraceObserver<'a, C> {
-        let cu_count = options.cu_count;
+        let (cu_count, interleaved) = (options.cu_count, options.interleaved);
         let b = Builder::shared(prog, program, options, writer, &clock);
         let sink = match Pipe::start(b) {
             Ok(p) => Sink::Threaded(Box::new(p)),
             Err(b) => Sink::Inline(b),
         };
-        TraceObserver::build(sink, cu_count, clock)
+        TraceObserver::build(sink, cu_count, interleaved, clock)
     }
 
-    fn build(sink: Sink<'a>, cu_count: u32, clock: C) -> TraceObserver<'a, C> {
+    fn build(sink: Sink<'a>, cu_count: u32, interleaved: bool, clock: C) -> TraceObserver<'a, C> {
         TraceObserver {
             clock,
             hazard_seen: 0,
@@ -1627,6 +1759,7 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
             cu_count,
             waves: Vec::new(),
             group: None,
+            interleaved,
             barrier_stalls: Vec::new(),
             sink,
         }
@@ -1638,15 +1771,30 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
 
     /// Hand the builder the instructions waves are stopped at (before anything that may close a wave).
     fn send_pending(&mut self) {
-        for (wi, w) in self.waves.iter_mut().enumerate() {
-            if w.pending {
-                w.pending = false;
-                self.sink.cmd(Cmd::Pending {
-                    wi: wi as u32,
-                    idx: w.pending_idx,
-                    lanes: w.pending_lanes,
-                });
-            }
+        for wi in 0..self.waves.len() {
+            self.send_pending_of(wi);
+        }
+    }
+
+    /// [`send_pending`](Self::send_pending) for the wave in slot `wi`.
+    fn send_pending_of(&mut self, wi: usize) {
+        if let Some(w) = self.waves.get_mut(wi).filter(|w| w.pending) {
+            w.pending = false;
+            self.sink.cmd(Cmd::Pending {
+                wi: wi as u32,
+                idx: w.pending_idx,
+                lanes: w.pending_lanes,
+            });
+        }
+    }
+
+    /// The slot of `wave`: its index in its work-group, or its id when the waves of every work-group interleave.
+    #[inline(always)]
+    fn slot(&self, wave: &Wave) -> usize {
+        if self.interleaved {
+            wave.id.wave as usize
+        } else {
+            wave.id.wave_in_group as usize
         }
     }
 
@@ -1691,7 +1839,7 @@ impl<'a, C: Clock> TraceObserver<'a, C> {
 
     #[inline(always)]
     fn wave_index(&self, wave: &Wave) -> Option<usize> {
-        let wi = wave.id.wave_in_group as usize;
+        let wi = self.slot(wave);
         self.waves
             .get(wi)
             .is_some_and(|w| w.live && w.wave == wave.id.wave)
@@ -1705,12 +1853,22 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
     }
 
     fn wave_start(&mut self, wave: &Wave) {
-        let wi = wave.id.wave_in_group as usize;
+        let wi = self.slot(wave);
+        if wi >= MAX_SLOTS {
+            // beyond what a record can name (`MAX_SLOTS`): run, not traced
+            self.clock.wave_start(wave);
+            return;
+        }
         if self.waves.len() <= wi {
             self.waves.resize_with(wi + 1, FrontWave::default);
         }
-        self.send_pending();
-        if self.group != Some(wave.id.work_group_flat) {
+        if self.interleaved {
+            // the wave that held the slot before (none in a co-resident run: every wave has its own)
+            self.send_pending_of(wi);
+        } else {
+            self.send_pending();
+        }
+        if !self.interleaved && self.group != Some(wave.id.work_group_flat) {
             // the builder closes the last work-group's waves
             for w in &mut self.waves {
                 w.live = false;
@@ -1736,7 +1894,8 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
             simd: wave.id.simd,
             cu,
         };
-        self.sink.cmd(Cmd::WaveStart(Box::new((desc, c))));
+        self.sink
+            .cmd(Cmd::WaveStart(Box::new((desc, c, wi as u32))));
     }
 
     #[inline]
@@ -1767,7 +1926,7 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
     fn after(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) {
         // the wave's slot and lanes first (the clock does not touch them), so the clock's figures go straight
         // from where it keeps them into the record
-        let wi = wave.id.wave_in_group as usize;
+        let wi = self.slot(wave);
         let at = match self.waves.get_mut(wi) {
             // `before` found this slot to be this wave's and nothing ran between (a faulting instruction's
             // `pending` is sent at the wave's end, a new wave in the slot starts clear)
@@ -1794,9 +1953,21 @@ impl<C: Clock> Observer for TraceObserver<'_, C> {
             self.loose_races();
         }
         if let Some(wi) = self.wave_index(wave) {
-            self.send_pending();
+            if self.interleaved {
+                // the builder closes this wave alone
+                self.send_pending_of(wi);
+            } else {
+                self.send_pending();
+            }
             self.waves[wi].live = false;
             self.sink.cmd(Cmd::WaveEnd(wi as u32));
+        }
+    }
+
+    fn grid_barrier_release(&mut self, waves: &[u32]) {
+        self.clock.grid_barrier_release(waves);
+        if self.clock.race_events().len() > self.race_seen {
+            self.loose_races();
         }
     }
 
