@@ -411,6 +411,10 @@ pub struct Manifest {
     /// Launched as `hipLaunchCooperativeKernel` does: every work-group resident at once and the global wave sync
     /// unit given to the dispatch (grid-wide barriers, `cooperative_groups::this_grid().sync()`).
     pub cooperative: bool,
+    /// The directory a debugger resolves the code object's relative source paths against (`source_dir`;
+    /// clang's `-fdebug-compilation-dir=.` writes them relative to where it compiled). None: the code object's
+    /// own directory.
+    pub source_dir: Option<PathBuf>,
 }
 
 /// A manifest error: what is wrong, and where.
@@ -439,6 +443,8 @@ struct RawManifest {
     outputs: Vec<RawOutput>,
     #[serde(default)]
     cooperative: bool,
+    #[serde(default)]
+    source_dir: Option<String>,
 }
 
 /// One argument, tagged by `kind`. Deserialized by hand (read `kind`, then the variant's struct) rather than with
@@ -984,6 +990,13 @@ impl RawManifest {
             }
             Some(s) => dir.join(s),
         };
+        let source_dir = match &self.source_dir {
+            None => None,
+            Some(s) if s.is_empty() => {
+                return Err("`source_dir` must be a path, got an empty string".into())
+            }
+            Some(s) => Some(dir.join(s)),
+        };
         let mut grid = [1u32; 3];
         for (d, &n) in self.grid.0.iter().enumerate() {
             // the dispatch packet's grid_size_* are 32-bit (hsa_kernel_dispatch_packet_t)
@@ -1312,6 +1325,7 @@ impl RawManifest {
             args,
             outputs,
             cooperative: self.cooperative,
+            source_dir,
         })
     }
 }
@@ -1398,7 +1412,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             e,
-            "`args[0].kind` is \"bufer\", expected one of buffer, local, scalar, null, pointer"
+            "`args[0].kind` is \"bufer\", expected one of buffer, local, scalar, null, pointer, global"
         );
         let e = parse(r#"{"kernel":"k","grid":[0],"block":[1]}"#).unwrap_err();
         assert_eq!(e, "`grid[0]` must be a positive integer, got 0");

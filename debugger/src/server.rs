@@ -140,8 +140,15 @@ pub fn make_target_checking(
         path: path.display().to_string(),
         source: e,
     })?;
-    let abs = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-    let base = abs.parent().map(|p| p.display().to_string());
+    // relative source paths resolve against the manifest's `source_dir`, else the code object's directory
+    let base = match &session.manifest.source_dir {
+        Some(d) => Some(std::fs::canonicalize(d).unwrap_or_else(|_| d.clone())),
+        None => std::fs::canonicalize(&path)
+            .unwrap_or_else(|_| path.clone())
+            .parent()
+            .map(|p| p.to_path_buf()),
+    }
+    .map(|p| p.display().to_string());
     let served = crate::served_elf::served_copy_with_vars(&bytes, base.as_deref())?;
     let name = served_name(&path);
     let mut machine = Machine::new(session, opts);

@@ -281,6 +281,9 @@ pub unsafe fn launch(
             args: Vec::new(),
             outputs: Vec::new(),
             cooperative,
+            // relative source paths (`-fdebug-compilation-dir=.`) as gdb would resolve them for this program:
+            // against the directory it runs in, not the capture directory the code object is written to
+            source_dir: std::env::current_dir().ok(),
         },
         code_object: co.clone(),
         dispatch,
@@ -882,6 +885,9 @@ fn write_manifest(
     });
     if m.cooperative {
         j["cooperative"] = serde_json::Value::Bool(true);
+    }
+    if let Some(d) = &m.source_dir {
+        j["source_dir"] = serde_json::Value::String(d.display().to_string());
     }
     std::fs::write(
         dir.join("case.json"),

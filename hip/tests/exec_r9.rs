@@ -151,6 +151,36 @@ fn llama_layer_under_gdb_stops_once() {
     let _ = std::fs::remove_dir_all(&cap);
 }
 
+/// A program built with `-fdebug-compilation-dir=.` (build.sh, from hip/tests/fixtures) names its sources
+/// relative to where it was compiled. Under `exec --gdb` the code object is written to a temporary directory, and
+/// gdb's `list` found nothing there (round 10); the session's `source_dir` is now the directory the program runs
+/// in, as gdb itself would resolve the paths, so `list` shows the source when the program runs where it was built.
+#[test]
+fn exec_gdb_lists_the_source_of_a_relative_build() {
+    let src = std::fs::read_to_string(fixture("src/llama_layer.hip")).unwrap();
+    let line = 1 + src
+        .lines()
+        .position(|l| l.contains("out[h * HD + lane] = o / sum;"))
+        .unwrap();
+    let brk = format!("break llama_layer.hip:{line}");
+    let list = format!("list {line},{line}");
+    let r = exec_under_gdb(
+        "attention",
+        |c| {
+            c.arg(bin("llama_layer")).current_dir(fixture(""));
+        },
+        Duration::from_secs(120),
+        &[&brk, "continue", &list, "detach"],
+    );
+    let all = r.all();
+    assert!(
+        r.gdb_out.contains(&format!("{line}\t"))
+            && r.gdb_out.contains("out[h * HD + lane] = o / sum;"),
+        "{all}"
+    );
+    assert!(r.program_out.contains("PASSED"), "{all}");
+}
+
 /// Built with the per-thread default stream (the launch, hipMemcpy(Async), hipMemset and hipStreamSynchronize
 /// import their `_spt` entry points): the primary context (current, device, retain / state / release, an
 /// invalid device refused), the device UUID, profiler start / stop, occupancy WithFlags, hipMemPtrGetInfo /

@@ -159,6 +159,8 @@ impl Listing {
         let mut source = Vec::new();
         if let (Some(d), Some(f)) = (&di, file) {
             let mut extra = Vec::new();
+            // the manifest's `source_dir` first (relative source paths of `-fdebug-compilation-dir=.` builds)
+            extra.extend(s.manifest.source_dir.clone());
             if let Some(dir) = s.manifest.code_object.parent() {
                 extra.push(dir.to_path_buf());
             }

@@ -3256,22 +3256,27 @@ impl RaceFindings {
                 all.insert(Key::deadlock(&d), d);
             }
             for (k, f) in c.findings {
-                match all.get_mut(&k) {
-                    Some(a) => {
-                        a.occurrences += f.occurrences;
-                        a.lo = a.lo.min(f.lo);
-                        a.hi = a.hi.max(f.hi);
-                        a.error |= f.error;
-                    }
-                    None => {
-                        all.insert(k, f);
-                    }
-                }
+                RaceFindings::add(&mut all, k, f);
             }
         }
         RaceFindings {
             global_stop: stop,
             ..RaceFindings::sorted(all, opts)
+        }
+    }
+
+    /// Counts `f` under `k`: a finding already there takes its occurrences, byte range and severity.
+    fn add(all: &mut HashMap<Key, RawFinding>, k: Key, f: RawFinding) {
+        match all.get_mut(&k) {
+            Some(a) => {
+                a.occurrences += f.occurrences;
+                a.lo = a.lo.min(f.lo);
+                a.hi = a.hi.max(f.hi);
+                a.error |= f.error;
+            }
+            None => {
+                all.insert(k, f);
+            }
         }
     }
 
@@ -3314,17 +3319,7 @@ impl RaceFindings {
     pub fn absorb(&mut self, other: RaceFindings, options: RaceOptions) {
         let mut all: HashMap<Key, RawFinding> = HashMap::new();
         for f in self.raw.drain(..).chain(other.raw) {
-            match all.get_mut(&Key::of(&f)) {
-                Some(a) => {
-                    a.occurrences += f.occurrences;
-                    a.lo = a.lo.min(f.lo);
-                    a.hi = a.hi.max(f.hi);
-                    a.error |= f.error;
-                }
-                None => {
-                    all.insert(Key::of(&f), f);
-                }
-            }
+            RaceFindings::add(&mut all, Key::of(&f), f);
         }
         let stop = other.global_stop.or(self.global_stop);
         *self = RaceFindings {
