@@ -398,8 +398,9 @@ struct RacePrefix {
 }
 
 /// A dispatch whose memory is larger than this is not copied for [`RacePrefix`] (its default check stays
-/// LDS-only, as before).
-pub const RACE_PREFIX_COPY_BYTES: u64 = 256 << 20;
+/// LDS-only, as before). The copy is made at every such launch: ~10 ms at this size, which a HIP program that
+/// launches in a loop pays each time (`exec` maps all of a program's allocations into every dispatch).
+pub const RACE_PREFIX_COPY_BYTES: u64 = 64 << 20;
 
 /// The first work-groups' check may issue at most this many wave-instructions (a spinning kernel would otherwise
 /// spin to the run's own budget twice).
