@@ -62,8 +62,9 @@ pub mod validate;
 pub mod writer;
 
 pub use observer::{
-    Clock, CoResidentClock, CycleClock, CycleSink, FilterError, Issue, IssueOrderClock, Stall,
-    TraceFilter, TraceObserver, TraceOptions, TraceParts, TraceProgram,
+    Clock, ClockInstruments, CoResidentClock, CycleClock, CycleSink, FilterError, Issue,
+    IssueOrderClock, ModelClock, Stall, TraceFilter, TraceObserver, TraceOptions, TraceParts,
+    TraceProgram,
 };
 pub use writer::{
     Arg, FlowId, Layout, LocId, NameId, TraceConfig, TraceFile, TraceStats, TraceWriter,

@@ -41,9 +41,9 @@ use wavescope::isa::{Inst, Op};
 use wavescope::launch::RunFault;
 use wavescope::observers::hazards::effects::{self, class, MemClass};
 use wavescope::observers::hazards::{HazardEvent, Rule};
-use wavescope::observers::races::{RaceEvent, RawFinding};
+use wavescope::observers::races::{RaceChecker, RaceEvent, RawFinding};
 use wavescope::observers::timing::{
-    MemAccess, StallReason, TimingObserver, TimingSink, TimingTable,
+    CycleModel, MemAccess, StallReason, TimingObserver, TimingSink, TimingTable,
 };
 use wavescope::pipeline::{CoResident, Instruments};
 
@@ -258,12 +258,93 @@ impl TimingSink for CycleSink {
     }
 }
 
-/// A host thread's instruments of the run pipeline (`wavescope::pipeline`: hazard checker, race checker, cycle
-/// model, each when the run's configuration has it) as a trace clock: it drives them all, and with the cycle model
-/// it takes issue times, durations and stalls from it; without one it counts issue order as [`IssueOrderClock`].
-pub struct CycleClock<'t> {
-    instruments: Instruments<'t, CycleSink>,
+/// What a trace clock needs of the run pipeline's instruments beyond driving them as an observer: the cycle
+/// model's parameters, the sink that holds the figures of the instruction just executed, and what the checkers
+/// found. A host thread's [`Instruments`] keep one sink; a co-resident dispatch's [`CoResident`] one per
+/// work-group.
+pub trait ClockInstruments: Observer {
+    /// The cycle model's parameters (`None`: the run has no model).
+    fn cycle_model(&self) -> Option<&CycleModel>;
+    /// The sink of the model that times `work_group_flat`'s waves (`None` without a model, or before the
+    /// work-group's first wave started).
+    fn sink(&mut self, work_group_flat: u32) -> Option<&mut CycleSink>;
+    fn hazard_events(&self) -> &[HazardEvent];
+    fn race_events(&self) -> &[RaceEvent];
+    fn race_checker(&self) -> Option<&RaceChecker<'_>>;
+}
+
+impl ClockInstruments for Instruments<'_, CycleSink> {
+    fn cycle_model(&self) -> Option<&CycleModel> {
+        self.timing.as_ref().map(|t| t.model())
+    }
+    #[inline(always)]
+    fn sink(&mut self, _work_group_flat: u32) -> Option<&mut CycleSink> {
+        self.timing.as_mut().map(|t| &mut t.sink)
+    }
+    fn hazard_events(&self) -> &[HazardEvent] {
+        Instruments::hazard_events(self)
+    }
+    fn race_events(&self) -> &[RaceEvent] {
+        Instruments::race_events(self)
+    }
+    fn race_checker(&self) -> Option<&RaceChecker<'_>> {
+        self.races.as_ref()
+    }
+}
+
+impl ClockInstruments for CoResident<'_, CycleSink> {
+    fn cycle_model(&self) -> Option<&CycleModel> {
+        self.timing_table().map(|t| t.model())
+    }
+    #[inline(always)]
+    fn sink(&mut self, work_group_flat: u32) -> Option<&mut CycleSink> {
+        self.sink_mut(work_group_flat)
+    }
+    fn hazard_events(&self) -> &[HazardEvent] {
+        CoResident::hazard_events(self)
+    }
+    fn race_events(&self) -> &[RaceEvent] {
+        CoResident::race_events(self)
+    }
+    fn race_checker(&self) -> Option<&RaceChecker<'_>> {
+        self.races()
+    }
+}
+
+/// The run pipeline's instruments (hazard checker, race checker, cycle model, each when the run's configuration
+/// has it) as a trace clock: it drives them all, and with the cycle model it takes issue times, durations and
+/// stalls from it; without one it counts issue order as [`IssueOrderClock`].
+pub struct ModelClock<I> {
+    instruments: I,
     compute_units: Option<u32>,
+    line_bytes: u64,
+}
+
+/// A host thread's instruments as a trace clock (`Plan::run_with` hands them to the adapter).
+pub type CycleClock<'t> = ModelClock<Instruments<'t, CycleSink>>;
+
+/// The instruments of a dispatch run with every work-group resident (`wavescope::pipeline::CoResident`: one
+/// hazard and one race checker for the dispatch, a cycle model per work-group, the waves of every work-group
+/// interleaved on one host thread) as a trace clock: each instruction's times come from the model of its wave's
+/// work-group (cycles from that work-group's start, as in a batch run).
+pub type CoResidentClock<'t> = ModelClock<CoResident<'t, CycleSink>>;
+
+impl<I: ClockInstruments> ModelClock<I> {
+    /// The pipeline's instruments (`Plan::run_with` or `Plan::run_co_resident_with` hands them to the adapter).
+    pub fn of(instruments: I) -> ModelClock<I> {
+        let model = instruments.cycle_model();
+        ModelClock {
+            compute_units: model.map(|m| m.cu_count.min(u32::MAX as u64) as u32),
+            line_bytes: model
+                .and_then(|m| m.memory_system.as_ref())
+                .map_or(128, |p| p.line_bytes),
+            instruments,
+        }
+    }
+    /// The instruments, for the pipeline to merge (the run report's cycles, stalls and findings).
+    pub fn into_instruments(self) -> I {
+        self.instruments
+    }
 }
 
 impl<'t> CycleClock<'t> {
@@ -275,33 +356,18 @@ impl<'t> CycleClock<'t> {
             timing: Some(TimingObserver::with_sink(table, CycleSink::default())),
         })
     }
-    /// A pipeline thread's instruments (`Plan::run_with` hands them to the adapter).
-    pub fn of(instruments: Instruments<'t, CycleSink>) -> CycleClock<'t> {
-        let compute_units = instruments
-            .timing
-            .as_ref()
-            .map(|t| t.model().cu_count.min(u32::MAX as u64) as u32);
-        CycleClock {
-            instruments,
-            compute_units,
-        }
-    }
-    /// The instruments, for the pipeline to merge (the run report's cycles, stalls and findings).
-    pub fn into_instruments(self) -> Instruments<'t, CycleSink> {
-        self.instruments
-    }
     /// The model's observer, for `TimingObserver::merge` (`None` without a model).
     pub fn into_timing(self) -> Option<TimingObserver<CycleSink>> {
         self.instruments.timing
     }
 }
 
-impl Clock for CycleClock<'_> {
+impl<I: ClockInstruments> Clock for ModelClock<I> {
     fn wants_lane_addrs(&self) -> bool {
         self.instruments.wants_lane_addrs()
     }
     fn timing_model(&self) -> &'static str {
-        match self.instruments.timing {
+        match self.instruments.cycle_model() {
             Some(_) => wavescope::observers::timing::MODEL_NAME,
             None => "none",
         }
@@ -312,7 +378,7 @@ impl Clock for CycleClock<'_> {
     }
     fn wave_start(&mut self, wave: &Wave) -> u64 {
         self.instruments.wave_start(wave);
-        match self.instruments.timing {
+        match self.instruments.cycle_model() {
             Some(_) => 0,
             None => wave.instructions,
         }
@@ -332,118 +398,15 @@ impl Clock for CycleClock<'_> {
         f: impl FnOnce(u64, u64, Option<&Stall>, Option<&MemAccess>) -> R,
     ) -> R {
         self.instruments.after(wave, idx, inst, pc, flow);
-        match &mut self.instruments.timing {
+        match self.instruments.sink(wave.id.work_group_flat) {
             // what `issue` gives, read in place
-            Some(t) => t.sink.take_issue(f),
-            None => f(wave.instructions.saturating_sub(1), 1, None, None),
-        }
-    }
-    fn barrier_release(&mut self, work_group_flat: u32, stalls: &mut Vec<(u32, Stall)>) {
-        self.instruments.barrier_release(work_group_flat);
-        if let Some(t) = &mut self.instruments.timing {
-            stalls.append(&mut t.sink.barrier);
-        }
-    }
-    fn grid_barrier_release(&mut self, waves: &[u32]) {
-        self.instruments.grid_barrier_release(waves);
-    }
-    #[inline]
-    fn wave_end(&mut self, wave: &Wave) {
-        self.instruments.wave_end(wave);
-    }
-    fn compute_units(&self) -> Option<u32> {
-        self.compute_units
-    }
-    fn line_bytes(&self) -> u64 {
-        self.instruments
-            .timing
-            .as_ref()
-            .and_then(|t| t.model().memory_system.as_ref())
-            .map_or(128, |p| p.line_bytes)
-    }
-    fn hazard_events(&self) -> &[HazardEvent] {
-        self.instruments.hazard_events()
-    }
-    fn race_events(&self) -> &[RaceEvent] {
-        self.instruments.race_events()
-    }
-    fn race_deadlock(&self, fault: &RunFault) -> Option<RawFinding> {
-        self.instruments.races.as_ref()?.deadlock(fault)
-    }
-}
-
-/// The instruments of a dispatch run with every work-group resident (`wavescope::pipeline::CoResident`: one
-/// hazard and one race checker for the dispatch, a cycle model per work-group, the waves of every work-group
-/// interleaved on one host thread) as a trace clock: as [`CycleClock`], with each instruction's times from the
-/// model of its wave's work-group (cycles from that work-group's start, as in a batch run).
-pub struct CoResidentClock<'t> {
-    instruments: CoResident<'t, CycleSink>,
-    compute_units: Option<u32>,
-    line_bytes: u64,
-}
-
-impl<'t> CoResidentClock<'t> {
-    /// The co-resident instruments (`Plan::run_co_resident_with` hands them to the adapter).
-    pub fn of(instruments: CoResident<'t, CycleSink>) -> CoResidentClock<'t> {
-        let model = instruments.timing_table().map(|t| t.model());
-        CoResidentClock {
-            compute_units: model.map(|m| m.cu_count.min(u32::MAX as u64) as u32),
-            line_bytes: model
-                .and_then(|m| m.memory_system.as_ref())
-                .map_or(128, |p| p.line_bytes),
-            instruments,
-        }
-    }
-    /// The instruments, for the pipeline to merge.
-    pub fn into_instruments(self) -> CoResident<'t, CycleSink> {
-        self.instruments
-    }
-}
-
-impl Clock for CoResidentClock<'_> {
-    fn wants_lane_addrs(&self) -> bool {
-        self.instruments.wants_lane_addrs()
-    }
-    fn timing_model(&self) -> &'static str {
-        match self.instruments.timing_table() {
-            Some(_) => wavescope::observers::timing::MODEL_NAME,
-            None => "none",
-        }
-    }
-    #[inline]
-    fn before(&mut self, wave: &Wave, idx: usize, inst: &Inst) {
-        self.instruments.before(wave, idx, inst);
-    }
-    fn wave_start(&mut self, wave: &Wave) -> u64 {
-        self.instruments.wave_start(wave);
-        match self.instruments.timing_table() {
-            Some(_) => 0,
-            None => wave.instructions,
-        }
-    }
-    #[inline]
-    fn issue(&mut self, wave: &Wave, idx: usize, inst: &Inst, pc: u64, flow: Flow) -> Issue {
-        self.issue_with(wave, idx, inst, pc, flow, issue_of)
-    }
-    #[inline(always)]
-    fn issue_with<R>(
-        &mut self,
-        wave: &Wave,
-        idx: usize,
-        inst: &Inst,
-        pc: u64,
-        flow: Flow,
-        f: impl FnOnce(u64, u64, Option<&Stall>, Option<&MemAccess>) -> R,
-    ) -> R {
-        self.instruments.after(wave, idx, inst, pc, flow);
-        match self.instruments.sink_mut(wave.id.work_group_flat) {
             Some(s) => s.take_issue(f),
             None => f(wave.instructions.saturating_sub(1), 1, None, None),
         }
     }
     fn barrier_release(&mut self, work_group_flat: u32, stalls: &mut Vec<(u32, Stall)>) {
         self.instruments.barrier_release(work_group_flat);
-        if let Some(s) = self.instruments.sink_mut(work_group_flat) {
+        if let Some(s) = self.instruments.sink(work_group_flat) {
             stalls.append(&mut s.barrier);
         }
     }
@@ -467,7 +430,7 @@ impl Clock for CoResidentClock<'_> {
         self.instruments.race_events()
     }
     fn race_deadlock(&self, fault: &RunFault) -> Option<RawFinding> {
-        self.instruments.races()?.deadlock(fault)
+        self.instruments.race_checker()?.deadlock(fault)
     }
 }
 
