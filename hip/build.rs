@@ -1,7 +1,9 @@
 //! Exports: every HIP 5.2 entry point (api_names.txt, from tools/gen_api_names.py) under the version node
 //! programs linked against Debian's libamdhip64.so.5 import it at (`hip_4.2`, or the newer node api_versions.txt
-//! names, from tools/gen_api_versions.sh). Those the runtime does not implement
-//! (no `extern "C" fn NAME` in src/) become stubs that name themselves and return hipErrorNotSupported.
+//! names, from tools/gen_api_versions.sh), and every entry point of a newer HIP (ROCm 5.3 to 7.2) under the node
+//! ROCm's own library exports it at (api_versions_rocm.txt), so a program built against ROCm 6 or 7 loads too.
+//! Those the runtime does not implement (no `extern "C" fn NAME` in src/) become stubs that name themselves and
+//! return hipErrorNotSupported.
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -34,6 +36,7 @@ fn main() {
     let out = std::env::var("OUT_DIR").unwrap();
     println!("cargo:rerun-if-changed=api_names.txt");
     println!("cargo:rerun-if-changed=api_versions.txt");
+    println!("cargo:rerun-if-changed=api_versions_rocm.txt");
     println!("cargo:rerun-if-changed=src");
     let api = std::fs::read_to_string(Path::new(&dir).join("api_names.txt")).unwrap();
     let mut all: BTreeSet<String> = api
@@ -43,6 +46,13 @@ fn main() {
         .map(String::from)
         .collect();
     all.extend(EXTRA.iter().map(|s| s.to_string()));
+    let newer = std::fs::read_to_string(Path::new(&dir).join("api_versions_rocm.txt")).unwrap();
+    let newer: Vec<(&str, &str)> = newer
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(' '))
+        .collect();
+    all.extend(newer.iter().map(|(n, _)| n.to_string()));
     let mut implemented = BTreeSet::new();
     // every source file, in src/ and its module directories
     let mut files = Vec::new();
@@ -81,8 +91,10 @@ fn main() {
     // Each name at the version node Debian's libamdhip64.so.5 exports it under (api_versions.txt; hip_4.2 when
     // not listed): a program imports e.g. hipMallocAsync@hip_5.1, and the loader refuses it without that node.
     let versions = std::fs::read_to_string(Path::new(&dir).join("api_versions.txt")).unwrap();
-    let node_of: std::collections::BTreeMap<&str, &str> =
+    let mut node_of: std::collections::BTreeMap<&str, &str> =
         versions.lines().filter_map(|l| l.split_once(' ')).collect();
+    // Debian's library exports none of the newer names (checked when the list was made), so nothing is moved
+    node_of.extend(newer.iter().copied());
     let mut nodes: std::collections::BTreeMap<&str, Vec<&str>> = std::collections::BTreeMap::new();
     nodes.insert("hip_4.2", Vec::new());
     for n in all.union(&implemented) {

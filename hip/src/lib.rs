@@ -13,6 +13,7 @@ mod device;
 mod driver;
 mod graph;
 mod launch;
+mod newer;
 mod runtime_more;
 mod volume;
 
@@ -1037,16 +1038,30 @@ pub unsafe extern "C" fn hipPointerGetAttributes(attr: *mut c_void, p: *const c_
         if attr.is_null() {
             return INVALID_VALUE;
         }
+        // hipPointerAttribute_t (HIP 5.2 and ROCm 6 alike, 32 bytes): memoryType, device, devicePointer,
+        // hostPointer, isManaged, allocationFlags. The memory types are numbered differently (newer.rs).
+        let abi6 = newer::rocm6_abi();
+        let mut b = [0u8; 32];
         let Some((base, a)) = st.find(p as u64) else {
+            if abi6 && !p.is_null() {
+                // ROCm 6: memory the runtime does not know is hipMemoryTypeUnregistered (0), not an error
+                std::ptr::copy_nonoverlapping(b.as_ptr(), attr as *mut u8, 32);
+                return SUCCESS;
+            }
             return INVALID_VALUE;
         };
-        // hipPointerAttribute_t (HIP 5.2, 32 bytes): memoryType, device, devicePointer, hostPointer, isManaged,
-        // allocationFlags.
-        let mut b = [0u8; 32];
-        let (ty, host, managed) = match a.backing {
-            Backing::Device(_) => (1i32, 0u64, 0i32),
-            Backing::Host { managed, .. } => {
-                (if managed { 3 } else { 0 }, p as u64, managed as i32)
+        let (ty, host, managed) = match (&a.backing, abi6) {
+            // HIP 5.2: Host 0, Device 1, Unified 3; ROCm 6: Host 1, Device 2, Managed 3
+            (Backing::Device(_), false) => (1i32, 0u64, 0i32),
+            (Backing::Device(_), true) => (2, 0, 0),
+            (Backing::Host { managed, .. }, _) => {
+                let managed = *managed;
+                let ty = match (managed, abi6) {
+                    (true, _) => 3,
+                    (false, false) => 0,
+                    (false, true) => 1,
+                };
+                (ty, p as u64, managed as i32)
             }
         };
         let _ = base;

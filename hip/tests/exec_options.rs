@@ -207,6 +207,74 @@ fn hip6_device_properties_and_proc_address() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A program linked as ROCm 7 links one imports entry points at ROCm's version nodes (hip_5.3 ... hip_7.1): the
+/// loader refuses it unless the runtime defines each node, and its newer calls (2D element memsets, stream ids,
+/// event record flags, hipExtHostAlloc, hipExtGetLastError) must work; one it does not implement is a stub.
+#[test]
+fn rocm7_linked_program_loads_and_runs() {
+    let dir = scratch("rocm7");
+    let prog = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hip6/bin/rocm7_abi");
+    let (o, code, _) = exec(&dir, &[], &prog, &[]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(code, 0, "{}", text(&o));
+    assert!(out.contains("PASSED"), "{}", text(&o));
+    assert!(!err.contains("not found"), "{err}");
+    assert!(
+        err.contains("hipLaunchKernelExC is not supported"),
+        "the stub names itself: {err}"
+    );
+    assert!(err.contains("1 kernel launch(es)"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The runtime library defines every version node a program built against HIP 5.2 or a newer ROCm may import
+/// (api_versions.txt, api_versions_rocm.txt: the facts build.rs exports by) and exports every listed name, so the
+/// loader accepts any such program's import table.
+#[test]
+fn runtime_defines_every_version_node_and_name() {
+    use object::read::elf::{ElfFile64, FileHeader};
+    use object::{Object, ObjectSymbol};
+    let bytes = std::fs::read(common::hip_lib()).unwrap();
+    let elf = ElfFile64::<object::Endianness>::parse(&*bytes).unwrap();
+    let endian = elf.endian();
+    let sections = elf.elf_header().sections(endian, &*bytes).unwrap();
+    let mut defined = std::collections::BTreeSet::new();
+    if let Some((mut defs, link)) = sections.gnu_verdef(endian, &*bytes).unwrap() {
+        let strings = sections.strings(endian, &*bytes, link).unwrap();
+        while let Some((_, mut aux)) = defs.next().unwrap() {
+            if let Some(a) = aux.next().unwrap() {
+                defined
+                    .insert(String::from_utf8_lossy(a.name(endian, strings).unwrap()).into_owned());
+            }
+        }
+    }
+    let exported: std::collections::BTreeSet<String> = elf
+        .dynamic_symbols()
+        .filter(|s| s.is_definition())
+        .filter_map(|s| s.name().ok().map(String::from))
+        .collect();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut lines = 0;
+    for file in ["api_versions.txt", "api_versions_rocm.txt"] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        for l in text.lines().filter(|l| !l.starts_with('#')) {
+            let (name, node) = l.split_once(' ').unwrap();
+            assert!(
+                defined.contains(node),
+                "{file}: node {node} of {name} is not defined: {defined:?}"
+            );
+            assert!(exported.contains(name), "{file}: {name} is not exported");
+            lines += 1;
+        }
+    }
+    assert!(lines > 250, "{lines} names listed");
+    assert!(
+        defined.contains("hip_4.2") && defined.contains("hip_7.2"),
+        "{defined:?}"
+    );
+}
+
 struct Tmux {
     socket: String,
 }

@@ -121,6 +121,25 @@ enum Kind {
 }
 
 impl Kind {
+    /// The value `hipGraphNodeGetType` gives: HIP 5.2's, or ROCm 6's for a program built against it (ROCm 6
+    /// numbers from 0, has no 1D-copy type and moved the symbol copies to 12 and 13).
+    fn code(self) -> c_int {
+        if !crate::newer::rocm6_abi() {
+            return self as c_int;
+        }
+        match self {
+            Kind::Kernel => 0,
+            Kind::Memcpy | Kind::Memcpy1D => 1,
+            Kind::Memset => 2,
+            Kind::Host => 3,
+            Kind::Graph => 4,
+            Kind::Empty => 5,
+            Kind::WaitEvent => 6,
+            Kind::EventRecord => 7,
+            Kind::MemcpyFromSymbol => 12,
+            Kind::MemcpyToSymbol => 13,
+        }
+    }
     fn of(op: &Op) -> Kind {
         match op {
             Op::Launch { .. } => Kind::Kernel,

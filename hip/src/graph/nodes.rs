@@ -589,7 +589,7 @@ pub unsafe extern "C" fn hipGraphNodeGetType(node: *mut c_void, ty: *mut c_int) 
         return ret(INVALID_VALUE);
     }
     with_node(node, |n| {
-        *ty = n.kind as c_int;
+        *ty = n.kind.code();
         SUCCESS
     })
 }
