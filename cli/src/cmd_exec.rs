@@ -99,6 +99,7 @@ fn run_in(a: &ExecArgs, lib: &Path, tmp: &Path) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(c).with_context(|| format!("cannot create {}", c.display()))?;
     }
     let records = tmp.join("launches.jsonl");
+    let marker = tmp.join("runtime-loaded");
     let trace_dir = tmp.join("traces");
     if a.trace.is_some() {
         std::fs::create_dir_all(&trace_dir)
@@ -123,6 +124,7 @@ fn run_in(a: &ExecArgs, lib: &Path, tmp: &Path) -> anyhow::Result<ExitCode> {
         "races": a.races,
         "no_races": a.no_races,
         "trace_dir": a.trace.as_ref().map(|_| abs(&trace_dir)),
+        "loaded_marker": abs(&marker),
     });
     let cfg_path = tmp.join("config.json");
     std::fs::write(&cfg_path, config.to_string())?;
@@ -142,6 +144,22 @@ fn run_in(a: &ExecArgs, lib: &Path, tmp: &Path) -> anyhow::Result<ExitCode> {
         .filter_map(|l| serde_json::from_str(l).ok())
         .collect();
     eprint!("{}", table(&launches));
+    if !marker.exists() {
+        // nothing reached wavescope's runtime: say why, rather than leave "0 kernel launch(es)" unexplained
+        let program = &a.program[0];
+        if status.code() == Some(127) {
+            eprintln!(
+                "wavescope: {program} did not start: the dynamic loader refused it (its message is above; a \
+                 missing ROCm library other than libamdhip64, e.g. hipBLAS or rocBLAS, is not provided by wavescope)"
+            );
+        } else {
+            eprintln!(
+                "wavescope: {program} made no HIP call through wavescope's runtime: it is not a HIP program, or it \
+                 loads another libamdhip64 (an RPATH or an absolute path into a ROCm install; `ldd {program}` shows \
+                 which)"
+            );
+        }
+    }
     if let Some(t) = &a.trace {
         let (n, bytes) = crate::exec_trace::join(&trace_dir, &launches, &a.program[0], t)?;
         eprintln!(

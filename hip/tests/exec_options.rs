@@ -225,6 +225,38 @@ fn rocm7_linked_program_loads_and_runs() {
         "the stub names itself: {err}"
     );
     assert!(err.contains("1 kernel launch(es)"), "{err}");
+    assert!(
+        !err.contains("did not start") && !err.contains("made no HIP call"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A program that never reaches the runtime gets one line saying why, not an unexplained "0 kernel launch(es)":
+/// the loader refused it (a ROCm library wavescope does not provide), or it made no HIP call at all.
+#[test]
+fn a_program_that_never_reaches_the_runtime_is_explained() {
+    let dir = scratch("unreached");
+    let prog = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hip6/bin/needs_rocblas");
+    let (o, code, report) = exec(&dir, &[], &prog, &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(code, 127, "{}", text(&o));
+    assert!(
+        err.contains("librocblas.so.4"),
+        "the loader's own message: {err}"
+    );
+    assert!(
+        err.contains("did not start: the dynamic loader refused it"),
+        "{err}"
+    );
+    assert_eq!(report["exit_status"], 127, "{report}");
+    let (o, code, _) = exec(&dir, &[], Path::new("/bin/true"), &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(code, 0, "{}", text(&o));
+    assert!(
+        err.contains("/bin/true made no HIP call through wavescope's runtime"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
