@@ -722,6 +722,7 @@ fn module_variable_at(elf: &[u8], v: u64) -> Option<(String, u64)> {
 /// `p_memsz`, and the NOBITS sections inside it become PROGBITS at their place in the image.
 fn patched_elf(m: &crate::Module) -> Vec<u8> {
     let mut elf = m.elf.clone();
+    let segments = managed_in_image(m);
     if elf.len() < 64 {
         return elf;
     }
@@ -748,15 +749,57 @@ fn patched_elf(m: &crate::Module) -> Vec<u8> {
             if le(&elf, h, 4) != 1 {
                 continue; // PT_LOAD = 1
             }
-            grow_segment(m, &mut elf, h, pass);
+            grow_segment(&segments, &mut elf, h, pass);
         }
     }
     elf
 }
 
+/// The module's segments for a capture: each `__managed__` variable's current value (in the managed allocation
+/// the host and the live run share) copied into the code object's storage for it, `NAME.managed`, and the device
+/// pointer variable `NAME` pointed there, so the replay, which has no runtime to register the variable, reads and
+/// writes the value the launch saw.
+fn managed_in_image(m: &crate::Module) -> std::borrow::Cow<'_, [(u64, Vec<u8>, u64, bool)]> {
+    use object::{Object, ObjectSymbol};
+    if m.managed.is_empty() {
+        return std::borrow::Cow::Borrowed(&m.segments);
+    }
+    let mut segments = m.segments.clone();
+    let Ok(f) = object::File::parse(&*m.elf) else {
+        return std::borrow::Cow::Owned(segments);
+    };
+    let symbol = |name: &str| {
+        f.symbols()
+            .find(|s| s.name() == Ok(name))
+            .map(|s| (s.address(), s.size()))
+    };
+    let mut put = |va: u64, bytes: &[u8]| {
+        if let Some((base, seg, _, _)) = segments
+            .iter_mut()
+            .find(|s| va >= s.0 && va + bytes.len() as u64 <= s.0 + s.1.len() as u64)
+        {
+            let at = (va - *base) as usize;
+            seg[at..at + bytes.len()].copy_from_slice(bytes);
+        }
+    };
+    for (name, ptr, size) in &m.managed {
+        let (Some((pointer, 8..)), Some((storage, n))) =
+            (symbol(name), symbol(&format!("{name}.managed")))
+        else {
+            continue;
+        };
+        // SAFETY: `ptr` is the live managed allocation of `size` bytes the runtime made for this variable
+        let value =
+            unsafe { std::slice::from_raw_parts(*ptr as *const u8, (*size).min(n as usize)) };
+        put(storage, value);
+        put(pointer, &storage.to_le_bytes());
+    }
+    std::borrow::Cow::Owned(segments)
+}
+
 /// `patched_elf` for the PT_LOAD program header at `h`: pass 0 writes its file bytes, pass 1 appends its whole
 /// memory image when its zero-initialised part is no longer zero.
-fn grow_segment(m: &crate::Module, elf: &mut Vec<u8>, h: usize, pass: u32) {
+fn grow_segment(segments: &[(u64, Vec<u8>, u64, bool)], elf: &mut Vec<u8>, h: usize, pass: u32) {
     let le = |b: &[u8], at: usize, n: usize| -> u64 {
         let mut v = [0u8; 8];
         v[..n].copy_from_slice(&b[at..at + n]);
@@ -772,8 +815,7 @@ fn grow_segment(m: &crate::Module, elf: &mut Vec<u8>, h: usize, pass: u32) {
     );
     // The mapped part of the segment: the first one starts past the loader's headers
     // (`CodeObject::load_segments`), `cut` bytes into it.
-    let Some((cut, bytes)) = m
-        .segments
+    let Some((cut, bytes)) = segments
         .iter()
         .find(|s| s.0 >= va && s.0 - va < memsz.max(1) as u64)
         .map(|s| ((s.0 - va) as usize, &s.1))

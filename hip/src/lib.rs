@@ -81,6 +81,9 @@ pub(crate) struct Module {
     /// hipMemcpyToSymbol wrote.
     pub segments: Vec<(u64, Vec<u8>, u64, bool)>,
     pub debug_info: Option<Arc<DebugInfo>>,
+    /// `__managed__` variables (name, managed allocation, bytes): a capture writes each one's current value into
+    /// the code object's own storage for it (`NAME.managed`) and points `NAME` there.
+    pub managed: Vec<(String, u64, usize)>,
 }
 
 pub(crate) struct Function {
@@ -471,6 +474,7 @@ impl State {
             elf,
             segments,
             debug_info,
+            managed: Vec::new(),
         });
         Ok(self.modules.len() - 1)
     }
@@ -1256,6 +1260,56 @@ pub unsafe extern "C" fn __hipRegisterVar(
     };
     st.host_vars
         .insert(var as usize, (module, cstr(device_var).unwrap_or_default()));
+}
+
+/// A `__managed__` variable (clang registers each from the program's constructor): the device code reaches it
+/// through the pointer variable `name` (8 bytes; its storage `name.managed` is the code object's copy), and the
+/// host through `*pointer`. Both are pointed at one managed allocation holding the initial value, so host and
+/// kernels see one object, as HIP's runtime does.
+#[no_mangle]
+pub unsafe extern "C" fn __hipRegisterManagedVar(
+    modules: *mut *mut c_void,
+    pointer: *mut *mut c_void,
+    init_value: *const c_void,
+    name: *const c_char,
+    size: usize,
+    _align: c_uint,
+) {
+    let var = cstr(name).unwrap_or_default();
+    let mut p: *mut c_void = std::ptr::null_mut();
+    if pointer.is_null() || host_malloc(&mut p, size.max(1), true) != SUCCESS {
+        eprintln!(
+            "wavescope-hip: __managed__ {var}: cannot allocate {size} bytes of managed memory"
+        );
+        return;
+    }
+    if !init_value.is_null() {
+        std::ptr::copy_nonoverlapping(init_value as *const u8, p as *mut u8, size);
+    }
+    *pointer = p;
+    let e = with(|st| {
+        let module = if modules.is_null() {
+            None
+        } else {
+            untag(*modules, MOD_TAG, st.modules.len())
+        };
+        let Some(m) = module else {
+            return INVALID_SYMBOL;
+        };
+        match st.symbol(m, &var) {
+            Some((at, n)) if n >= 8 => {
+                st.modules[m].managed.push((var.clone(), p as u64, size));
+                st.write(at, &(p as u64).to_le_bytes())
+            }
+            _ => INVALID_SYMBOL,
+        }
+    });
+    if e != SUCCESS {
+        eprintln!(
+            "wavescope-hip: __managed__ {var}: the code object has no 8-byte pointer variable of that name; \
+             kernels will not see the host's copy"
+        );
+    }
 }
 
 unsafe fn register_module(m: *mut *mut c_void, name: String, image: &[u8]) -> HipError {

@@ -232,6 +232,38 @@ fn rocm7_linked_program_loads_and_runs() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `__managed__` variables: the runtime registers each (one managed copy the host and kernels share, its initial
+/// value in place), and a capture of a launch writes each variable's value at the launch into the code object's
+/// own storage and points the device variable there, so the replay (no runtime to register it) runs as the
+/// launch did instead of following the live run's host pointer into a fault.
+#[test]
+fn managed_variables_are_shared_and_captured() {
+    let dir = scratch("managed");
+    let prog = fixture("bin/managed_vars");
+    let cap = dir.join("cap");
+    let cap_arg = cap.display().to_string();
+    let (o, code, report) = exec(&dir, &["--capture", &cap_arg], &prog, &[]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(code, 0, "{}", text(&o));
+    assert!(out.contains("PASSED"), "{}", text(&o));
+    assert_eq!(
+        report["launches"].as_array().map(Vec::len),
+        Some(2),
+        "{report}"
+    );
+    for launch in ["launch-0000", "launch-0001"] {
+        let o = Command::new(wavescope())
+            .args(["run", "--check"])
+            .arg(cap.join(launch))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{launch}: {}", text(&o));
+        assert!(!err.contains("fault"), "{launch}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A program that never reaches the runtime gets one line saying why, not an unexplained "0 kernel launch(es)":
 /// the loader refused it (a ROCm library wavescope does not provide), or it made no HIP call at all.
 #[test]
