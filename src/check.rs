@@ -7,6 +7,9 @@ use crate::manifest::{Manifest, OutputSpec};
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct OutputCheck {
     pub arg_index: usize,
+    /// The memory region compared (the manifest's `"memory": k`), when the output names one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory: Option<usize>,
     pub dtype: &'static str,
     pub matched: usize,
     pub total: usize,
@@ -45,6 +48,7 @@ impl OutputCheck {
 pub fn check_output(spec: &OutputSpec, got: &[u8]) -> OutputCheck {
     let mut out = OutputCheck {
         arg_index: spec.arg_index,
+        memory: spec.memory,
         dtype: spec.dtype.name(),
         matched: 0,
         total: spec.count,
@@ -124,7 +128,7 @@ pub fn check_output(spec: &OutputSpec, got: &[u8]) -> OutputCheck {
 /// One line a person reads: `out[1] u32: 256/256 match, worst |err| 0`.
 pub fn summary_line(c: &OutputCheck) -> String {
     if let Some(e) = &c.error {
-        return format!("args[{}] {}: cannot compare: {e}", c.arg_index, c.dtype);
+        return format!("{} {}: cannot compare: {e}", label(c), c.dtype);
     }
     let worst = match (c.worst_abs_error, c.worst_index) {
         (Some(w), Some(_)) if w == 0.0 && c.passed() => "bit-exact".to_string(),
@@ -142,8 +146,11 @@ pub fn summary_line(c: &OutputCheck) -> String {
     };
     let verdict = if c.passed() { "ok" } else { "MISMATCH" };
     let mut s = format!(
-        "args[{}] {}: {}/{} elements match, {worst} {verdict}",
-        c.arg_index, c.dtype, c.matched, c.total
+        "{} {}: {}/{} elements match, {worst} {verdict}",
+        label(c),
+        c.dtype,
+        c.matched,
+        c.total
     );
     if !c.mismatches.is_empty() {
         let n = c.total - c.matched;
@@ -160,6 +167,14 @@ pub fn summary_line(c: &OutputCheck) -> String {
         }
     }
     s
+}
+
+/// `args[1]`, or `memory[0]` for a memory region.
+fn label(c: &OutputCheck) -> String {
+    match c.memory {
+        Some(k) => format!("memory[{k}]"),
+        None => format!("args[{}]", c.arg_index),
+    }
 }
 
 fn fmt(v: Option<f64>) -> String {

@@ -262,7 +262,7 @@ impl Dispatch {
         let mut next = BUFFER_BASE;
         // End of the explicitly placed buffer overlapping [from, from + len), if any.
         let explicit_at = |from: u64, len: u64| -> Option<u64> {
-            m.args.iter().find_map(|a| match a {
+            m.args.iter().chain(&m.memory).find_map(|a| match a {
                 ArgSpec::Buffer {
                     address: Some(s), ..
                 } => {
@@ -305,28 +305,8 @@ impl Dispatch {
                             meta.value_kind, meta.size
                         ))));
                     }
-                    let bytes = match file {
-                        // stat first, regular files of exactly `size` bytes only (never /dev/zero read whole)
-                        Some(f) => crate::manifest::read_bounded(f, Some(size), size)
-                            .map_err(|e| err(at(&e)))?,
-                        None => match fill {
-                            Fill::Zero => Vec::new(),
-                            Fill::Value(v) => {
-                                let one = crate::manifest::ScalarValue::Float(*v).to_bytes(*dtype);
-                                let one = if dtype.is_float() {
-                                    one
-                                } else {
-                                    crate::manifest::ScalarValue::Int(*v as i128).to_bytes(*dtype)
-                                };
-                                let mut b = Vec::new();
-                                b.try_reserve_exact(size as usize).map_err(|_| {
-                                    err(at(&format!("cannot allocate {size} bytes for the fill")))
-                                })?;
-                                b.extend(one.iter().copied().cycle().take(size as usize));
-                                b
-                            }
-                        },
-                    };
+                    let bytes = initial_bytes(file.as_deref(), *dtype, fill, size)
+                        .map_err(|e| err(at(&e)))?;
                     if inline {
                         // A by-value struct or array written as a buffer of its bytes: copied into the kernarg
                         // slot itself (the manifest's raw-bytes form, like `{"kind":"scalar","file":...}`).
@@ -462,6 +442,37 @@ impl Dispatch {
                     buffer_addrs.push(None);
                 }
             }
+        }
+        // Memory regions: at their addresses, numbered after the arguments (outputs name them so)
+        for (k, spec) in m.memory.iter().enumerate() {
+            let at = |what: &str| format!("{}: memory[{k}]: {what}", m.path.display());
+            let ArgSpec::Buffer {
+                file,
+                dtype,
+                count,
+                fill,
+                address: Some(addr),
+                ..
+            } = spec
+            else {
+                return Err(err(at("a memory region is a buffer with an address")));
+            };
+            let size = *count as u64 * dtype.size() as u64;
+            let bytes =
+                initial_bytes(file.as_deref(), *dtype, fill, size).map_err(|e| err(at(&e)))?;
+            let region = Region::try_new(
+                *addr,
+                &bytes,
+                size.max(1),
+                format!("memory[{k}]"),
+                RegionKind::Buffer {
+                    arg_index: m.args.len() + k,
+                },
+                true,
+            )
+            .map_err(|e| err(at(&e)))?;
+            drop(bytes);
+            mem.map(region).map_err(|e| err(at(&e)))?;
         }
         let dynamic = m.lds_dynamic_bytes.unwrap_or(lds_dynamic).max(lds_dynamic);
         // summed in u64: a descriptor's group_segment_fixed_size near 2^32 must not wrap to a small size
@@ -670,5 +681,33 @@ impl Dispatch {
             }
             waves.push(wave);
         }
+    }
+}
+
+/// A manifest buffer's initial bytes: its file (stat first: a regular file of exactly `size` bytes, never
+/// /dev/zero read whole), or its fill (empty for zeros: the region starts zeroed).
+fn initial_bytes(
+    file: Option<&std::path::Path>,
+    dtype: crate::manifest::Dtype,
+    fill: &Fill,
+    size: u64,
+) -> Result<Vec<u8>, String> {
+    match file {
+        Some(f) => crate::manifest::read_bounded(f, Some(size), size),
+        None => match fill {
+            Fill::Zero => Ok(Vec::new()),
+            Fill::Value(v) => {
+                let one = if dtype.is_float() {
+                    crate::manifest::ScalarValue::Float(*v).to_bytes(dtype)
+                } else {
+                    crate::manifest::ScalarValue::Int(*v as i128).to_bytes(dtype)
+                };
+                let mut b = Vec::new();
+                b.try_reserve_exact(size as usize)
+                    .map_err(|_| format!("cannot allocate {size} bytes for the fill"))?;
+                b.extend(one.iter().copied().cycle().take(size as usize));
+                Ok(b)
+            }
+        },
     }
 }

@@ -382,7 +382,11 @@ impl ScalarValue {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct OutputSpec {
+    /// The buffer compared: a buffer argument's index, or for a memory region (`memory`) the number of
+    /// arguments plus its index (the dispatch maps the regions after the arguments).
     pub arg_index: usize,
+    /// The memory region compared (`"memory": k`), if the output names one.
+    pub memory: Option<usize>,
     pub file: PathBuf,
     pub dtype: Dtype,
     pub count: usize,
@@ -415,6 +419,9 @@ pub struct Manifest {
     /// clang's `-fdebug-compilation-dir=.` writes them relative to where it compiled). None: the code object's
     /// own directory.
     pub source_dir: Option<PathBuf>,
+    /// `memory`: buffers no argument points at, each an `ArgSpec::Buffer` with its `address` (a captured launch's
+    /// allocations it reaches through pointers held in memory: pointer arrays, `__device__` pointer variables).
+    pub memory: Vec<ArgSpec>,
 }
 
 /// A manifest error: what is wrong, and where.
@@ -445,6 +452,8 @@ struct RawManifest {
     cooperative: bool,
     #[serde(default)]
     source_dir: Option<String>,
+    #[serde(default)]
+    memory: Vec<RawBuffer>,
 }
 
 /// One argument, tagged by `kind`. Deserialized by hand (read `kind`, then the variant's struct) rather than with
@@ -586,7 +595,11 @@ struct RawScalar {
 
 #[derive(Deserialize)]
 struct RawOutput {
-    arg_index: u64,
+    /// The buffer argument compared, or (`memory`) the memory region; exactly one of the two.
+    #[serde(default)]
+    arg_index: Option<u64>,
+    #[serde(default)]
+    memory: Option<u64>,
     file: String,
     dtype: Dtype,
     count: u64,
@@ -1053,113 +1066,18 @@ impl RawManifest {
         let limit = memory_limit();
         let mut total: u128 = 0;
         let mut args = Vec::with_capacity(self.args.len());
-        let mut placed: Vec<(u64, u64, usize)> = Vec::new();
+        let mut placed: Vec<(u64, u64, String)> = Vec::new();
         for (i, a) in self.args.into_iter().enumerate() {
             let at = |k: &str| format!("args[{i}].{k}");
             let spec = match a {
-                RawArg::Buffer(b) => {
-                    let bytes = b.count as u128 * b.dtype.size() as u128;
-                    total += bytes;
-                    if bytes > limit as u128 || total > limit as u128 {
-                        let what = if bytes > limit as u128 {
-                            format!(
-                                "{} elements of {} is {}",
-                                b.count,
-                                b.dtype.name(),
-                                fmt_bytes(bytes)
-                            )
-                        } else {
-                            format!(
-                                "{} elements of {} brings the buffers to {}",
-                                b.count,
-                                b.dtype.name(),
-                                fmt_bytes(total)
-                            )
-                        };
-                        return Err(format!(
-                            "{}: {what}, over the emulated-memory limit of {} (raise it with --memory-limit)",
-                            at("count"),
-                            fmt_bytes(limit as u128)
-                        ));
-                    }
-                    let file = match b.file {
-                        Some(f) => {
-                            let p = dir.join(&f);
-                            let size =
-                                stat_regular(&p).map_err(|m| format!("{}: {m}", at("file")))?;
-                            if size as u128 != bytes {
-                                return Err(format!(
-                                    "{}: {} has {size} bytes, but count {} × {} is {bytes} bytes",
-                                    at("file"),
-                                    p.display(),
-                                    b.count,
-                                    b.dtype.name()
-                                ));
-                            }
-                            Some(p)
-                        }
-                        None => None,
-                    };
-                    let fill = match b.fill {
-                        None | Some(RawFill::Zero) => Fill::Zero,
-                        Some(RawFill::Value(v)) => {
-                            v.encode(b.dtype)
-                                .map_err(|m| format!("{}: {m}", at("fill")))?;
-                            Fill::Value(match v {
-                                ScalarValue::Int(i) => i as f64,
-                                ScalarValue::Float(f) => f,
-                            })
-                        }
-                    };
-                    let address = match b.address {
-                        None => None,
-                        Some(RawAddress(addr)) => {
-                            if addr % ADDRESS_ALIGN != 0 {
-                                return Err(format!(
-                                    "{}: 0x{addr:x} is not {ADDRESS_ALIGN}-byte aligned",
-                                    at("address")
-                                ));
-                            }
-                            if addr < 0x1_0000 {
-                                return Err(format!(
-                                    "{}: 0x{addr:x} is in the first 64 KiB, where null pointers must fault",
-                                    at("address")
-                                ));
-                            }
-                            let end = addr.checked_add((bytes as u64).max(1)).ok_or_else(|| {
-                                format!(
-                                    "{}: 0x{addr:x} + {bytes} bytes is past the end of the address space",
-                                    at("address")
-                                )
-                            })?;
-                            if let Some((s, e, j)) =
-                                placed.iter().find(|(s, e, _)| addr < *e && *s < end)
-                            {
-                                return Err(format!(
-                                    "{}: 0x{addr:x}..0x{end:x} overlaps args[{j}] at 0x{s:x}..0x{e:x}",
-                                    at("address")
-                                ));
-                            }
-                            placed.push((addr, end, i));
-                            Some(addr)
-                        }
-                    };
-                    if b.offset as u128 > bytes {
-                        return Err(format!(
-                            "{}: {} is past the end of the buffer's {bytes} bytes",
-                            at("offset"),
-                            b.offset
-                        ));
-                    }
-                    ArgSpec::Buffer {
-                        file,
-                        dtype: b.dtype,
-                        count: b.count as usize,
-                        fill,
-                        address,
-                        offset: b.offset,
-                    }
-                }
+                RawArg::Buffer(b) => buffer_spec(
+                    b,
+                    &format!("args[{i}]"),
+                    dir,
+                    limit,
+                    &mut total,
+                    &mut placed,
+                )?,
                 RawArg::Null => ArgSpec::Null,
                 RawArg::Global(g) => {
                     if g.symbol.is_empty() {
@@ -1248,36 +1166,79 @@ impl RawManifest {
             };
             args.push(spec);
         }
+        // Memory regions: buffers no argument points at, placed at their addresses (a captured launch's
+        // allocations that it reaches through pointers held in memory)
+        let mut memory = Vec::with_capacity(self.memory.len());
+        for (k, b) in self.memory.into_iter().enumerate() {
+            let label = format!("memory[{k}]");
+            if b.address.is_none() {
+                return Err(format!(
+                    "{label}.address: missing (a memory region is placed at its device address)"
+                ));
+            }
+            if b.offset != 0 {
+                return Err(format!(
+                    "{label}.offset: a memory region has no pointer to offset (no argument points at it)"
+                ));
+            }
+            memory.push(buffer_spec(b, &label, dir, limit, &mut total, &mut placed)?);
+        }
         let mut outputs = Vec::with_capacity(self.outputs.len());
         for (i, o) in self.outputs.into_iter().enumerate() {
             let at = |k: &str| format!("outputs[{i}].{k}");
-            let arg_bytes = match args.get(o.arg_index as usize) {
+            let (arg_index, region) = match (o.arg_index, o.memory) {
+                (Some(a), None) => (a, None),
+                (None, Some(k)) => match memory.get(k as usize) {
+                    // memory regions are numbered after the arguments, as the dispatch maps them
+                    Some(m) => (args.len() as u64 + k, Some((k as usize, m))),
+                    None => {
+                        return Err(format!(
+                            "{}: {k} is out of range, there are {} memory regions",
+                            at("memory"),
+                            memory.len()
+                        ))
+                    }
+                },
+                _ => {
+                    return Err(format!(
+                        "outputs[{i}]: give one of `arg_index` (the buffer argument compared) and `memory` (the \
+                         memory region compared)"
+                    ))
+                }
+            };
+            let arg_bytes = match region
+                .map(|(_, m)| m)
+                .or_else(|| args.get(arg_index as usize))
+            {
                 Some(a @ ArgSpec::Buffer { .. }) => a.buffer_bytes().unwrap_or(0),
                 Some(_) => {
                     return Err(format!(
                         "{}: args[{}] is not a buffer argument",
                         at("arg_index"),
-                        o.arg_index
+                        arg_index
                     ))
                 }
                 None => {
                     return Err(format!(
                         "{}: {} is out of range, there are {} args",
                         at("arg_index"),
-                        o.arg_index,
+                        arg_index,
                         args.len()
                     ))
                 }
             };
             let bytes = o.count as u128 * o.dtype.size() as u128;
             if bytes > arg_bytes as u128 {
+                let what = match region {
+                    Some((k, _)) => format!("memory[{k}]"),
+                    None => format!("args[{arg_index}]"),
+                };
                 return Err(format!(
-                    "{}: {} elements of {} is {}, more than args[{}]'s {}",
+                    "{}: {} elements of {} is {}, more than {what}'s {}",
                     at("count"),
                     o.count,
                     o.dtype.name(),
                     fmt_bytes(bytes),
-                    o.arg_index,
                     fmt_bytes(arg_bytes as u128)
                 ));
             }
@@ -1307,7 +1268,8 @@ impl RawManifest {
                 }
             }
             outputs.push(OutputSpec {
-                arg_index: o.arg_index as usize,
+                arg_index: arg_index as usize,
+                memory: region.map(|(k, _)| k),
                 file,
                 dtype: o.dtype,
                 count: o.count as usize,
@@ -1326,8 +1288,122 @@ impl RawManifest {
             outputs,
             cooperative: self.cooperative,
             source_dir,
+            memory,
         })
     }
+}
+
+/// A buffer argument or a `memory` region (`label`: `args[2]`, `memory[0]`), checked: its bytes against the
+/// emulated-memory limit (`total` sums every buffer so far), its file's size, its fill, its explicit address
+/// against the ones `placed` so far.
+fn buffer_spec(
+    b: RawBuffer,
+    label: &str,
+    dir: &Path,
+    limit: u64,
+    total: &mut u128,
+    placed: &mut Vec<(u64, u64, String)>,
+) -> Result<ArgSpec, String> {
+    let at = |k: &str| format!("{label}.{k}");
+
+    let bytes = b.count as u128 * b.dtype.size() as u128;
+    *total += bytes;
+    if bytes > limit as u128 || *total > limit as u128 {
+        let what = if bytes > limit as u128 {
+            format!(
+                "{} elements of {} is {}",
+                b.count,
+                b.dtype.name(),
+                fmt_bytes(bytes)
+            )
+        } else {
+            format!(
+                "{} elements of {} brings the buffers to {}",
+                b.count,
+                b.dtype.name(),
+                fmt_bytes(*total)
+            )
+        };
+        return Err(format!(
+            "{}: {what}, over the emulated-memory limit of {} (raise it with --memory-limit)",
+            at("count"),
+            fmt_bytes(limit as u128)
+        ));
+    }
+    let file = match b.file {
+        Some(f) => {
+            let p = dir.join(&f);
+            let size = stat_regular(&p).map_err(|m| format!("{}: {m}", at("file")))?;
+            if size as u128 != bytes {
+                return Err(format!(
+                    "{}: {} has {size} bytes, but count {} × {} is {bytes} bytes",
+                    at("file"),
+                    p.display(),
+                    b.count,
+                    b.dtype.name()
+                ));
+            }
+            Some(p)
+        }
+        None => None,
+    };
+    let fill = match b.fill {
+        None | Some(RawFill::Zero) => Fill::Zero,
+        Some(RawFill::Value(v)) => {
+            v.encode(b.dtype)
+                .map_err(|m| format!("{}: {m}", at("fill")))?;
+            Fill::Value(match v {
+                ScalarValue::Int(i) => i as f64,
+                ScalarValue::Float(f) => f,
+            })
+        }
+    };
+    let address = match b.address {
+        None => None,
+        Some(RawAddress(addr)) => {
+            if addr % ADDRESS_ALIGN != 0 {
+                return Err(format!(
+                    "{}: 0x{addr:x} is not {ADDRESS_ALIGN}-byte aligned",
+                    at("address")
+                ));
+            }
+            if addr < 0x1_0000 {
+                return Err(format!(
+                    "{}: 0x{addr:x} is in the first 64 KiB, where null pointers must fault",
+                    at("address")
+                ));
+            }
+            let end = addr.checked_add((bytes as u64).max(1)).ok_or_else(|| {
+                format!(
+                    "{}: 0x{addr:x} + {bytes} bytes is past the end of the address space",
+                    at("address")
+                )
+            })?;
+            if let Some((s, e, j)) = placed.iter().find(|(s, e, _)| addr < *e && *s < end) {
+                return Err(format!(
+                    "{}: 0x{addr:x}..0x{end:x} overlaps {j} at 0x{s:x}..0x{e:x}",
+                    at("address")
+                ));
+            }
+            placed.push((addr, end, label.to_string()));
+            Some(addr)
+        }
+    };
+    if b.offset as u128 > bytes {
+        return Err(format!(
+            "{}: {} is past the end of the buffer's {bytes} bytes",
+            at("offset"),
+            b.offset
+        ));
+    }
+    Ok(ArgSpec::Buffer {
+        file,
+        dtype: b.dtype,
+        count: b.count as usize,
+        fill,
+        address,
+        offset: b.offset,
+    })
 }
 
 #[cfg(test)]
@@ -1359,6 +1435,81 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn memory_regions_and_their_outputs() {
+        let m = parse(
+            r#"{"kernel":"k","grid":[1],"block":[1],
+            "args":[{"kind":"buffer","dtype":"u64","count":2,"address":"0x100000000000"}],
+            "memory":[{"address":"0x100000010000","dtype":"f32","count":8,"fill":1.5},
+                      {"address":"0x100000020000","dtype":"u8","count":16}],
+            "outputs":[{"memory":1,"file":"m1.bin","dtype":"u8","count":16},
+                       {"arg_index":0,"file":"a0.bin","dtype":"u64","count":2}]}"#,
+        )
+        .unwrap();
+        assert_eq!(m.memory.len(), 2);
+        assert!(matches!(
+            m.memory[0],
+            ArgSpec::Buffer {
+                address: Some(0x1000_0001_0000),
+                count: 8,
+                ..
+            }
+        ));
+        // a region is numbered after the arguments, as the dispatch maps it
+        assert_eq!((m.outputs[0].arg_index, m.outputs[0].memory), (2, Some(1)));
+        assert_eq!((m.outputs[1].arg_index, m.outputs[1].memory), (0, None));
+        let bad = |memory: &str, outputs: &str| {
+            parse(&format!(
+                r#"{{"kernel":"k","grid":[1],"block":[1],
+                "args":[{{"kind":"buffer","dtype":"u8","count":512,"address":"0x100000000000"}}],
+                "memory":[{memory}],"outputs":[{outputs}]}}"#
+            ))
+            .unwrap_err()
+        };
+        assert_eq!(
+            bad(r#"{"dtype":"u8","count":4}"#, ""),
+            "memory[0].address: missing (a memory region is placed at its device address)"
+        );
+        assert_eq!(
+            bad(r#"{"dtype":"u8","count":4,"address":"0x100000000100"}"#, ""),
+            "memory[0].address: 0x100000000100..0x100000000104 overlaps args[0] at 0x100000000000..0x100000000200"
+        );
+        assert_eq!(
+            bad(
+                r#"{"dtype":"u8","count":4,"address":"0x100000001000","offset":2}"#,
+                ""
+            ),
+            "memory[0].offset: a memory region has no pointer to offset (no argument points at it)"
+        );
+        assert_eq!(
+            bad(
+                r#"{"dtype":"u8","count":4,"address":"0x100000001000"}"#,
+                r#"{"memory":1,"file":"e.bin","dtype":"u8","count":4}"#
+            ),
+            "outputs[0].memory: 1 is out of range, there are 1 memory regions"
+        );
+        assert_eq!(
+            bad(
+                r#"{"dtype":"u8","count":4,"address":"0x100000001000"}"#,
+                r#"{"memory":0,"file":"e.bin","dtype":"u8","count":8}"#
+            ),
+            "outputs[0].count: 8 elements of u8 is 8 bytes, more than memory[0]'s 4 bytes"
+        );
+        assert!(bad(
+            r#"{"dtype":"u8","count":4,"address":"0x100000001000"}"#,
+            r#"{"memory":0,"arg_index":0,"file":"e.bin","dtype":"u8","count":4}"#
+        )
+        .starts_with("outputs[0]: give one of `arg_index`"));
+        // a user's arg_index past the arguments is still out of range (regions are named by `memory`)
+        assert_eq!(
+            bad(
+                r#"{"dtype":"u8","count":4,"address":"0x100000001000"}"#,
+                r#"{"arg_index":1,"file":"e.bin","dtype":"u8","count":4}"#
+            ),
+            "outputs[0].arg_index: 1 is out of range, there are 1 args"
+        );
     }
 
     #[test]

@@ -284,6 +284,7 @@ pub unsafe fn launch(
             // relative source paths (`-fdebug-compilation-dir=.`) as gdb would resolve them for this program:
             // against the directory it runs in, not the capture directory the code object is written to
             source_dir: std::env::current_dir().ok(),
+            memory: Vec::new(),
         },
         code_object: co.clone(),
         dispatch,
@@ -575,8 +576,10 @@ fn crate_capture_inputs(
     _grid: [u32; 3],
     _block: [u32; 3],
     _shmem: usize,
-) -> Result<Vec<CapArg>, String> {
+) -> Result<Captured, String> {
     let mut args = Vec::new();
+    // by-value arguments' bytes: a struct of pointers (hipPitchedPtr, a kernel's descriptor) is followed below
+    let mut by_value: Vec<&[u8]> = Vec::new();
     // allocation -> the first argument pointing into it, and the buffer's leading pad
     let mut used: std::collections::HashMap<usize, (usize, u64)> = std::collections::HashMap::new();
     for (i, a) in abi.args.iter().filter(|a| !a.is_hidden()).enumerate() {
@@ -638,22 +641,9 @@ fn crate_capture_inputs(
                 });
             }
             "by_value" => {
-                // A struct holding a device pointer (hipPitchedPtr, a descriptor): the replay would place the
-                // allocations elsewhere and the kernel would follow a stale pointer, so it is not captured.
-                let held = slot.chunks_exact(8).enumerate().find_map(|(w, c)| {
-                    let v = u64::from_le_bytes(c.try_into().unwrap());
-                    bases
-                        .iter()
-                        .zip(regions)
-                        .any(|(b, r)| v >= *b && v < *b + (r.bytes.len() as u64).max(1))
-                        .then_some((8 * w, v))
-                });
-                if let Some((at, v)) = held {
-                    return Err(format!(
-                        "argument {i} ({}) is passed by value and holds the device pointer 0x{v:x} at byte {at}; a manifest cannot state a pointer inside a by-value argument",
-                        a.name
-                    ));
-                }
+                // A struct holding a device pointer (hipPitchedPtr, a descriptor) keeps its bytes: every
+                // allocation is replayed at its own address, the ones it points at included (`memory`).
+                by_value.push(slot);
                 args.push(CapArg::Bytes {
                     file: format!("arg{i}.bin"),
                 })
@@ -689,7 +679,129 @@ fn crate_capture_inputs(
             CapArg::Null | CapArg::Pointer { .. } | CapArg::Global { .. } => {}
         }
     }
-    Ok(args)
+    // Allocations the launch reaches only through pointers held in memory: pointer arrays in the buffers
+    // captured, structs passed by value, `__device__` pointer variables of the module.
+    let taken: Vec<(u64, u64)> = args
+        .iter()
+        .filter_map(|c| match c {
+            CapArg::Buffer { region, pad, .. } => Some((
+                bases[*region] - pad,
+                bases[*region] + regions[*region].bytes.len() as u64,
+            )),
+            _ => None,
+        })
+        .collect();
+    let mut seeds: Vec<&[u8]> = by_value;
+    seeds.extend(used.keys().map(|&r| regions[r].bytes.as_slice()));
+    seeds.extend(
+        module
+            .segments
+            .iter()
+            .filter(|s| s.3)
+            .map(|s| s.1.as_slice()),
+    );
+    let mut memory = Vec::new();
+    for (k, (region, pad)) in reachable(&seeds, bases, regions, &used, taken)
+        .into_iter()
+        .enumerate()
+    {
+        let file = format!("mem{k}.bin");
+        w(&file, &padded(pad, &regions[region].bytes))?;
+        memory.push(CapMemory { region, pad, file });
+    }
+    Ok(Captured { args, memory })
+}
+
+/// What a capture writes besides the code object: the arguments, and the allocations reached through pointers.
+pub struct Captured {
+    args: Vec<CapArg>,
+    memory: Vec<CapMemory>,
+}
+
+/// An allocation in the manifest's `memory`: the launch reaches it through a pointer held in memory, so the
+/// replay places it at its own address (`pad` bytes lower, as `CapArg::Buffer`), with its bytes in `file`.
+pub struct CapMemory {
+    region: usize,
+    pad: u64,
+    file: String,
+}
+
+/// At most this many bytes of allocations reached through pointers go into one capture.
+const REACHED_BYTES: u64 = 1 << 30;
+
+/// The allocations (region indices, with their leading pad) that the 8-byte words of `seeds` point into, and
+/// the ones those point into in turn, other than the arguments' own (`used`), in the order found. A region
+/// whose padded start would overlap one already placed (`taken`) is left out with a note, as are regions past
+/// `REACHED_BYTES`.
+fn reachable(
+    seeds: &[&[u8]],
+    bases: &[u64],
+    regions: &[RawRegion],
+    used: &std::collections::HashMap<usize, (usize, u64)>,
+    mut taken: Vec<(u64, u64)>,
+) -> Vec<(usize, u64)> {
+    let mut order: Vec<usize> = (0..bases.len()).collect();
+    order.sort_by_key(|&r| bases[r]);
+    let (Some(&lo), Some(hi)) = (
+        order.first(),
+        order
+            .iter()
+            .map(|&r| bases[r] + regions[r].bytes.len() as u64)
+            .max(),
+    ) else {
+        return Vec::new();
+    };
+    let low = bases[lo];
+    let mut seen: std::collections::HashSet<usize> = used.keys().copied().collect();
+    let mut found = Vec::new();
+    let mut bytes = 0u64;
+    let mut queue: Vec<usize> = Vec::new();
+    let mut scan = |data: &[u8], queue: &mut Vec<usize>, found: &mut Vec<(usize, u64)>| {
+        for c in data.chunks_exact(8) {
+            let v = u64::from_le_bytes(c.try_into().unwrap());
+            if v < low || v >= hi {
+                continue; // most words: data, not an address of this program's allocations
+            }
+            let i = order.partition_point(|&r| bases[r] <= v);
+            let Some(&r) = i.checked_sub(1).map(|i| &order[i]) else {
+                continue;
+            };
+            let len = regions[r].bytes.len() as u64;
+            if v >= bases[r] + len.max(1) || !seen.insert(r) {
+                continue;
+            }
+            let pad = bases[r] % wavescope::manifest::ADDRESS_ALIGN;
+            let (start, end) = (bases[r] - pad, bases[r] + len);
+            if taken.iter().any(|&(s, e)| start < e && s < end) {
+                eprintln!(
+                    "wavescope-hip: capture: allocation 0x{:x} ({len} bytes), reached through a pointer, is not \
+                     {}-byte aligned and too close to another: the replay leaves it out",
+                    bases[r],
+                    wavescope::manifest::ADDRESS_ALIGN
+                );
+                continue;
+            }
+            if bytes + len > REACHED_BYTES {
+                eprintln!(
+                    "wavescope-hip: capture: allocation 0x{:x} ({len} bytes), reached through a pointer, would \
+                     bring the capture's reached allocations past {REACHED_BYTES} bytes: left out",
+                    bases[r]
+                );
+                continue;
+            }
+            bytes += len;
+            taken.push((start, end));
+            found.push((r, pad));
+            queue.push(r);
+        }
+    };
+    for s in seeds {
+        scan(s, &mut queue, &mut found);
+    }
+    while let Some(r) = queue.pop() {
+        scan(&regions[r].bytes, &mut queue, &mut found);
+    }
+    found
 }
 
 /// `bytes` after `pad` zero bytes (a capture's buffer moved down to the manifest's address alignment).
@@ -722,7 +834,6 @@ fn module_variable_at(elf: &[u8], v: u64) -> Option<(String, u64)> {
 /// `p_memsz`, and the NOBITS sections inside it become PROGBITS at their place in the image.
 fn patched_elf(m: &crate::Module) -> Vec<u8> {
     let mut elf = m.elf.clone();
-    let segments = managed_in_image(m);
     if elf.len() < 64 {
         return elf;
     }
@@ -749,52 +860,10 @@ fn patched_elf(m: &crate::Module) -> Vec<u8> {
             if le(&elf, h, 4) != 1 {
                 continue; // PT_LOAD = 1
             }
-            grow_segment(&segments, &mut elf, h, pass);
+            grow_segment(&m.segments, &mut elf, h, pass);
         }
     }
     elf
-}
-
-/// The module's segments for a capture: each `__managed__` variable's current value (in the managed allocation
-/// the host and the live run share) copied into the code object's storage for it, `NAME.managed`, and the device
-/// pointer variable `NAME` pointed there, so the replay, which has no runtime to register the variable, reads and
-/// writes the value the launch saw.
-fn managed_in_image(m: &crate::Module) -> std::borrow::Cow<'_, [(u64, Vec<u8>, u64, bool)]> {
-    use object::{Object, ObjectSymbol};
-    if m.managed.is_empty() {
-        return std::borrow::Cow::Borrowed(&m.segments);
-    }
-    let mut segments = m.segments.clone();
-    let Ok(f) = object::File::parse(&*m.elf) else {
-        return std::borrow::Cow::Owned(segments);
-    };
-    let symbol = |name: &str| {
-        f.symbols()
-            .find(|s| s.name() == Ok(name))
-            .map(|s| (s.address(), s.size()))
-    };
-    let mut put = |va: u64, bytes: &[u8]| {
-        if let Some((base, seg, _, _)) = segments
-            .iter_mut()
-            .find(|s| va >= s.0 && va + bytes.len() as u64 <= s.0 + s.1.len() as u64)
-        {
-            let at = (va - *base) as usize;
-            seg[at..at + bytes.len()].copy_from_slice(bytes);
-        }
-    };
-    for (name, ptr, size) in &m.managed {
-        let (Some((pointer, 8..)), Some((storage, n))) =
-            (symbol(name), symbol(&format!("{name}.managed")))
-        else {
-            continue;
-        };
-        // SAFETY: `ptr` is the live managed allocation of `size` bytes the runtime made for this variable
-        let value =
-            unsafe { std::slice::from_raw_parts(*ptr as *const u8, (*size).min(n as usize)) };
-        put(storage, value);
-        put(pointer, &storage.to_le_bytes());
-    }
-    std::borrow::Cow::Owned(segments)
 }
 
 /// `patched_elf` for the PT_LOAD program header at `h`: pass 0 writes its file bytes, pass 1 appends its whole
@@ -874,12 +943,26 @@ fn grow_segment(segments: &[(u64, Vec<u8>, u64, bool)], elf: &mut Vec<u8>, h: us
 fn write_manifest(
     session: &Session,
     dir: &Path,
-    args: &[CapArg],
+    captured: &Captured,
     bases: &[u64],
 ) -> Result<(), String> {
     let mut jargs = Vec::new();
     let mut outputs = Vec::new();
-    for (i, c) in args.iter().enumerate() {
+    let mut memory = Vec::new();
+    for (k, c) in captured.memory.iter().enumerate() {
+        let raw = session.buffer(c.region).unwrap_or_default();
+        let bytes = padded(c.pad, &raw);
+        let exp = format!("mem{k}.expected.bin");
+        std::fs::write(dir.join(&exp), &bytes).map_err(|e| format!("cannot write {exp}: {e}"))?;
+        memory.push(serde_json::json!({
+            "file": c.file, "dtype": "u8", "count": bytes.len(),
+            "address": format!("0x{:x}", bases[c.region] - c.pad),
+        }));
+        outputs.push(serde_json::json!({
+            "memory": k, "file": exp, "dtype": "u8", "count": bytes.len(),
+        }));
+    }
+    for (i, c) in captured.args.iter().enumerate() {
         match c {
             CapArg::Buffer {
                 region,
@@ -925,6 +1008,9 @@ fn write_manifest(
         "args": jargs,
         "outputs": outputs,
     });
+    if !memory.is_empty() {
+        j["memory"] = serde_json::Value::Array(memory);
+    }
     if m.cooperative {
         j["cooperative"] = serde_json::Value::Bool(true);
     }

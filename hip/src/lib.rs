@@ -81,9 +81,6 @@ pub(crate) struct Module {
     /// hipMemcpyToSymbol wrote.
     pub segments: Vec<(u64, Vec<u8>, u64, bool)>,
     pub debug_info: Option<Arc<DebugInfo>>,
-    /// `__managed__` variables (name, managed allocation, bytes): a capture writes each one's current value into
-    /// the code object's own storage for it (`NAME.managed`) and points `NAME` there.
-    pub managed: Vec<(String, u64, usize)>,
 }
 
 pub(crate) struct Function {
@@ -474,7 +471,6 @@ impl State {
             elf,
             segments,
             debug_info,
-            managed: Vec::new(),
         });
         Ok(self.modules.len() - 1)
     }
@@ -1297,10 +1293,7 @@ pub unsafe extern "C" fn __hipRegisterManagedVar(
             return INVALID_SYMBOL;
         };
         match st.symbol(m, &var) {
-            Some((at, n)) if n >= 8 => {
-                st.modules[m].managed.push((var.clone(), p as u64, size));
-                st.write(at, &(p as u64).to_le_bytes())
-            }
+            Some((at, n)) if n >= 8 => st.write(at, &(p as u64).to_le_bytes()),
             _ => INVALID_SYMBOL,
         }
     });

@@ -273,27 +273,51 @@ fn args_tour() {
 /// sub-box at a hipPos, device to device, and hipMemcpy3DAsync back through a wider host pitch, around a 7-point
 /// stencil launched by hipExtLaunchKernelGGL (start / stop events, dynamic LDS, a 3D grid); the program
 /// computes the stencil on the host and compares every element. A 3D copy naming a hipArray is refused with
-/// a message. The kernel takes hipPitchedPtr by value (a device pointer inside a by-value argument), so its
-/// launch is not captured: stderr says why (before, the capture replayed into a fault at the stale pointer).
+/// a message. The kernel takes hipPitchedPtr by value (a device pointer inside a by-value argument): the capture
+/// keeps the struct's bytes and adds the allocation it points at to the manifest's `memory` at its own address,
+/// so every launch replays and checks (before, such a launch was not captured; earlier still its capture faulted
+/// at the stale pointer).
 #[test]
 fn volume_tour() {
-    let (out, err) = passes_with("volume_tour", &[], 1, false);
+    let (out, err) = passes_with("volume_tour", &[], 1, true);
     assert!(out.contains("volume_tour PASSED"), "{out}\n{err}");
     assert!(
         err.contains("hipMemcpy3D with a hipArray is not supported"),
         "{err}"
     );
-    assert!(
-        err.contains(
-            "not captured: argument 0 (arg0) is passed by value and holds the device pointer"
-        ),
-        "{err}"
-    );
+    assert!(!err.contains("not captured"), "{err}");
     let other: Vec<&str> = err
         .lines()
         .filter(|l| l.contains("not supported by wavescope") && !l.contains("hipArray"))
         .collect();
     assert!(other.is_empty(), "{other:?}");
+}
+
+/// Kernels that reach memory only through pointers held in memory (fixtures/src/pointer_tour.hip): arrays of
+/// device pointers, a struct of pointers passed by value, a `__device__` pointer variable, a linked list of
+/// separate allocations. Each capture lists every allocation so reached in its manifest's `memory` (at its own
+/// address, compared after the replay), so all four replay bit-exactly; before, three faulted in the replay and
+/// the struct launch was not captured.
+#[test]
+fn pointers_held_in_memory_are_captured() {
+    let (out, err, code, cap) = exec("pointer_tour", &[], &[]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("pointer_tour PASSED"), "{out}\n{err}");
+    assert!(!err.contains("not captured"), "{err}");
+    let memory = |launch: &str| -> usize {
+        let case: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(cap.join(launch).join("case.json")).unwrap(),
+        )
+        .unwrap();
+        case["memory"].as_array().map_or(0, Vec::len)
+    };
+    // x[0..3] and y[0..3]; x[1] and y[2]; the output g_out points at; nodes 2-5 and g_out's allocation
+    assert_eq!(memory("launch-0000"), 6);
+    assert_eq!(memory("launch-0001"), 2);
+    assert_eq!(memory("launch-0002"), 1);
+    assert_eq!(memory("launch-0003"), 5);
+    assert_eq!(replay_all(&cap), 4, "{err}");
+    let _ = std::fs::remove_dir_all(&cap);
 }
 
 /// Device printf through the hostcall buffer (fixtures/src/printf_tour.hip): every C conversion, flag, width,

@@ -233,9 +233,9 @@ fn rocm7_linked_program_loads_and_runs() {
 }
 
 /// `__managed__` variables: the runtime registers each (one managed copy the host and kernels share, its initial
-/// value in place), and a capture of a launch writes each variable's value at the launch into the code object's
-/// own storage and points the device variable there, so the replay (no runtime to register it) runs as the
-/// launch did instead of following the live run's host pointer into a fault.
+/// value in place). A capture finds the three allocations through the code object's pointer variables and lists
+/// them in the manifest's `memory`, so the replay (no runtime to register them) reads and writes them at their
+/// addresses and compares them bit-exactly, instead of following the live run's host pointer into a fault.
 #[test]
 fn managed_variables_are_shared_and_captured() {
     let dir = scratch("managed");
@@ -258,8 +258,17 @@ fn managed_variables_are_shared_and_captured() {
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
+        let out = String::from_utf8_lossy(&o.stdout);
         assert_eq!(o.status.code(), Some(0), "{launch}: {}", text(&o));
         assert!(!err.contains("fault"), "{launch}: {err}");
+        // counter, table, stats: each compared after the replay
+        for k in 0..3 {
+            assert!(
+                out.contains(&format!("check memory[{k}] u8:")) && out.contains("bit-exact ok"),
+                "{launch}: {out}"
+            );
+        }
+        assert!(!out.contains("MISMATCH"), "{launch}: {out}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
