@@ -25,6 +25,7 @@
 //! Rust's model calls the race undefined, which is why atomics (`Spaces`, `GlobalMemory::atomic_*`) never take
 //! this path.
 
+use super::fast_avx2::{halves_span, record_halves, Halves, HALF};
 use super::Rows;
 use crate::exec::wave::{VReg, VREGS};
 use crate::exec::{Apertures, GlobalMemory, Region, Wave, LANES};
@@ -250,20 +251,13 @@ unsafe fn record_shaped(
 unsafe fn shape(p: &Plan, width: u32) -> Option<crate::exec::wave::HalfRuns> {
     // SAFETY: the caller's features.
     unsafe {
-        let ramp = _mm512_mullo_epi32(iota(), _mm512_set1_epi32(width as i32));
-        let next = _mm512_set1_epi32(16 * width as i32);
         let mut first = [0u64; 2];
         let mut uniform = [false; 2];
         for h in 0..2 {
-            let (a, b) = (p.lo[2 * h], p.lo[2 * h + 1]);
-            let l0 = lane0(a);
-            let one = _mm512_set1_epi32(l0 as i32);
-            let want = _mm512_add_epi32(one, ramp);
+            let l0 = lane0(p.lo[2 * h]);
+            let run = half_shape(p.lo[2 * h], p.lo[2 * h + 1], l0, width)?;
             // a run's last lane must not pass 2^32 (its 64-bit addresses would not be one run)
-            let run = l0 <= u32::MAX - 31 * width
-                && _mm512_cmpneq_epi32_mask(a, want) == 0
-                && _mm512_cmpneq_epi32_mask(b, _mm512_add_epi32(want, next)) == 0;
-            if !run && (_mm512_cmpneq_epi32_mask(a, one) | _mm512_cmpneq_epi32_mask(b, one)) != 0 {
+            if run && l0 > u32::MAX - 31 * width {
                 return None;
             }
             uniform[h] = !run;
@@ -274,6 +268,73 @@ unsafe fn shape(p: &Plan, width: u32) -> Option<crate::exec::wave::HalfRuns> {
             uniform,
             width,
         })
+    }
+}
+
+/// Whether the 32 low address dwords of one half-wave (its two chunks `a`, `b`) are one ascending run of
+/// `width`-byte steps from `l0` (its first lane's), `Some(true)`, or all equal to `l0`, `Some(false)`; `None` for
+/// any other shape. 32-bit lane arithmetic: the caller checks that a run does not wrap.
+///
+/// # Safety
+/// The caller must be compiled with (and the host have) the features of [`host_avx512`].
+#[inline(always)]
+unsafe fn half_shape(a: __m512i, b: __m512i, l0: u32, width: u32) -> Option<bool> {
+    // SAFETY: the caller's features.
+    unsafe {
+        let ramp = _mm512_mullo_epi32(iota(), _mm512_set1_epi32(width as i32));
+        let one = _mm512_set1_epi32(l0 as i32);
+        let want = _mm512_add_epi32(one, ramp);
+        let next = _mm512_set1_epi32(16 * width as i32);
+        let run = _mm512_cmpneq_epi32_mask(a, want) == 0
+            && _mm512_cmpneq_epi32_mask(b, _mm512_add_epi32(want, next)) == 0;
+        if !run && (_mm512_cmpneq_epi32_mask(a, one) | _mm512_cmpneq_epi32_mask(b, one)) != 0 {
+            return None;
+        }
+        Some(run)
+    }
+}
+
+/// The half-wave shapes of a full-EXEC `DWORD` access (the AVX2 pass's `halves`, whose text says which and why)
+/// decided from 16-lane compares: one high dword for every lane, each 32-lane half one ascending run of dwords or
+/// one broadcast dword, both inside one region. No min/max reductions, per-lane offsets or per-chunk shape tests
+/// (the general plan's); `None` sends the access to the plan, whose outcome it then is.
+///
+/// # Safety
+/// The caller must be compiled with (and the host have) the features of [`host_avx512`].
+#[inline(always)]
+unsafe fn halves<'m>(
+    vreg: &[VReg; VREGS],
+    hint: &mut u8,
+    rows: Rows,
+    ap: Apertures,
+    mem: &'m GlobalMemory,
+) -> Option<Halves<'m>> {
+    // SAFETY: the caller's features.
+    unsafe {
+        let lo = &vreg[rows.lo & (VREGS - 1)];
+        let s = match rows.hi {
+            Some(h) => {
+                let hi = &vreg[h & (VREGS - 1)];
+                let h0 = hi[0];
+                let hb = _mm512_set1_epi32(h0 as i32);
+                let mut other = 0u16;
+                for c in 0..4 {
+                    other |= _mm512_cmpneq_epi32_mask(row_chunk(hi, c), hb);
+                }
+                if other != 0 {
+                    return None;
+                }
+                ((h0 as u64) << 32).wrapping_add(rows.base)
+            }
+            None => rows.base,
+        };
+        // the first lanes by scalar loads, so the region lookup need not wait for the vector compares
+        let l0 = [lo[0], lo[HALF]];
+        let run = [
+            half_shape(row_chunk(lo, 0), row_chunk(lo, 1), l0[0], 4)?,
+            half_shape(row_chunk(lo, 2), row_chunk(lo, 3), l0[1], 4)?,
+        ];
+        halves_span(s, l0, run, hint, rows.flat, ap, mem)
     }
 }
 
@@ -307,6 +368,37 @@ pub(crate) unsafe fn load<const N: usize>(
 ) -> bool {
     let slot = wave.region_hint();
     let hint = &mut wave.region_hints[slot];
+    if N == 1 && mask == u64::MAX {
+        if let Some(p) = halves(&wave.vreg, hint, rows, ap, mem) {
+            if wave.lane_addrs.wanted {
+                record_halves(&mut wave.lane_addrs, &p, wave.instructions);
+            }
+            let d = p.region.dwords();
+            let base = d.as_ptr() as *const i32;
+            let out = wave.vreg[reg_of(0) & (VREGS - 1)].as_mut_ptr() as *mut i32;
+            // SAFETY: `halves` checked that each half's dwords (a run of 32 from its index, or the one at it) lie
+            // inside the region and `dwords()` covers it; the row holds 64 dwords.
+            unsafe {
+                for h in 0..2 {
+                    let i = p.idx[h];
+                    let (v0, v1) = if p.uniform[h] {
+                        let x = d.get_unchecked(i).load(std::sync::atomic::Ordering::Relaxed);
+                        let v = _mm512_set1_epi32(x as i32);
+                        (v, v)
+                    } else {
+                        let src = base.add(i);
+                        (
+                            _mm512_loadu_si512(src as *const _),
+                            _mm512_loadu_si512(src.add(16) as *const _),
+                        )
+                    };
+                    _mm512_storeu_si512(out.add(HALF * h) as *mut _, v0);
+                    _mm512_storeu_si512(out.add(HALF * h + 16) as *mut _, v1);
+                }
+            }
+            return true;
+        }
+    }
     let Some(p) = plan_inline(&wave.vreg, hint, rows, ap, mem, mask, 4 * N, 3) else {
         return false;
     };
@@ -345,7 +437,10 @@ pub(crate) unsafe fn load<const N: usize>(
             unsafe {
                 let out = row.add(16 * c) as *mut i32;
                 let zero = _mm512_setzero_si512();
-                let v = if contiguous {
+                let v = if contiguous && k == u16::MAX {
+                    // every lane in the region: a plain load
+                    _mm512_loadu_si512(base.add(i0 as usize + i) as *const _)
+                } else if contiguous {
                     _mm512_mask_loadu_epi32(zero, k, base.wrapping_add(i0 as usize + i))
                 } else if uniform {
                     let x = d
@@ -384,6 +479,38 @@ pub(crate) unsafe fn store<const N: usize>(
 ) -> bool {
     let slot = wave.region_hint();
     let hint = &mut wave.region_hints[slot];
+    if N == 1 && mask == u64::MAX {
+        if let Some(p) = halves(&wave.vreg, hint, rows, ap, mem) {
+            if !p.region.writable {
+                return false;
+            }
+            if wave.lane_addrs.wanted {
+                record_halves(&mut wave.lane_addrs, &p, wave.instructions);
+            }
+            let d = p.region.dwords();
+            let base = d.as_ptr() as *mut i32;
+            let row = &wave.vreg[reg_of(0) & (VREGS - 1)];
+            // SAFETY: as in `load`. Lane order as the per-lane path: the lower half first, so where the halves
+            // overlap the upper half's (later) lanes win; a broadcast half's dword ends as its last lane's value; a
+            // run's 32 dwords are distinct.
+            unsafe {
+                for h in 0..2 {
+                    let i = p.idx[h];
+                    if p.uniform[h] {
+                        d.get_unchecked(i).store(
+                            row[HALF * h + HALF - 1],
+                            std::sync::atomic::Ordering::Relaxed,
+                        );
+                    } else {
+                        let dst = base.add(i);
+                        _mm512_storeu_si512(dst as *mut _, row_chunk(row, 2 * h));
+                        _mm512_storeu_si512(dst.add(16) as *mut _, row_chunk(row, 2 * h + 1));
+                    }
+                }
+            }
+            return true;
+        }
+    }
     let Some(p) = plan_inline(&wave.vreg, hint, rows, ap, mem, mask, 4 * N, 3) else {
         return false;
     };
@@ -419,7 +546,9 @@ pub(crate) unsafe fn store<const N: usize>(
                     ix,
                     _mm512_add_epi32(_mm512_set1_epi32(i0 as i32), iota()),
                 ) == 0;
-                if contiguous {
+                if contiguous && k == u16::MAX {
+                    _mm512_storeu_si512(base.add(i0 as usize) as *mut _, v);
+                } else if contiguous {
                     _mm512_mask_storeu_epi32(base.wrapping_add(i0 as usize), k, v);
                 } else {
                     _mm512_mask_i32scatter_epi32::<4>(base, k, ix, v);
