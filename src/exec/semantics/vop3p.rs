@@ -902,7 +902,6 @@ unsafe fn pk_plain_chunks<const OP: u8, const NEG: bool>(w: &mut Wave, inst: &In
     let exec = w.exec();
     /// Chunk `ch`'s two results (inlined into the caller, which has the features).
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     unsafe fn op<const OP: u8, const NEG: bool>(
         ch: usize,
         rows: [*const f32; 6],

@@ -14,6 +14,11 @@
 //! misaligned, in an aperture, different high dwords, regions over 4 GiB) answers `false` and the instruction
 //! takes the general paths, which find and report the bad lane; so a fault is always the general path's fault.
 //!
+//! Before that plan, a full-EXEC `DWORD` access whose 32-lane halves are each one run of dwords or one broadcast
+//! dword (gemm's row loads and stores, a coalesced 64-lane run) is decided by the AVX2 pass's `halves` (compares
+//! against its first lanes, one region lookup) and carried out here with two 64-byte moves or one broadcast per
+//! half (`halves_move`): the plan's min/max reductions and per-chunk shape tests were most of such a load's cost.
+//!
 //! Region storage is `AtomicU32`; these accesses go through `AtomicU32::as_ptr` with plain vector moves, which on
 //! x86-64 are the same aligned dword moves the relaxed atomic loads and stores compile to. When that is sound: a
 //! region is touched by several host threads only under `--jobs N`, one work-group per thread, so a vector move
@@ -25,7 +30,7 @@
 //! Rust's model calls the race undefined, which is why atomics (`Spaces`, `GlobalMemory::atomic_*`) never take
 //! this path.
 
-use super::fast_avx2::{halves_span, record_halves, Halves, HALF};
+use super::fast_avx2::{halves, record_halves, Halves, HALF};
 use super::Rows;
 use crate::exec::wave::{VReg, VREGS};
 use crate::exec::{Apertures, GlobalMemory, Region, Wave, LANES};
@@ -251,13 +256,20 @@ unsafe fn record_shaped(
 unsafe fn shape(p: &Plan, width: u32) -> Option<crate::exec::wave::HalfRuns> {
     // SAFETY: the caller's features.
     unsafe {
+        let ramp = _mm512_mullo_epi32(iota(), _mm512_set1_epi32(width as i32));
+        let next = _mm512_set1_epi32(16 * width as i32);
         let mut first = [0u64; 2];
         let mut uniform = [false; 2];
         for h in 0..2 {
-            let l0 = lane0(p.lo[2 * h]);
-            let run = half_shape(p.lo[2 * h], p.lo[2 * h + 1], l0, width)?;
+            let (a, b) = (p.lo[2 * h], p.lo[2 * h + 1]);
+            let l0 = lane0(a);
+            let one = _mm512_set1_epi32(l0 as i32);
+            let want = _mm512_add_epi32(one, ramp);
             // a run's last lane must not pass 2^32 (its 64-bit addresses would not be one run)
-            if run && l0 > u32::MAX - 31 * width {
+            let run = l0 <= u32::MAX - 31 * width
+                && _mm512_cmpneq_epi32_mask(a, want) == 0
+                && _mm512_cmpneq_epi32_mask(b, _mm512_add_epi32(want, next)) == 0;
+            if !run && (_mm512_cmpneq_epi32_mask(a, one) | _mm512_cmpneq_epi32_mask(b, one)) != 0 {
                 return None;
             }
             uniform[h] = !run;
@@ -268,73 +280,6 @@ unsafe fn shape(p: &Plan, width: u32) -> Option<crate::exec::wave::HalfRuns> {
             uniform,
             width,
         })
-    }
-}
-
-/// Whether the 32 low address dwords of one half-wave (its two chunks `a`, `b`) are one ascending run of
-/// `width`-byte steps from `l0` (its first lane's), `Some(true)`, or all equal to `l0`, `Some(false)`; `None` for
-/// any other shape. 32-bit lane arithmetic: the caller checks that a run does not wrap.
-///
-/// # Safety
-/// The caller must be compiled with (and the host have) the features of [`host_avx512`].
-#[inline(always)]
-unsafe fn half_shape(a: __m512i, b: __m512i, l0: u32, width: u32) -> Option<bool> {
-    // SAFETY: the caller's features.
-    unsafe {
-        let ramp = _mm512_mullo_epi32(iota(), _mm512_set1_epi32(width as i32));
-        let one = _mm512_set1_epi32(l0 as i32);
-        let want = _mm512_add_epi32(one, ramp);
-        let next = _mm512_set1_epi32(16 * width as i32);
-        let run = _mm512_cmpneq_epi32_mask(a, want) == 0
-            && _mm512_cmpneq_epi32_mask(b, _mm512_add_epi32(want, next)) == 0;
-        if !run && (_mm512_cmpneq_epi32_mask(a, one) | _mm512_cmpneq_epi32_mask(b, one)) != 0 {
-            return None;
-        }
-        Some(run)
-    }
-}
-
-/// The half-wave shapes of a full-EXEC `DWORD` access (the AVX2 pass's `halves`, whose text says which and why)
-/// decided from 16-lane compares: one high dword for every lane, each 32-lane half one ascending run of dwords or
-/// one broadcast dword, both inside one region. No min/max reductions, per-lane offsets or per-chunk shape tests
-/// (the general plan's); `None` sends the access to the plan, whose outcome it then is.
-///
-/// # Safety
-/// The caller must be compiled with (and the host have) the features of [`host_avx512`].
-#[inline(always)]
-unsafe fn halves<'m>(
-    vreg: &[VReg; VREGS],
-    hint: &mut u8,
-    rows: Rows,
-    ap: Apertures,
-    mem: &'m GlobalMemory,
-) -> Option<Halves<'m>> {
-    // SAFETY: the caller's features.
-    unsafe {
-        let lo = &vreg[rows.lo & (VREGS - 1)];
-        let s = match rows.hi {
-            Some(h) => {
-                let hi = &vreg[h & (VREGS - 1)];
-                let h0 = hi[0];
-                let hb = _mm512_set1_epi32(h0 as i32);
-                let mut other = 0u16;
-                for c in 0..4 {
-                    other |= _mm512_cmpneq_epi32_mask(row_chunk(hi, c), hb);
-                }
-                if other != 0 {
-                    return None;
-                }
-                ((h0 as u64) << 32).wrapping_add(rows.base)
-            }
-            None => rows.base,
-        };
-        // the first lanes by scalar loads, so the region lookup need not wait for the vector compares
-        let l0 = [lo[0], lo[HALF]];
-        let run = [
-            half_shape(row_chunk(lo, 0), row_chunk(lo, 1), l0[0], 4)?,
-            half_shape(row_chunk(lo, 2), row_chunk(lo, 3), l0[1], 4)?,
-        ];
-        halves_span(s, l0, run, hint, rows.flat, ap, mem)
     }
 }
 
@@ -350,6 +295,55 @@ fn iota() -> __m512i {
 #[target_feature(enable = "avx512f")]
 fn lane0(ix: __m512i) -> u32 {
     _mm_cvtsi128_si32(_mm512_castsi512_si128(ix)) as u32
+}
+
+/// A `halves` access (the AVX2 pass's decision, `fast_avx2::halves`) carried out with 64-byte moves: a load into
+/// row `reg` (`STORE` false) or a store of it, each half a copy of 32 dwords or one broadcast dword; a read-only
+/// region answers `false` to a store (the per-lane path faults). A store goes in the per-lane path's lane order:
+/// the lower half first, so where the halves overlap the upper half's (later) lanes win; a broadcast half's dword
+/// ends as its last lane's value; a run's 32 dwords are distinct.
+///
+/// # Safety
+/// `p` is `halves`'s answer for this access; the caller must be compiled with (and the host have) the features of
+/// [`host_avx512`].
+#[inline(always)]
+unsafe fn halves_move<const STORE: bool>(wave: &mut Wave, p: Halves, reg: usize) -> bool {
+    if STORE && !p.region.writable {
+        return false;
+    }
+    if wave.lane_addrs.wanted {
+        record_halves(&mut wave.lane_addrs, &p, wave.instructions);
+    }
+    let d = p.region.dwords();
+    let base = d.as_ptr() as *mut u32;
+    let row = wave.vreg[reg & (VREGS - 1)].as_mut_ptr();
+    // SAFETY: `halves` checked that each half's dwords (a run of 32 from its index, or the one at it) lie inside the
+    // region and `dwords()` covers it; the row holds 64 dwords; the caller's features.
+    unsafe {
+        for h in 0..2 {
+            let (i, lanes) = (p.idx[h], row.add(HALF * h));
+            let (src, dst) = if STORE {
+                (lanes as *const u32, base.add(i))
+            } else {
+                (base.add(i) as *const u32, lanes)
+            };
+            if !p.uniform[h] {
+                for c in 0..2 {
+                    let v = _mm512_loadu_si512(src.add(16 * c) as *const _);
+                    _mm512_storeu_si512(dst.add(16 * c) as *mut _, v);
+                }
+            } else if STORE {
+                d.get_unchecked(i)
+                    .store(*lanes.add(HALF - 1), std::sync::atomic::Ordering::Relaxed);
+            } else {
+                let x = d.get_unchecked(i).load(std::sync::atomic::Ordering::Relaxed);
+                let v = _mm512_set1_epi32(x as i32);
+                _mm512_storeu_si512(lanes as *mut _, v);
+                _mm512_storeu_si512(lanes.add(16) as *mut _, v);
+            }
+        }
+    }
+    true
 }
 
 /// Whole-instruction load of `N` dwords per lane into `dst` (index into `Wave::vreg`, then the next `N - 1` in
@@ -370,33 +364,7 @@ pub(crate) unsafe fn load<const N: usize>(
     let hint = &mut wave.region_hints[slot];
     if N == 1 && mask == u64::MAX {
         if let Some(p) = halves(&wave.vreg, hint, rows, ap, mem) {
-            if wave.lane_addrs.wanted {
-                record_halves(&mut wave.lane_addrs, &p, wave.instructions);
-            }
-            let d = p.region.dwords();
-            let base = d.as_ptr() as *const i32;
-            let out = wave.vreg[reg_of(0) & (VREGS - 1)].as_mut_ptr() as *mut i32;
-            // SAFETY: `halves` checked that each half's dwords (a run of 32 from its index, or the one at it) lie
-            // inside the region and `dwords()` covers it; the row holds 64 dwords.
-            unsafe {
-                for h in 0..2 {
-                    let i = p.idx[h];
-                    let (v0, v1) = if p.uniform[h] {
-                        let x = d.get_unchecked(i).load(std::sync::atomic::Ordering::Relaxed);
-                        let v = _mm512_set1_epi32(x as i32);
-                        (v, v)
-                    } else {
-                        let src = base.add(i);
-                        (
-                            _mm512_loadu_si512(src as *const _),
-                            _mm512_loadu_si512(src.add(16) as *const _),
-                        )
-                    };
-                    _mm512_storeu_si512(out.add(HALF * h) as *mut _, v0);
-                    _mm512_storeu_si512(out.add(HALF * h + 16) as *mut _, v1);
-                }
-            }
-            return true;
+            return halves_move::<false>(wave, p, reg_of(0));
         }
     }
     let Some(p) = plan_inline(&wave.vreg, hint, rows, ap, mem, mask, 4 * N, 3) else {
@@ -481,34 +449,7 @@ pub(crate) unsafe fn store<const N: usize>(
     let hint = &mut wave.region_hints[slot];
     if N == 1 && mask == u64::MAX {
         if let Some(p) = halves(&wave.vreg, hint, rows, ap, mem) {
-            if !p.region.writable {
-                return false;
-            }
-            if wave.lane_addrs.wanted {
-                record_halves(&mut wave.lane_addrs, &p, wave.instructions);
-            }
-            let d = p.region.dwords();
-            let base = d.as_ptr() as *mut i32;
-            let row = &wave.vreg[reg_of(0) & (VREGS - 1)];
-            // SAFETY: as in `load`. Lane order as the per-lane path: the lower half first, so where the halves
-            // overlap the upper half's (later) lanes win; a broadcast half's dword ends as its last lane's value; a
-            // run's 32 dwords are distinct.
-            unsafe {
-                for h in 0..2 {
-                    let i = p.idx[h];
-                    if p.uniform[h] {
-                        d.get_unchecked(i).store(
-                            row[HALF * h + HALF - 1],
-                            std::sync::atomic::Ordering::Relaxed,
-                        );
-                    } else {
-                        let dst = base.add(i);
-                        _mm512_storeu_si512(dst as *mut _, row_chunk(row, 2 * h));
-                        _mm512_storeu_si512(dst.add(16) as *mut _, row_chunk(row, 2 * h + 1));
-                    }
-                }
-            }
-            return true;
+            return halves_move::<true>(wave, p, reg_of(0));
         }
     }
     let Some(p) = plan_inline(&wave.vreg, hint, rows, ap, mem, mask, 4 * N, 3) else {

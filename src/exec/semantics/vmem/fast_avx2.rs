@@ -250,7 +250,7 @@ unsafe fn shape(ix: __m256i, act: __m256i) -> (u32, bool, bool) {
 /// # Safety
 /// The caller must be compiled with (and the host have) the features of [`host_avx2`].
 #[inline(always)]
-unsafe fn halves<'m>(
+pub(super) unsafe fn halves<'m>(
     vreg: &[VReg; VREGS],
     hint: &mut u8,
     rows: Rows,
@@ -276,11 +276,13 @@ unsafe fn halves<'m>(
         if any(hv) {
             return None;
         }
-        let mut l0 = [0u32; 2];
-        let mut run = [false; 2];
+        let mut a = [0u64; 2];
+        let mut uniform = [false; 2];
+        let mut amin = u64::MAX;
+        let mut end = 0u64;
         for h in 0..2 {
-            l0[h] = lo[HALF * h];
-            let b = _mm256_set1_epi32(l0[h] as i32);
+            let l0 = lo[HALF * h];
+            let b = _mm256_set1_epi32(l0 as i32);
             let mut want = _mm256_add_epi32(b, _mm256_slli_epi32::<2>(iota()));
             let mut off_run = _mm256_setzero_si256();
             let mut off_one = _mm256_setzero_si256();
@@ -290,64 +292,41 @@ unsafe fn halves<'m>(
                 off_one = _mm256_or_si256(off_one, _mm256_xor_si256(x, b));
                 want = _mm256_add_epi32(want, step);
             }
-            run[h] = !any(off_run);
-            if !run[h] && any(off_one) {
+            // a run's last low dword must not wrap past 2^32 (its 64-bit addresses would not be one run)
+            let run = !any(off_run) && l0 <= u32::MAX - 4 * (HALF as u32 - 1);
+            uniform[h] = !run;
+            if !run && any(off_one) {
+                return None;
+            }
+            a[h] = s.wrapping_add(l0 as u64);
+            amin = amin.min(a[h]);
+            end = end.max(a[h].checked_add(if run { 4 * HALF as u64 } else { 4 })?);
+        }
+        if rows.flat {
+            // as `plan`: any overlap with an aperture goes to the per-lane routing
+            let hits = |b: u64| amin < b.saturating_add(Apertures::SIZE) && b < end;
+            if hits(ap.shared_base) || hits(ap.private_base) {
                 return None;
             }
         }
-        halves_span(s, l0, run, hint, rows.flat, ap, mem)
-    }
-}
-
-/// The scalar checks of a [`halves`] access (shared by the AVX2 and AVX-512 passes), given the lanes' common
-/// 64-bit base `s` and per half its first lane's low address dword `l0` and whether its 32 lanes are one ascending
-/// run of dwords from it (`run`; else all at `l0`, a broadcast). A run whose last low dword would wrap past 2^32
-/// is declined (its 64-bit addresses are not one run). One region lookup for the span of both halves.
-#[inline(always)]
-pub(super) fn halves_span<'m>(
-    s: u64,
-    l0: [u32; 2],
-    run: [bool; 2],
-    hint: &mut u8,
-    flat: bool,
-    ap: Apertures,
-    mem: &'m GlobalMemory,
-) -> Option<Halves<'m>> {
-    let mut a = [0u64; 2];
-    let mut amin = u64::MAX;
-    let mut end = 0u64;
-    for h in 0..2 {
-        if run[h] && l0[h] > u32::MAX - 4 * (HALF as u32 - 1) {
+        let mut k = *hint as usize;
+        let region = mem.span(&mut k, amin, end)?;
+        *hint = k as u8;
+        if region.size > 1 << 32 || ((a[0] - region.base) | (a[1] - region.base)) & 3 != 0 {
             return None;
         }
-        a[h] = s.wrapping_add(l0[h] as u64);
-        amin = amin.min(a[h]);
-        end = end.max(a[h].checked_add(if run[h] { 4 * HALF as u64 } else { 4 })?);
+        // both halves lie in [amin, end), inside the region: their offsets are below 2^32
+        let idx = [
+            ((a[0] - region.base) >> 2) as usize,
+            ((a[1] - region.base) >> 2) as usize,
+        ];
+        Some(Halves {
+            region,
+            a,
+            idx,
+            uniform,
+        })
     }
-    if flat {
-        // as `plan`: any overlap with an aperture goes to the per-lane routing
-        let hits = |b: u64| amin < b.saturating_add(Apertures::SIZE) && b < end;
-        if hits(ap.shared_base) || hits(ap.private_base) {
-            return None;
-        }
-    }
-    let mut k = *hint as usize;
-    let region = mem.span(&mut k, amin, end)?;
-    *hint = k as u8;
-    if region.size > 1 << 32 || ((a[0] - region.base) | (a[1] - region.base)) & 3 != 0 {
-        return None;
-    }
-    // both halves lie in [amin, end), inside the region: their offsets are below 2^32
-    let idx = [
-        ((a[0] - region.base) >> 2) as usize,
-        ((a[1] - region.base) >> 2) as usize,
-    ];
-    Some(Halves {
-        region,
-        a,
-        idx,
-        uniform: [!run[0], !run[1]],
-    })
 }
 
 /// A [`halves`] access: per 32-lane half, its first lane's address and dword index in the region, and whether the
