@@ -336,7 +336,9 @@ unsafe fn halves_move<const STORE: bool>(wave: &mut Wave, p: Halves, reg: usize)
                 d.get_unchecked(i)
                     .store(*lanes.add(HALF - 1), std::sync::atomic::Ordering::Relaxed);
             } else {
-                let x = d.get_unchecked(i).load(std::sync::atomic::Ordering::Relaxed);
+                let x = d
+                    .get_unchecked(i)
+                    .load(std::sync::atomic::Ordering::Relaxed);
                 let v = _mm512_set1_epi32(x as i32);
                 _mm512_storeu_si512(lanes as *mut _, v);
                 _mm512_storeu_si512(lanes.add(16) as *mut _, v);
