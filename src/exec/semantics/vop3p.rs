@@ -900,21 +900,58 @@ unsafe fn pk_plain_chunks<const OP: u8, const NEG: bool>(w: &mut Wave, inst: &In
     let d = Wave::vreg_index(inst.dst);
     let (row0, row1) = (base.add(d), base.add((d + 1) & 511));
     let exec = w.exec();
-    for ch in 0..CHUNKS {
-        let mk = (exec >> (C * ch)) as u8;
-        if mk == 0 {
-            continue;
-        }
+    /// Chunk `ch`'s two results (inlined into the caller, which has the features).
+    #[inline(always)]
+    unsafe fn op<const OP: u8, const NEG: bool>(
+        ch: usize,
+        rows: [*const f32; 6],
+        flips: [__m256; 6],
+    ) -> (__m256, __m256) {
+        let [a0, b0, c0, a1, b1, c1] = rows;
+        let [fa0, fb0, fc0, fa1, fb1, fc1] = flips;
         let (a, b) = (ld::<NEG>(a0, ch, fa0), ld::<NEG>(b0, ch, fb0));
         let (p, q) = (ld::<NEG>(a1, ch, fa1), ld::<NEG>(b1, ch, fb1));
-        let (r0, r1) = match OP {
+        match OP {
             PK_FMA => (
                 _mm256_fmadd_ps(a, b, ld::<NEG>(c0, ch, fc0)),
                 _mm256_fmadd_ps(p, q, ld::<NEG>(c1, ch, fc1)),
             ),
             PK_MUL => (_mm256_mul_ps(a, b), _mm256_mul_ps(p, q)),
             _ => (_mm256_add_ps(a, b), _mm256_add_ps(p, q)),
-        };
+        }
+    }
+    let rows = [a0, b0, c0, a1, b1, c1];
+    let flips = [fa0, fb0, fc0, fa1, fb1, fc1];
+    if exec == u64::MAX {
+        // Every lane: BATCH chunks computed into registers, one NaN test for all of them, then plain stores. A batch
+        // with a NaN lane is left unwritten and the general loop takes over from its first chunk. A batch reads all
+        // its sources before it writes.
+        const BATCH: usize = 4;
+        for b in 0..CHUNKS / BATCH {
+            let mut r = [(_mm256_setzero_ps(), _mm256_setzero_ps()); BATCH];
+            let mut nan = _mm256_setzero_ps();
+            for (j, rj) in r.iter_mut().enumerate() {
+                *rj = op::<OP, NEG>(BATCH * b + j, rows, flips);
+                nan = _mm256_or_ps(nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(rj.0, rj.1));
+            }
+            if _mm256_movemask_ps(nan) != 0 {
+                pk_resume::<OP>(w, inst, ctx, BATCH * b);
+                return;
+            }
+            for (j, &(r0, r1)) in r.iter().enumerate() {
+                let ch = BATCH * b + j;
+                _mm256_storeu_ps((row0 as *mut f32).add(ch * C), r0);
+                _mm256_storeu_ps((row1 as *mut f32).add(ch * C), r1);
+            }
+        }
+        return;
+    }
+    for ch in 0..CHUNKS {
+        let mk = (exec >> (C * ch)) as u8;
+        if mk == 0 {
+            continue;
+        }
+        let (r0, r1) = op::<OP, NEG>(ch, rows, flips);
         // a lane of `unord(r0, r1)` is set when either half is NaN there: one compare checks both
         if _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(r0, r1)) != 0 {
             pk_resume::<OP>(w, inst, ctx, ch);

@@ -14,6 +14,11 @@
 //! misaligned, in an aperture, different high dwords, regions over 4 GiB) answers `false` and the instruction
 //! takes the general paths, which find and report the bad lane; so a fault is always the general path's fault.
 //!
+//! Before that plan, a full-EXEC `DWORD` access whose 32-lane halves are each one run of dwords or one broadcast
+//! dword (gemm's row loads and stores, a coalesced 64-lane run) is decided by the AVX2 pass's `halves` (compares
+//! against its first lanes, one region lookup) and carried out here with two 64-byte moves or one broadcast per
+//! half (`halves_move`): the plan's min/max reductions and per-chunk shape tests were most of such a load's cost.
+//!
 //! Region storage is `AtomicU32`; these accesses go through `AtomicU32::as_ptr` with plain vector moves, which on
 //! x86-64 are the same aligned dword moves the relaxed atomic loads and stores compile to. When that is sound: a
 //! region is touched by several host threads only under `--jobs N`, one work-group per thread, so a vector move
@@ -25,6 +30,7 @@
 //! Rust's model calls the race undefined, which is why atomics (`Spaces`, `GlobalMemory::atomic_*`) never take
 //! this path.
 
+use super::fast_avx2::{halves, record_halves, Halves, HALF};
 use super::Rows;
 use crate::exec::wave::{VReg, VREGS};
 use crate::exec::{Apertures, GlobalMemory, Region, Wave, LANES};
@@ -291,6 +297,57 @@ fn lane0(ix: __m512i) -> u32 {
     _mm_cvtsi128_si32(_mm512_castsi512_si128(ix)) as u32
 }
 
+/// A `halves` access (the AVX2 pass's decision, `fast_avx2::halves`) carried out with 64-byte moves: a load into
+/// row `reg` (`STORE` false) or a store of it, each half a copy of 32 dwords or one broadcast dword; a read-only
+/// region answers `false` to a store (the per-lane path faults). A store goes in the per-lane path's lane order:
+/// the lower half first, so where the halves overlap the upper half's (later) lanes win; a broadcast half's dword
+/// ends as its last lane's value; a run's 32 dwords are distinct.
+///
+/// # Safety
+/// `p` is `halves`'s answer for this access; the caller must be compiled with (and the host have) the features of
+/// [`host_avx512`].
+#[inline(always)]
+unsafe fn halves_move<const STORE: bool>(wave: &mut Wave, p: Halves, reg: usize) -> bool {
+    if STORE && !p.region.writable {
+        return false;
+    }
+    if wave.lane_addrs.wanted {
+        record_halves(&mut wave.lane_addrs, &p, wave.instructions);
+    }
+    let d = p.region.dwords();
+    let base = d.as_ptr() as *mut u32;
+    let row = wave.vreg[reg & (VREGS - 1)].as_mut_ptr();
+    // SAFETY: `halves` checked that each half's dwords (a run of 32 from its index, or the one at it) lie inside the
+    // region and `dwords()` covers it; the row holds 64 dwords; the caller's features.
+    unsafe {
+        for h in 0..2 {
+            let (i, lanes) = (p.idx[h], row.add(HALF * h));
+            let (src, dst) = if STORE {
+                (lanes as *const u32, base.add(i))
+            } else {
+                (base.add(i) as *const u32, lanes)
+            };
+            if !p.uniform[h] {
+                for c in 0..2 {
+                    let v = _mm512_loadu_si512(src.add(16 * c) as *const _);
+                    _mm512_storeu_si512(dst.add(16 * c) as *mut _, v);
+                }
+            } else if STORE {
+                d.get_unchecked(i)
+                    .store(*lanes.add(HALF - 1), std::sync::atomic::Ordering::Relaxed);
+            } else {
+                let x = d
+                    .get_unchecked(i)
+                    .load(std::sync::atomic::Ordering::Relaxed);
+                let v = _mm512_set1_epi32(x as i32);
+                _mm512_storeu_si512(lanes as *mut _, v);
+                _mm512_storeu_si512(lanes.add(16) as *mut _, v);
+            }
+        }
+    }
+    true
+}
+
 /// Whole-instruction load of `N` dwords per lane into `dst` (index into `Wave::vreg`, then the next `N - 1` in
 /// its file via `reg_of`). `false`: nothing done.
 ///
@@ -307,6 +364,11 @@ pub(crate) unsafe fn load<const N: usize>(
 ) -> bool {
     let slot = wave.region_hint();
     let hint = &mut wave.region_hints[slot];
+    if N == 1 && mask == u64::MAX {
+        if let Some(p) = halves(&wave.vreg, hint, rows, ap, mem) {
+            return halves_move::<false>(wave, p, reg_of(0));
+        }
+    }
     let Some(p) = plan_inline(&wave.vreg, hint, rows, ap, mem, mask, 4 * N, 3) else {
         return false;
     };
@@ -345,7 +407,10 @@ pub(crate) unsafe fn load<const N: usize>(
             unsafe {
                 let out = row.add(16 * c) as *mut i32;
                 let zero = _mm512_setzero_si512();
-                let v = if contiguous {
+                let v = if contiguous && k == u16::MAX {
+                    // every lane in the region: a plain load
+                    _mm512_loadu_si512(base.add(i0 as usize + i) as *const _)
+                } else if contiguous {
                     _mm512_mask_loadu_epi32(zero, k, base.wrapping_add(i0 as usize + i))
                 } else if uniform {
                     let x = d
@@ -384,6 +449,11 @@ pub(crate) unsafe fn store<const N: usize>(
 ) -> bool {
     let slot = wave.region_hint();
     let hint = &mut wave.region_hints[slot];
+    if N == 1 && mask == u64::MAX {
+        if let Some(p) = halves(&wave.vreg, hint, rows, ap, mem) {
+            return halves_move::<true>(wave, p, reg_of(0));
+        }
+    }
     let Some(p) = plan_inline(&wave.vreg, hint, rows, ap, mem, mask, 4 * N, 3) else {
         return false;
     };
@@ -419,7 +489,9 @@ pub(crate) unsafe fn store<const N: usize>(
                     ix,
                     _mm512_add_epi32(_mm512_set1_epi32(i0 as i32), iota()),
                 ) == 0;
-                if contiguous {
+                if contiguous && k == u16::MAX {
+                    _mm512_storeu_si512(base.add(i0 as usize) as *mut _, v);
+                } else if contiguous {
                     _mm512_mask_storeu_epi32(base.wrapping_add(i0 as usize), k, v);
                 } else {
                     _mm512_mask_i32scatter_epi32::<4>(base, k, ix, v);

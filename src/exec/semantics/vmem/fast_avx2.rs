@@ -25,7 +25,7 @@ pub(crate) fn host_avx2() -> bool {
 const W: usize = 8;
 const CHUNKS: usize = LANES / W;
 /// Lanes per half-wave (the [`halves`] shapes).
-const HALF: usize = LANES / 2;
+pub(super) const HALF: usize = LANES / 2;
 
 /// A checked access: its region and, per 8-lane chunk, each lane's dword index in the region (active lanes only).
 struct Plan<'m> {
@@ -250,7 +250,7 @@ unsafe fn shape(ix: __m256i, act: __m256i) -> (u32, bool, bool) {
 /// # Safety
 /// The caller must be compiled with (and the host have) the features of [`host_avx2`].
 #[inline(always)]
-unsafe fn halves<'m>(
+pub(super) unsafe fn halves<'m>(
     vreg: &[VReg; VREGS],
     hint: &mut u8,
     rows: Rows,
@@ -331,17 +331,17 @@ unsafe fn halves<'m>(
 
 /// A [`halves`] access: per 32-lane half, its first lane's address and dword index in the region, and whether the
 /// half is one broadcast dword (else one contiguous run).
-struct Halves<'m> {
-    region: &'m Region,
+pub(super) struct Halves<'m> {
+    pub(super) region: &'m Region,
     a: [u64; 2],
-    idx: [usize; 2],
-    uniform: [bool; 2],
+    pub(super) idx: [usize; 2],
+    pub(super) uniform: [bool; 2],
 }
 
 /// Record a [`halves`] access's shape in the wave's slot (as [`record`] records addresses): the shape stands for
 /// its 64 addresses (`crate::exec::wave::HalfRuns::addr`), which the memory system would not read.
 #[inline(always)]
-fn record_halves(slot: &mut crate::exec::wave::LaneAddrs, p: &Halves, at: u64) {
+pub(super) fn record_halves(slot: &mut crate::exec::wave::LaneAddrs, p: &Halves, at: u64) {
     slot.aperture = 0;
     slot.halves = Some(crate::exec::wave::HalfRuns {
         first: p.a,
