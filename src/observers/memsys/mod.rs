@@ -362,15 +362,13 @@ impl XcdMemory {
     /// The line predicted for `site`'s next access (its first line `first` plus the step from the last one),
     /// its sets prefetched, and `first` kept; None (nothing prefetched) when `site` has no earlier access or
     /// the step is 0 (the sets are the ones just used).
-    #[inline]
+    #[inline(always)]
     fn prefetch_stride(&mut self, site: usize, cu: usize, first: u64) -> Option<u64> {
-        if site >= self.last_first_line.len() {
-            if site >= STRIDE_SITES {
-                return None;
-            }
-            self.last_first_line.resize(site + 1, u64::MAX);
-        }
-        let last = std::mem::replace(&mut self.last_first_line[site], first);
+        // inline: a site seen before (every access of a loop but its first); its first access out of line
+        let last = match self.last_first_line.get_mut(site) {
+            Some(l) => std::mem::replace(l, first),
+            None => return self.first_at_site(site, first),
+        };
         if last == u64::MAX || last == first {
             return None;
         }
@@ -380,6 +378,18 @@ impl XcdMemory {
             l1.prefetch(next);
         }
         Some(next)
+    }
+
+    /// [`XcdMemory::prefetch_stride`] of a site past the kept ones: they grow to it (up to [`STRIDE_SITES`])
+    /// and it keeps `first`; nothing to prefetch (no step yet).
+    #[cold]
+    #[inline(never)]
+    fn first_at_site(&mut self, site: usize, first: u64) -> Option<u64> {
+        if site < STRIDE_SITES {
+            self.last_first_line.resize(site + 1, u64::MAX);
+            self.last_first_line[site] = first;
+        }
+        None
     }
 
     /// [`XcdMemory::vmem`] of more than 64 lines (a lane straddling lines, wide accesses): out of line, so the
