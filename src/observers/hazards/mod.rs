@@ -391,6 +391,10 @@ struct MemState {
     lds: Fifo,
     smem: Vec<u32>,
     flat: Vec<u32>,
+    /// `apply_summary`'s seqs of the summary's open ops, by their number (mod 64). Kept, not made per call: a
+    /// summary lists every `Issue` before the `Own`s naming them (blocks.rs `summarise`), so a slot read was
+    /// written by the same call, and zeroing 64 slots per block was ~17 host instructions each.
+    open_seqs: [u32; 64],
 }
 
 impl MemState {
@@ -415,6 +419,7 @@ impl MemState {
             flat: Vec::with_capacity(72),
             pending: vec![0; NREG].into_boxed_slice(),
             bits: [0; plan::REG_WORDS],
+            open_seqs: [0; 64],
         }
     }
     #[inline]
@@ -549,7 +554,6 @@ impl MemState {
                 self.complete(s);
             }
         }
-        let mut seqs = [0u32; 64];
         let mut nopen = 0;
         for ev in events {
             match *ev {
@@ -559,7 +563,7 @@ impl MemState {
                     first,
                     end,
                 } => {
-                    seqs[nopen & 63] = self.issue(
+                    let seq = self.issue(
                         idx,
                         class,
                         Regs {
@@ -567,11 +571,13 @@ impl MemState {
                             count: (end - first) as u8,
                         },
                     );
+                    self.open_seqs[nopen & 63] = seq;
                     nopen += 1;
                 }
                 blocks::SumEvent::Own { first, end, op } => {
+                    let seq = self.open_seqs[op as usize & 63];
                     for g in first..end {
-                        self.set_pending(g, seqs[op as usize & 63]);
+                        self.set_pending(g, seq);
                     }
                 }
             }

@@ -311,18 +311,17 @@ impl XcdMemory {
     }
 
     /// A vector memory instruction issued at cycle `t` (absolute, this XCD's time) on CU `cu` touching the
-    /// distinct `lines` (line numbers, see [`cache::distinct_lines`]).
+    /// distinct `lines` (line numbers, see [`cache::distinct_lines`]). Inline: its caller is the cycle model's
+    /// memory arm, once per access, where a call and the cost returned through memory were ~35 host instructions
+    /// (callgrind, gemm 512); loads and stores are inlined there, atomics and wide accesses stay out of line.
+    #[inline(always)]
     pub fn vmem(&mut self, cu: usize, t: u64, lines: &[u64], kind: VmemKind) -> VmemCost {
         let cu = if cu < self.l1.len() {
             cu
         } else {
             cu % self.l1.len()
         };
-        match kind {
-            VmemKind::Load => self.counters.vmem_read_insts += 1,
-            VmemKind::Store => self.counters.vmem_write_insts += 1,
-            VmemKind::Atomic => self.counters.vmem_atomic_insts += 1,
-        }
+        self.count_vmem(kind);
         if lines.is_empty() {
             return VmemCost::default();
         }
@@ -333,8 +332,29 @@ impl XcdMemory {
         match kind {
             VmemKind::Load => self.vmem_lines::<{ A_LOAD }, false>(cu, t, lines),
             VmemKind::Store => self.vmem_lines::<{ A_STORE }, false>(cu, t, lines),
-            VmemKind::Atomic => self.vmem_lines::<{ A_ATOMIC }, false>(cu, t, lines),
+            VmemKind::Atomic => self.vmem_atomic(cu, t, lines),
         }
+    }
+
+    /// A vector memory instruction that touches no line (a SCRATCH access, a FLAT access of no global lane):
+    /// counted, as [`XcdMemory::vmem`] counts it, and costing nothing here.
+    pub fn vmem_without_lines(&mut self, kind: VmemKind) {
+        self.count_vmem(kind);
+    }
+
+    #[inline(always)]
+    fn count_vmem(&mut self, kind: VmemKind) {
+        match kind {
+            VmemKind::Load => self.counters.vmem_read_insts += 1,
+            VmemKind::Store => self.counters.vmem_write_insts += 1,
+            VmemKind::Atomic => self.counters.vmem_atomic_insts += 1,
+        }
+    }
+
+    /// [`XcdMemory::vmem`] of an atomic (at most 64 lines): out of line, rare.
+    #[inline(never)]
+    fn vmem_atomic(&mut self, cu: usize, t: u64, lines: &[u64]) -> VmemCost {
+        self.vmem_lines::<{ A_ATOMIC }, false>(cu, t, lines)
     }
 
     /// [`XcdMemory::vmem`] by the instruction at index `site` of its program: the same cost and the same model
@@ -362,15 +382,13 @@ impl XcdMemory {
     /// The line predicted for `site`'s next access (its first line `first` plus the step from the last one),
     /// its sets prefetched, and `first` kept; None (nothing prefetched) when `site` has no earlier access or
     /// the step is 0 (the sets are the ones just used).
-    #[inline]
+    #[inline(always)]
     fn prefetch_stride(&mut self, site: usize, cu: usize, first: u64) -> Option<u64> {
-        if site >= self.last_first_line.len() {
-            if site >= STRIDE_SITES {
-                return None;
-            }
-            self.last_first_line.resize(site + 1, u64::MAX);
-        }
-        let last = std::mem::replace(&mut self.last_first_line[site], first);
+        // inline: a site seen before (every access of a loop but its first); its first access out of line
+        let last = match self.last_first_line.get_mut(site) {
+            Some(l) => std::mem::replace(l, first),
+            None => return self.first_at_site(site, first),
+        };
         if last == u64::MAX || last == first {
             return None;
         }
@@ -380,6 +398,18 @@ impl XcdMemory {
             l1.prefetch(next);
         }
         Some(next)
+    }
+
+    /// [`XcdMemory::prefetch_stride`] of a site past the kept ones: they grow to it (up to [`STRIDE_SITES`])
+    /// and it keeps `first`; nothing to prefetch (no step yet).
+    #[cold]
+    #[inline(never)]
+    fn first_at_site(&mut self, site: usize, first: u64) -> Option<u64> {
+        if site < STRIDE_SITES {
+            self.last_first_line.resize(site + 1, u64::MAX);
+            self.last_first_line[site] = first;
+        }
+        None
     }
 
     /// [`XcdMemory::vmem`] of more than 64 lines (a lane straddling lines, wide accesses): out of line, so the

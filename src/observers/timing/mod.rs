@@ -1903,7 +1903,7 @@ impl<S: TimingSink> TimingObserver<S> {
                             }
                             Pending::Fixed(kind, bytes) => {
                                 // counted (no line: the cost is empty); the latency stays the fixed one
-                                st.mem.vmem_at(idx, m.cu, m.start + issue, &[], kind);
+                                st.mem.vmem_without_lines(kind);
                                 let a = MemAccess {
                                     kind: self.rows[idx].acc.kind,
                                     bytes,
