@@ -174,3 +174,71 @@ fn t_mla_reduce() {
 fn t_attn_pipelined() {
     run_one("t_attn_pipelined");
 }
+
+/// FlashAttention-2 backward: dK / dV per key block, dQ by tl.atomic_add. The tl.trans layout conversions write
+/// the replicated key / value tiles to LDS from every wave with the same values: same-value warnings only.
+#[test]
+fn t_fa2_bwd() {
+    run_one("t_fa2_bwd");
+}
+
+// ---- a HIP program linked from two translation units ------------------------------------------------------------
+
+/// hip/tests/fixtures/bin/tiny_block is linked from tiny_block.hip and tiny_block_attn.hip: its `.hip_fatbin`
+/// holds two offload bundles, as a PyTorch extension built from several .cu files does. Each unit's code object
+/// lists as llvm-objdump-22 lists the object clang-offload-bundler-22 unbundles from it (p_tiny_block/unitN).
+/// Loading it used to stop at "a host program with 2 offload bundles".
+#[test]
+fn program_of_two_translation_units_lists_each_unit() {
+    use wavescope::code_object::CodeObject;
+    use wavescope::isa::disasm::{objdump_listing, Symbol};
+    let prog = dir("../../../hip/tests/fixtures/bin/tiny_block");
+    let bytes = std::fs::read(&prog).unwrap();
+    let units = CodeObject::parse_units(&bytes).expect("two translation units");
+    assert_eq!(units.len(), 2);
+    for (i, unit) in units.into_iter().enumerate() {
+        let co = unit.unwrap();
+        let (base, text) = co.text();
+        let syms: Vec<Symbol> = co
+            .functions()
+            .iter()
+            .map(|f| Symbol {
+                addr: f.address,
+                name: f.name.clone(),
+            })
+            .collect();
+        let want =
+            std::fs::read_to_string(dir("p_tiny_block").join(format!("unit{i}.objdump.txt")))
+                .unwrap();
+        assert!(
+            objdump_listing("kernel.hsaco", text, base, &syms) == want,
+            "unit {i} differs from llvm-objdump-22"
+        );
+    }
+    // a single-bundle program is not split into units
+    let one = std::fs::read(dir("../../../hip/tests/fixtures/bin/memory_tour")).unwrap();
+    assert!(CodeObject::parse_units(&one).is_none());
+}
+
+/// A manifest whose code object is the two-unit program runs the kernel it names from the unit that defines it
+/// (rope_neox from the first bundle, embed from the second), against numpy references; a kernel in neither
+/// unit is refused with every unit's kernels listed.
+#[test]
+fn manifest_runs_a_kernel_from_either_translation_unit() {
+    for c in ["rope", "embed"] {
+        let p = dir("p_tiny_block").join(format!("case_{c}.json"));
+        let r = common::extra_kernels::run_checked(&p, c, true);
+        common::extra_kernels::assert_no_race_errors(&r, c);
+    }
+    let bytes = std::fs::read(dir("../../../hip/tests/fixtures/bin/tiny_block")).unwrap();
+    let e = wavescope::code_object::CodeObject::parse_for_kernel(bytes, "no_such_kernel")
+        .err()
+        .expect("no unit defines it")
+        .to_string();
+    assert!(
+        e.contains("no_such_kernel")
+            && e.contains("_Z9rope_neoxPf")
+            && e.contains("_Z5embedPfPKfPKi"),
+        "{e}"
+    );
+}

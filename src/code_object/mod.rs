@@ -328,6 +328,50 @@ impl TextOnly {
 }
 
 impl CodeObject {
+    /// `parse`, for a use that names its kernel (a manifest, `disasm --kernel`): a host program linked from several
+    /// HIP translation units carries one offload bundle per unit, and the one whose gfx950 code object defines
+    /// `kernel` (as [`CodeObject::kernel`] matches names) is taken. Anything else parses as `parse` does. When no
+    /// unit defines it, the error lists every unit's kernels.
+    pub fn parse_for_kernel(
+        bytes: impl Into<Arc<[u8]>>,
+        kernel: &str,
+    ) -> Result<CodeObject, LoadError> {
+        let bytes: Arc<[u8]> = bytes.into();
+        let units = match bundle::host_fat_binaries(&bytes) {
+            Some(Ok(units)) if units.len() > 1 => units,
+            _ => return CodeObject::parse(bytes),
+        };
+        let mut available = Vec::new();
+        let mut first_error = None;
+        for unit in units {
+            match CodeObject::parse(unit) {
+                Ok(co) if co.kernel(kernel).is_ok() => return Ok(co),
+                Ok(co) => available.extend(co.kernels().iter().map(|k| k.name.clone())),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        match (available.is_empty(), first_error) {
+            (true, Some(e)) => Err(e),
+            _ => Err(LoadError::NoSuchKernel {
+                name: kernel.to_string(),
+                available,
+            }),
+        }
+    }
+
+    /// Every code object of a host program linked from several HIP translation units (one per offload bundle,
+    /// in `.hip_fatbin` order); `None` for anything else (which `parse` loads as one code object).
+    pub fn parse_units(bytes: &[u8]) -> Option<Vec<Result<CodeObject, LoadError>>> {
+        match bundle::host_fat_binaries(bytes)? {
+            Ok(units) if units.len() > 1 => {
+                Some(units.into_iter().map(CodeObject::parse).collect())
+            }
+            _ => None,
+        }
+    }
+
     /// Parse a code object held in memory.
     pub fn parse(bytes: impl Into<Arc<[u8]>>) -> Result<CodeObject, LoadError> {
         let bytes: Arc<[u8]> = bytes.into();
