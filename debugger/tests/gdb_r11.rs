@@ -84,3 +84,45 @@ fn trsv_blocks_wait_on_the_flag_under_gdb() {
         "{log}"
     );
 }
+
+/// `serve` of a manifest whose code object is a HIP program (hip/tests/fixtures/bin/tiny_block, two translation
+/// units): gdb is served the gfx950 code object of the unit defining the kernel (embed, in tiny_block.hip), and
+/// stops in it at the source line of its one statement. gdb used to be served the host program file itself:
+/// it showed `main ()` at a host line, and the breakpoint resolved to host addresses that never hit.
+#[test]
+fn serve_a_kernel_of_a_hip_program() {
+    let src = std::fs::read_to_string(repo("hip/tests/fixtures/src/tiny_block.hip")).unwrap();
+    let line = 1 + src
+        .lines()
+        .position(|l| l.contains("x[t * D + d] = table[ids[t] * D + d];"))
+        .unwrap();
+    let s = serve(
+        &format!("{R11}/p_tiny_block/case_embed.json"),
+        MachineOptions::default(),
+        true,
+    );
+    let out = gdb(
+        s.port,
+        &[
+            &format!("break tiny_block.hip:{line}"),
+            "continue",
+            "echo @stop\\n",
+            "frame",
+            "echo @end\\n",
+            "delete",
+            "continue",
+        ],
+    );
+    let (outcome, log) = s.finish();
+    for e in GDB_ERRORS {
+        assert!(!out.contains(e), "{e:?} in {out}");
+    }
+    assert!(!out.contains("main ()"), "{out}");
+    let stop = section(&out, "stop");
+    assert!(
+        stop.contains("embed (") && stop.contains(&format!("tiny_block.hip:{line}")),
+        "{out}"
+    );
+    assert!(out.contains("exited normally"), "{out}");
+    assert!(!outcome.checks.is_empty() && outcome.checks.iter().all(|c| c.passed()), "{log}");
+}
