@@ -87,8 +87,9 @@ fn trsv_blocks_wait_on_the_flag_under_gdb() {
 
 /// `serve` of a manifest whose code object is a HIP program (hip/tests/fixtures/bin/tiny_block, two translation
 /// units): gdb is served the gfx950 code object of the unit defining the kernel (embed, in tiny_block.hip), and
-/// stops in it at the source line of its one statement. gdb used to be served the host program file itself:
-/// it showed `main ()` at a host line, and the breakpoint resolved to host addresses that never hit.
+/// stops in it at the source line of its one statement, which `list` shows (the manifest's `source_dir`). gdb
+/// used to be served the host program file itself: it showed `main ()` at a host line, and the breakpoint
+/// resolved to host addresses that never hit.
 #[test]
 fn serve_a_kernel_of_a_hip_program() {
     let src = std::fs::read_to_string(repo("hip/tests/fixtures/src/tiny_block.hip")).unwrap();
@@ -108,6 +109,8 @@ fn serve_a_kernel_of_a_hip_program() {
             "continue",
             "echo @stop\\n",
             "frame",
+            "echo @list\\n",
+            &format!("list {line},{line}"),
             "echo @end\\n",
             "delete",
             "continue",
@@ -123,6 +126,14 @@ fn serve_a_kernel_of_a_hip_program() {
         stop.contains("embed (") && stop.contains(&format!("tiny_block.hip:{line}")),
         "{out}"
     );
+    // the manifest's source_dir (where the program was compiled) resolves the unit's relative source path
+    assert!(
+        section(&out, "list").contains("x[t * D + d] = table[ids[t] * D + d];"),
+        "{out}"
+    );
     assert!(out.contains("exited normally"), "{out}");
-    assert!(!outcome.checks.is_empty() && outcome.checks.iter().all(|c| c.passed()), "{log}");
+    assert!(
+        !outcome.checks.is_empty() && outcome.checks.iter().all(|c| c.passed()),
+        "{log}"
+    );
 }
