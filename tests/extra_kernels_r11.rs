@@ -242,3 +242,32 @@ fn manifest_runs_a_kernel_from_either_translation_unit() {
         "{e}"
     );
 }
+
+/// tiny_block built with -fgpu-rdc: the device link of clang-22's per-kernel code generation leaves one
+/// NT_AMDGPU_METADATA note per kernel (six). Only the last note used to be read, so every kernel but rope_neox
+/// was "no kernel named ..." (and `exec` of the program failed with hipErrorInvalidDeviceFunction). The notes
+/// are joined: all six kernels load, embed (first note) and rope_neox (last) run against numpy, and the listing
+/// equals llvm-objdump-22's.
+#[test]
+fn rdc_object_with_a_metadata_note_per_kernel() {
+    let d = dir("p_tiny_block_rdc");
+    let co = wavescope::code_object::CodeObject::load(&d.join("kernel.hsaco")).unwrap();
+    let mut names: Vec<&str> = co.kernels().iter().map(|k| k.name.as_str()).collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "_Z16causal_attentionPfPKf",
+            "_Z5embedPfPKfPKi",
+            "_Z6linearPfPKfS1_S1_iii",
+            "_Z8rms_normPfPKfS1_",
+            "_Z8silu_mulPfPKf",
+            "_Z9rope_neoxPf"
+        ]
+    );
+    for c in ["embed", "rope"] {
+        let r = common::extra_kernels::run_checked(&d.join(format!("case_{c}.json")), c, true);
+        common::extra_kernels::assert_no_race_errors(&r, c);
+    }
+    common::extra_kernels::assert_disasm_matches_objdump(&d, "p_tiny_block_rdc");
+}

@@ -28,10 +28,15 @@ fn r11(rel: &str) -> PathBuf {
 /// `launches` launches, none faulting or with findings, every one captured and replayed bit-exactly. Returns
 /// (stdout, capture dir).
 fn passes(program: &str, launches: usize) -> (String, PathBuf) {
+    passes_as(program, program, launches)
+}
+
+/// `passes` for a program that prints `printed PASSED` (a variant build of another program's source).
+fn passes_as(program: &str, printed: &str, launches: usize) -> (String, PathBuf) {
     let (out, err, code, report, cap) = exec_captured("hip-r11", program, &["--races", "--strict"]);
     assert_eq!(code, 0, "{program}:\n{out}\n{err}");
     assert!(
-        out.contains(&format!("{program} PASSED")) && !out.contains("FAILED"),
+        out.contains(&format!("{printed} PASSED")) && !out.contains("FAILED"),
         "{program}:\n{out}\n{err}"
     );
     assert!(
@@ -59,6 +64,17 @@ fn tiny_block_two_modules() {
     );
     assert_eq!(co(0), co(1));
     assert_eq!(co(3), co(4));
+}
+
+/// The same block built with -fgpu-rdc: one device-linked code object for both units whose metadata comes as a
+/// note per kernel. Every launch but rope_neox's used to fail with hipErrorInvalidDeviceFunction ("no kernel
+/// named _Z5embedPfPKfPKi ...; its kernels are: _Z9rope_neoxPf").
+#[test]
+fn tiny_block_relocatable_device_code() {
+    let (out, cap) = passes_as("tiny_block_rdc", "tiny_block", 10);
+    assert!(out.contains("block output ok"), "{out}");
+    let co = |i: usize| std::fs::read(cap.join(format!("launch-{i:04}/kernel.hsaco"))).unwrap();
+    assert_eq!(co(0), co(3), "one device-linked code object");
 }
 
 /// 12 steps x (2 memsets, 4 kernels): the loss matches the host replica at every step and halves; the atomics

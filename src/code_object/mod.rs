@@ -397,7 +397,9 @@ impl CodeObject {
 
         // Loadable segments; notes from PT_NOTE.
         let mut segments = Vec::new();
-        let mut metadata_desc: Option<&[u8]> = None;
+        // every NT_AMDGPU_METADATA note: an object linked from several modules (-fgpu-rdc's device link of
+        // clang-22's split code generation) carries one per module, each describing its own kernels
+        let mut metadata_descs: Vec<&[u8]> = Vec::new();
         for ph in file.elf_program_headers() {
             let p_type = ph.p_type(endian).0;
             if p_type == object::elf::PT_LOAD.0 {
@@ -439,7 +441,7 @@ impl CodeObject {
                     if note.name() == NOTE_NAME_AMDGPU
                         && note.n_type(endian).0 == NT_AMDGPU_METADATA
                     {
-                        metadata_desc = Some(note.desc());
+                        metadata_descs.push(note.desc());
                     }
                 }
             }
@@ -458,7 +460,7 @@ impl CodeObject {
             }
         }
         // Objects without a PT_NOTE (unusual) may still have the .note section.
-        if metadata_desc.is_none() {
+        if metadata_descs.is_empty() {
             for section in file.elf_section_table().iter() {
                 let note_err = note_error(
                     "SHT_NOTE section",
@@ -469,18 +471,36 @@ impl CodeObject {
                         if note.name() == NOTE_NAME_AMDGPU
                             && note.n_type(endian).0 == NT_AMDGPU_METADATA
                         {
-                            metadata_desc = Some(note.desc());
+                            metadata_descs.push(note.desc());
                         }
                     }
                 }
             }
         }
-        let desc = metadata_desc.ok_or_else(|| {
+        let (first, more) = metadata_descs.split_first().ok_or_else(|| {
             malformed(
                 "no NT_AMDGPU_METADATA note (\"AMDGPU\", type 32): the kernels are described there",
             )
         })?;
-        let metadata = metadata::parse(desc).map_err(LoadError::Metadata)?;
+        let mut metadata = metadata::parse(first).map_err(LoadError::Metadata)?;
+        // together the notes describe the object: their kernels (and printf formats) joined, for one target
+        for (i, desc) in more.iter().enumerate() {
+            let m = metadata::parse(desc)
+                .map_err(|e| LoadError::Metadata(format!("note {}: {e}", i + 2)))?;
+            if m.version != metadata.version || m.target != metadata.target {
+                return Err(LoadError::Metadata(format!(
+                    "NT_AMDGPU_METADATA notes 1 and {} disagree: version {:?} target {} against version {:?} \
+                     target {}",
+                    i + 2,
+                    metadata.version,
+                    metadata.target,
+                    m.version,
+                    m.target
+                )));
+            }
+            metadata.kernels.extend(m.kernels);
+            metadata.printf.extend(m.printf);
+        }
         check_target(&metadata, &header)?;
 
         // .text, or the executable segment of an object without section headers.
