@@ -80,9 +80,12 @@ impl Session {
             path: co_path.clone(),
             message,
         })?;
-        let co = CodeObject::parse(bytes).map_err(|e| SessionError::CodeObject {
-            path: co_path.clone(),
-            error: e,
+        // a program of several HIP translation units: the unit that defines the manifest's kernel
+        let co = CodeObject::parse_for_kernel(bytes, &manifest.kernel).map_err(|e| {
+            SessionError::CodeObject {
+                path: co_path.clone(),
+                error: e,
+            }
         })?;
         let abi = crate::kernel_abi::kernel_abi(&co, &manifest.kernel).map_err(|e| {
             SessionError::CodeObject {

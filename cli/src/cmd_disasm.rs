@@ -20,7 +20,7 @@ pub fn run(
     source: bool,
     source_dirs: &[PathBuf],
 ) -> anyhow::Result<ExitCode> {
-    use wavescope::code_object::{FunctionSymbol, LoadError, TextOnly};
+    use wavescope::code_object::{LoadError, TextOnly};
     let loaded = CodeObject::load(code_object);
     // A code object whose notes, metadata or kernel descriptors are broken still has its text: list it as
     // llvm-objdump does, after one warning naming what is broken (the ELF header, the file itself and the
@@ -46,6 +46,10 @@ pub fn run(
         (Ok(co), _) => Some(co),
         (Err(_), Some(_)) => None,
         (Err(e), None) => {
+            if let Some(body) = list_units(code_object, kernel, source, source_dirs)? {
+                print!("{body}");
+                return Ok(ExitCode::SUCCESS);
+            }
             return Err(match e {
                 // the Io error names the path itself
                 LoadError::Io { .. } => anyhow::anyhow!("{e}"),
@@ -53,7 +57,88 @@ pub fn run(
             });
         }
     };
-    let (base, text, functions): (u64, &[u8], &[FunctionSymbol]) = match (&co, &text_only) {
+    let label = code_object.display().to_string();
+    let body = list_one(
+        co.as_ref(),
+        text_only.as_ref(),
+        &label,
+        code_object,
+        kernel,
+        source,
+        source_dirs,
+    )?;
+    print!("{body}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A host program linked from several HIP translation units (one offload bundle each): with `--kernel`, the
+/// listing of the unit that defines it; without, every unit's listing in `.hip_fatbin` order, each headed
+/// `PROGRAM(unitN)` (as llvm-objdump heads an archive's members), so each equals llvm-objdump-22's listing of
+/// the code object clang-offload-bundler unbundles from that unit but for the name. `None` for anything else.
+fn list_units(
+    code_object: &Path,
+    kernel: Option<&str>,
+    source: bool,
+    source_dirs: &[PathBuf],
+) -> anyhow::Result<Option<String>> {
+    let Ok(bytes) = wavescope::manifest::read_bounded(
+        code_object,
+        None,
+        wavescope::code_object::MAX_CODE_OBJECT_BYTES,
+    ) else {
+        return Ok(None);
+    };
+    let Some(units) = CodeObject::parse_units(&bytes) else {
+        return Ok(None);
+    };
+    let n = units.len();
+    let path = code_object.display();
+    let mut all = String::new();
+    for (i, unit) in units.into_iter().enumerate() {
+        let co = unit.map_err(|e| anyhow::anyhow!("{path}: translation unit {i} of {n}: {e}"))?;
+        match kernel {
+            Some(name) if co.functions().iter().any(|f| f.name == name) => {
+                return list_one(
+                    Some(&co),
+                    None,
+                    &path.to_string(),
+                    code_object,
+                    kernel,
+                    source,
+                    source_dirs,
+                )
+                .map(Some);
+            }
+            Some(_) => {}
+            None => all.push_str(&list_one(
+                Some(&co),
+                None,
+                &format!("{path}(unit{i})"),
+                code_object,
+                None,
+                source,
+                source_dirs,
+            )?),
+        }
+    }
+    if let Some(name) = kernel {
+        anyhow::bail!("no function named \"{name}\" in any of the {n} translation units of {path}");
+    }
+    Ok(Some(all))
+}
+
+/// The listing of one code object (or of the text of one whose notes are broken) under `label`.
+fn list_one(
+    co: Option<&CodeObject>,
+    text_only: Option<&wavescope::code_object::TextOnly>,
+    label: &str,
+    code_object: &Path,
+    kernel: Option<&str>,
+    source: bool,
+    source_dirs: &[PathBuf],
+) -> anyhow::Result<String> {
+    use wavescope::code_object::FunctionSymbol;
+    let (base, text, functions): (u64, &[u8], &[FunctionSymbol]) = match (co, text_only) {
         (Some(co), _) => {
             let (b, t) = co.text();
             (b, t, co.functions())
@@ -68,7 +153,6 @@ pub fn run(
             name: f.name.clone(),
         })
         .collect();
-    let label = code_object.display().to_string();
     let (from, to) = match kernel {
         Some(name) => {
             let f = functions.iter().find(|f| f.name == name).with_context(|| {
@@ -105,21 +189,19 @@ pub fn run(
         }
         None => (0, u64::MAX),
     };
-    let body = if kernel.is_none() && !source {
-        objdump_listing(&label, text, base, &syms)
+    Ok(if kernel.is_none() && !source {
+        objdump_listing(label, text, base, &syms)
     } else {
         let mut s =
             format!("\n{label}:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n");
         let l = listing_range(text, base, &syms, from, to);
-        if let (true, Some(co)) = (source, &co) {
+        if let (true, Some(co)) = (source, co) {
             s.push_str(&with_source(&l, co, code_object, source_dirs));
         } else {
             s.push_str(&l);
         }
         s
-    };
-    print!("{body}");
-    Ok(ExitCode::SUCCESS)
+    })
 }
 
 /// Insert `; path:line` and `; <source text>` before the instructions where the DWARF line changes.

@@ -136,10 +136,9 @@ pub fn make_target_checking(
     global_races: bool,
 ) -> Result<GdbTarget, ServeError> {
     let path = session.manifest.code_object.clone();
-    let bytes = std::fs::read(&path).map_err(|e| ServeError::Read {
-        path: path.display().to_string(),
-        source: e,
-    })?;
+    // the loaded code object's own bytes, not the file's: a HIP program or an offload bundle file holds the
+    // gfx950 code object inside (gdb was served the host program itself, with its host symbols and lines)
+    let bytes = session.code_object.bytes().to_vec();
     // relative source paths resolve against the manifest's `source_dir`, else the code object's directory
     let base = match &session.manifest.source_dir {
         Some(d) => Some(std::fs::canonicalize(d).unwrap_or_else(|_| d.clone())),

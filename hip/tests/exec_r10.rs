@@ -14,26 +14,11 @@ use std::time::Duration;
 mod common;
 use common::*;
 
-fn bin(name: &str) -> PathBuf {
-    fixture("bin").join(name)
-}
-
 /// `wavescope exec --capture DIR --report DIR/report.json -- PROGRAM`; asserts the program passed with
 /// `launches` launches, none faulting or with findings, every one captured and replayed bit-exactly. Returns
 /// (stdout, stderr, capture dir).
 fn passes(program: &str, launches: usize) -> (String, String, PathBuf) {
-    let cap = scratch_dir("hip-r10", program);
-    let mut c = Command::new(wavescope());
-    c.arg("exec")
-        .arg("--capture")
-        .arg(&cap)
-        .arg("--report")
-        .arg(cap.join("report.json"))
-        .arg("--")
-        .arg(bin(program));
-    c.current_dir(bin(""));
-    let (o, code) = run(c, Duration::from_secs(600));
-    let (out, err) = text(&o);
+    let (out, err, code, report, cap) = exec_captured("hip-r10", program, &[]);
     assert_eq!(code, 0, "{program}:\n{out}\n{err}");
     assert!(
         out.contains(&format!("{program} PASSED")) && !out.contains("FAILED"),
@@ -41,23 +26,7 @@ fn passes(program: &str, launches: usize) -> (String, String, PathBuf) {
     );
     assert!(!err.contains("not supported"), "{err}");
     assert!(!err.contains("not captured"), "{err}");
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(cap.join("report.json")).unwrap()).unwrap();
-    let l = report["launches"].as_array().unwrap();
-    assert_eq!(l.len(), launches, "{program}: launches\n{err}");
-    for x in l {
-        assert!(x["fault"].is_null(), "{x}");
-        assert_eq!(
-            x["findings"].as_u64(),
-            Some(0),
-            "{program}: findings in {x}"
-        );
-    }
-    assert_eq!(
-        replay_all(&cap),
-        launches,
-        "{program}: every launch replayed"
-    );
+    assert_launches_clean(&report, &cap, launches, program, &err);
     (out, err, cap)
 }
 

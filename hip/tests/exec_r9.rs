@@ -6,7 +6,6 @@
 //! `wavescope run --check`.
 
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::Duration;
 
 mod common;
@@ -16,26 +15,8 @@ fn bin(name: &str) -> PathBuf {
     fixture("bin").join(name)
 }
 
-/// `wavescope exec --capture DIR --report DIR/report.json -- PROGRAM`: (stdout, stderr, exit code, report,
-/// capture dir).
 fn exec(program: &str) -> (String, String, i32, serde_json::Value, PathBuf) {
-    let cap = scratch_dir("hip-r9", program);
-    let mut c = Command::new(wavescope());
-    c.arg("exec")
-        .arg("--capture")
-        .arg(&cap)
-        .arg("--report")
-        .arg(cap.join("report.json"))
-        .arg("--")
-        .arg(bin(program));
-    c.current_dir(bin(""));
-    let (o, code) = run(c, Duration::from_secs(600));
-    let (out, err) = text(&o);
-    let report = std::fs::read_to_string(cap.join("report.json"))
-        .ok()
-        .and_then(|s| serde_json::from_str(&s).ok())
-        .unwrap_or(serde_json::Value::Null);
-    (out, err, code, report, cap)
+    exec_captured("hip-r9", program, &[])
 }
 
 /// The program passes its own checks with `launches` launches, none faulting or with findings, and every
@@ -47,21 +28,7 @@ fn passes(program: &str, launches: usize) -> (String, String, PathBuf) {
         out.contains("PASSED") && !out.contains("FAILED"),
         "{program}:\n{out}\n{err}"
     );
-    let l = report["launches"].as_array().unwrap();
-    assert_eq!(l.len(), launches, "{program}: launches\n{err}");
-    for x in l {
-        assert!(x["fault"].is_null(), "{x}");
-        assert_eq!(
-            x["findings"].as_u64(),
-            Some(0),
-            "{program}: findings in {x}"
-        );
-    }
-    assert_eq!(
-        replay_all(&cap),
-        launches,
-        "{program}: every launch replayed"
-    );
+    assert_launches_clean(&report, &cap, launches, program, &err);
     (out, err, cap)
 }
 

@@ -22,6 +22,20 @@ pub struct Entry {
 /// `None` for anything else (an AMDGPU ELF, a bundle file, or a host ELF without device code, which the ELF
 /// header check then names).
 pub fn host_fat_binary(data: &[u8]) -> Option<Result<Vec<u8>, String>> {
+    Some(host_fat_binaries(data)?.and_then(|mut all| match all.len() {
+        1 => Ok(all.remove(0)),
+        n => Err(format!(
+            "a host program with {n} offload bundles in .hip_fatbin (one per translation unit); name a kernel \
+             (a manifest's kernel, disasm --kernel) to pick its bundle, or extract one with clang-offload-bundler \
+             --unbundle --type=o --targets=hipv4-amdgcn-amd-amdhsa--gfx950"
+        )),
+    }))
+}
+
+/// Every offload bundle in a host program's `.hip_fatbin` section, in section order: a program linked from
+/// several HIP translation units (a PyTorch extension's .cu files) has one bundle per unit, each starting on a
+/// 4096-byte boundary. `None` when `data` is not a host ELF with that section; an error when it holds none.
+pub fn host_fat_binaries(data: &[u8]) -> Option<Result<Vec<Vec<u8>>, String>> {
     use object::{Object, ObjectSection};
     const EM_AMDGPU: u16 = 224;
     if data.len() < 20
@@ -36,15 +50,18 @@ pub fn host_fat_binary(data: &[u8]) -> Option<Result<Vec<u8>, String>> {
         .step_by(4096)
         .filter(|&at| is_bundle(&fatbin[at..]))
         .collect();
-    Some(match starts[..] {
-        [at] => Ok(fatbin[at..].to_vec()),
-        [] => Err("a host program whose .hip_fatbin section holds no offload bundle".into()),
-        _ => Err(format!(
-            "a host program with {} offload bundles in .hip_fatbin (one per translation unit); extract one with \
-             clang-offload-bundler --unbundle --type=o --targets=hipv4-amdgcn-amd-amdhsa--gfx950",
-            starts.len()
-        )),
-    })
+    if starts.is_empty() {
+        return Some(Err(
+            "a host program whose .hip_fatbin section holds no offload bundle".into(),
+        ));
+    }
+    // each bundle runs to the next one's start (its own entries say where its code objects end)
+    let ends = starts.iter().skip(1).copied().chain([fatbin.len()]);
+    Some(Ok(starts
+        .iter()
+        .zip(ends)
+        .map(|(&a, b)| fatbin[a..b].to_vec())
+        .collect()))
 }
 
 /// Whether `data` starts like an offload bundle (either kind).

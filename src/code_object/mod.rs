@@ -328,6 +328,50 @@ impl TextOnly {
 }
 
 impl CodeObject {
+    /// `parse`, for a use that names its kernel (a manifest, `disasm --kernel`): a host program linked from several
+    /// HIP translation units carries one offload bundle per unit, and the one whose gfx950 code object defines
+    /// `kernel` (as [`CodeObject::kernel`] matches names) is taken. Anything else parses as `parse` does. When no
+    /// unit defines it, the error lists every unit's kernels.
+    pub fn parse_for_kernel(
+        bytes: impl Into<Arc<[u8]>>,
+        kernel: &str,
+    ) -> Result<CodeObject, LoadError> {
+        let bytes: Arc<[u8]> = bytes.into();
+        let units = match bundle::host_fat_binaries(&bytes) {
+            Some(Ok(units)) if units.len() > 1 => units,
+            _ => return CodeObject::parse(bytes),
+        };
+        let mut available = Vec::new();
+        let mut first_error = None;
+        for unit in units {
+            match CodeObject::parse(unit) {
+                Ok(co) if co.kernel(kernel).is_ok() => return Ok(co),
+                Ok(co) => available.extend(co.kernels().iter().map(|k| k.name.clone())),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        match (available.is_empty(), first_error) {
+            (true, Some(e)) => Err(e),
+            _ => Err(LoadError::NoSuchKernel {
+                name: kernel.to_string(),
+                available,
+            }),
+        }
+    }
+
+    /// Every code object of a host program linked from several HIP translation units (one per offload bundle,
+    /// in `.hip_fatbin` order); `None` for anything else (which `parse` loads as one code object).
+    pub fn parse_units(bytes: &[u8]) -> Option<Vec<Result<CodeObject, LoadError>>> {
+        match bundle::host_fat_binaries(bytes)? {
+            Ok(units) if units.len() > 1 => {
+                Some(units.into_iter().map(CodeObject::parse).collect())
+            }
+            _ => None,
+        }
+    }
+
     /// Parse a code object held in memory.
     pub fn parse(bytes: impl Into<Arc<[u8]>>) -> Result<CodeObject, LoadError> {
         let bytes: Arc<[u8]> = bytes.into();
@@ -353,7 +397,9 @@ impl CodeObject {
 
         // Loadable segments; notes from PT_NOTE.
         let mut segments = Vec::new();
-        let mut metadata_desc: Option<&[u8]> = None;
+        // every NT_AMDGPU_METADATA note: an object linked from several modules (-fgpu-rdc's device link of
+        // clang-22's split code generation) carries one per module, each describing its own kernels
+        let mut metadata_descs: Vec<&[u8]> = Vec::new();
         for ph in file.elf_program_headers() {
             let p_type = ph.p_type(endian).0;
             if p_type == object::elf::PT_LOAD.0 {
@@ -395,7 +441,7 @@ impl CodeObject {
                     if note.name() == NOTE_NAME_AMDGPU
                         && note.n_type(endian).0 == NT_AMDGPU_METADATA
                     {
-                        metadata_desc = Some(note.desc());
+                        metadata_descs.push(note.desc());
                     }
                 }
             }
@@ -414,7 +460,7 @@ impl CodeObject {
             }
         }
         // Objects without a PT_NOTE (unusual) may still have the .note section.
-        if metadata_desc.is_none() {
+        if metadata_descs.is_empty() {
             for section in file.elf_section_table().iter() {
                 let note_err = note_error(
                     "SHT_NOTE section",
@@ -425,18 +471,36 @@ impl CodeObject {
                         if note.name() == NOTE_NAME_AMDGPU
                             && note.n_type(endian).0 == NT_AMDGPU_METADATA
                         {
-                            metadata_desc = Some(note.desc());
+                            metadata_descs.push(note.desc());
                         }
                     }
                 }
             }
         }
-        let desc = metadata_desc.ok_or_else(|| {
+        let (first, more) = metadata_descs.split_first().ok_or_else(|| {
             malformed(
                 "no NT_AMDGPU_METADATA note (\"AMDGPU\", type 32): the kernels are described there",
             )
         })?;
-        let metadata = metadata::parse(desc).map_err(LoadError::Metadata)?;
+        let mut metadata = metadata::parse(first).map_err(LoadError::Metadata)?;
+        // together the notes describe the object: their kernels (and printf formats) joined, for one target
+        for (i, desc) in more.iter().enumerate() {
+            let m = metadata::parse(desc)
+                .map_err(|e| LoadError::Metadata(format!("note {}: {e}", i + 2)))?;
+            if m.version != metadata.version || m.target != metadata.target {
+                return Err(LoadError::Metadata(format!(
+                    "NT_AMDGPU_METADATA notes 1 and {} disagree: version {:?} target {} against version {:?} \
+                     target {}",
+                    i + 2,
+                    metadata.version,
+                    metadata.target,
+                    m.version,
+                    m.target
+                )));
+            }
+            metadata.kernels.extend(m.kernels);
+            metadata.printf.extend(m.printf);
+        }
         check_target(&metadata, &header)?;
 
         // .text, or the executable segment of an object without section headers.

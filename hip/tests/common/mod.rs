@@ -234,3 +234,57 @@ pub fn exec_under_gdb(
         code: out.status.code(),
     }
 }
+
+/// An `exec --report` report with `launches` launches, none faulting or with findings, whose captured launches
+/// under `cap` all replay bit-exactly (`replay_all`). `err`: the program's stderr, shown on failure.
+pub fn assert_launches_clean(
+    report: &serde_json::Value,
+    cap: &Path,
+    launches: usize,
+    program: &str,
+    err: &str,
+) {
+    let l = report["launches"].as_array().unwrap();
+    assert_eq!(l.len(), launches, "{program}: launches\n{err}");
+    for x in l {
+        assert!(x["fault"].is_null(), "{x}");
+        assert_eq!(
+            x["findings"].as_u64(),
+            Some(0),
+            "{program}: findings in {x}"
+        );
+    }
+    assert_eq!(
+        replay_all(cap),
+        launches,
+        "{program}: every launch replayed"
+    );
+}
+
+/// `wavescope exec FLAGS --capture DIR --report DIR/report.json -- fixtures/bin/PROGRAM` from fixtures/bin:
+/// (stdout, stderr, exit code, report or Null, capture dir). `tag` names the scratch directory.
+pub fn exec_captured(
+    tag: &str,
+    program: &str,
+    flags: &[&str],
+) -> (String, String, i32, serde_json::Value, PathBuf) {
+    let bin = fixture("bin");
+    let cap = scratch_dir(tag, program);
+    let mut c = Command::new(wavescope());
+    c.arg("exec")
+        .args(flags)
+        .arg("--capture")
+        .arg(&cap)
+        .arg("--report")
+        .arg(cap.join("report.json"))
+        .arg("--")
+        .arg(bin.join(program));
+    c.current_dir(&bin);
+    let (o, code) = run(c, Duration::from_secs(600));
+    let (out, err) = text(&o);
+    let report = std::fs::read_to_string(cap.join("report.json"))
+        .ok()
+        .and_then(|s| serde_json::from_str(&s).ok())
+        .unwrap_or(serde_json::Value::Null);
+    (out, err, code, report, cap)
+}
