@@ -362,3 +362,80 @@ pub unsafe extern "C" fn hipDeviceGetByPCIBusId(device: *mut c_int, id: *const c
         None => INVALID_VALUE,
     })
 }
+
+// Legacy and housekeeping calls that programs ported from CUDA make and check (a stub's hipErrorNotSupported
+// would abort a program wrapping every call in a check macro). On this device they change nothing.
+
+/// hipSharedMemConfig: default, four-byte or eight-byte banks; LDS banks are four bytes wide on gfx950.
+const SHARED_MEM_CONFIGS: std::ops::RangeInclusive<c_int> = 0..=2;
+/// hipFuncCache_t: prefer none, shared, L1 or equal.
+const CACHE_CONFIGS: std::ops::RangeInclusive<c_int> = 0..=3;
+
+fn accepted(v: c_int, range: std::ops::RangeInclusive<c_int>) -> HipError {
+    with(|_| {
+        if range.contains(&v) {
+            SUCCESS
+        } else {
+            INVALID_VALUE
+        }
+    })
+}
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceGetSharedMemConfig(c: *mut c_int) -> HipError {
+    with(|_| put(c, 1)) // hipSharedMemBankSizeFourByte
+}
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceSetSharedMemConfig(c: c_int) -> HipError {
+    accepted(c, SHARED_MEM_CONFIGS)
+}
+#[no_mangle]
+pub unsafe extern "C" fn hipFuncSetSharedMemConfig(_f: *const c_void, c: c_int) -> HipError {
+    accepted(c, SHARED_MEM_CONFIGS)
+}
+#[no_mangle]
+pub unsafe extern "C" fn hipCtxGetSharedMemConfig(c: *mut c_int) -> HipError {
+    with(|_| put(c, 1))
+}
+#[no_mangle]
+pub unsafe extern "C" fn hipCtxSetSharedMemConfig(c: c_int) -> HipError {
+    accepted(c, SHARED_MEM_CONFIGS)
+}
+#[no_mangle]
+pub unsafe extern "C" fn hipCtxGetCacheConfig(c: *mut c_int) -> HipError {
+    with(|_| put(c, 0))
+}
+#[no_mangle]
+pub unsafe extern "C" fn hipCtxSetCacheConfig(c: c_int) -> HipError {
+    accepted(c, CACHE_CONFIGS)
+}
+#[no_mangle]
+pub unsafe extern "C" fn hipMemAllocHost(p: *mut *mut c_void, size: usize) -> HipError {
+    crate::hipHostMalloc(p, size, 0)
+}
+/// The one device is every stream's device.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamGetDevice(_s: *mut c_void, device: *mut c_int) -> HipError {
+    with(|_| put(device, 0))
+}
+#[no_mangle]
+pub unsafe extern "C" fn hipGetStreamDeviceId(_s: *mut c_void) -> c_int {
+    0
+}
+#[no_mangle]
+pub unsafe extern "C" fn hipDrvGetErrorName(e: c_int, s: *mut *const c_char) -> HipError {
+    with(|_| put(s, crate::error_name(e).as_ptr() as *const c_char))
+}
+#[no_mangle]
+pub unsafe extern "C" fn hipDrvGetErrorString(e: c_int, s: *mut *const c_char) -> HipError {
+    with(|_| put(s, crate::error_string(e).as_ptr() as *const c_char))
+}
+/// Managed memory is host memory every launch maps: attaching it to a stream changes nothing.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamAttachMemAsync(
+    _s: *mut c_void,
+    _p: *mut c_void,
+    _length: usize,
+    _flags: c_uint,
+) -> HipError {
+    SUCCESS
+}
